@@ -1,0 +1,74 @@
+package referee
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"shinpan/referee/view"
+)
+
+// Options are a game's house rules (RULES.md §2, §3; the seeds' house-rule
+// tables). JSON keys are those of the referee protocol.
+type Options struct {
+	FoulLimit     int  `json:"foul_limit"`     // Tsuitate: the Nth foul loses; 1..20, default 10
+	AnnounceFouls bool `json:"announce_fouls"` // Tsuitate: fouls told to the opponent and channel; default on
+	MoveLimit     int  `json:"move_limit"`     // draw once this move number has been played; 0 = none
+	MaskAsKing    bool `json:"mask_as_king"`   // Masked: the mask is royal (default off)
+	TurnSeconds   int  `json:"turn_seconds"`   // 0 = no turn limit; else 10..3600
+	AwaySeconds   int  `json:"away_seconds"`   // CPU takes the seat after this; default 600
+	ShowReachable bool `json:"show_reachable"` // default on
+	SwapOnRematch bool `json:"swap_on_rematch"`
+}
+
+// DefaultOptions returns the defaults of RULES.md for a variant.
+func DefaultOptions(v view.Variant) Options {
+	o := Options{AnnounceFouls: true, AwaySeconds: 600, ShowReachable: true, SwapOnRematch: true}
+	switch v {
+	case view.Tsuitate:
+		o.FoulLimit = 10
+		o.MoveLimit = 150
+	case view.Dark:
+		o.MoveLimit = 300
+	}
+	return o
+}
+
+// ParseOptions returns the variant's defaults overridden by the keys present in
+// raw (a JSON object; empty means none), validated.
+func ParseOptions(v view.Variant, raw []byte) (Options, error) {
+	o := DefaultOptions(v)
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &o); err != nil {
+			return o, fmt.Errorf("bad options: %v", err)
+		}
+	}
+	return o, o.Validate(v)
+}
+
+// Validate checks the ranges of RULES.md.
+func (o Options) Validate(v view.Variant) error {
+	if v == view.Tsuitate && (o.FoulLimit < 1 || o.FoulLimit > 20) {
+		return fmt.Errorf("foul_limit must be 1 to 20, got %d", o.FoulLimit)
+	}
+	if o.MoveLimit != 0 && (o.MoveLimit < 50 || o.MoveLimit > 1000) {
+		return fmt.Errorf("move_limit must be 0 (none) or 50 to 1000, got %d", o.MoveLimit)
+	}
+	if o.TurnSeconds != 0 && (o.TurnSeconds < 10 || o.TurnSeconds > 3600) {
+		return fmt.Errorf("turn_seconds must be 0 (none) or 10 to 3600, got %d", o.TurnSeconds)
+	}
+	if o.AwaySeconds < 0 {
+		return fmt.Errorf("away_seconds must not be negative")
+	}
+	return nil
+}
+
+// ParseVariant reads a variant name.
+func ParseVariant(s string) (view.Variant, error) {
+	switch view.Variant(s) {
+	case view.Standard, view.Tsuitate, view.Masked, view.Dark:
+		return view.Variant(s), nil
+	case "open":
+		return view.Standard, nil
+	}
+	return "", fmt.Errorf("unknown variant %q: want standard, tsuitate, masked or dark", s)
+}
