@@ -1,0 +1,460 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Option is an application command option value given by a simulated user;
+// build it with StringOption, IntegerOption, ..., Subcommand.
+type Option struct {
+	Name    string
+	Type    discordgo.ApplicationCommandOptionType
+	Value   any // string, int64, float64 or bool; ids for users and channels
+	Options []Option
+	Focused bool // autocomplete only
+}
+
+// StringOption is a string option (type 3).
+func StringOption(name, value string) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionString, Value: value}
+}
+
+// IntegerOption is an integer option (type 4).
+func IntegerOption(name string, value int64) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionInteger, Value: value}
+}
+
+// BooleanOption is a boolean option (type 5).
+func BooleanOption(name string, value bool) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionBoolean, Value: value}
+}
+
+// UserOption is a user option (type 6); the user is added to data.resolved.
+func UserOption(name, userID string) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionUser, Value: userID}
+}
+
+// ChannelOption is a channel option (type 7); the channel is added to data.resolved.
+func ChannelOption(name, channelID string) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionChannel, Value: channelID}
+}
+
+// NumberOption is a number option (type 10).
+func NumberOption(name string, value float64) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionNumber, Value: value}
+}
+
+// Subcommand is a subcommand (type 1) with its options inside.
+func Subcommand(name string, options ...Option) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: options}
+}
+
+// SubcommandGroup is a subcommand group (type 2) holding one subcommand.
+func SubcommandGroup(name string, sub Option) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionSubCommandGroup, Options: []Option{sub}}
+}
+
+// actor resolves the user and channel of a user action. channelID "" means
+// the user's DM with the bot; a DM channel must be the user's own.
+func (s *Server) actor(userID, channelID string) (*User, *Channel, error) {
+	if !s.started {
+		return nil, nil, ErrNotStarted
+	}
+	u, ok := s.world.users[userID]
+	if !ok || u.ID == s.world.bot.ID {
+		return nil, nil, fmt.Errorf("%w %q", ErrUnknownUser, userID)
+	}
+	if channelID == "" {
+		ch, err := s.dmChannelLocked(userID)
+		return u, ch, err
+	}
+	ch, ok := s.liveChannel(channelID)
+	if !ok || (ch.isDM() && ch.RecipientID != userID) {
+		return nil, nil, fmt.Errorf("%w %q", ErrUnknownChannel, channelID)
+	}
+	return u, ch, nil
+}
+
+func (s *Server) newInteraction(t discordgo.InteractionType, u *User, ch *Channel) *interaction {
+	in := &interaction{Interaction: Interaction{
+		ID: s.ids.next(), Token: "aW50ZXJhY3Rpb24" + randomToken(48), Type: t,
+		UserID: u.ID, ChannelID: ch.ID, GuildID: ch.GuildID, Created: time.Now(),
+	}}
+	s.world.interactions[in.ID] = in
+	s.world.byToken[in.Token] = in
+	return in
+}
+
+// interactionJSON is the INTERACTION_CREATE payload: "member" (with user and
+// permissions) in a guild, "user" in a DM, as Discord sends them.
+func (s *Server) interactionJSON(in *interaction, u *User, ch *Channel, data obj) obj {
+	chj := s.channelJSON(ch)
+	chj["permissions"] = allPermissions
+	o := obj{
+		"id":                    in.ID,
+		"application_id":        s.world.app,
+		"type":                  int(in.Type),
+		"token":                 in.Token,
+		"version":               1,
+		"channel_id":            ch.ID,
+		"channel":               chj,
+		"data":                  data,
+		"locale":                "en-US",
+		"entitlements":          []any{},
+		"app_permissions":       allPermissions,
+		"attachment_size_limit": 10 << 20,
+	}
+	if ch.GuildID != "" {
+		m := s.memberJSON(u, true)
+		m["permissions"] = allPermissions
+		o["guild_id"] = ch.GuildID
+		o["guild_locale"] = "en-US"
+		o["guild"] = obj{"id": ch.GuildID, "locale": "en-US", "features": []any{}}
+		o["member"] = m
+		o["context"] = int(discordgo.InteractionContextGuild)
+		o["authorizing_integration_owners"] = obj{"0": ch.GuildID}
+	} else {
+		o["user"] = userJSON(u)
+		o["context"] = int(discordgo.InteractionContextBotDM)
+		o["authorizing_integration_owners"] = obj{"0": "0"}
+	}
+	if in.MessageID != "" {
+		if m := s.world.messages[in.MessageID]; m != nil {
+			o["message"] = s.messageJSON(m)
+		}
+	}
+	return o
+}
+
+// SlashCommand makes the user run the chat-input command /name with options
+// in a channel (channelID "" = the user's DM with the bot) and returns the
+// interaction id. Unless Options.LooseCommands is set, the command must be
+// registered (guild or global, usable in DMs if used there) and the options
+// must fit its definition (ErrUnknownCommand, ErrBadOption).
+func (s *Server) SlashCommand(userID, channelID, name string, options ...Option) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ch, err := s.actor(userID, channelID)
+	if err != nil {
+		return "", err
+	}
+	cmdID, guildCmd := "", ""
+	cmd, lerr := s.lookupCommand(name, ch.isDM())
+	switch {
+	case lerr == nil:
+		if !s.opts.LooseCommands {
+			if err := checkOptions(commandDefs(cmd), options, "/"+name); err != nil {
+				return "", err
+			}
+		}
+		cmdID, guildCmd = cmd.id, cmd.guildID
+	case s.opts.LooseCommands:
+		cmdID = s.ids.next()
+	default:
+		return "", lerr
+	}
+	in := s.newInteraction(discordgo.InteractionApplicationCommand, u, ch)
+	in.Name = name
+	resolved := obj{}
+	data := obj{"id": cmdID, "name": name, "type": int(discordgo.ChatApplicationCommand)}
+	if len(options) > 0 {
+		data["options"] = s.optionsJSON(options, ch, resolved)
+	}
+	if len(resolved) > 0 {
+		data["resolved"] = resolved
+	}
+	if guildCmd != "" {
+		data["guild_id"] = guildCmd
+	}
+	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	return in.ID, nil
+}
+
+// optionsJSON renders options and fills data.resolved for users and channels.
+func (s *Server) optionsJSON(opts []Option, ch *Channel, resolved obj) []any {
+	out := make([]any, 0, len(opts))
+	for _, o := range opts {
+		j := obj{"name": o.Name, "type": int(o.Type)}
+		switch o.Type {
+		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+			j["options"] = s.optionsJSON(o.Options, ch, resolved)
+		default:
+			j["value"] = o.Value
+		}
+		if o.Focused {
+			j["focused"] = true
+		}
+		id, _ := o.Value.(string)
+		switch o.Type {
+		case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionMentionable:
+			if u, ok := s.world.users[id]; ok {
+				addResolved(resolved, "users", id, userJSON(u))
+				if ch.GuildID != "" {
+					addResolved(resolved, "members", id, s.memberJSON(u, false))
+				}
+			}
+		case discordgo.ApplicationCommandOptionChannel:
+			if c, ok := s.world.channels[id]; ok {
+				cj := s.channelJSON(c)
+				cj["permissions"] = allPermissions
+				addResolved(resolved, "channels", id, cj)
+			}
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+func addResolved(resolved obj, kind, id string, v any) {
+	m, _ := resolved[kind].(obj)
+	if m == nil {
+		m = obj{}
+		resolved[kind] = m
+	}
+	m[id] = v
+}
+
+// ClickButton makes the user click the button custom_id on a message (the
+// bot's, visible to the user, in channelID; "" = the user's DM) and returns
+// the interaction id (type 3, component_type 2). ErrNoComponent if the
+// message has no such enabled button.
+func (s *Server) ClickButton(userID, channelID, messageID, customID string) (string, error) {
+	return s.useComponent(userID, channelID, messageID, customID, nil, true)
+}
+
+// SelectMenu makes the user pick values in the select menu custom_id on a
+// message and returns the interaction id (type 3, component_type of the
+// select, 3 for string selects). For string selects the values must be
+// among the options and within min_values..max_values.
+func (s *Server) SelectMenu(userID, channelID, messageID, customID string, values ...string) (string, error) {
+	if values == nil {
+		values = []string{}
+	}
+	return s.useComponent(userID, channelID, messageID, customID, values, false)
+}
+
+func (s *Server) useComponent(userID, channelID, messageID, customID string, values []string, button bool) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ch, err := s.actor(userID, channelID)
+	if err != nil {
+		return "", err
+	}
+	m := s.world.messages[messageID]
+	if m == nil || m.Deleted || m.ChannelID != ch.ID {
+		return "", fmt.Errorf("%w %q in channel %s", ErrUnknownMessage, messageID, ch.ID)
+	}
+	if !s.visibleTo(m, u.ID) {
+		return "", ErrNotVisible
+	}
+	comp := findComponent(m.Components, customID)
+	if comp == nil || comp.Disabled {
+		return "", fmt.Errorf("%w: %q", ErrNoComponent, customID)
+	}
+	isSelect := slices.Contains([]int{3, 5, 6, 7, 8}, comp.Type)
+	if (button && comp.Type != int(discordgo.ButtonComponent)) || (!button && !isSelect) {
+		return "", fmt.Errorf("%w: %q is a component of type %d", ErrNoComponent, customID, comp.Type)
+	}
+	data := obj{"custom_id": customID, "component_type": comp.Type}
+	if !button {
+		if err := comp.checkValues(values); err != nil {
+			return "", err
+		}
+		data["values"] = values
+		if comp.Type == int(discordgo.UserSelectMenuComponent) {
+			resolved := obj{}
+			for _, id := range values {
+				if v, ok := s.world.users[id]; ok {
+					addResolved(resolved, "users", id, userJSON(v))
+				}
+			}
+			data["resolved"] = resolved
+		}
+	}
+	in := s.newInteraction(discordgo.InteractionMessageComponent, u, ch)
+	in.CustomID, in.MessageID = customID, m.ID
+	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	return in.ID, nil
+}
+
+// component is the part of a message component the simulated user needs.
+type component struct {
+	Type      int    `json:"type"`
+	CustomID  string `json:"custom_id"`
+	Disabled  bool   `json:"disabled"`
+	Required  *bool  `json:"required"`
+	MinValues *int   `json:"min_values"`
+	MaxValues *int   `json:"max_values"`
+	MinLength *int   `json:"min_length"`
+	MaxLength *int   `json:"max_length"`
+	Options   []struct {
+		Value string `json:"value"`
+	} `json:"options"`
+	Components []json.RawMessage `json:"components"`
+	Component  json.RawMessage   `json:"component"` // inside a label (type 18)
+	Accessory  json.RawMessage   `json:"accessory"` // inside a section (type 9)
+}
+
+// walkComponents calls fn for every component in a JSON array, depth first.
+func walkComponents(raw json.RawMessage, fn func(*component)) {
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) != nil {
+		var one json.RawMessage
+		if json.Unmarshal(raw, &one) != nil || len(one) == 0 || one[0] != '{' {
+			return
+		}
+		list = []json.RawMessage{one}
+	}
+	for _, r := range list {
+		var c component
+		if json.Unmarshal(r, &c) != nil {
+			continue
+		}
+		fn(&c)
+		for _, sub := range c.Components {
+			walkComponents(sub, fn)
+		}
+		if len(c.Component) > 0 {
+			walkComponents(c.Component, fn)
+		}
+		if len(c.Accessory) > 0 {
+			walkComponents(c.Accessory, fn)
+		}
+	}
+}
+
+func findComponent(raw json.RawMessage, customID string) *component {
+	var found *component
+	walkComponents(raw, func(c *component) {
+		if found == nil && c.CustomID == customID {
+			found = c
+		}
+	})
+	return found
+}
+
+func (c *component) checkValues(values []string) error {
+	lo, hi := 1, 1
+	if c.MinValues != nil {
+		lo = *c.MinValues
+	}
+	if c.MaxValues != nil {
+		hi = *c.MaxValues
+	}
+	if len(values) < lo || len(values) > hi {
+		return fmt.Errorf("%w: select %q takes %d..%d values, given %d", ErrBadOption, c.CustomID, lo, hi, len(values))
+	}
+	if c.Type != int(discordgo.SelectMenuComponent) {
+		return nil
+	}
+	for _, v := range values {
+		if !slices.ContainsFunc(c.Options, func(o struct {
+			Value string `json:"value"`
+		}) bool {
+			return o.Value == v
+		}) {
+			return fmt.Errorf("%w: select %q has no option %q", ErrBadOption, c.CustomID, v)
+		}
+	}
+	return nil
+}
+
+// SubmitModal makes the user submit the modal custom_id that the bot showed
+// them (callback type 9) with text input values by input custom_id, and
+// returns the interaction id (type 5). Every text input of the modal is sent,
+// in order, "" where no value is given. channelID "" means the channel the
+// modal was opened in. ErrNoModal if no such modal is open for the user;
+// ErrBadOption for unknown inputs or missing required ones.
+func (s *Server) SubmitModal(userID, channelID, customID string, fields map[string]string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var origin *interaction
+	for _, in := range s.world.interactions {
+		if in.UserID == userID && in.modal != nil && !in.submitted &&
+			parsePayload(in.modal).str("custom_id") == customID &&
+			(origin == nil || snowflakeLess(origin.ID, in.ID)) {
+			origin = in
+		}
+	}
+	if origin == nil {
+		return "", fmt.Errorf("%w: %q", ErrNoModal, customID)
+	}
+	if channelID == "" {
+		channelID = origin.ChannelID
+	}
+	u, ch, err := s.actor(userID, channelID)
+	if err != nil {
+		return "", err
+	}
+	if ch.ID != origin.ChannelID {
+		return "", fmt.Errorf("%w: modal %q was opened in channel %s", ErrUnknownChannel, customID, origin.ChannelID)
+	}
+	var inputs []*component
+	walkComponents(parsePayload(origin.modal)["components"], func(c *component) {
+		if c.Type == int(discordgo.TextInputComponent) {
+			inputs = append(inputs, c)
+		}
+	})
+	rows := []any{}
+	known := map[string]bool{}
+	for _, c := range inputs {
+		known[c.CustomID] = true
+		v := fields[c.CustomID]
+		required := c.Required == nil || *c.Required
+		if required && v == "" {
+			return "", fmt.Errorf("%w: modal %q input %q is required", ErrBadOption, customID, c.CustomID)
+		}
+		if n := len([]rune(v)); v != "" && ((c.MinLength != nil && n < *c.MinLength) || (c.MaxLength != nil && n > *c.MaxLength)) {
+			return "", fmt.Errorf("%w: modal %q input %q length %d out of bounds", ErrBadOption, customID, c.CustomID, n)
+		}
+		rows = append(rows, obj{"type": int(discordgo.ActionsRowComponent), "components": []any{
+			obj{"type": int(discordgo.TextInputComponent), "custom_id": c.CustomID, "value": v},
+		}})
+	}
+	for _, k := range sortedKeys(fields) {
+		if !known[k] {
+			return "", fmt.Errorf("%w: modal %q has no input %q", ErrBadOption, customID, k)
+		}
+	}
+	origin.submitted = true
+	in := s.newInteraction(discordgo.InteractionModalSubmit, u, ch)
+	in.CustomID, in.MessageID = customID, origin.MessageID
+	data := obj{"custom_id": customID, "components": rows}
+	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	return in.ID, nil
+}
+
+// SendDM makes the user write content to the bot in their DM channel and
+// returns the message id. The message is stored (GET /channels/{id}/messages
+// returns it) and dispatched as MESSAGE_CREATE without guild_id to sessions
+// with the DIRECT_MESSAGES intent; while the bot is disconnected the dispatch
+// waits for RESUME (see DiscardMissedEvents, InvalidateNextResume).
+func (s *Server) SendDM(userID, content string) (string, error) {
+	return s.SendMessage(userID, "", content)
+}
+
+// SendMessage makes the user write content in a channel (guild text channel,
+// thread, or "" for their DM with the bot) and returns the message id. Guild
+// messages are dispatched with guild_id and member to sessions with the
+// GUILD_MESSAGES intent, without content unless they have MESSAGE_CONTENT or
+// the bot is mentioned (<@bot id>).
+func (s *Server) SendMessage(userID, channelID, content string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ch, err := s.actor(userID, channelID)
+	if err != nil {
+		return "", err
+	}
+	m := &Message{
+		ID: s.ids.next(), ChannelID: ch.ID, GuildID: ch.GuildID, Author: *u,
+		Type: discordgo.MessageTypeDefault, Content: content, Mentions: mentionsIn(content), Created: time.Now(),
+	}
+	s.storeMessage(m)
+	s.dispatchMessage("MESSAGE_CREATE", m)
+	return m.ID, nil
+}

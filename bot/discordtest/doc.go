@@ -1,0 +1,38 @@
+// Package discordtest is a local stand-in for Discord: a real HTTP and
+// WebSocket server on 127.0.0.1 that an unchanged discordgo v0.29.0 Session
+// connects to, for end-to-end tests of the bot and for `shinpan demo`.
+//
+// The server simulates one bot application (application id, bot user), one
+// guild with text channels, and any number of simulated users whose direct
+// messages may be open or closed. Tests drive those users with
+// [Server.SlashCommand], [Server.ClickButton], [Server.SelectMenu],
+// [Server.SubmitModal], [Server.SendDM] and [Server.SendMessage]; each call
+// becomes a gateway dispatch (INTERACTION_CREATE or MESSAGE_CREATE) shaped the
+// way Discord shapes it. Everything the bot does over REST is answered in
+// Discord's shapes (string snowflakes, RFC 3339 timestamps, errors as
+// {"message":..,"code":..} so discordgo fills *discordgo.RESTError), recorded
+// in order ([Server.Requests], [Server.Messages], [Server.DMs],
+// [Server.Interaction]) and validated against Discord's own OpenAPI
+// description plus the limits that description misses ([Server.ValidationErrors]).
+//
+// Faults can be injected: rate limits (429 with retry_after), 500 and 502
+// answers, closed DMs (403, code 50007), missing permissions (403, 50013),
+// deleted channels (404, 10003), a gateway connection dropped without a close
+// frame, op 7 RECONNECT, op 9 INVALID SESSION in answer to the next RESUME,
+// and a gateway that refuses connections for a while.
+//
+// Point a session at the server with [Server.Configure]; it replaces the
+// session's HTTP client (every discordgo REST call, including GET /gateway,
+// goes through Session.Client) and its websocket dialer (which then only
+// reaches this server). The server never contacts the real Discord.
+//
+//	srv := discordtest.New(discordtest.Options{})
+//	if err := srv.Start(); err != nil { ... }
+//	defer srv.Close()
+//	alice := srv.AddUser(discordtest.User{Username: "alice"})
+//	s, _ := discordgo.New("Bot test")
+//	srv.Configure(s)
+//	s.Open()
+//	id, _ := srv.SlashCommand(alice.ID, srv.DefaultChannelID(), "start")
+//	in, _ := srv.WaitInteraction(ctx, id, discordtest.Acknowledged)
+package discordtest

@@ -1,0 +1,204 @@
+package discordtest
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Fault makes the next Times REST requests that match Method and Path fail
+// with Status instead of being served (they are recorded with Request.Fault
+// set and have no effect).
+type Fault struct {
+	// Method is an HTTP method; empty or "*" matches any.
+	Method string
+	// Path is a path.Match pattern on the path after /api/vN, e.g.
+	// "/channels/*/messages" or "/interactions/*/*/callback"; empty matches any.
+	Path string
+	// Times is how many requests fail; default 1.
+	Times int
+	// Status is the HTTP status: 429, 500, 502, or any other error status.
+	Status int
+	// RetryAfter is the 429 wait (body retry_after in seconds and headers);
+	// default 100 ms.
+	RetryAfter time.Duration
+	// Global marks a 429 as the global rate limit.
+	Global bool
+	// Code and Message override the JSON error body for statuses other than 429.
+	Code    int
+	Message string
+}
+
+func (f *Fault) matches(method, apiPath string) bool {
+	if f.Method != "" && f.Method != "*" && !strings.EqualFold(f.Method, method) {
+		return false
+	}
+	if f.Path == "" {
+		return true
+	}
+	ok, _ := path.Match(f.Path, apiPath)
+	return ok
+}
+
+// InjectFault arms a REST fault.
+func (s *Server) InjectFault(f Fault) {
+	if f.Times <= 0 {
+		f.Times = 1
+	}
+	if f.Status == http.StatusTooManyRequests && f.RetryAfter <= 0 {
+		f.RetryAfter = 100 * time.Millisecond
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, &f)
+}
+
+// RateLimitNext answers the next n matching requests with 429 and
+// retry_after; discordgo sleeps that long and retries (unless
+// ShouldRetryOnRateLimit is off).
+func (s *Server) RateLimitNext(method, pathPattern string, n int, retryAfter time.Duration) {
+	s.InjectFault(Fault{Method: method, Path: pathPattern, Times: n, Status: http.StatusTooManyRequests, RetryAfter: retryAfter})
+}
+
+// FailNext answers the next n matching requests with status (e.g. 500 or
+// 502; discordgo v0.29.0 retries 502 up to MaxRestRetries times, not 500).
+func (s *Server) FailNext(method, pathPattern string, n, status int) {
+	s.InjectFault(Fault{Method: method, Path: pathPattern, Times: n, Status: status})
+}
+
+// ClearFaults disarms every pending REST fault.
+func (s *Server) ClearFaults() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = nil
+}
+
+// takeFault consumes one use of the first fault matching the request.
+func (s *Server) takeFault(method, apiPath string) *Fault {
+	for i, f := range s.faults {
+		if f.matches(method, apiPath) {
+			f.Times--
+			if f.Times <= 0 {
+				s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
+			}
+			return f
+		}
+	}
+	return nil
+}
+
+// faultAnswer writes the fault's headers and returns its status and body.
+func (f *Fault) answer(h http.Header) (int, *APIError, any) {
+	switch f.Status {
+	case http.StatusTooManyRequests:
+		secs := f.RetryAfter.Seconds()
+		h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
+		h.Set("X-RateLimit-Limit", "5")
+		h.Set("X-RateLimit-Remaining", "0")
+		h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000, 'f', 3, 64))
+		h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
+		h.Set("X-RateLimit-Bucket", "discordtest")
+		scope := "user"
+		if f.Global {
+			h.Set("X-RateLimit-Global", "true")
+			scope = "global"
+		}
+		h.Set("X-RateLimit-Scope", scope)
+		return f.Status, nil, obj{"message": "You are being rate limited.", "retry_after": secs, "global": f.Global, "code": 0}
+	default:
+		msg := f.Message
+		if msg == "" {
+			msg = fmt.Sprintf("%d: %s", f.Status, http.StatusText(f.Status))
+		}
+		e := apiErr(f.Status, f.Code, msg)
+		return f.Status, e, e
+	}
+}
+
+// DropGateway closes every gateway connection at the TCP level, without a
+// close frame, as a network failure would. Sessions stay resumable; discordgo
+// notices on its next read, waits about 1 s (its Close sleeps) and reconnects
+// with RESUME. It returns how many connections were dropped.
+func (s *Server) DropGateway() int {
+	s.mu.Lock()
+	conns := s.gw.liveConns()
+	s.rec.publish(Event{Kind: EventGateway, Note: "fault: connection dropped"})
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.drop()
+	}
+	return len(conns)
+}
+
+// SetGatewayDown makes the gateway unreachable (down = true): open
+// connections are dropped and new ones are refused with HTTP 503, so
+// discordgo keeps retrying with its backoff (1 s, 2 s, 4 s, ...). Dispatches
+// meanwhile are queued for RESUME. SetGatewayDown(false) ends the outage.
+func (s *Server) SetGatewayDown(down bool) {
+	s.mu.Lock()
+	s.gw.down = down
+	var conns []*gwConn
+	if down {
+		conns = s.gw.liveConns()
+		s.rec.publish(Event{Kind: EventGateway, Note: "fault: gateway down"})
+	} else {
+		s.rec.publish(Event{Kind: EventGateway, Note: "gateway up"})
+	}
+	s.touch()
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.drop()
+	}
+}
+
+// SendReconnect sends op 7 RECONNECT on every connection; discordgo closes
+// with code 1012, waits about 1 s and reconnects with RESUME.
+func (s *Server) SendReconnect() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c := range s.gw.conns {
+		c.send(encodeFrame(7, nil, 0, ""))
+		s.gw.reconnects++
+	}
+	s.rec.publish(Event{Kind: EventGateway, Note: "fault: op 7 RECONNECT"})
+	s.touch()
+}
+
+// InvalidateSession sends op 9 INVALID SESSION (d: false) on every connected
+// session now and forgets those sessions; discordgo v0.29.0 answers at once
+// with IDENTIFY on the same connection.
+func (s *Server) InvalidateSession() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ss := range s.gw.sessions {
+		if ss.conn != nil && !ss.invalid {
+			ss.invalid = true
+			ss.conn.send(encodeFrame(9, false, 0, ""))
+			s.gw.invalidSessions++
+		}
+	}
+	s.rec.publish(Event{Kind: EventGateway, Note: "fault: op 9 INVALID SESSION"})
+	s.touch()
+}
+
+// InvalidateNextResume makes the next RESUME fail with op 9 (d: false): the
+// session and the dispatches queued for it are lost, and discordgo
+// re-identifies, so the bot must recover from its store and channel history.
+func (s *Server) InvalidateNextResume() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.invalidateNextResume = true
+}
+
+// DiscardMissedEvents(true) makes dispatches produced while the bot is
+// disconnected vanish instead of being kept for RESUME (messages are still
+// stored and readable through GET /channels/{id}/messages).
+func (s *Server) DiscardMissedEvents(discard bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.discardMissed = discard
+}

@@ -1,0 +1,433 @@
+package discordtest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// Gateway intents that decide which dispatches a session receives.
+const (
+	intentGuilds         = int64(discordgo.IntentsGuilds)
+	intentGuildMessages  = int64(discordgo.IntentsGuildMessages)
+	intentDirectMessages = int64(discordgo.IntentsDirectMessages)
+	intentMessageContent = int64(discordgo.IntentMessageContent)
+)
+
+// gateway is the gateway's state; guarded by Server.mu.
+type gateway struct {
+	sessions map[string]*session
+	conns    map[*gwConn]bool
+
+	identifies, resumes, heartbeats int
+	invalidSessions, reconnects     int
+	lastIdentify                    json.RawMessage
+
+	invalidateNextResume bool
+	down                 bool
+	discardMissed        bool
+}
+
+func (g *gateway) init() {
+	g.sessions = map[string]*session{}
+	g.conns = map[*gwConn]bool{}
+}
+
+func (g *gateway) liveConns() []*gwConn {
+	out := make([]*gwConn, 0, len(g.conns))
+	for c := range g.conns {
+		out = append(out, c)
+	}
+	return out
+}
+
+// session is a gateway session: it outlives connections until invalidated,
+// numbers its dispatches and keeps the last ones for RESUME.
+type session struct {
+	id      string
+	intents int64
+	seq     int64
+	conn    *gwConn // nil while disconnected
+	buffer  []frame
+	invalid bool
+}
+
+type frame struct {
+	seq  int64
+	data []byte
+}
+
+// dispatch is an event to send to every session whose intents allow it.
+type dispatch struct {
+	t      string
+	d      any
+	intent int64 // 0: sent regardless of intents
+	// noContent, when set, replaces d for sessions without the
+	// MESSAGE_CONTENT intent (guild messages from users, not mentioning the bot).
+	noContent any
+}
+
+func newDispatch(t string, d any, intent int64) dispatch { return dispatch{t: t, d: d, intent: intent} }
+
+// GatewayStats counts what happened on the gateway.
+type GatewayStats struct {
+	Identifies      int // IDENTIFY (op 2) received
+	Resumes         int // RESUME (op 6) received
+	Heartbeats      int // heartbeats (op 1) received
+	InvalidSessions int // INVALID SESSION (op 9) sent
+	Reconnects      int // RECONNECT (op 7) sent
+	Connections     int // websocket connections open now
+	// Ready is true when a session is attached to an open connection, i.e.
+	// READY or RESUMED has been sent on it.
+	Ready bool
+	// Intents are the intents of the last IDENTIFY.
+	Intents discordgo.Intent
+	// LastIdentify is the last IDENTIFY's "d" object.
+	LastIdentify json.RawMessage
+}
+
+// Gateway returns the gateway counters.
+func (s *Server) Gateway() GatewayStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gatewayStatsLocked()
+}
+
+func (s *Server) gatewayStatsLocked() GatewayStats {
+	g := &s.gw
+	st := GatewayStats{
+		Identifies: g.identifies, Resumes: g.resumes, Heartbeats: g.heartbeats,
+		InvalidSessions: g.invalidSessions, Reconnects: g.reconnects,
+		Connections: len(g.conns), LastIdentify: g.lastIdentify,
+	}
+	var id struct {
+		Intents discordgo.Intent `json:"intents"`
+	}
+	_ = json.Unmarshal(g.lastIdentify, &id)
+	st.Intents = id.Intents
+	for _, ss := range g.sessions {
+		if !ss.invalid && ss.conn != nil {
+			st.Ready = true
+		}
+	}
+	return st
+}
+
+// WaitGateway waits until cond holds for the gateway counters.
+func (s *Server) WaitGateway(ctx context.Context, cond func(GatewayStats) bool) (GatewayStats, error) {
+	var st GatewayStats
+	err := s.wait(ctx, func() bool {
+		st = s.gatewayStatsLocked()
+		return cond(st)
+	})
+	return st, err
+}
+
+// WaitReady waits until a gateway session is connected (READY or RESUMED sent).
+func (s *Server) WaitReady(ctx context.Context) error {
+	_, err := s.WaitGateway(ctx, func(g GatewayStats) bool { return g.Ready })
+	return err
+}
+
+// gwConn is one websocket connection. Frames are written in order by a
+// single writer goroutine from out.
+type gwConn struct {
+	ws   *websocket.Conn
+	out  chan []byte
+	done chan struct{}
+	once sync.Once
+	sess *session // guarded by Server.mu
+}
+
+// send queues a frame; a connection that cannot keep up is dropped.
+func (c *gwConn) send(b []byte) {
+	select {
+	case <-c.done:
+	case c.out <- b:
+	default:
+		c.drop()
+	}
+}
+
+// drop closes the TCP connection without a close frame.
+func (c *gwConn) drop() {
+	c.once.Do(func() {
+		close(c.done)
+		_ = c.ws.UnderlyingConn().Close()
+	})
+}
+
+// closeWith sends a close frame with code and then drops the connection.
+func (c *gwConn) closeWith(code int, text string) {
+	msg := websocket.FormatCloseMessage(code, text)
+	_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(time.Second))
+	c.drop()
+}
+
+func (c *gwConn) writeLoop() {
+	for {
+		select {
+		case <-c.done:
+			return
+		case b := <-c.out:
+			_ = c.ws.SetWriteDeadline(time.Now().Add(10 * time.Second))
+			if err := c.ws.WriteMessage(websocket.TextMessage, b); err != nil {
+				c.drop()
+				return
+			}
+		}
+	}
+}
+
+// encodeFrame builds a gateway payload {"op","d","s","t"}.
+func encodeFrame(op int, d any, seq int64, t string) []byte {
+	f := struct {
+		Op int     `json:"op"`
+		D  any     `json:"d"`
+		S  *int64  `json:"s"`
+		T  *string `json:"t"`
+	}{Op: op, D: d}
+	if op == 0 {
+		f.S, f.T = &seq, &t
+	}
+	return mustJSON(f)
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+// serveGateway upgrades /ws/ requests and runs the connection; while the
+// gateway is down it answers 503 so discordgo's dial fails.
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	down := s.gw.down || s.closed
+	s.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	c := &gwConn{ws: ws, out: make(chan []byte, 4096), done: make(chan struct{})}
+	s.mu.Lock()
+	s.gw.conns[c] = true
+	s.touch()
+	c.send(encodeFrame(10, obj{"heartbeat_interval": s.opts.HeartbeatInterval.Milliseconds()}, 0, ""))
+	s.mu.Unlock()
+	s.logf("discordtest: gateway connection from %s", r.RemoteAddr)
+	go c.writeLoop()
+	s.readLoop(c)
+}
+
+func (s *Server) readLoop(c *gwConn) {
+	defer s.detach(c)
+	for {
+		_, msg, err := c.ws.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) && (ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway) {
+				// Discord invalidates the session of a client that closes with 1000 or 1001.
+				s.mu.Lock()
+				if c.sess != nil {
+					c.sess.invalid = true
+				}
+				s.mu.Unlock()
+			}
+			return
+		}
+		var p struct {
+			Op int             `json:"op"`
+			D  json.RawMessage `json:"d"`
+		}
+		if err := json.Unmarshal(msg, &p); err != nil {
+			c.closeWith(4002, "Error while decoding payload.")
+			return
+		}
+		s.mu.Lock()
+		switch p.Op {
+		case 1:
+			s.gw.heartbeats++
+			c.send(encodeFrame(11, nil, 0, ""))
+		case 2:
+			s.identify(c, p.D)
+		case 6:
+			s.resume(c, p.D)
+		case 3, 4, 8:
+			// presence, voice state, request guild members: accepted, ignored.
+		default:
+			s.mu.Unlock()
+			c.closeWith(4001, "Unknown opcode.")
+			return
+		}
+		s.touch()
+		s.mu.Unlock()
+	}
+}
+
+// detach forgets a closed connection; its session stays resumable unless invalidated.
+func (s *Server) detach(c *gwConn) {
+	c.drop()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c.sess != nil && c.sess.conn == c {
+		c.sess.conn = nil
+	}
+	delete(s.gw.conns, c)
+	s.rec.publish(Event{Kind: EventGateway, Note: "connection closed"})
+	s.touch()
+}
+
+func (s *Server) tokenOK(tok string) bool {
+	if s.opts.Token != "" {
+		return tok == s.opts.Token
+	}
+	return tok != ""
+}
+
+// identify answers op 2 with READY (and GUILD_CREATE with the Guilds intent)
+// on a new session; sessions left without a connection are invalidated.
+func (s *Server) identify(c *gwConn, d json.RawMessage) {
+	var id struct {
+		Token   string `json:"token"`
+		Intents int64  `json:"intents"`
+	}
+	_ = json.Unmarshal(d, &id)
+	s.gw.identifies++
+	s.gw.lastIdentify = append(json.RawMessage(nil), d...)
+	if !s.tokenOK(id.Token) {
+		go c.closeWith(4004, "Authentication failed.")
+		return
+	}
+	if c.sess != nil && !c.sess.invalid {
+		go c.closeWith(4005, "Already authenticated.")
+		return
+	}
+	for _, old := range s.gw.sessions {
+		if old.conn == nil || old.conn == c {
+			old.invalid = true
+		}
+	}
+	for sid, old := range s.gw.sessions {
+		if old.invalid {
+			delete(s.gw.sessions, sid)
+		}
+	}
+	ss := &session{id: randomToken(16), intents: id.Intents, conn: c}
+	s.gw.sessions[ss.id] = ss
+	c.sess = ss
+	s.rec.publish(Event{Kind: EventGateway, Note: "IDENTIFY -> READY session " + ss.id})
+	s.logf("discordtest: IDENTIFY intents=%d -> READY", id.Intents)
+	ready := obj{
+		"v":                       9,
+		"user":                    userJSON(&s.world.bot),
+		"session_id":              ss.id,
+		"session_type":            "normal",
+		"resume_gateway_url":      s.gatewayURLLocked(),
+		"application":             obj{"id": s.world.app, "flags": 0},
+		"guilds":                  []any{obj{"id": s.world.guildID, "unavailable": true}},
+		"private_channels":        []any{},
+		"relationships":           []any{},
+		"presences":               []any{},
+		"user_settings":           obj{},
+		"geo_ordered_rtc_regions": []any{},
+	}
+	s.sendTo(ss, "READY", ready)
+	if ss.intents&intentGuilds != 0 {
+		s.sendTo(ss, "GUILD_CREATE", s.guildJSON())
+	}
+}
+
+// resume answers op 6: replays the session's dispatches after the given
+// sequence number and sends RESUMED, or sends op 9 (d: false) when the
+// session is unknown, invalidated, too old, or a fault asks for it.
+func (s *Server) resume(c *gwConn, d json.RawMessage) {
+	var r struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	_ = json.Unmarshal(d, &r)
+	s.gw.resumes++
+	if !s.tokenOK(r.Token) {
+		go c.closeWith(4004, "Authentication failed.")
+		return
+	}
+	ss := s.gw.sessions[r.SessionID]
+	ok := ss != nil && !ss.invalid && r.Seq <= ss.seq &&
+		(len(ss.buffer) == 0 || r.Seq >= ss.buffer[0].seq-1)
+	if s.gw.invalidateNextResume {
+		s.gw.invalidateNextResume = false
+		ok = false
+	}
+	if !ok {
+		if ss != nil {
+			ss.invalid = true
+		}
+		s.gw.invalidSessions++
+		c.send(encodeFrame(9, false, 0, ""))
+		s.rec.publish(Event{Kind: EventGateway, Note: "RESUME -> INVALID SESSION (op 9)"})
+		s.logf("discordtest: RESUME %s seq %d -> op 9", r.SessionID, r.Seq)
+		return
+	}
+	if old := ss.conn; old != nil && old != c {
+		old.drop()
+	}
+	ss.conn = c
+	c.sess = ss
+	n := 0
+	for _, f := range ss.buffer {
+		if f.seq > r.Seq {
+			c.send(f.data)
+			n++
+		}
+	}
+	s.rec.publish(Event{Kind: EventGateway, Note: "RESUME -> RESUMED, replayed " + strconv.Itoa(n)})
+	s.logf("discordtest: RESUME %s seq %d -> replayed %d, RESUMED", r.SessionID, r.Seq, n)
+	s.sendTo(ss, "RESUMED", obj{})
+}
+
+// sendTo numbers a dispatch for one session, keeps it for RESUME and sends
+// it if the session is connected.
+func (s *Server) sendTo(ss *session, t string, d any) {
+	ss.seq++
+	f := frame{seq: ss.seq, data: encodeFrame(0, d, ss.seq, t)}
+	ss.buffer = append(ss.buffer, f)
+	if over := len(ss.buffer) - s.opts.ReplayBuffer; over > 0 {
+		ss.buffer = append([]frame(nil), ss.buffer[over:]...)
+	}
+	if ss.conn != nil {
+		ss.conn.send(f.data)
+	}
+}
+
+// dispatchLocked sends d to every valid session whose intents allow it.
+// While a session is disconnected its dispatches are kept for RESUME
+// (unless DiscardMissedEvents is on).
+func (s *Server) dispatchLocked(d dispatch) {
+	rec := &Dispatch{Type: d.t, Data: mustJSON(d.d)}
+	for _, ss := range s.gw.sessions {
+		if ss.invalid || (d.intent != 0 && ss.intents&d.intent == 0) {
+			continue
+		}
+		if ss.conn == nil && s.gw.discardMissed {
+			continue
+		}
+		data := d.d
+		if d.noContent != nil && ss.intents&intentMessageContent == 0 {
+			data = d.noContent
+		}
+		s.sendTo(ss, d.t, data)
+		rec.Sessions++
+	}
+	s.rec.dispatches = append(s.rec.dispatches, rec)
+	s.rec.publish(Event{Kind: EventDispatch, Dispatch: rec})
+	s.touch()
+}

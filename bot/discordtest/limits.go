@@ -1,0 +1,240 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Limits Discord enforces that its OpenAPI description does not encode.
+const (
+	maxBotContent     = 2000 // characters of content in a bot message (the spec allows 4000 on channel messages)
+	maxActionRows     = 5    // top-level action rows of a classic (non Components V2) message
+	maxRowButtons     = 5    // buttons in one action row
+	maxFiles          = 10   // files per message
+	maxEmbedChars     = 6000 // title+description+fields+footer+author across all embeds
+	maxCommandChars   = 8000 // combined name, description and values of a command, its options and choices
+	flagComponentsV2  = 1 << 15
+	channelFlagsAllow = 1<<2 | 1<<12 | 1<<13 | flagComponentsV2 // SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2
+)
+
+// commandName is Discord's rule for chat-input command and option names (Go
+// spells the scripts \p{Devanagari} and \p{Thai}); letters must also be lowercase.
+var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+// checkLimits applies the extra checks that fit the request's route.
+func checkLimits(c *call) []string {
+	var p []string
+	if len(c.files) > maxFiles {
+		p = append(p, fmt.Sprintf("%d files; at most %d per message", len(c.files), maxFiles))
+	}
+	route := c.req.Route
+	switch {
+	case strings.HasSuffix(route, "/commands") && c.req.Method == "PUT":
+		var cmds []json.RawMessage
+		if json.Unmarshal(c.req.Body, &cmds) == nil {
+			for i, raw := range cmds {
+				for _, e := range checkCommand(raw) {
+					p = append(p, fmt.Sprintf("command %d: %s", i, e))
+				}
+			}
+		}
+	case strings.Contains(route, "/commands") && (c.req.Method == "POST" || c.req.Method == "PATCH"):
+		p = append(p, checkCommand(c.req.Body)...)
+	case route == "POST /channels/{channel_id}/messages" || route == "PATCH /channels/{channel_id}/messages/{message_id}":
+		p = append(p, checkMessage(c.body, true)...)
+	case strings.HasPrefix(route, "POST /webhooks/") || strings.HasPrefix(route, "PATCH /webhooks/"):
+		p = append(p, checkMessage(c.body, false)...)
+	case strings.HasPrefix(route, "POST /interactions/"):
+		data := parsePayload(c.body["data"])
+		switch discordgo.InteractionResponseType(c.body.int("type")) {
+		case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage,
+			discordgo.InteractionResponseDeferredChannelMessageWithSource:
+			p = append(p, checkMessage(data, false)...)
+		case discordgo.InteractionResponseModal:
+			if n := countTop(data["components"]); n > maxActionRows {
+				p = append(p, fmt.Sprintf("modal has %d rows; at most %d", n, maxActionRows))
+			}
+		}
+	}
+	return p
+}
+
+// checkMessage checks content length, classic component layout, embed size
+// and, for channel messages, the flags a bot may set.
+func checkMessage(m payload, channel bool) []string {
+	var p []string
+	if n := utf8.RuneCountInString(m.str("content")); n > maxBotContent {
+		p = append(p, fmt.Sprintf("content has %d characters; bots may send at most %d", n, maxBotContent))
+	}
+	flags := m.int("flags")
+	if channel && flags&^channelFlagsAllow != 0 {
+		p = append(p, fmt.Sprintf("flags %d: a channel message may only set SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2 (EPHEMERAL only applies to interaction responses)", flags))
+	}
+	if flags&flagComponentsV2 == 0 {
+		p = append(p, checkClassicComponents(m["components"])...)
+	}
+	var embeds []struct {
+		Title       string `json:"title"`
+		Description string `json:"description"`
+		Footer      *struct {
+			Text string `json:"text"`
+		} `json:"footer"`
+		Author *struct {
+			Name string `json:"name"`
+		} `json:"author"`
+		Fields []struct {
+			Name  string `json:"name"`
+			Value string `json:"value"`
+		} `json:"fields"`
+	}
+	_ = json.Unmarshal(m["embeds"], &embeds)
+	total := 0
+	for _, e := range embeds {
+		total += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+		if e.Footer != nil {
+			total += utf8.RuneCountInString(e.Footer.Text)
+		}
+		if e.Author != nil {
+			total += utf8.RuneCountInString(e.Author.Name)
+		}
+		for _, f := range e.Fields {
+			total += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+		}
+	}
+	if total > maxEmbedChars {
+		p = append(p, fmt.Sprintf("embeds have %d characters in all; at most %d", total, maxEmbedChars))
+	}
+	return p
+}
+
+func countTop(raw json.RawMessage) int {
+	var list []json.RawMessage
+	_ = json.Unmarshal(raw, &list)
+	return len(list)
+}
+
+// checkClassicComponents: at most 5 action rows at the top level, each with
+// at most 5 buttons, or exactly one select menu.
+func checkClassicComponents(raw json.RawMessage) []string {
+	var rows []component
+	if json.Unmarshal(raw, &rows) != nil {
+		return nil
+	}
+	var p []string
+	if len(rows) > maxActionRows {
+		p = append(p, fmt.Sprintf("%d action rows; a message has at most %d", len(rows), maxActionRows))
+	}
+	for i, r := range rows {
+		if r.Type != int(discordgo.ActionsRowComponent) {
+			p = append(p, fmt.Sprintf("component %d has type %d; top-level components must be action rows (type 1) without the IS_COMPONENTS_V2 flag", i, r.Type))
+			continue
+		}
+		buttons, selects := 0, 0
+		for _, sub := range r.Components {
+			var c component
+			_ = json.Unmarshal(sub, &c)
+			switch c.Type {
+			case int(discordgo.ButtonComponent):
+				buttons++
+			case 3, 5, 6, 7, 8:
+				selects++
+			}
+		}
+		if buttons > maxRowButtons {
+			p = append(p, fmt.Sprintf("action row %d has %d buttons; at most %d", i, buttons, maxRowButtons))
+		}
+		if selects > 0 && (selects > 1 || buttons > 0) {
+			p = append(p, fmt.Sprintf("action row %d: a select menu must be alone in its row", i))
+		}
+	}
+	return p
+}
+
+// commandDef is what checkCommand reads of a command or option.
+type commandDef struct {
+	Name        string       `json:"name"`
+	Description string       `json:"description"`
+	Type        int          `json:"type"`
+	Required    bool         `json:"required"`
+	Options     []commandDef `json:"options"`
+	Choices     []struct {
+		Name  string `json:"name"`
+		Value any    `json:"value"`
+	} `json:"choices"`
+}
+
+// checkCommand applies the naming rule to chat-input commands and all their
+// options, and checks option order, mixing and the combined size.
+func checkCommand(raw json.RawMessage) []string {
+	var cmd commandDef
+	if json.Unmarshal(raw, &cmd) != nil {
+		return nil
+	}
+	if cmd.Type != 0 && cmd.Type != int(discordgo.ChatApplicationCommand) {
+		return nil // user and message commands may use spaces and capitals
+	}
+	var p []string
+	if cmd.Name != "" {
+		p = append(p, checkName("command", cmd.Name)...)
+	}
+	p = append(p, checkOptionList("/"+cmd.Name, cmd.Options)...)
+	if n := commandChars(cmd); n > maxCommandChars {
+		p = append(p, fmt.Sprintf("/%s has %d characters of names, descriptions and values; at most %d", cmd.Name, n, maxCommandChars))
+	}
+	return p
+}
+
+func checkName(what, name string) []string {
+	var p []string
+	if !commandName.MatchString(name) {
+		p = append(p, fmt.Sprintf("%s name %q does not match ^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$", what, name))
+	}
+	if strings.ToLower(name) != name {
+		p = append(p, fmt.Sprintf("%s name %q must be lowercase", what, name))
+	}
+	return p
+}
+
+func checkOptionList(where string, opts []commandDef) []string {
+	var p []string
+	seen := map[string]bool{}
+	optional, subs, plain := false, 0, 0
+	for _, o := range opts {
+		p = append(p, checkName("option", o.Name)...)
+		if seen[o.Name] {
+			p = append(p, fmt.Sprintf("%s: option %q appears twice", where, o.Name))
+		}
+		seen[o.Name] = true
+		switch discordgo.ApplicationCommandOptionType(o.Type) {
+		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+			subs++
+			p = append(p, checkOptionList(where+" "+o.Name, o.Options)...)
+			continue
+		}
+		plain++
+		if o.Required && optional {
+			p = append(p, fmt.Sprintf("%s: required option %q comes after an optional one", where, o.Name))
+		}
+		optional = optional || !o.Required
+	}
+	if subs > 0 && plain > 0 {
+		p = append(p, fmt.Sprintf("%s mixes subcommands with other options", where))
+	}
+	return p
+}
+
+func commandChars(c commandDef) int {
+	n := utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Description)
+	for _, ch := range c.Choices {
+		n += utf8.RuneCountInString(ch.Name) + utf8.RuneCountInString(fmt.Sprint(ch.Value))
+	}
+	for _, o := range c.Options {
+		n += commandChars(o)
+	}
+	return n
+}

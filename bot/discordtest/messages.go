@@ -1,0 +1,338 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"image"
+	_ "image/gif"  // attachment sizes
+	_ "image/jpeg" // attachment sizes
+	_ "image/png"  // attachment sizes
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Attachment is a file attached to a message, with its bytes.
+type Attachment struct {
+	ID          string
+	Filename    string
+	ContentType string
+	Description string
+	Data        []byte
+	Width       int // images only
+	Height      int
+}
+
+// Message is a message in a channel, posted by the bot (REST, interaction
+// responses, follow-ups) or by a simulated user, in its current state.
+type Message struct {
+	ID        string
+	ChannelID string
+	GuildID   string // empty in DMs
+	Author    User
+	Type      discordgo.MessageType
+	Content   string
+	Flags     discordgo.MessageFlags
+	// Embeds and Components are the JSON arrays as the bot sent them (nil if none).
+	Embeds      json.RawMessage
+	Components  json.RawMessage
+	Attachments []Attachment
+	Mentions    []string        // ids of users mentioned as <@id>
+	Reference   json.RawMessage // message_reference as sent
+	// InteractionID is set on the @original response and follow-ups of an interaction.
+	InteractionID string
+	WebhookID     string // the application id for interaction messages
+	ThreadID      string // thread started from this message
+	Created       time.Time
+	Edited        time.Time // zero if never edited
+	Edits         int
+	Deleted       bool
+}
+
+// Ephemeral reports whether only the interaction's user can see the message.
+func (m Message) Ephemeral() bool { return m.Flags&discordgo.MessageFlagsEphemeral != 0 }
+
+// Loading reports whether the message is a deferred "thinking..." placeholder.
+func (m Message) Loading() bool { return m.Flags&discordgo.MessageFlagsLoading != 0 }
+
+// Discord decodes the message's components and embeds with discordgo's own
+// types, for assertions on buttons and selects.
+func (m Message) Discord() (*discordgo.Message, error) {
+	var out discordgo.Message
+	raw := struct {
+		Content    string          `json:"content"`
+		Embeds     json.RawMessage `json:"embeds"`
+		Components json.RawMessage `json:"components"`
+	}{m.Content, rawOr(m.Embeds, "[]"), rawOr(m.Components, "[]")}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	out.ID, out.ChannelID, out.GuildID = m.ID, m.ChannelID, m.GuildID
+	out.Author = &discordgo.User{ID: m.Author.ID, Username: m.Author.Username, Bot: m.Author.Bot}
+	out.Flags = m.Flags
+	out.Timestamp = m.Created
+	return &out, nil
+}
+
+var mentionRE = regexp.MustCompile(`<@!?(\d+)>`)
+
+func mentionsIn(content string) []string {
+	var ids []string
+	for _, m := range mentionRE.FindAllStringSubmatch(content, -1) {
+		ids = append(ids, m[1])
+	}
+	return ids
+}
+
+// payload is a message body (JSON or payload_json) split into its top-level fields.
+type payload map[string]json.RawMessage
+
+func parsePayload(body []byte) payload {
+	p := payload{}
+	if len(bytes.TrimSpace(body)) > 0 {
+		_ = json.Unmarshal(body, &p)
+	}
+	return p
+}
+
+func (p payload) has(k string) bool { _, ok := p[k]; return ok }
+
+func (p payload) str(k string) string {
+	var v string
+	_ = json.Unmarshal(p[k], &v)
+	return v
+}
+
+func (p payload) int(k string) int64 {
+	var v int64
+	_ = json.Unmarshal(p[k], &v)
+	return v
+}
+
+// list returns a JSON array field, or nil when absent, null or empty.
+func (p payload) list(k string) json.RawMessage {
+	var a []json.RawMessage
+	if err := json.Unmarshal(p[k], &a); err != nil || len(a) == 0 {
+		return nil
+	}
+	return p[k]
+}
+
+// attachmentsFrom turns uploaded file parts into attachments, taking
+// descriptions from the payload's "attachments" entries (matched by id = N of files[N]).
+func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
+	desc := map[string]string{}
+	var meta []struct {
+		ID          json.RawMessage `json:"id"`
+		Description string          `json:"description"`
+	}
+	_ = json.Unmarshal(p["attachments"], &meta)
+	for _, a := range meta {
+		desc[strings.Trim(string(a.ID), `"`)] = a.Description
+	}
+	var out []Attachment
+	for _, f := range files {
+		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, Description: desc[f.Index]}
+		if strings.HasPrefix(f.ContentType, "image/") {
+			if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
+				a.Width, a.Height = cfg.Width, cfg.Height
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// isEmpty reports whether a new message would have nothing to show (50006).
+func (p payload) isEmpty(files []File) bool {
+	return p.str("content") == "" && p.list("embeds") == nil && p.list("components") == nil &&
+		p.list("sticker_ids") == nil && !p.has("poll") && len(files) == 0
+}
+
+// newBotMessage stores a message from the bot built from payload p and files.
+func (s *Server) newBotMessage(c *Channel, p payload, files []File) *Message {
+	m := &Message{
+		ID:          s.ids.next(),
+		ChannelID:   c.ID,
+		GuildID:     c.GuildID,
+		Author:      s.world.bot,
+		Type:        discordgo.MessageTypeDefault,
+		Content:     p.str("content"),
+		Flags:       discordgo.MessageFlags(p.int("flags")),
+		Embeds:      p.list("embeds"),
+		Components:  p.list("components"),
+		Attachments: s.attachmentsFrom(p, files),
+		Reference:   p["message_reference"],
+		Created:     time.Now(),
+	}
+	if string(m.Reference) == "null" {
+		m.Reference = nil
+	}
+	if m.Reference != nil {
+		m.Type = discordgo.MessageTypeReply
+	}
+	m.Mentions = mentionsIn(m.Content)
+	s.storeMessage(m)
+	return m
+}
+
+// storeMessage appends m to its channel's history.
+func (s *Server) storeMessage(m *Message) {
+	s.world.messages[m.ID] = m
+	s.world.channelMsgs[m.ChannelID] = append(s.world.channelMsgs[m.ChannelID], m)
+	s.touch()
+}
+
+// editMessage applies the fields present in p (content, embeds, components,
+// flags except ephemeral, attachments to keep) and appends new files.
+func (s *Server) editMessage(m *Message, p payload, files []File) {
+	if p.has("content") {
+		m.Content = p.str("content")
+		m.Mentions = mentionsIn(m.Content)
+	}
+	if p.has("embeds") {
+		m.Embeds = p.list("embeds")
+	}
+	if p.has("components") {
+		m.Components = p.list("components")
+	}
+	if p.has("flags") {
+		keep := m.Flags & discordgo.MessageFlagsEphemeral
+		m.Flags = discordgo.MessageFlags(p.int("flags"))&^discordgo.MessageFlagsEphemeral | keep
+	}
+	m.Flags &^= discordgo.MessageFlagsLoading
+	if p.has("attachments") {
+		var keep []struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal(p["attachments"], &keep)
+		ids := map[string]bool{}
+		for _, k := range keep {
+			ids[strings.Trim(string(k.ID), `"`)] = true
+		}
+		var kept []Attachment
+		for _, a := range m.Attachments {
+			if ids[a.ID] {
+				kept = append(kept, a)
+			}
+		}
+		m.Attachments = kept
+	}
+	if len(files) > 0 {
+		m.Attachments = append(append([]Attachment(nil), m.Attachments...), s.attachmentsFrom(p, files)...)
+	}
+	m.Edited = time.Now()
+	m.Edits++
+	s.touch()
+}
+
+// visibleTo reports whether user id can see m (ephemeral messages are only
+// visible to the interaction's user).
+func (s *Server) visibleTo(m *Message, userID string) bool {
+	if !m.Ephemeral() {
+		return true
+	}
+	in := s.world.interactions[m.InteractionID]
+	return in != nil && in.UserID == userID
+}
+
+// history answers GET /channels/{id}/messages: non-ephemeral, non-deleted
+// messages, newest first, limited to limit, selected by before, after or
+// around (message ids) as Discord does.
+func (s *Server) history(channelID string, limit int, before, after, around string) []*Message {
+	var all []*Message
+	for _, m := range s.world.channelMsgs[channelID] {
+		if !m.Deleted && !m.Ephemeral() {
+			all = append(all, m)
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return snowflakeLess(all[i].ID, all[j].ID) })
+	var sel []*Message
+	switch {
+	case after != "":
+		for _, m := range all {
+			if snowflakeLess(after, m.ID) {
+				sel = append(sel, m)
+			}
+		}
+		if len(sel) > limit {
+			sel = sel[:limit]
+		}
+	case around != "":
+		i := sort.Search(len(all), func(i int) bool { return !snowflakeLess(all[i].ID, around) })
+		lo := max(0, i-limit/2)
+		hi := min(len(all), lo+limit)
+		sel = all[lo:hi]
+	default:
+		for _, m := range all {
+			if before == "" || snowflakeLess(m.ID, before) {
+				sel = append(sel, m)
+			}
+		}
+		if len(sel) > limit {
+			sel = sel[len(sel)-limit:]
+		}
+	}
+	out := make([]*Message, len(sel))
+	for i, m := range sel {
+		out[len(sel)-1-i] = m
+	}
+	return out
+}
+
+// Messages returns every message posted in the channel (by users and the
+// bot, ephemeral ones included, deleted ones marked Deleted), oldest first,
+// each in its current state.
+func (s *Server) Messages(channelID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.messagesLocked(channelID, false)
+}
+
+// BotMessages is Messages restricted to the bot's own messages that are not deleted.
+func (s *Server) BotMessages(channelID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.messagesLocked(channelID, true)
+}
+
+func (s *Server) messagesLocked(channelID string, botOnly bool) []Message {
+	var out []Message
+	for _, m := range s.world.channelMsgs[channelID] {
+		if botOnly && (m.Author.ID != s.world.bot.ID || m.Deleted) {
+			continue
+		}
+		out = append(out, *m)
+	}
+	return out
+}
+
+// DMs returns the bot's (non-deleted) messages in the user's DM channel,
+// oldest first; nil if no DM channel was opened.
+func (s *Server) DMs(userID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, ok := s.world.dmByUser[userID]
+	if !ok {
+		return nil
+	}
+	return s.messagesLocked(id, true)
+}
+
+// Message returns a message by id in its current state.
+func (s *Server) Message(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.world.messages[id]
+	if !ok {
+		return Message{}, false
+	}
+	return *m, true
+}

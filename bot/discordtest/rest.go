@@ -1,0 +1,289 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// maxBody bounds a request body (Discord's largest upload tier is far above
+// anything the bot sends; this only protects the test process).
+const maxBody = 64 << 20
+
+// call is one REST request being served.
+type call struct {
+	r     *http.Request
+	req   *Request
+	body  payload // top-level fields of Body
+	files []File
+}
+
+func (c *call) param(name string) string { return c.r.PathValue(name) }
+
+// handler serves a call with Server.mu held and returns the status and JSON
+// body, or an error answer.
+type handler func(c *call) (status int, body any, err *APIError)
+
+// route is one REST endpoint: method and path pattern after /api/vN.
+type route struct {
+	method  string
+	pattern string
+	noAuth  bool // interaction callbacks and webhooks are authorised by their token
+	h       handler
+}
+
+func (s *Server) routeTable() []route {
+	return []route{
+		{method: "GET", pattern: "/gateway", h: s.getGateway},
+		{method: "GET", pattern: "/gateway/bot", h: s.getGatewayBot},
+
+		{method: "GET", pattern: "/users/@me", h: s.getMe},
+		{method: "GET", pattern: "/users/{user_id}", h: s.getUser},
+		{method: "POST", pattern: "/users/@me/channels", h: s.createDM},
+		{method: "GET", pattern: "/guilds/{guild_id}/members/{user_id}", h: s.getMember},
+
+		{method: "GET", pattern: "/channels/{channel_id}", h: s.getChannel},
+		{method: "GET", pattern: "/channels/{channel_id}/messages", h: s.listMessages},
+		{method: "POST", pattern: "/channels/{channel_id}/messages", h: s.createMessage},
+		{method: "GET", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.getMessage},
+		{method: "PATCH", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.editChannelMessage},
+		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.deleteChannelMessage},
+		{method: "POST", pattern: "/channels/{channel_id}/messages/{message_id}/threads", h: s.startThreadFromMessage},
+		{method: "POST", pattern: "/channels/{channel_id}/threads", h: s.startThread},
+
+		{method: "GET", pattern: "/applications/{application_id}/commands", h: s.listCommands},
+		{method: "POST", pattern: "/applications/{application_id}/commands", h: s.createCommand},
+		{method: "PUT", pattern: "/applications/{application_id}/commands", h: s.overwriteCommands},
+		{method: "GET", pattern: "/applications/{application_id}/commands/{command_id}", h: s.getCommand},
+		{method: "PATCH", pattern: "/applications/{application_id}/commands/{command_id}", h: s.editCommand},
+		{method: "DELETE", pattern: "/applications/{application_id}/commands/{command_id}", h: s.deleteCommand},
+		{method: "GET", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", h: s.listCommands},
+		{method: "POST", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", h: s.createCommand},
+		{method: "PUT", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", h: s.overwriteCommands},
+		{method: "GET", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", h: s.getCommand},
+		{method: "PATCH", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", h: s.editCommand},
+		{method: "DELETE", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", h: s.deleteCommand},
+
+		{method: "POST", pattern: "/interactions/{interaction_id}/{interaction_token}/callback", noAuth: true, h: s.interactionCallback},
+		{method: "POST", pattern: "/webhooks/{webhook_id}/{webhook_token}", noAuth: true, h: s.executeWebhook},
+		{method: "GET", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, h: s.getWebhookMessage},
+		{method: "PATCH", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, h: s.editWebhookMessage},
+		{method: "DELETE", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, h: s.deleteWebhookMessage},
+	}
+}
+
+// routes builds the HTTP handler: the REST API under /api/v9 and /api/v10,
+// the gateway under /ws/, uploaded files under /attachments/.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	for _, rt := range s.routeTable() {
+		mux.HandleFunc(rt.method+" /api/{version}"+rt.pattern, s.api(rt))
+	}
+	mux.HandleFunc("/api/", s.unknownRoute)
+	mux.HandleFunc("/ws", s.serveGateway)
+	mux.HandleFunc("/ws/", s.serveGateway)
+	mux.HandleFunc("GET /attachments/{channel_id}/{attachment_id}/{filename}", s.serveAttachment)
+	return mux
+}
+
+// api wraps a route: read and record the request, apply injected faults,
+// check authorisation, validate, serve under the lock, record the answer.
+func (s *Server) api(rt route) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if v := r.PathValue("version"); v != "v9" && v != "v10" {
+			s.unknownRoute(w, r)
+			return
+		}
+		c, problems := s.readCall(r)
+		c.req.Route = rt.method + " " + rt.pattern
+		s.mu.Lock()
+		s.recordLocked(c.req)
+		f := s.takeFault(r.Method, c.req.APIPath())
+		s.mu.Unlock()
+
+		if f != nil {
+			status, aerr, body := f.answer(w.Header())
+			s.finish(w, c.req, status, body, aerr, fmt.Sprintf("injected %d", status))
+			return
+		}
+		if !rt.noAuth && !s.tokenOK(r.Header.Get("Authorization")) {
+			e := errUnauthorized()
+			s.finish(w, c.req, e.Status, e, e, "")
+			return
+		}
+		if s.opts.Validation != ValidateOff {
+			problems = append(problems, s.validate(c)...)
+		}
+		if len(problems) > 0 {
+			s.mu.Lock()
+			c.req.Problems = problems
+			s.rec.failures = append(s.rec.failures, fmt.Sprintf("invalid request #%d %s %s: %s",
+				c.req.Seq, c.req.Method, c.req.Path, strings.Join(problems, "; ")))
+			s.mu.Unlock()
+			if s.opts.Validation == ValidateReject {
+				e := errFormBody()
+				e.Errors = mustJSON(obj{"_errors": []any{obj{"code": "DISCORDTEST_INVALID", "message": strings.Join(problems, "; ")}}})
+				s.finish(w, c.req, e.Status, e, e, "")
+				return
+			}
+		}
+		s.mu.Lock()
+		status, body, aerr := rt.h(c)
+		s.mu.Unlock()
+		if aerr != nil {
+			s.finish(w, c.req, aerr.Status, aerr, aerr, "")
+			return
+		}
+		s.finish(w, c.req, status, body, nil, "")
+	}
+}
+
+// recordLocked numbers and stores a request; callers hold s.mu.
+func (s *Server) recordLocked(req *Request) {
+	s.rec.requests = append(s.rec.requests, req)
+	req.Seq = len(s.rec.requests)
+	s.touch()
+}
+
+// finish records the answer, publishes the request and writes the answer.
+func (s *Server) finish(w http.ResponseWriter, req *Request, status int, body any, aerr *APIError, fault string) {
+	var out []byte
+	if body != nil && status != http.StatusNoContent {
+		out = mustJSON(body)
+	}
+	s.mu.Lock()
+	req.Status = status
+	req.Response = out
+	req.Error = aerr
+	req.Fault = fault
+	snap := *req
+	s.rec.publish(Event{Kind: EventRequest, Request: &snap})
+	s.touch()
+	s.mu.Unlock()
+	s.logf("discordtest: %s %s -> %d", req.Method, req.Path, status)
+	if out != nil {
+		w.Header().Set("Content-Type", "application/json")
+	}
+	w.WriteHeader(status)
+	if out != nil {
+		_, _ = w.Write(out)
+	}
+}
+
+// unknownRoute answers 404 and records the request as a failure.
+func (s *Server) unknownRoute(w http.ResponseWriter, r *http.Request) {
+	c, _ := s.readCall(r)
+	s.mu.Lock()
+	s.recordLocked(c.req)
+	s.rec.failures = append(s.rec.failures, fmt.Sprintf("unknown route #%d %s %s", c.req.Seq, r.Method, r.URL.Path))
+	s.mu.Unlock()
+	e := errNotFound()
+	s.finish(w, c.req, e.Status, e, e, "")
+}
+
+var filePart = regexp.MustCompile(`^files\[(\d+)\]$`)
+
+// readCall reads the body: JSON, or multipart with a payload_json part and
+// files[N] parts. It returns problems with the body's form.
+func (s *Server) readCall(r *http.Request) (*call, []string) {
+	req := &Request{
+		Time:        time.Now(),
+		Method:      r.Method,
+		Path:        r.URL.Path,
+		Query:       r.URL.Query(),
+		ContentType: r.Header.Get("Content-Type"),
+	}
+	c := &call{r: r, req: req}
+	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
+	if err != nil {
+		return c, []string{"reading body: " + err.Error()}
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return c, nil
+	}
+	var problems []string
+	mt, params, _ := mime.ParseMediaType(req.ContentType)
+	switch mt {
+	case "application/json":
+		if !json.Valid(raw) {
+			problems = append(problems, "body is not valid JSON")
+		} else {
+			req.Body = raw
+		}
+	case "multipart/form-data":
+		problems = append(problems, s.readMultipart(c, raw, params["boundary"])...)
+	default:
+		problems = append(problems, fmt.Sprintf("unsupported content type %q", req.ContentType))
+	}
+	c.body = parsePayload(req.Body)
+	return c, problems
+}
+
+func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
+	var problems []string
+	mr := multipart.NewReader(bytes.NewReader(raw), boundary)
+	seen := map[string]bool{}
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return append(problems, "multipart: "+err.Error())
+		}
+		data, err := io.ReadAll(part)
+		if err != nil {
+			return append(problems, "multipart: "+err.Error())
+		}
+		name := part.FormName()
+		if seen[name] {
+			problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))
+		}
+		seen[name] = true
+		switch m := filePart.FindStringSubmatch(name); {
+		case name == "payload_json":
+			if !json.Valid(data) {
+				problems = append(problems, "payload_json is not valid JSON")
+				continue
+			}
+			c.req.Body = data
+		case m != nil:
+			f := File{Field: name, Index: m[1], Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data}
+			if f.Filename == "" {
+				problems = append(problems, fmt.Sprintf("multipart part %q has no filename", name))
+			}
+			c.files = append(c.files, f)
+		default:
+			problems = append(problems, fmt.Sprintf("unexpected multipart part %q (want payload_json or files[N])", name))
+		}
+	}
+	c.req.Files = c.files
+	return problems
+}
+
+// serveAttachment serves the bytes of an uploaded file.
+func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	var found *Attachment
+	for _, m := range s.world.channelMsgs[r.PathValue("channel_id")] {
+		for i := range m.Attachments {
+			if m.Attachments[i].ID == r.PathValue("attachment_id") {
+				found = &m.Attachments[i]
+			}
+		}
+	}
+	s.mu.Unlock()
+	if found == nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", found.ContentType)
+	_, _ = w.Write(found.Data)
+}

@@ -1,0 +1,221 @@
+package discordtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// ValidationMode says what the server does with a REST request whose body or
+// query does not satisfy Discord's OpenAPI description or the extra limits.
+type ValidationMode int
+
+const (
+	// ValidateReject records the problems and answers 400
+	// {"code":50035,"message":"Invalid Form Body"} without acting (default).
+	ValidateReject ValidationMode = iota
+	// ValidateRecord records the problems and then serves the request anyway.
+	ValidateRecord
+	// ValidateOff skips validation; the 1.2 MB description is never loaded.
+	ValidateOff
+)
+
+// DefaultHeartbeatInterval is the heartbeat interval Discord announces in HELLO.
+const DefaultHeartbeatInterval = 41250 * time.Millisecond
+
+// Options configure a Server. The zero value is usable: it makes one
+// application whose id equals the bot user's id (as for every modern Discord
+// application), a guild "shinpan-test" with one text channel "general", no
+// users, Discord's heartbeat interval and strict validation.
+type Options struct {
+	// Addr is the address to listen on; it must be a loopback address.
+	// Default "127.0.0.1:0" (a random free port).
+	Addr string
+	// Token, when set, is the exact Authorization header and IDENTIFY token
+	// expected (e.g. "Bot test"); otherwise any non-empty token is accepted.
+	Token string
+
+	AppID       string // default: BotUserID
+	BotUserID   string // default: a fresh snowflake
+	BotUsername string // default "referee"
+	GuildID     string // default: a fresh snowflake
+	GuildName   string // default "shinpan-test"
+
+	// Channels are the guild's text channels; IDs are filled in when empty.
+	// Default: one channel named "general".
+	Channels []Channel
+	// Users are the simulated users, members of the guild; IDs are filled in when empty.
+	Users []User
+
+	// HeartbeatInterval is announced in HELLO. Default DefaultHeartbeatInterval.
+	HeartbeatInterval time.Duration
+	// Validation selects what happens to invalid requests. Default ValidateReject.
+	Validation ValidationMode
+	// AckDeadline, when positive, makes interaction callbacks that arrive
+	// later than this after the interaction was created fail with
+	// 404 code 10062 (Discord's deadline is 3 s). Zero: no deadline.
+	AckDeadline time.Duration
+	// LooseCommands lets SlashCommand invoke commands that the bot has not
+	// registered and skips checking options against the registration.
+	LooseCommands bool
+	// ReplayBuffer is how many dispatches per gateway session are kept for
+	// RESUME. Default 1000.
+	ReplayBuffer int
+	// Logf, when set, receives a line for each gateway happening and REST request.
+	Logf func(format string, args ...any)
+}
+
+// Server is the Discord stand-in. Create it with New, then Start it. All
+// methods are safe for concurrent use.
+type Server struct {
+	opts Options
+	ids  snowflakes
+
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced whenever recorded state changes
+	world   world
+	gw      gateway
+	rec     recorder
+	faults  []*Fault
+
+	ln      net.Listener
+	hs      *http.Server
+	baseURL string
+	started bool
+	closed  bool
+}
+
+// New builds a server from opts; nothing listens until Start.
+func New(opts Options) *Server {
+	if opts.Addr == "" {
+		opts.Addr = "127.0.0.1:0"
+	}
+	if opts.HeartbeatInterval <= 0 {
+		opts.HeartbeatInterval = DefaultHeartbeatInterval
+	}
+	if opts.ReplayBuffer <= 0 {
+		opts.ReplayBuffer = 1000
+	}
+	s := &Server{opts: opts, changed: make(chan struct{})}
+	s.initWorld()
+	s.gw.init()
+	return s
+}
+
+// Start listens on the loopback address and serves REST under /api/v9/ and
+// /api/v10/ and the gateway under /ws/. Unless validation is off it loads
+// Discord's OpenAPI description first (once per process; see LoadSpec).
+// It fails for a non-loopback address.
+func (s *Server) Start() error {
+	host, _, err := net.SplitHostPort(s.opts.Addr)
+	if err != nil {
+		return fmt.Errorf("discordtest: bad address %q: %w", s.opts.Addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("discordtest: address %q is not a loopback address", s.opts.Addr)
+	}
+	if s.opts.Validation != ValidateOff {
+		if _, err := LoadSpec(); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", s.opts.Addr)
+	if err != nil {
+		return fmt.Errorf("discordtest: listen: %w", err)
+	}
+	s.mu.Lock()
+	if s.started {
+		s.mu.Unlock()
+		ln.Close()
+		return errors.New("discordtest: server already started")
+	}
+	s.started = true
+	s.ln = ln
+	s.baseURL = "http://" + ln.Addr().String()
+	s.hs = &http.Server{Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
+	s.mu.Unlock()
+	go func() { _ = s.hs.Serve(ln) }()
+	s.logf("discordtest: listening on %s", s.baseURL)
+	return nil
+}
+
+// Close drops every gateway connection, stops the HTTP server and ends the
+// subscriber goroutines after they have delivered what was queued.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if s.closed || !s.started {
+		s.closed = true
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	conns := s.gw.liveConns()
+	subs := s.rec.subs
+	s.rec.subs = nil
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.drop()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	err := s.hs.Shutdown(ctx)
+	for _, sub := range subs {
+		sub.close()
+	}
+	return err
+}
+
+// URL is the server's base URL, "http://127.0.0.1:PORT" (empty before Start).
+func (s *Server) URL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.baseURL
+}
+
+// GatewayURL is the URL that GET /gateway returns: "ws://127.0.0.1:PORT/ws".
+func (s *Server) GatewayURL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gatewayURLLocked()
+}
+
+func (s *Server) gatewayURLLocked() string {
+	if s.ln == nil {
+		return ""
+	}
+	return "ws://" + s.ln.Addr().String() + "/ws"
+}
+
+// touch wakes every waiter; callers hold s.mu.
+func (s *Server) touch() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// wait blocks until cond (called with s.mu held) returns true or ctx ends.
+func (s *Server) wait(ctx context.Context, cond func() bool) error {
+	for {
+		s.mu.Lock()
+		ok := cond()
+		ch := s.changed
+		s.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opts.Logf != nil {
+		s.opts.Logf(format, args...)
+	}
+}

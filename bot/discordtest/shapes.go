@@ -1,0 +1,245 @@
+package discordtest
+
+import (
+	"encoding/json"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// obj is a JSON object under construction.
+type obj = map[string]any
+
+// allPermissions is the permission bit set the bot and members are given in
+// interactions (everything except administrator), as a decimal string.
+const allPermissions = "2251799813685239"
+
+// userJSON is Discord's user object.
+func userJSON(u *User) obj {
+	o := obj{
+		"id":            u.ID,
+		"username":      u.Username,
+		"discriminator": "0",
+		"global_name":   nil,
+		"avatar":        nil,
+		"public_flags":  0,
+	}
+	if u.GlobalName != "" {
+		o["global_name"] = u.GlobalName
+	}
+	if u.Bot {
+		o["bot"] = true
+	}
+	return o
+}
+
+// memberJSON is Discord's guild member object; withUser adds "user" (left
+// out inside MESSAGE_CREATE, present in interactions and REST).
+func (s *Server) memberJSON(u *User, withUser bool) obj {
+	o := obj{
+		"roles":                        []any{},
+		"joined_at":                    timestamp(s.world.created),
+		"nick":                         nil,
+		"avatar":                       nil,
+		"deaf":                         false,
+		"mute":                         false,
+		"flags":                        0,
+		"pending":                      false,
+		"premium_since":                nil,
+		"communication_disabled_until": nil,
+	}
+	if withUser {
+		o["user"] = userJSON(u)
+	}
+	return o
+}
+
+// channelJSON is Discord's channel object for a guild text channel, a
+// thread or a DM.
+func (s *Server) channelJSON(c *Channel) obj {
+	o := obj{
+		"id":              c.ID,
+		"type":            int(c.Type),
+		"last_message_id": nil,
+		"flags":           0,
+	}
+	if msgs := s.world.channelMsgs[c.ID]; len(msgs) > 0 {
+		o["last_message_id"] = msgs[len(msgs)-1].ID
+	}
+	switch c.Type {
+	case discordgo.ChannelTypeDM:
+		o["recipients"] = []any{userJSON(s.world.users[c.RecipientID])}
+	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
+		o["guild_id"] = c.GuildID
+		o["parent_id"] = c.ParentID
+		o["name"] = c.Name
+		o["owner_id"] = c.ThreadOwnerID
+		o["rate_limit_per_user"] = 0
+		o["message_count"] = len(s.world.channelMsgs[c.ID])
+		o["member_count"] = 1
+		o["thread_metadata"] = obj{
+			"archived":              false,
+			"auto_archive_duration": 1440,
+			"archive_timestamp":     timestamp(c.Created),
+			"locked":                false,
+			"create_timestamp":      timestamp(c.Created),
+		}
+	default:
+		o["guild_id"] = c.GuildID
+		o["name"] = c.Name
+		o["position"] = 0
+		o["permission_overwrites"] = []any{}
+		o["parent_id"] = nil
+		o["nsfw"] = false
+		o["topic"] = nil
+		o["rate_limit_per_user"] = 0
+	}
+	return o
+}
+
+// guildJSON is the GUILD_CREATE payload: the guild with its channels,
+// threads, the @everyone role and the bot's member.
+func (s *Server) guildJSON() obj {
+	var channels, threads []any
+	for _, id := range s.world.chanOrder {
+		c := s.world.channels[id]
+		if c.Deleted || c.GuildID != s.world.guildID {
+			continue
+		}
+		if c.Type == discordgo.ChannelTypeGuildText {
+			channels = append(channels, s.channelJSON(c))
+		} else {
+			threads = append(threads, s.channelJSON(c))
+		}
+	}
+	members := []any{s.memberJSON(&s.world.bot, true)}
+	for _, id := range s.world.userOrder {
+		members = append(members, s.memberJSON(s.world.users[id], true))
+	}
+	return obj{
+		"id":                            s.world.guildID,
+		"name":                          s.world.guildName,
+		"icon":                          nil,
+		"owner_id":                      s.world.bot.ID,
+		"roles":                         []any{obj{"id": s.world.guildID, "name": "@everyone", "permissions": allPermissions, "position": 0, "color": 0, "hoist": false, "managed": false, "mentionable": false}},
+		"emojis":                        []any{},
+		"stickers":                      []any{},
+		"features":                      []any{},
+		"channels":                      nonNil(channels),
+		"threads":                       nonNil(threads),
+		"members":                       members,
+		"member_count":                  len(members),
+		"presences":                     []any{},
+		"voice_states":                  []any{},
+		"joined_at":                     timestamp(s.world.created),
+		"large":                         false,
+		"unavailable":                   false,
+		"preferred_locale":              "en-US",
+		"system_channel_id":             nil,
+		"verification_level":            0,
+		"premium_tier":                  0,
+		"nsfw_level":                    0,
+		"mfa_level":                     0,
+		"explicit_content_filter":       0,
+		"default_message_notifications": 0,
+	}
+}
+
+// messageJSON is Discord's message object as REST returns it; gateway
+// MESSAGE_CREATE adds guild_id and member (see dispatchMessage).
+func (s *Server) messageJSON(m *Message) obj {
+	mentions := []any{}
+	for _, id := range m.Mentions {
+		if u, ok := s.world.users[id]; ok {
+			mentions = append(mentions, userJSON(u))
+		}
+	}
+	attachments := []any{}
+	for _, a := range m.Attachments {
+		ao := obj{
+			"id":           a.ID,
+			"filename":     a.Filename,
+			"size":         len(a.Data),
+			"url":          s.baseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename,
+			"proxy_url":    s.baseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename,
+			"content_type": a.ContentType,
+		}
+		if a.Description != "" {
+			ao["description"] = a.Description
+		}
+		if a.Width > 0 {
+			ao["width"], ao["height"] = a.Width, a.Height
+		}
+		if m.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			ao["ephemeral"] = true
+		}
+		attachments = append(attachments, ao)
+	}
+	o := obj{
+		"id":               m.ID,
+		"type":             m.Type,
+		"channel_id":       m.ChannelID,
+		"author":           userJSON(&m.Author),
+		"content":          m.Content,
+		"timestamp":        timestamp(m.Created),
+		"edited_timestamp": nil,
+		"tts":              false,
+		"mention_everyone": false,
+		"mentions":         mentions,
+		"mention_roles":    []any{},
+		"attachments":      attachments,
+		"embeds":           rawOr(m.Embeds, "[]"),
+		"components":       rawOr(m.Components, "[]"),
+		"pinned":           false,
+		"flags":            int(m.Flags),
+	}
+	if !m.Edited.IsZero() {
+		o["edited_timestamp"] = timestamp(m.Edited)
+	}
+	if m.WebhookID != "" {
+		o["webhook_id"] = m.WebhookID
+		o["application_id"] = s.world.app
+	}
+	if m.InteractionID != "" {
+		if in := s.world.interactions[m.InteractionID]; in != nil {
+			u := s.world.users[in.UserID]
+			o["interaction_metadata"] = obj{
+				"id":                             in.ID,
+				"type":                           int(in.Type),
+				"user":                           userJSON(u),
+				"authorizing_integration_owners": obj{},
+			}
+			o["interaction"] = obj{"id": in.ID, "type": int(in.Type), "name": in.Name, "user": userJSON(u)}
+		}
+	}
+	if m.ThreadID != "" {
+		if c, ok := s.world.channels[m.ThreadID]; ok {
+			o["thread"] = s.channelJSON(c)
+		}
+	}
+	if len(m.Reference) > 0 {
+		o["message_reference"] = m.Reference
+	}
+	return o
+}
+
+func rawOr(r json.RawMessage, def string) json.RawMessage {
+	if len(r) == 0 || string(r) == "null" {
+		return json.RawMessage(def)
+	}
+	return r
+}
+
+func nonNil(a []any) []any {
+	if a == nil {
+		return []any{}
+	}
+	return a
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("discordtest: marshal: " + err.Error())
+	}
+	return b
+}
