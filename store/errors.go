@@ -1,0 +1,53 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Errors returned by the store wrap one of these (test with
+// errors.Is) when the cause is one of them, and carry the operation, the path or
+// the ids concerned in their text.
+var (
+	// ErrNotFound: no game, challenge, settings, rating or message id under that key.
+	ErrNotFound = errors.New("not found")
+	// ErrDuplicate: the idempotency key was seen before (see DuplicateError), or
+	// ratings were already applied for the game.
+	ErrDuplicate = errors.New("duplicate")
+	// ErrLocked: another process (or another Store in this one) holds the file.
+	ErrLocked = errors.New("database is in use by another process")
+	// ErrCorrupt: the file is not a bbolt database, or a page or record of it
+	// cannot be read (a bbolt panic was recovered, or a record does not decode).
+	ErrCorrupt = errors.New("database file is corrupt or not a bbolt database")
+	// ErrForeign: a valid bbolt file that is not shinpan's (no app marker).
+	ErrForeign = errors.New("bbolt file does not belong to shinpan")
+	// ErrNewerSchema: the file was written by a newer shinpan (schema version
+	// above SchemaVersion); this program must not touch it.
+	ErrNewerSchema = errors.New("database schema is newer than this program")
+	// ErrInvalid: an argument is malformed (empty idempotency key, bad player,
+	// key part too long, bad square...).
+	ErrInvalid = errors.New("invalid argument")
+	// ErrGameOver: an action was appended to a finished or aborted game.
+	ErrGameOver = errors.New("game is over")
+	// ErrNotOver: the game is still pending or active (export, ratings).
+	ErrNotOver = errors.New("game is not over")
+	// ErrExpired: the challenge has expired.
+	ErrExpired = errors.New("challenge expired")
+)
+
+// DuplicateError is returned by AppendAction (and CreateGame, AcceptChallenge)
+// when its idempotency key was already recorded. errors.Is(err, ErrDuplicate)
+// holds. GameID and Seq are what the key produced the first time (Seq 0 for a
+// key that created a game).
+type DuplicateError struct {
+	Key    string
+	GameID GameID
+	Seq    uint64
+}
+
+func (e *DuplicateError) Error() string {
+	return fmt.Sprintf("store: idempotency key %q already used for game #%d seq %d: %v", e.Key, e.GameID, e.Seq, ErrDuplicate)
+}
+
+// Is makes errors.Is(err, ErrDuplicate) true.
+func (e *DuplicateError) Is(target error) bool { return target == ErrDuplicate }
