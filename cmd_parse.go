@@ -1,0 +1,55 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
+)
+
+func init() {
+	register("parse", "resolve typed move text: --sfen SFEN [--last SQUARE] TEXT", runParse)
+}
+
+// runParse prints the USI move that TEXT (the remaining arguments joined by a
+// space) means in the position against its legal moves, or prints the error and
+// the moves it considered to stderr and returns errExit1.
+func runParse(args []string) error {
+	fs := newFlags("parse")
+	sfen := fs.String("sfen", "startpos", "position (SFEN or startpos)")
+	lastText := fs.String("last", "", "destination of the previous move, for 同 (e.g. 7f, 76 or ７六)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	text := strings.Join(fs.Args(), " ")
+	if strings.TrimSpace(text) == "" {
+		return fmt.Errorf("no move text: usage: parse --sfen SFEN [--last SQUARE] TEXT")
+	}
+	p, err := shogi.ParseSFEN(*sfen)
+	if err != nil {
+		return err
+	}
+	last := shogi.NoSquare
+	if *lastText != "" {
+		if last, err = notation.ParseSquare(*lastText); err != nil {
+			return err
+		}
+	}
+	var buf [shogi.MaxMoves]shogi.Move
+	m, err := notation.Resolve(p, text, p.LegalMoves(buf[:0]), last)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		var re *notation.ResolveError
+		if errors.As(err, &re) {
+			for i, c := range re.Moves {
+				fmt.Fprintf(os.Stderr, "  %s\t%s\n", re.Written[i], c.USI())
+			}
+		}
+		return errExit1
+	}
+	fmt.Println(m.USI())
+	return nil
+}

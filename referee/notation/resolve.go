@@ -1,0 +1,319 @@
+package notation
+
+import (
+	"strings"
+
+	"shinpan/referee/shogi"
+)
+
+// promo is what the text says about promotion.
+type promo uint8
+
+const (
+	promoAny promo = iota // said nothing
+	promoYes              // +, 成
+	promoNo               // =, 不成, 生
+)
+
+// dropReq is what the text says about dropping.
+type dropReq uint8
+
+const (
+	dropAny dropReq = iota // said nothing: a board move if one fits, else a drop
+	dropYes                // *, ', 打
+	dropNo                 // gave an origin square
+)
+
+// query is a move as read from text, before looking at the candidates: each
+// field narrows the candidates, the zero value of each narrows nothing.
+type query struct {
+	n      Notation // notation the text was written in
+	to     shogi.Square
+	same   bool         // 同: to is the last move's destination
+	from   shogi.Square // NoSquare: any
+	kind   shogi.Kind   // the moving piece before the move; NoKind: any
+	after  shogi.Kind   // the piece after the move (CSA); NoKind: any
+	drop   dropReq
+	promo  promo
+	motion motion
+	side   side
+}
+
+func newQuery(n Notation) query { return query{n: n, to: shogi.NoSquare, from: shogi.NoSquare} }
+
+// Resolve reads text, a move typed by the player to move in p, and returns the
+// one move among candidates that it means.
+//
+// candidates are the moves the variant lets the player try: p.LegalMoves for
+// open shogi, p.OwnBoardMoves for Tsuitate, p.PseudoMoves for Masked and Dark.
+// p is the board the player sees (for hidden variants, only what the player
+// knows); Resolve reads from it only which piece stands on each origin square.
+// last is the destination of the previous move the player saw, for 同
+// (shogi.NoSquare if none).
+//
+// The text may be USI ("7g7f", "8h2b+", "P*5e"; without "+" a USI move does not
+// promote), Western ("P-7f", "P7f", "Bx3c+", "B-3c=", "S*5e", "S'5e", "G6i-5h",
+// "G69-58", "+R-2b", "7f"), Japanese ("７六歩", "7六歩", "76歩", "同　歩", "５八金右",
+// "２二角成", "２二角不成", "５五角打"), a KIF body ("７六歩(77)") or CSA
+// ("+7776FU"); see the parse functions for the details. Surrounding space,
+// full-width ASCII and ▲△☗☖ prefixes are ignored; piece letters may be in
+// either case. Capture marks are not checked against the board.
+//
+// The rules it applies (only candidates count, never other pieces):
+//   - A text without a drop mark means a board move when a board piece of the
+//     named kind (any kind if none is named) can reach the square, else a drop
+//     (as Japanese needs 打 only when a board piece could also go there).
+//   - Japanese 右左直上引寄 narrow the pieces as in relative.go.
+//   - When promotion is optional the text must say +/= (成/不成); USI is exact.
+//
+// The error is a *ResolveError whose Kind is Unparsable, NoSuchMove, Ambiguous
+// or PromotionUnstated; it depends only on text, p, candidates and last.
+func Resolve(p *shogi.Position, text string, candidates []shogi.Move, last shogi.Square) (shogi.Move, error) {
+	q, perr := parse(p, text)
+	if perr != nil {
+		return shogi.NoMove, perr
+	}
+	r := resolver{p: p, c: p.SideToMove(), all: dedupe(candidates), last: last, text: strings.TrimSpace(text)}
+	return r.run(q)
+}
+
+// parse reads text in the first notation that fits, or returns an Unparsable error.
+func parse(p *shogi.Position, text string) (query, *ResolveError) {
+	trimmed := strings.TrimSpace(text)
+	s, wide := normalize(text)
+	guess := Western
+	if !isASCII(s) {
+		guess = Japanese
+	}
+	fail := &ResolveError{Kind: Unparsable, Text: trimmed, Notation: guess}
+	if len(s) == 0 {
+		fail.Detail = "the text is empty"
+		return query{}, fail
+	}
+	if len(s) > maxText {
+		fail.Detail = "the text is too long"
+		return query{}, fail
+	}
+	if q, ok := parseUSI(s); ok {
+		return q, nil
+	}
+	if q, ok := parseCSA(p, s); ok {
+		return q, nil
+	}
+	if q, ok := parseWestern(s); ok {
+		if wide && !strings.ContainsAny(asciiLower(s), "abcdefghiklnprstx*'+=") {
+			q.n = Japanese // "７６": full-width digits are a Japanese keyboard
+		}
+		return q, nil
+	}
+	if q, ok := parseJapanese(s); ok {
+		return q, nil
+	}
+	return query{}, fail
+}
+
+// resolver applies a query to the candidates.
+type resolver struct {
+	p    *shogi.Position
+	c    shogi.Color
+	all  []shogi.Move
+	last shogi.Square
+	text string
+}
+
+// kindOf is the kind that moves: the dropped kind, or the piece on the origin
+// in the player's view (NoKind if the view shows none there).
+func (r *resolver) kindOf(m shogi.Move) shogi.Kind {
+	if m.IsDrop() {
+		return m.DropKind()
+	}
+	return r.p.At(m.From()).Kind()
+}
+
+// afterOf is the kind on the destination after m.
+func (r *resolver) afterOf(m shogi.Move) shogi.Kind {
+	k := r.kindOf(m)
+	if m.IsPromotion() {
+		return k.Promoted()
+	}
+	return k
+}
+
+func (r *resolver) fail(q query, kind ErrorKind, moves []shogi.Move, detail string) *ResolveError {
+	e := &ResolveError{Kind: kind, Text: r.text, Notation: q.n, Moves: moves, Detail: detail}
+	for _, m := range moves {
+		e.Written = append(e.Written, FormatAmong(r.p, m, q.n, r.last, r.all))
+	}
+	return e
+}
+
+func (r *resolver) run(q query) (shogi.Move, error) {
+	if q.same {
+		if !r.last.Valid() {
+			return shogi.NoMove, r.fail(q, NoSuchMove, nil, "there is no previous move for 同 to refer to")
+		}
+		q.to = r.last
+	}
+	stage := filter(r.all, func(m shogi.Move) bool { return m.To() == q.to })
+	if len(stage) == 0 {
+		return shogi.NoMove, r.fail(q, NoSuchMove, nil, "nothing can move to "+r.squareName(q, q.to))
+	}
+	// narrow keeps the moves that pass keep; when none do, the error lists the
+	// moves before this step as the closest ones.
+	var err error
+	narrow := func(keep func(shogi.Move) bool, detail string) bool {
+		next := filter(stage, keep)
+		if len(next) == 0 {
+			err = r.fail(q, NoSuchMove, stage, detail)
+			return false
+		}
+		stage = next
+		return true
+	}
+	if q.from.Valid() && !narrow(func(m shogi.Move) bool { return m.From() == q.from }, "no piece of yours can go there from "+r.squareName(q, q.from)) {
+		return shogi.NoMove, err
+	}
+	if q.kind != shogi.NoKind && !narrow(func(m shogi.Move) bool { return r.kindOf(m) == q.kind }, "no "+q.kind.Name()+" can go there") {
+		return shogi.NoMove, err
+	}
+	if q.after != shogi.NoKind && !narrow(func(m shogi.Move) bool { return r.afterOf(m) == q.after }, "no piece becomes a "+q.after.Name()+" there") {
+		return shogi.NoMove, err
+	}
+	wantDrop := q.drop == dropYes
+	if q.drop == dropAny && q.motion == anyMotion && q.side == anySide {
+		wantDrop = !anyMove(stage, func(m shogi.Move) bool { return !m.IsDrop() })
+	}
+	if wantDrop {
+		if !narrow(shogi.Move.IsDrop, "nothing in hand can be dropped there") {
+			return shogi.NoMove, err
+		}
+	} else if !narrow(func(m shogi.Move) bool { return !m.IsDrop() }, "no piece on the board can go there") {
+		return shogi.NoMove, err
+	}
+	if q.motion != anyMotion && !narrow(func(m shogi.Move) bool { return motionOf(r.c, m.From(), m.To()) == q.motion },
+		"no such piece moves "+motionEnglish[q.motion]+" ("+motionWords[q.motion]+") there") {
+		return shogi.NoMove, err
+	}
+	if q.side != anySide && !r.narrowSide(q, &stage, &err) {
+		return shogi.NoMove, err
+	}
+	switch q.promo {
+	case promoYes:
+		if !narrow(shogi.Move.IsPromotion, "that move cannot promote") {
+			return shogi.NoMove, err
+		}
+	case promoNo:
+		if !narrow(func(m shogi.Move) bool { return !m.IsPromotion() }, "that move must promote") {
+			return shogi.NoMove, err
+		}
+	}
+	origins := map[shogi.Move]bool{} // a move with the promotion bit cleared stands for its origin
+	for _, m := range stage {
+		origins[m&^shogi.NewMove(0, 0, true)] = true
+	}
+	switch {
+	case len(origins) > 1:
+		return shogi.NoMove, r.fail(q, Ambiguous, stage, "")
+	case len(stage) > 1:
+		return shogi.NoMove, r.fail(q, PromotionUnstated, stage, "")
+	}
+	return stage[0], nil
+}
+
+var motionEnglish = [...]string{anyMotion: "", up: "up", sideways: "sideways", back: "back"}
+
+// narrowSide keeps the board moves whose 位置 is q.side: 直 is straight up;
+// 左/右 follow relative.go, read the other way round when nothing fits the
+// canonical reading (e.g. "右" for the straight-up gold of two).
+func (r *resolver) narrowSide(q query, stage *[]shogi.Move, err *error) bool {
+	group := func(m shogi.Move) []shogi.Square {
+		var g []shogi.Square
+		k := r.kindOf(m)
+		for _, o := range *stage {
+			if r.kindOf(o) == k && !containsSquare(g, o.From()) {
+				g = append(g, o.From())
+			}
+		}
+		return g
+	}
+	keep := func(alt bool) []shogi.Move {
+		return filter(*stage, func(m shogi.Move) bool {
+			if q.side == straight {
+				return m.From().File() == m.To().File() && advance(r.c, m.From(), m.To()) > 0
+			}
+			return sideOf(r.c, r.kindOf(m), m.From(), m.To(), group(m), alt) == q.side
+		})
+	}
+	next := keep(false)
+	if len(next) == 0 && q.side != straight {
+		next = keep(true)
+	}
+	if len(next) == 0 {
+		*err = r.fail(q, NoSuchMove, *stage, "no such piece is "+sideEnglish[q.side]+" ("+sideWords[q.side]+")")
+		return false
+	}
+	*stage = next
+	return true
+}
+
+var sideEnglish = [...]string{anySide: "", left: "on the left", right: "on the right", straight: "moving straight up"}
+
+// squareName writes s in the text's notation.
+func (r *resolver) squareName(q query, s shogi.Square) string {
+	switch q.n {
+	case Japanese, KIF:
+		return japaneseSquare(s)
+	case CSA:
+		return string(rune('0'+s.File())) + string(rune('0'+s.Rank()))
+	}
+	return s.String()
+}
+
+func dedupe(ms []shogi.Move) []shogi.Move {
+	seen := make(map[shogi.Move]bool, len(ms))
+	out := make([]shogi.Move, 0, len(ms))
+	for _, m := range ms {
+		if m != shogi.NoMove && !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func filter(ms []shogi.Move, keep func(shogi.Move) bool) []shogi.Move {
+	var out []shogi.Move
+	for _, m := range ms {
+		if keep(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func anyMove(ms []shogi.Move, f func(shogi.Move) bool) bool {
+	for _, m := range ms {
+		if f(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsMove(ms []shogi.Move, m shogi.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func containsSquare(ss []shogi.Square, s shogi.Square) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,97 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"shinpan/referee/shogi"
+)
+
+// maxText bounds the text Resolve reads; longer text is not a move.
+const maxText = 100
+
+// normalize prepares typed text for the parsers: full-width ASCII (U+FF01..U+FF5E)
+// becomes ASCII, every space (the full-width U+3000 too) goes, leading ▲△☗☖▼▽
+// go, and a few look-alikes become ASCII (− ‐ – — to '-', × to 'x', ’ ′ to ').
+// wide reports whether the text held full-width ASCII.
+func normalize(s string) (out string, wide bool) {
+	var b strings.Builder
+	lead := true
+	for _, r := range s {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			r -= 0xFEE0
+			wide = true
+		case unicode.IsSpace(r):
+			continue
+		case lead && strings.ContainsRune("▲△☗☖▼▽", r):
+			continue
+		case r == '−' || r == '‐' || r == '–' || r == '—':
+			r = '-'
+		case r == '×':
+			r = 'x'
+		case r == '’' || r == '′':
+			r = '\''
+		}
+		lead = false
+		b.WriteRune(r)
+	}
+	return b.String(), wide
+}
+
+// asciiLower lowercases ASCII letters only.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// isASCII reports whether s holds only ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// fileValue reads a file: ASCII 1..9 or kanji 一..九 (0 if neither).
+func fileValue(r rune) int {
+	if r >= '1' && r <= '9' {
+		return int(r - '0')
+	}
+	return kanjiDigit(r)
+}
+
+// rankValue reads a rank: ASCII 1..9, a..i (either case) or kanji 一..九 (0 if none).
+func rankValue(r rune) int {
+	switch {
+	case r >= '1' && r <= '9':
+		return int(r - '0')
+	case r >= 'a' && r <= 'i':
+		return int(r-'a') + 1
+	case r >= 'A' && r <= 'I':
+		return int(r-'A') + 1
+	}
+	return kanjiDigit(r)
+}
+
+// ParseSquare reads a square as players write it: "7f", "76", "７六", "7六",
+// "７ｆ" (file digit, then rank as a letter a-i, a digit or a kanji numeral;
+// full-width and half-width alike). The error says what was expected.
+func ParseSquare(text string) (shogi.Square, error) {
+	s, _ := normalize(text)
+	r := []rune(s)
+	if len(r) == 2 {
+		if f, k := fileValue(r[0]), rankValue(r[1]); f != 0 && k != 0 {
+			return shogi.Sq(f, k), nil
+		}
+	}
+	return shogi.NoSquare, fmt.Errorf("bad square %q: want a file 1-9 and a rank a-i or 1-9, e.g. 7f, 76 or ７六", text)
+}
