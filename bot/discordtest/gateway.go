@@ -28,6 +28,7 @@ type gateway struct {
 
 	identifies, resumes, heartbeats int
 	invalidSessions, reconnects     int
+	refused                         int
 	lastIdentify                    json.RawMessage
 
 	invalidateNextResume bool
@@ -84,6 +85,7 @@ type GatewayStats struct {
 	InvalidSessions int // INVALID SESSION (op 9) sent
 	Reconnects      int // RECONNECT (op 7) sent
 	Connections     int // websocket connections open now
+	Refused         int // connection attempts refused while the gateway was down
 	// Ready is true when a session is attached to an open connection, i.e.
 	// READY or RESUMED has been sent on it.
 	Ready bool
@@ -104,7 +106,7 @@ func (s *Server) gatewayStatsLocked() GatewayStats {
 	g := &s.gw
 	st := GatewayStats{
 		Identifies: g.identifies, Resumes: g.resumes, Heartbeats: g.heartbeats,
-		InvalidSessions: g.invalidSessions, Reconnects: g.reconnects,
+		InvalidSessions: g.invalidSessions, Reconnects: g.reconnects, Refused: g.refused,
 		Connections: len(g.conns), LastIdentify: g.lastIdentify,
 	}
 	var id struct {
@@ -207,6 +209,10 @@ var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	down := s.gw.down || s.closed
+	if down {
+		s.gw.refused++
+		s.touch()
+	}
 	s.mu.Unlock()
 	if down {
 		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)

@@ -191,7 +191,9 @@ func (s *Server) storeMessage(m *Message) {
 }
 
 // editMessage applies the fields present in p (content, embeds, components,
-// flags except ephemeral, attachments to keep) and appends new files.
+// flags except ephemeral, attachments to keep) and appends new files. A
+// present content replaces the old one even when empty, and embeds null
+// removes the embeds, as on Discord.
 func (s *Server) editMessage(m *Message, p payload, files []File) {
 	if p.has("content") {
 		m.Content = p.str("content")
@@ -200,7 +202,9 @@ func (s *Server) editMessage(m *Message, p payload, files []File) {
 	if p.has("embeds") {
 		m.Embeds = p.list("embeds")
 	}
-	if p.has("components") {
+	if p.has("components") && string(p["components"]) != "null" {
+		// Discord ignores "components": null (discord/discord-api-docs#5860);
+		// only [] removes them. discordgo sends null on every type 7 answer.
 		m.Components = p.list("components")
 	}
 	if p.has("flags") {

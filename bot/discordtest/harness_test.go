@@ -1,0 +1,161 @@
+package discordtest
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// testBot is a real discordgo session connected to a stand-in, with its
+// events collected in channels.
+type testBot struct {
+	srv          *Server
+	s            *discordgo.Session
+	alice, bob   User
+	channel      string
+	messages     chan *discordgo.MessageCreate
+	interactions chan *discordgo.InteractionCreate
+
+	mu        sync.Mutex
+	onCommand func(*discordgo.Session, *discordgo.InteractionCreate)
+}
+
+// startBot starts a server and a session (intents Guilds|DirectMessages),
+// opens it and waits for READY. Both are closed when the test ends.
+func startBot(t *testing.T, opts Options) *testBot {
+	t.Helper()
+	srv := New(opts)
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	b := &testBot{
+		srv:          srv,
+		alice:        srv.AddUser(User{Username: "alice"}),
+		bob:          srv.AddUser(User{Username: "bob"}),
+		channel:      srv.DefaultChannelID(),
+		messages:     make(chan *discordgo.MessageCreate, 64),
+		interactions: make(chan *discordgo.InteractionCreate, 64),
+	}
+	s, err := discordgo.New("Bot test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+	srv.Configure(s)
+	s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
+		if m.Author.ID == s.State.User.ID {
+			return
+		}
+		b.messages <- m
+	})
+	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		b.mu.Lock()
+		h := b.onCommand
+		b.mu.Unlock()
+		if h != nil {
+			h(s, i)
+		}
+		b.interactions <- i
+	})
+	b.s = s
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = s.Close()
+		_ = srv.Close()
+	})
+	if s.State.User == nil || s.State.User.ID != srv.BotUser().ID {
+		t.Fatalf("READY did not set the bot user: %+v", s.State.User)
+	}
+	return b
+}
+
+func (b *testBot) handle(h func(*discordgo.Session, *discordgo.InteractionCreate)) {
+	b.mu.Lock()
+	b.onCommand = h
+	b.mu.Unlock()
+}
+
+func ctxT(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func waitChan[T any](t *testing.T, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+		var zero T
+		return zero
+	}
+}
+
+func must[T any](t *testing.T) func(T, error) T {
+	return func(v T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+func restCode(err error) int {
+	if re, ok := err.(*discordgo.RESTError); ok && re.Message != nil {
+		return re.Message.Code
+	}
+	return -1
+}
+
+func pngBytes(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.Set(1, 1, color.RGBA{R: 200, A: 255})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// shogiCommands is a command set like the bot's: /start with a user option
+// and a choice, /move with subcommands.
+func shogiCommands() []*discordgo.ApplicationCommand {
+	minFouls := 1.0
+	return []*discordgo.ApplicationCommand{
+		{
+			Name:        "start",
+			Description: "Start a game",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who to play", Required: true},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "variant", Description: "Variant", Choices: []*discordgo.ApplicationCommandOptionChoice{
+					{Name: "Tsuitate", Value: "tsuitate"}, {Name: "Standard", Value: "standard"},
+				}},
+				{Type: discordgo.ApplicationCommandOptionInteger, Name: "fouls", Description: "Foul limit", MinValue: &minFouls, MaxValue: 20},
+			},
+		},
+		{
+			Name:        "game",
+			Description: "Game actions",
+			Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM},
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "move", Description: "Play a move", Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: "usi", Description: "Move in USI", Required: true},
+				}},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "resign", Description: "Resign"},
+			},
+		},
+	}
+}
