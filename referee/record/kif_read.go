@@ -421,6 +421,10 @@ func (kr *kifReader) applySummary() {
 	}
 	rec := kr.b.rec
 	if kr.terminal {
+		if rec.Result.Reason == ReasonSennichite && strings.Contains(s, "連続王手") && winner != "" {
+			rec.Result = Result{ReasonPerpetualCheck, winner}
+			return
+		}
 		switch rec.Result.Reason {
 		case ReasonImpasse, ReasonTimeout, ReasonIllegalMove, ReasonPerpetualCheck:
 			if winner != "" {
