@@ -35,3 +35,66 @@ func darkBoard(out *view.View, p *shogi.Position, who view.Viewer) {
 	out.Hands[me] = p.Hand(me)
 	out.HandKnown[me] = true
 }
+
+// darkRules is Dark shogi (RULES.md §2 Dark; seed 004): a player sees the squares
+// their pieces occupy or reach; any move their view allows is real, except that a
+// drop onto a fogged occupied square bounces (told to the dropper only). No check,
+// no mate: the king is captured. Moves are announced without squares; captures
+// like Tsuitate.
+type darkRules struct{}
+
+// seenBoard returns c's pieces plus the enemy pieces on squares c sees, and c's hand.
+func seenBoard(p *shogi.Position, c shogi.Color) *shogi.Position {
+	q := ownOnly(p, c)
+	vis := DarkVisible(p, c).And(p.Pieces(c.Opp()))
+	for vis.Any() {
+		s := vis.Pop()
+		q.Put(s, p.At(s))
+	}
+	return q
+}
+
+func (darkRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
+	q := seenBoard(g.pos, c)
+	return q, q.PseudoMoves(nil)
+}
+
+func (darkRules) explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string {
+	if r := seen.PseudoReason(m); r != shogi.NoReason {
+		return r.String()
+	}
+	return ""
+}
+
+func (darkRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return nil }
+
+func (darkRules) judge(g *Game, m shogi.Move) (Outcome, string) {
+	if m.IsDrop() && g.pos.At(m.To()) != shogi.NoPiece {
+		return Bounce, "occupied"
+	}
+	return Accepted, ""
+}
+
+func (darkRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) []view.Event {
+	return hiddenMoveEvents(g, mover, m, captured, false)
+}
+
+func (darkRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result {
+	if captured.Kind() == shogi.King {
+		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonKingCaptured}
+	}
+	if len(g.pos.PseudoMoves(nil)) == 0 {
+		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonNoLegalMove}
+	}
+	return nil
+}
+
+func (darkRules) view(g *Game, who view.Viewer, v *view.View) {
+	darkBoard(v, g.pos, who)
+	if who == view.ViewerPublic {
+		return
+	}
+	me := who.Color()
+	v.LastMove = g.lastOwn[me]
+	v.LostAt = g.lostAt[me]
+}

@@ -20,3 +20,105 @@ func tsuitateBoard(out *view.View, p *shogi.Position, who view.Viewer) {
 	out.Hands[me] = p.Hand(me)
 	out.HandKnown[me] = true
 }
+
+// tsuitateRules is Tsuitate shogi (RULES.md §2 Tsuitate; seeds 000, 002): each
+// player sees only their own pieces and hand; a move is first checked on the
+// player's own board (refused with the reason, no foul), then judged on the true
+// position (a foul if illegal there). Moves, captures, checks and (by option)
+// fouls are announced to both players and the channel without squares or pieces
+// except a captured piece and its square.
+type tsuitateRules struct{}
+
+// ownOnly returns the position holding only c's pieces and hand, c to move.
+func ownOnly(p *shogi.Position, c shogi.Color) *shogi.Position {
+	q := shogi.NewPosition()
+	b := p.Pieces(c)
+	for b.Any() {
+		s := b.Pop()
+		q.Put(s, p.At(s))
+	}
+	h := p.Hand(c)
+	for k := shogi.Pawn; k <= shogi.King; k++ {
+		q.SetHand(c, k, int(h[k]))
+	}
+	q.SetSideToMove(c)
+	q.SetMoveNumber(p.MoveNumber())
+	return q
+}
+
+func (tsuitateRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
+	q := ownOnly(g.pos, c)
+	return q, q.OwnBoardMoves(nil)
+}
+
+func (tsuitateRules) explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string {
+	if r := seen.OwnBoardReason(m); r != shogi.NoReason {
+		return r.String()
+	}
+	return ""
+}
+
+func (tsuitateRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return nil }
+
+// judge: a move legal on the own board is a foul when the true position makes it
+// illegal: a slide through a hidden piece, a drop onto one, the king left in or
+// moved into check, a pawn-drop mate.
+func (tsuitateRules) judge(g *Game, m shogi.Move) (Outcome, string) {
+	if r := g.pos.LegalReason(m); r != shogi.NoReason {
+		return Foul, r.Code()
+	}
+	return Accepted, ""
+}
+
+func (tsuitateRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) []view.Event {
+	return hiddenMoveEvents(g, mover, m, captured, true)
+}
+
+// hiddenMoveEvents: the mover learns their own move; the opponent and the channel
+// only that a move was made; a capture is announced to all with its square and the
+// piece as it stood; check (Tsuitate only) to all without direction.
+func hiddenMoveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece, announceCheck bool) []view.Event {
+	num := g.pos.MoveNumber() - 1
+	moved := view.Event{Kind: view.EvMoved, Player: mover, Number: num}
+	own := moved
+	own.Move = m.USI()
+	evs := []view.Event{withTo(own, view.AudienceOf(mover)), withTo(moved, view.AudienceOf(mover.Opp())), withTo(moved, view.ToPublic)}
+	if captured != shogi.NoPiece {
+		g.lastSeen[mover.Opp()] = m.To()
+		evs = append(evs, toAll(view.Event{Kind: view.EvCapture, Player: mover, Number: num, Square: m.To(), Piece: captured})...)
+	}
+	if announceCheck && g.pos.InCheck() {
+		evs = append(evs, toAll(view.Event{Kind: view.EvCheck, Player: mover.Opp(), Number: num})...)
+	}
+	return evs
+}
+
+// outcomeAfter: the referee checks mate at once on the true position (RULES.md
+// Decision); there is no repetition rule.
+func (tsuitateRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result {
+	if !g.pos.HasLegalMove() {
+		if g.pos.InCheck() {
+			return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonCheckmate}
+		}
+		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonNoLegalMove}
+	}
+	return nil
+}
+
+func (tsuitateRules) view(g *Game, who view.Viewer, v *view.View) {
+	tsuitateBoard(v, g.pos, who)
+	v.Fouls = g.fouls
+	if who == view.ViewerPublic {
+		v.FoulsKnown = [2]bool{g.opts.AnnounceFouls, g.opts.AnnounceFouls}
+		return
+	}
+	me := who.Color()
+	v.FoulsKnown[me] = true
+	v.FoulsKnown[me.Opp()] = g.opts.AnnounceFouls
+	if !v.FoulsKnown[me.Opp()] {
+		v.Fouls[me.Opp()] = 0
+	}
+	v.LastMove = g.lastOwn[me]
+	v.LostAt = g.lostAt[me]
+	v.InCheck = g.told[me]
+}

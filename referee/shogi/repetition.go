@@ -81,3 +81,9 @@ func (h *History) Sennichite() (fourfold, perpetual bool, loser Color) {
 	}
 	return true, false, Black
 }
+
+// Clone returns an independent copy.
+func (h *History) Clone() *History {
+	return &History{keys: append([]uint64(nil), h.keys...), movers: append([]Color(nil), h.movers...),
+		checks: append([]bool(nil), h.checks...)}
+}

@@ -56,7 +56,9 @@ type Event struct {
 	Winner *shogi.Color
 	Reason Reason
 	SFEN   string
-	Masks  [2]shogi.Square
+	Masks  [2]shogi.Square // the masks as chosen (what the commitments bind)
+	// MasksAtEnd are where the masks stood at the end (a mask moves with its piece).
+	MasksAtEnd [2]shogi.Square
 	// Salts open the mask commitments at the reveal (Masked).
 	Salts       [2]string
 	Commitments [2]string

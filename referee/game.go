@@ -1,0 +1,405 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+
+	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// RulesVersion names the rule book a game is played under; the store keeps it
+// with each game so a later rule change never rewrites an old game's replay.
+const RulesVersion = "2026-11-29"
+
+// Refusal is the error Apply returns when an action is refused: nothing changed
+// and only the acting player is told Text. Text depends only on what that player
+// may know.
+type Refusal struct{ Text string }
+
+func (r *Refusal) Error() string { return r.Text }
+
+func refuse(format string, a ...any) error { return &Refusal{Text: fmt.Sprintf(format, a...)} }
+
+// IsRefusal reports whether err is a Refusal.
+func IsRefusal(err error) bool {
+	var r *Refusal
+	return errors.As(err, &r)
+}
+
+// Outcome classifies what an accepted action did.
+type Outcome string
+
+const (
+	Accepted Outcome = "accepted" // a move was played, or a non-move action took effect
+	Foul     Outcome = "foul"     // Tsuitate: judged illegal on the true position
+	Bounce   Outcome = "bounce"   // Dark: a drop onto a fogged occupied square
+	Refused  Outcome = "refused"  // Apply returned a *Refusal
+)
+
+// Game is one game's true state and its referee. It is deterministic: the same
+// variant, options, start and actions give the same events. Not safe for
+// concurrent use.
+type Game struct {
+	id      string
+	variant view.Variant
+	opts    Options
+	rules   variantRules
+	start   string
+	pos     *shogi.Position
+	hist    *shogi.History
+	moves   []shogi.Move
+	result  *view.Result
+	seq     int // actions applied, refusals excluded
+
+	fouls   [2]int
+	foulLog []view.FoulRecord
+
+	// Masked.
+	masks       [2]shogi.Square // where each mask stands now
+	maskStart   [2]shogi.Square // where each was chosen (what the commitment binds)
+	salts       [2]string
+	masksLocked bool
+
+	// What each player was told, for views and 同.
+	lastOwn  [2]shogi.Move   // the player's own last accepted move
+	lastSeen [2]shogi.Square // square of the last move the player saw (for 同)
+	lostAt   [2]shogi.Square // where the player's piece was captured by the last move
+	told     [2]bool         // the player was told "check" after the last move
+	lastMove shogi.Move      // the last accepted move (open variants show it)
+	outcome  Outcome         // of the last Apply
+}
+
+// variantRules is what differs between variants: how a player's text is read
+// (against their own view) and judged (against the truth), what each audience
+// is told after a move, and what each player sees.
+type variantRules interface {
+	// board returns the position player c sees (hidden squares empty) and the
+	// moves c may try on it.
+	board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move)
+	// explain gives a refusal text for a move c typed that is not among the
+	// candidates, or "" when the notation's own error should be used.
+	explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string
+	// judge decides an own-view-valid move on the true position.
+	judge(g *Game, m shogi.Move) (Outcome, string)
+	// moveEvents returns the events of an accepted move m by mover that captured
+	// captured on m.To(), in the fixed order moved → capture → check; the end
+	// is decided after.
+	moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) []view.Event
+	// outcomeAfter decides the end after an accepted move, or nil.
+	outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result
+	// wider returns more moves to read the text against when it names none of
+	// the candidates, so that explain can say why; nil when the candidates are all
+	// the player's board allows.
+	wider(g *Game, seen *shogi.Position) []shogi.Move
+	// view fills the variant's part of c's view.
+	view(g *Game, who view.Viewer, v *view.View)
+}
+
+// New starts a game of variant v from sfen ("" or "startpos" for the standard
+// start; its move number is the game's) with options o. id is the game's id, used
+// in the Masked mask commitments.
+func New(id string, v view.Variant, sfen string, o Options) (*Game, error) {
+	if err := o.Validate(v); err != nil {
+		return nil, err
+	}
+	if sfen == "" {
+		sfen = "startpos"
+	}
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{id: id, variant: v, opts: o, start: p.SFEN(), pos: p, hist: shogi.NewHistory(p.Key()),
+		masks: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}, maskStart: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}}
+	for c := range g.lastSeen {
+		g.lastSeen[c], g.lostAt[c] = shogi.NoSquare, shogi.NoSquare
+	}
+	switch v {
+	case view.Standard:
+		g.rules = openRules{}
+	case view.Tsuitate:
+		g.rules = tsuitateRules{}
+	case view.Masked:
+		g.rules = maskedRules{}
+	case view.Dark:
+		g.rules = darkRules{}
+	default:
+		return nil, fmt.Errorf("unknown variant %q", v)
+	}
+	return g, nil
+}
+
+// Variant returns the game's variant.
+func (g *Game) Variant() view.Variant { return g.variant }
+
+// Options returns the game's options.
+func (g *Game) Options() Options { return g.opts }
+
+// StartSFEN returns the start position.
+func (g *Game) StartSFEN() string { return g.start }
+
+// Result returns the result, nil while the game goes on.
+func (g *Game) Result() *view.Result { return g.result }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.result != nil }
+
+// Turn returns the side to move.
+func (g *Game) Turn() shogi.Color { return g.pos.SideToMove() }
+
+// MoveNumber returns the number of the move about to be played (SFEN numbering).
+func (g *Game) MoveNumber() int { return g.pos.MoveNumber() }
+
+// Fouls returns each side's foul count.
+func (g *Game) Fouls() [2]int { return g.fouls }
+
+// Seq returns how many actions have taken effect (refusals excluded).
+func (g *Game) Seq() int { return g.seq }
+
+// Moves returns the accepted moves.
+func (g *Game) Moves() []shogi.Move { return append([]shogi.Move(nil), g.moves...) }
+
+// FoulLog returns every foul attempt so far. It is hidden information until
+// the game is over.
+func (g *Game) FoulLog() []view.FoulRecord { return append([]view.FoulRecord(nil), g.foulLog...) }
+
+// Masks returns both masks (NoSquare until chosen). Hidden until the game is over.
+func (g *Game) Masks() [2]shogi.Square { return g.masks }
+
+// NeedsMasks reports whether a Masked game still waits for a mask choice.
+func (g *Game) NeedsMasks() bool {
+	return g.variant == view.Masked && !g.masksLocked && g.result == nil
+}
+
+// MaskChosen reports whether c has chosen a mask.
+func (g *Game) MaskChosen(c shogi.Color) bool { return g.masks[c] != shogi.NoSquare }
+
+// LastOutcome returns the class of the last Apply.
+func (g *Game) LastOutcome() Outcome { return g.outcome }
+
+// TruePosition returns a copy of the true position. Only for the end of the
+// game, storage snapshots and tests: never show it to a player while the game
+// goes on.
+func (g *Game) TruePosition() *shogi.Position { return g.pos.Clone() }
+
+// Apply performs an action. It returns the events to send, in order, or a
+// *Refusal (nothing changed) — for an unparsable or own-board-illegal move, a
+// move out of turn, an action in a finished game. A foul or a bounce is not a
+// refusal.
+func (g *Game) Apply(a Action) ([]view.Event, error) {
+	g.outcome = Refused
+	if a.Player != shogi.Black && a.Player != shogi.White {
+		return nil, refuse("unknown player")
+	}
+	if g.result != nil {
+		return nil, refuse("this game is over")
+	}
+	var evs []view.Event
+	var err error
+	switch a.Kind {
+	case ActMove:
+		evs, err = g.applyMove(a)
+	case ActMask:
+		evs, err = g.applyMask(a)
+	case ActResign:
+		evs = g.finish(nil, &view.Result{Winner: colorPtr(a.Player.Opp()), Reason: view.ReasonResignation})
+	case ActTimeout:
+		if g.NeedsMasks() {
+			if g.MaskChosen(a.Player) {
+				return nil, refuse("that player has chosen a mask; their time is not running")
+			}
+		} else if a.Player != g.pos.SideToMove() {
+			return nil, refuse("only the player to move can run out of time")
+		}
+		evs = g.finish(nil, &view.Result{Winner: colorPtr(a.Player.Opp()), Reason: view.ReasonTimeout})
+	case ActDeclare:
+		evs, err = g.applyDeclare(a)
+	case ActDraw:
+		evs = g.finish(nil, &view.Result{Reason: view.ReasonDrawAgreed})
+	case ActAbort:
+		evs = g.finish(nil, &view.Result{Reason: view.ReasonAbort})
+	case ActEnd:
+		evs = g.finish(nil, &view.Result{Reason: view.ReasonModerator})
+	default:
+		return nil, refuse("unknown action %q", a.Kind)
+	}
+	if err != nil {
+		g.outcome = Refused
+		return nil, err
+	}
+	g.seq++
+	if g.outcome == Refused {
+		g.outcome = Accepted
+	}
+	return evs, nil
+}
+
+func colorPtr(c shogi.Color) *shogi.Color { return &c }
+
+func (g *Game) applyMove(a Action) ([]view.Event, error) {
+	c := a.Player
+	if g.NeedsMasks() {
+		return nil, refuse("both players must choose their mask first")
+	}
+	if c != g.pos.SideToMove() {
+		return nil, refuse("it is not your turn")
+	}
+	seen, cands := g.rules.board(g, c)
+	m, err := notation.Resolve(seen, a.Text, cands, g.lastSeen[c])
+	if err != nil {
+		um, uerr := shogi.ParseUSI(a.Text)
+		if uerr != nil {
+			if wide := g.rules.wider(g, seen); wide != nil {
+				um, uerr = notation.Resolve(seen, a.Text, wide, g.lastSeen[c])
+			}
+		}
+		if uerr == nil {
+			if why := g.rules.explain(g, c, seen, um); why != "" {
+				return nil, refuse("%s: %s", a.Text, why)
+			}
+		}
+		return nil, &Refusal{Text: err.Error()}
+	}
+	out, why := g.rules.judge(g, m)
+	switch out {
+	case Foul:
+		return g.foul(c, a.Text, m, why), nil
+	case Bounce:
+		g.outcome = Bounce
+		return []view.Event{{To: view.AudienceOf(c), Kind: view.EvBounce, Player: c, Number: g.pos.MoveNumber(), Move: m.USI()}}, nil
+	}
+	return g.play(c, m), nil
+}
+
+// play makes an accepted move on the true position and returns its events.
+func (g *Game) play(c shogi.Color, m shogi.Move) []view.Event {
+	captured := g.pos.At(m.To())
+	if m.IsDrop() {
+		captured = shogi.NoPiece
+	}
+	g.pos.MakeMove(m)
+	g.moves = append(g.moves, m)
+	g.lastMove = m
+	g.lastOwn[c] = m
+	g.lastSeen[c] = m.To()
+	g.lostAt[c] = shogi.NoSquare
+	g.lostAt[c.Opp()] = shogi.NoSquare
+	if captured != shogi.NoPiece {
+		g.lostAt[c.Opp()] = m.To()
+	}
+	evs := g.rules.moveEvents(g, c, m, captured)
+	g.told = [2]bool{}
+	for _, e := range evs {
+		if e.Kind == view.EvCheck && e.To == view.AudienceOf(e.Player) {
+			g.told[e.Player] = true
+		}
+	}
+	res := g.rules.outcomeAfter(g, c, m, captured)
+	if res == nil && g.opts.MoveLimit > 0 && g.pos.MoveNumber()-1 >= g.opts.MoveLimit {
+		res = &view.Result{Reason: view.ReasonMoveLimit}
+	}
+	if res != nil {
+		evs = g.finish(evs, res)
+	}
+	return evs
+}
+
+// foul records a Tsuitate foul: the move is undone (never made), the same player
+// moves again.
+func (g *Game) foul(c shogi.Color, text string, m shogi.Move, why string) []view.Event {
+	g.outcome = Foul
+	g.fouls[c]++
+	g.foulLog = append(g.foulLog, view.FoulRecord{Player: c, Number: g.pos.MoveNumber(), Text: text, Move: m.USI(), Reason: why})
+	n, limit := g.fouls[c], g.opts.FoulLimit
+	ev := view.Event{Kind: view.EvFoul, Player: c, Number: g.pos.MoveNumber(), Count: n, Limit: limit}
+	evs := []view.Event{withTo(ev, view.AudienceOf(c))}
+	if g.opts.AnnounceFouls {
+		evs = append(evs, withTo(ev, view.AudienceOf(c.Opp())), withTo(ev, view.ToPublic))
+	}
+	if n >= limit {
+		evs = g.finish(evs, &view.Result{Winner: colorPtr(c.Opp()), Reason: view.ReasonFoulLimit})
+	}
+	return evs
+}
+
+func withTo(e view.Event, to view.Audience) view.Event { e.To = to; return e }
+
+// toAll returns e addressed to Black, White and the channel, in that order.
+func toAll(e view.Event) []view.Event {
+	return []view.Event{withTo(e, view.ToBlack), withTo(e, view.ToWhite), withTo(e, view.ToPublic)}
+}
+
+// finish ends the game: the end event and the reveal, to all three audiences.
+func (g *Game) finish(evs []view.Event, res *view.Result) []view.Event {
+	g.result = res
+	evs = append(evs, toAll(view.Event{Kind: view.EvEnd, Winner: res.Winner, Reason: res.Reason, Number: g.pos.MoveNumber()})...)
+	rv := view.Event{Kind: view.EvReveal, SFEN: g.pos.SFEN(), Fouls: g.FoulLog()}
+	if g.variant == view.Masked {
+		rv.Masks = g.maskStart
+		rv.MasksAtEnd = g.masks
+		rv.Salts = g.salts
+		rv.Commitments = g.commitments()
+	}
+	for _, m := range g.moves {
+		rv.Moves = append(rv.Moves, m.USI())
+	}
+	return append(evs, toAll(rv)...)
+}
+
+func (g *Game) applyDeclare(a Action) ([]view.Event, error) {
+	if g.variant != view.Standard {
+		return nil, refuse("an impasse declaration exists only in standard shogi")
+	}
+	if a.Player != g.pos.SideToMove() {
+		return nil, refuse("you may declare only on your turn")
+	}
+	if err := g.pos.CheckImpasse(); err != nil {
+		return nil, refuse("%v", err)
+	}
+	return g.finish(nil, &view.Result{Winner: colorPtr(a.Player), Reason: view.ReasonImpasse}), nil
+}
+
+// View returns what who sees right now; after the end, a player's view is
+// still their own (use RevealView for the opened board).
+func (g *Game) View(who view.Viewer) view.View {
+	v := view.Empty(g.variant, who)
+	v.Turn = g.pos.SideToMove()
+	v.MoveNumber = g.pos.MoveNumber()
+	v.Result = g.result
+	if g.variant == view.Tsuitate {
+		v.FoulLimit = g.opts.FoulLimit
+	}
+	g.rules.view(g, who, &v)
+	return v
+}
+
+// RevealView returns the full position opened to everyone, with both masks
+// and the foul counts. Only once the game is over; before that it returns the
+// channel's view.
+func (g *Game) RevealView() view.View {
+	if g.result == nil {
+		return g.View(view.ViewerPublic)
+	}
+	v := RevealedView(g.variant, g.pos)
+	v.Result = g.result
+	v.Masks = g.masks
+	v.Fouls = g.fouls
+	v.FoulsKnown = [2]bool{true, true}
+	if g.variant == view.Tsuitate {
+		v.FoulLimit = g.opts.FoulLimit
+	}
+	v.LastMove = g.lastMove
+	return v
+}
+
+// Clone returns an independent copy of the game (for search and tests).
+func (g *Game) Clone() *Game {
+	c := *g
+	c.pos = g.pos.Clone()
+	c.hist = g.hist.Clone()
+	c.moves = append([]shogi.Move(nil), g.moves...)
+	c.foulLog = append([]view.FoulRecord(nil), g.foulLog...)
+	return &c
+}

@@ -1,0 +1,177 @@
+package referee
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// maskedRules is Masked (Kagemusha) shogi (RULES.md §2 Masked; seed 001): the
+// board and hands are open; each player's secret mask replaces the king. Any
+// pseudo-legal move is allowed (unless the mask-as-king option forbids leaving
+// one's mask attacked); "check" — the mask attacked — is told only to its owner.
+type maskedRules struct{}
+
+// maskAttacked reports whether c's mask is attacked on the true position.
+func maskAttacked(g *Game, c shogi.Color) bool {
+	s := g.masks[c]
+	return s != shogi.NoSquare && g.pos.IsAttacked(s, c.Opp())
+}
+
+// maskSafe reports whether m (by the side to move, on the true position) leaves
+// the mover's mask unattacked.
+func maskSafe(g *Game, m shogi.Move) bool {
+	c := g.pos.SideToMove()
+	mask := movedMaskAfter(g.masks[c], m)
+	u := g.pos.MakeMove(m)
+	ok := mask == shogi.NoSquare || !g.pos.IsAttacked(mask, c.Opp())
+	g.pos.UnmakeMove(m, u)
+	return ok
+}
+
+func maskedCandidates(g *Game) []shogi.Move {
+	ms := g.pos.PseudoMoves(nil)
+	if !g.opts.MaskAsKing {
+		return ms
+	}
+	out := ms[:0]
+	for _, m := range ms {
+		if maskSafe(g, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (maskedRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
+	return g.pos.Clone(), maskedCandidates(g)
+}
+
+func (maskedRules) explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string {
+	if r := seen.PseudoReason(m); r != shogi.NoReason {
+		return r.String()
+	}
+	if g.opts.MaskAsKing && !maskSafe(g, m) {
+		return "your mask would be attacked"
+	}
+	return ""
+}
+
+func (maskedRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return seen.PseudoMoves(nil) }
+
+func (maskedRules) judge(g *Game, m shogi.Move) (Outcome, string) { return Accepted, "" }
+
+func (maskedRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) []view.Event {
+	num := g.pos.MoveNumber() - 1
+	opp := mover.Opp()
+	g.lastSeen[opp] = m.To()
+	g.masks[mover] = movedMaskAfter(g.masks[mover], m)
+	evs := toAll(view.Event{Kind: view.EvMoved, Player: mover, Number: num, Move: m.USI()})
+	if captured != shogi.NoPiece {
+		evs = append(evs, toAll(view.Event{Kind: view.EvCapture, Player: mover, Number: num, Square: m.To(), Piece: captured})...)
+	}
+	if g.masks[opp] == m.To() && captured != shogi.NoPiece {
+		return evs // the mask is gone: the end follows
+	}
+	attacked := [2]bool{maskAttacked(g, shogi.Black), maskAttacked(g, shogi.White)}
+	g.hist.Push(g.pos.Key(), mover, attacked[opp])
+	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+		if attacked[c] {
+			evs = append(evs, view.Event{To: view.AudienceOf(c), Kind: view.EvCheck, Player: c, Number: num})
+		}
+	}
+	return evs
+}
+
+// movedMaskAfter follows a mask on mask through move m.
+func movedMaskAfter(mask shogi.Square, m shogi.Move) shogi.Square {
+	if !m.IsDrop() && m.From() == mask {
+		return m.To()
+	}
+	return mask
+}
+
+// outcomeAfter: capturing the opponent's mask wins (the mask never goes to a
+// hand, RULES.md Decision); a side with no legal move on its turn loses; fourfold
+// repetition draws unless one side attacked the other's mask with every move.
+func (maskedRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result {
+	opp := mover.Opp()
+	if captured != shogi.NoPiece && g.masks[opp] == m.To() {
+		k := captured.Kind().Unpromoted()
+		g.pos.SetHand(mover, k, g.pos.HandCount(mover, k)-1)
+		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonMaskCaptured}
+	}
+	if len(maskedCandidates(g)) == 0 {
+		if g.opts.MaskAsKing && maskAttacked(g, opp) {
+			return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonMaskCheckmated}
+		}
+		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonNoLegalMove}
+	}
+	return sennichite(g)
+}
+
+func (maskedRules) view(g *Game, who view.Viewer, v *view.View) {
+	openBoard(v, g.pos)
+	v.LastMove = g.lastMove
+	if who == view.ViewerPublic {
+		return
+	}
+	me := who.Color()
+	v.Mask = g.masks[me]
+	v.InCheck = g.told[me] || g.seq == 0 && maskAttacked(g, me)
+	v.LostAt = g.lostAt[me]
+}
+
+// applyMask sets (or changes, until both have chosen) a player's mask: one of
+// their own pieces on the board other than the king.
+func (g *Game) applyMask(a Action) ([]view.Event, error) {
+	if g.variant != view.Masked {
+		return nil, refuse("masks exist only in Masked shogi")
+	}
+	if g.masksLocked {
+		return nil, refuse("both masks are chosen; they can no longer change")
+	}
+	s, err := shogi.ParseSquare(a.Text)
+	if err != nil {
+		return nil, refuse("%q is not a square: write it like 5i or 2h", a.Text)
+	}
+	pc := g.pos.At(s)
+	if pc == shogi.NoPiece || pc.Color() != a.Player {
+		return nil, refuse("there is no piece of yours on %s", s)
+	}
+	if pc.Kind() == shogi.King {
+		return nil, refuse("the king cannot be the mask: choose another piece")
+	}
+	g.masks[a.Player] = s
+	g.maskStart[a.Player] = s
+	g.salts[a.Player] = a.Salt
+	evs := []view.Event{{To: view.AudienceOf(a.Player), Kind: view.EvMaskSet, Player: a.Player, Square: s, Piece: pc}}
+	if g.masks[a.Player.Opp()] != shogi.NoSquare {
+		g.masksLocked = true
+		evs = append(evs, toAll(view.Event{Kind: view.EvMasksDone, Commitments: g.commitments(), Number: g.pos.MoveNumber()})...)
+	}
+	return evs, nil
+}
+
+// commitments returns each side's mask commitment: the hex SHA-256 of
+// "shinpan-mask|<game id>|<black|white>|<square>|<salt>" (RULES.md Decision).
+// Anyone can check them at the reveal, which opens square and salt.
+func (g *Game) commitments() [2]string {
+	var out [2]string
+	for c := shogi.Black; c <= shogi.White; c++ {
+		if g.maskStart[c] == shogi.NoSquare {
+			continue
+		}
+		out[c] = MaskCommitment(g.id, c, g.maskStart[c], g.salts[c])
+	}
+	return out
+}
+
+// MaskCommitment computes one mask commitment.
+func MaskCommitment(gameID string, c shogi.Color, square shogi.Square, salt string) string {
+	h := sha256.Sum256([]byte(fmt.Sprintf("shinpan-mask|%s|%s|%s|%s", gameID, c, square, salt)))
+	return hex.EncodeToString(h[:])
+}
