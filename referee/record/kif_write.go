@@ -62,7 +62,7 @@ func WriteKIF(w io.Writer, rec *Record) error {
 			fmt.Fprintf(bw, "%4d %s\n", first+len(rec.Moves), term)
 		}
 		if summary != "" {
-			fmt.Fprintf(bw, "まで%d手で%s\n", len(rec.Moves), summary)
+			fmt.Fprintf(bw, "まで%d手で%s\n", first+len(rec.Moves)-1, summary)
 		}
 	}
 	return bw.Flush()
