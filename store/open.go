@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -27,8 +28,9 @@ type Options struct {
 	Migrations []Migration
 	// NoBackup skips copying the file to <path>.schema<N>.bak before migrating.
 	NoBackup bool
-	// Check runs bbolt's full consistency check after opening (reads every page;
-	// seconds on a large file). A failure is ErrCorrupt.
+	// Check runs bbolt's full consistency check before opening for writing (it
+	// reads every page; see the README figures for its cost). A failure is
+	// ErrCorrupt and the file is not modified.
 	Check bool
 	// NoSync turns off fsync on commit. Unsafe: a power loss can lose acknowledged
 	// actions. For bulk tests and benchmarks only.
@@ -88,7 +90,7 @@ func Open(path string, opts *Options) (s *Store, err error) {
 	case fi.Size() > 0:
 		// Validate read-only first: a read-write open may write to the file
 		// (bbolt rewrites a missing freelist), and this one must not.
-		if err := probe(path, o.Timeout); err != nil {
+		if err := probe(path, o.Timeout, o.Check); err != nil {
 			return nil, err
 		}
 	}
@@ -128,27 +130,29 @@ func (s *Store) setup(o Options) error {
 	if err := s.migrate(st.version, o.Migrations, o.NoBackup); err != nil {
 		return err
 	}
-	// New buckets of the current schema are created empty (a no-op normally).
-	if err := s.update(ensureBuckets); err != nil {
+	// Buckets new in the current schema are created empty (normally there are
+	// none, and then nothing is written).
+	missing := false
+	if err := s.view(func(tx *bolt.Tx) error {
+		for _, name := range allBuckets {
+			missing = missing || tx.Bucket(name) == nil
+		}
+		return nil
+	}); err != nil {
 		return fmt.Errorf("store: open %s: %w", s.path, err)
 	}
-	if o.Check {
-		err := s.view(func(tx *bolt.Tx) error {
-			for cerr := range tx.Check() {
-				return fmt.Errorf("%w: %v", ErrCorrupt, cerr)
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("store: open %s: consistency check: %w", s.path, err)
+	if missing {
+		if err := s.update(ensureBuckets); err != nil {
+			return fmt.Errorf("store: open %s: %w", s.path, err)
 		}
 	}
 	return nil
 }
 
 // probe opens an existing file read-only (shared lock, no writes) and checks it
-// is a shinpan file of a schema this program can handle.
-func probe(path string, timeout time.Duration) (err error) {
+// is a shinpan file of a schema this program can handle; with check, it also
+// runs bbolt's page-level consistency check.
+func probe(path string, timeout time.Duration, check bool) (err error) {
 	defer recoverCorrupt("store: open "+path+": ", &err)
 	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
 	if err != nil {
@@ -167,18 +171,31 @@ func probe(path string, timeout time.Duration) (err error) {
 	if !st.empty && st.version > SchemaVersion {
 		return fmt.Errorf("store: open %s: schema %d, this program knows up to %d: %w", path, st.version, SchemaVersion, ErrNewerSchema)
 	}
-	return nil
+	if check {
+		err = db.View(func(tx *bolt.Tx) error {
+			for cerr := range tx.Check() {
+				return fmt.Errorf("store: open %s: consistency check: %w: %v", path, ErrCorrupt, cerr)
+			}
+			return nil
+		})
+	}
+	return err
 }
 
-// openError maps bbolt.Open's errors to the store's sentinels.
+// openError maps bbolt.Open's errors to the store's sentinels: the lock
+// timeout is ErrLocked, system errors (permissions, I/O) pass through, and
+// anything else bbolt says about the file's contents (invalid meta pages,
+// checksum, version, "file size too small", mapping) is ErrCorrupt.
 func openError(path string, timeout time.Duration, err error) error {
+	var pe *fs.PathError
+	var errno syscall.Errno
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
 		return fmt.Errorf("store: open %s: %w (file lock not acquired within %v)", path, ErrLocked, timeout)
-	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
-		return fmt.Errorf("store: open %s: %w (%v); the file was not modified", path, ErrCorrupt, err)
+	case errors.As(err, &pe), errors.As(err, &errno):
+		return fmt.Errorf("store: open %s: %w", path, err)
 	}
-	return fmt.Errorf("store: open %s: %w", path, err)
+	return fmt.Errorf("store: open %s: %w (bbolt: %v); the file was not modified", path, ErrCorrupt, err)
 }
 
 // Close closes the file. Calls after Close fail.

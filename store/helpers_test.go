@@ -1,0 +1,129 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// clock is a fake time source: every call returns a time 1 ms after the last.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(time.Millisecond)
+	return c.t
+}
+
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	c.t = t
+	c.mu.Unlock()
+}
+
+func openT(t testing.TB, path string, clk *clock) *Store {
+	t.Helper()
+	o := &Options{Timeout: 500 * time.Millisecond}
+	if clk != nil {
+		o.Now = clk.Now
+	}
+	s, err := Open(path, o)
+	if err != nil {
+		t.Fatalf("Open(%s): %v", path, err)
+	}
+	return s
+}
+
+func tempPath(t testing.TB) string { return filepath.Join(t.TempDir(), "sub", "shinpan.db") }
+
+func sampleGame(guild, channel, black, white string, v view.Variant) Game {
+	return Game{
+		GuildID: guild, ChannelID: channel,
+		Players:      [2]string{black, white},
+		Variant:      v,
+		Options:      referee.DefaultOptions(v),
+		StartSFEN:    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+		RulesVersion: "rules-1",
+		Ranked:       true,
+	}
+}
+
+func mv(c shogi.Color, text string) referee.Action {
+	return referee.Action{Kind: referee.ActMove, Player: c, Text: text}
+}
+
+func msg(target, text string) OutMsg {
+	p, _ := json.Marshal(map[string]string{"content": text})
+	return OutMsg{Dest: DestChannel, Target: target, Payload: p}
+}
+
+// ok returns v, panicking (failing the test with a stack) on an error.
+func ok[T any](v T, err error) T {
+	if err != nil {
+		panic(fmt.Sprintf("unexpected error: %v", err))
+	}
+	return v
+}
+
+func ok2[A, B any](a A, b B, err error) (A, B) {
+	if err != nil {
+		panic(fmt.Sprintf("unexpected error: %v", err))
+	}
+	return a, b
+}
+
+func check(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func wantErr(t testing.TB, err, target error) {
+	t.Helper()
+	if !errors.Is(err, target) {
+		t.Fatalf("got error %v, want %v", err, target)
+	}
+}
+
+func deepEq(t testing.TB, what string, got, want any) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", " ")
+		w, _ := json.MarshalIndent(want, "", " ")
+		t.Fatalf("%s differs:\n got %s\nwant %s", what, g, w)
+	}
+}
+
+func ids(gs []Game) []GameID {
+	out := []GameID{}
+	for _, g := range gs {
+		out = append(out, g.ID)
+	}
+	return out
+}
+
+// play appends n moves alternating colours, keys "<prefix>-<i>".
+func play(t testing.TB, s *Store, id GameID, prefix string, n int) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		c := shogi.Color(i % 2)
+		_, err := s.AppendAction(id, Entry{Action: mv(c, "7g7f"), UserID: fmt.Sprint("u", c), Key: fmt.Sprintf("%s-%d", prefix, i)}, nil, nil)
+		check(t, err)
+	}
+}
