@@ -110,6 +110,9 @@ func (tsuitateRules) view(g *Game, who view.Viewer, v *view.View) {
 	v.Fouls = g.fouls
 	if who == view.ViewerPublic {
 		v.FoulsKnown = [2]bool{g.opts.AnnounceFouls, g.opts.AnnounceFouls}
+		if !g.opts.AnnounceFouls {
+			v.Fouls = [2]int{}
+		}
 		return
 	}
 	me := who.Color()

@@ -114,3 +114,6 @@ func Empty(v Variant, who Viewer) View {
 	return View{Variant: v, Viewer: who, Mask: shogi.NoSquare,
 		Masks: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}, LostAt: shogi.NoSquare, MoveNumber: 1}
 }
+
+// String returns the variant's name.
+func (v Variant) String() string { return string(v) }

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"shinpan/referee"
+	"shinpan/referee/record"
+	"shinpan/referee/shogi"
+)
+
+func init() {
+	register("replay", "replay a KIF/CSA/USI record through a referee: --variant V [--options JSON] FILE", runReplay)
+}
+
+func runReplay(args []string) error {
+	fs := newFlags("replay")
+	variant := fs.String("variant", "standard", "standard, tsuitate, masked or dark")
+	opts := fs.String("options", "", `options as JSON, e.g. {"move_limit":0}`)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("usage: replay --variant V [--options JSON] FILE")
+	}
+	v, err := referee.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	o, err := referee.ParseOptions(v, []byte(*opts))
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rec, err := record.Parse(data, fs.Arg(0))
+	var moves []string
+	var illegal *record.IllegalMoveError
+	if err != nil && !errors.As(err, &illegal) {
+		return err
+	}
+	for _, m := range rec.Moves {
+		moves = append(moves, m.USI())
+	}
+	if illegal != nil {
+		moves = append(moves, illegal.Text)
+	}
+	g, steps, err := referee.ReplayMoves("replay", v, rec.StartSFEN(), o, moves, endingAction(rec, len(rec.Moves)))
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.Encode(map[string]any{"ok": true, "events": []any{}, "state": initialState(rec)})
+	for _, s := range steps {
+		if s.Err != nil {
+			enc.Encode(map[string]any{"ok": false, "error": s.Err.Error()})
+			continue
+		}
+		evs := make([]any, len(s.Events))
+		for i, e := range s.Events {
+			evs[i] = referee.EventJSON(e)
+		}
+		enc.Encode(map[string]any{"ok": true, "events": evs})
+	}
+	enc.Encode(map[string]any{"ok": true, "state": referee.StateJSON(g)})
+	return nil
+}
+
+func initialState(rec *record.Record) map[string]any {
+	p := rec.StartPosition()
+	return map[string]any{"turn": p.SideToMove().String(), "move": p.MoveNumber(),
+		"fouls": map[string]int{"black": 0, "white": 0}, "result": nil}
+}
+
+// endingAction turns a record's recorded ending into the action that ends the
+// replayed game the same way (resignation, time, an impasse declaration).
+func endingAction(rec *record.Record, n int) *referee.Action {
+	p, err := rec.Position(n)
+	if err != nil {
+		return nil
+	}
+	toMove := p.SideToMove()
+	switch rec.Result.Reason {
+	case record.ReasonResignation:
+		loser := shogi.Black
+		if rec.Result.Winner == record.WinnerBlack {
+			loser = shogi.White
+		}
+		return &referee.Action{Kind: referee.ActResign, Player: loser}
+	case record.ReasonTimeout:
+		return &referee.Action{Kind: referee.ActTimeout, Player: toMove}
+	case record.ReasonImpasse:
+		if rec.Result.Winner == toMove.String() {
+			return &referee.Action{Kind: referee.ActDeclare, Player: toMove}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+package referee
+
+import (
+	"fmt"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// ReplayStep is one action of a replay and what the referee answered.
+type ReplayStep struct {
+	Action Action
+	Events []view.Event
+	Err    error // a *Refusal
+}
+
+// ReplayMoves plays moves (USI texts) through a new game of variant v from
+// start, alternating sides from the side to move, until the game ends; a
+// refused move, a foul or a bounce stops the replay. ending is applied after the moves when the
+// game is still going (nil for none). It returns the game and each step.
+func ReplayMoves(id string, v view.Variant, start string, o Options, moves []string, ending *Action) (*Game, []ReplayStep, error) {
+	g, err := New(id, v, start, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	var steps []ReplayStep
+	if v == view.Masked {
+		for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+			a := Action{Kind: ActMask, Player: c, Text: defaultMask(g, c), Salt: "replay"}
+			evs, err := g.Apply(a)
+			steps = append(steps, ReplayStep{a, evs, err})
+			if err != nil {
+				return g, steps, nil
+			}
+		}
+	}
+	for _, m := range moves {
+		if g.Over() {
+			break
+		}
+		a := Action{Kind: ActMove, Player: g.Turn(), Text: m}
+		evs, err := g.Apply(a)
+		steps = append(steps, ReplayStep{a, evs, err})
+		if err != nil || g.LastOutcome() != Accepted {
+			return g, steps, nil // refused, foul or bounce: the record's move was not played
+		}
+	}
+	if ending != nil && !g.Over() {
+		evs, err := g.Apply(*ending)
+		steps = append(steps, ReplayStep{*ending, evs, err})
+	}
+	return g, steps, nil
+}
+
+// defaultMask picks a replay's mask: the side's rook, else its first non-king
+// piece.
+func defaultMask(g *Game, c shogi.Color) string {
+	if r := g.pos.PiecesOf(c, shogi.Rook); r.Any() {
+		return r.First().String()
+	}
+	for _, s := range g.pos.Pieces(c).Squares() {
+		if g.pos.At(s).Kind() != shogi.King {
+			return s.String()
+		}
+	}
+	return fmt.Sprint(shogi.NoSquare)
+}
