@@ -284,20 +284,23 @@ func (s *Server) useComponent(userID, channelID, messageID, customID string, val
 
 // component is the part of a message component the simulated user needs.
 type component struct {
-	Type      int    `json:"type"`
-	CustomID  string `json:"custom_id"`
-	Disabled  bool   `json:"disabled"`
-	Required  *bool  `json:"required"`
-	MinValues *int   `json:"min_values"`
-	MaxValues *int   `json:"max_values"`
-	MinLength *int   `json:"min_length"`
-	MaxLength *int   `json:"max_length"`
-	Options   []struct {
-		Value string `json:"value"`
-	} `json:"options"`
+	Type       int               `json:"type"`
+	CustomID   string            `json:"custom_id"`
+	Disabled   bool              `json:"disabled"`
+	Required   *bool             `json:"required"`
+	MinValues  *int              `json:"min_values"`
+	MaxValues  *int              `json:"max_values"`
+	MinLength  *int              `json:"min_length"`
+	MaxLength  *int              `json:"max_length"`
+	Options    []selectOption    `json:"options"`
 	Components []json.RawMessage `json:"components"`
 	Component  json.RawMessage   `json:"component"` // inside a label (type 18)
 	Accessory  json.RawMessage   `json:"accessory"` // inside a section (type 9)
+}
+
+// selectOption is an option of a string select.
+type selectOption struct {
+	Value string `json:"value"`
 }
 
 // walkComponents calls fn for every component in a JSON array, depth first.
@@ -353,11 +356,7 @@ func (c *component) checkValues(values []string) error {
 		return nil
 	}
 	for _, v := range values {
-		if !slices.ContainsFunc(c.Options, func(o struct {
-			Value string `json:"value"`
-		}) bool {
-			return o.Value == v
-		}) {
+		if !slices.Contains(c.Options, selectOption{Value: v}) {
 			return fmt.Errorf("%w: select %q has no option %q", ErrBadOption, c.CustomID, v)
 		}
 	}

@@ -69,6 +69,10 @@ func startBot(t *testing.T, opts Options) *testBot {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
+		// discordgo v0.29.0: a heartbeat goroutine that writes after Close
+		// has sent its close frame calls reconnect(); without this a Close
+		// right after a (re)connect can leave a reconnect loop behind.
+		s.ShouldReconnectOnError = false
 		_ = s.Close()
 		_ = srv.Close()
 	})

@@ -154,7 +154,6 @@ func summarizeDispatch(d *Dispatch) string {
 			Name     string   `json:"name"`
 			CustomID string   `json:"custom_id"`
 			Values   []string `json:"values"`
-			Options  json.RawMessage
 		} `json:"data"`
 	}
 	_ = json.Unmarshal(d.Data, &v)

@@ -110,12 +110,49 @@ func TestSlashCommandInDMAndResolvedUser(t *testing.T) {
 	b := startBot(t, Options{})
 	must[[]*discordgo.ApplicationCommand](t)(b.s.ApplicationCommandBulkOverwrite(b.srv.AppID(), "", shogiCommands()))
 	seen := make(chan *discordgo.InteractionCreate, 2)
+	board := pngBytes(t, 30, 30)
 	b.handle(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		seen <- i
-		_ = s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+		if i.ApplicationCommandData().Name != "start" {
+			_ = s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "ok"},
+			})
+			return
+		}
+		// The webhook family, with files: multipart callback, edit of
+		// @original, follow-up without wait, its edit and deletion.
+		check := func(what string, err error) {
+			if err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+		}
+		check("respond", s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "ok"},
-		})
+			Data: &discordgo.InteractionResponseData{Content: "ok", Files: []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(board)}}},
+		}))
+		content := "ok, edited"
+		_, err := s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &content,
+			Files: []*discordgo.File{{Name: "c.png", ContentType: "image/png", Reader: bytes.NewReader(board)}}})
+		check("edit original", err)
+		orig, err := s.InteractionResponse(i.Interaction)
+		check("get original", err)
+		if orig != nil && (orig.Content != content || len(orig.Attachments) != 2) {
+			t.Errorf("original %+v", orig)
+		}
+		f, err := s.FollowupMessageCreate(i.Interaction, false, &discordgo.WebhookParams{Content: "no wait"})
+		check("followup without wait", err)
+		if f != nil {
+			t.Errorf("followup without wait returned %+v", f)
+		}
+		f, err = s.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "wait"})
+		check("followup", err)
+		if f != nil {
+			gone := "gone"
+			_, err = s.FollowupMessageEdit(i.Interaction, f.ID, &discordgo.WebhookEdit{Content: &gone})
+			check("followup edit", err)
+			check("followup delete", s.FollowupMessageDelete(i.Interaction, f.ID))
+		}
 	})
 	must[string](t)(b.srv.SlashCommand(b.alice.ID, "", "game", Subcommand("resign")))
 	i := waitChan(t, seen, "DM command")
@@ -131,15 +168,63 @@ func TestSlashCommandInDMAndResolvedUser(t *testing.T) {
 	if r := i.ApplicationCommandData().Resolved; r == nil || r.Users[b.bob.ID] == nil || r.Users[b.bob.ID].Username != "bob" {
 		t.Errorf("resolved users missing: %+v", r)
 	}
-	// The non-ephemeral reply shows up in the channel history.
-	msgs, err := b.srv.WaitMessages(b.channel, 1, 5*time.Second)
+	in := must[Interaction](t)(b.srv.WaitInteraction(ctxT(t, 5*time.Second), i.ID, func(in Interaction) bool {
+		return len(in.Followups) == 2 && in.Followups[1].Deleted
+	}))
+	if in.Original.Content != "ok, edited" || len(in.Original.Attachments) != 2 || in.Original.Edits != 1 {
+		t.Errorf("original %+v", in.Original)
+	}
+	if in.Followups[0].Content != "no wait" || in.Followups[1].Content != "gone" {
+		t.Errorf("followups %+v", in.Followups)
+	}
+	// The non-ephemeral replies show up in the channel history.
+	msgs := b.srv.BotMessages(b.channel)
+	if len(msgs) != 2 || msgs[0].Content != "ok, edited" || msgs[0].InteractionID != i.ID {
+		t.Errorf("channel %+v", msgs)
+	}
+	hist := must[[]*discordgo.Message](t)(b.s.ChannelMessages(b.channel, 10, "", "", ""))
+	if len(hist) != 2 || hist[0].Interaction == nil || hist[0].Interaction.User.ID != b.alice.ID {
+		t.Errorf("history %v", ids(hist))
+	}
+	b.srv.AssertClean(t)
+}
+
+func TestAckDeadlineAndLooseCommands(t *testing.T) {
+	t.Parallel()
+	srv := New(Options{AckDeadline: 300 * time.Millisecond, LooseCommands: true})
+	must[bool](t)(true, srv.Start())
+	defer srv.Close()
+	alice := srv.AddUser(User{Username: "alice"})
+	s, _ := discordgo.New("Bot test")
+	srv.Configure(s)
+	// No session is connected: the interaction is recorded but reaches nobody.
+	id := must[string](t)(srv.SlashCommand(alice.ID, srv.DefaultChannelID(), "anything", StringOption("x", "y")))
+	if d := srv.Dispatches(); len(d) != 1 || d[0].Sessions != 0 {
+		t.Errorf("dispatches %+v", d)
+	}
+	in, _ := srv.Interaction(id)
+	time.Sleep(350 * time.Millisecond)
+	err := s.InteractionRespond(&discordgo.Interaction{ID: id, Token: in.Token}, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+	if restCode(err) != discordgo.ErrCodeUnknownInteraction {
+		t.Errorf("late ack: %v", err)
+	}
+	// with_response=true returns the callback resource.
+	id = must[string](t)(srv.SlashCommand(alice.ID, "", "other"))
+	in, _ = srv.Interaction(id)
+	body, err := s.RequestWithBucketID("POST", discordgo.EndpointInteractionResponse(id, in.Token)+"?with_response=true",
+		discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: "hi"}}, "cb")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if msgs[0].Content != "ok" || msgs[0].InteractionID == "" {
-		t.Errorf("reply %+v", msgs[0])
+	var res struct {
+		Resource struct {
+			Message discordgo.Message `json:"message"`
+		} `json:"resource"`
 	}
-	b.srv.AssertClean(t)
+	if err := json.Unmarshal(body, &res); err != nil || res.Resource.Message.Content != "hi" {
+		t.Errorf("with_response: %s %v", body, err)
+	}
+	srv.AssertClean(t)
 }
 
 func TestDMsMultipartHistoryAndErrors(t *testing.T) {
@@ -478,6 +563,12 @@ func TestComponentsAndModal(t *testing.T) {
 	in = must[Interaction](t)(b.srv.WaitInteraction(ctx, id, Answered))
 	if in.Original == nil || in.Original.Content != "Played 7g7f" || !in.Original.Ephemeral() {
 		t.Errorf("modal answer %+v", in.Original)
+	}
+	stored, _ := b.srv.Message(board.ID)
+	dm := must[*discordgo.Message](t)(stored.Discord())
+	row := dm.Components[1].(*discordgo.ActionsRow)
+	if dm.Content != "Piece 2h" || row.Components[0].(*discordgo.Button).CustomID != "resign" {
+		t.Errorf("board after update: %q %+v", dm.Content, row)
 	}
 	// Bob cannot click a button on Alice's ephemeral message.
 	eph := in.Original.ID

@@ -122,9 +122,20 @@ func validateSpec(r *Request) []string {
 	var out []string
 	if me, ok := err.(openapi3.MultiError); ok {
 		for _, e := range me {
-			out = append(out, "OpenAPI: "+clip(e.Error(), 1500))
+			out = append(out, tidySpecError(e))
 		}
 		return out
 	}
-	return []string{"OpenAPI: " + clip(err.Error(), 1500)}
+	return []string{tidySpecError(err)}
+}
+
+// tidySpecError keeps the first line of a kin-openapi error (the rest dumps
+// the schema and the value) and folds its repeated "validation failed due to".
+func tidySpecError(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	const rep = "validation failed due to: "
+	for strings.Contains(msg, rep+rep) {
+		msg = strings.ReplaceAll(msg, rep+rep, rep)
+	}
+	return "OpenAPI: " + clip(msg, 1000)
 }
