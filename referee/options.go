@@ -10,14 +10,14 @@ import (
 // Options are a game's house rules (RULES.md §2, §3; the seeds' house-rule
 // tables). JSON keys are those of the referee protocol.
 type Options struct {
-	FoulLimit     int  `json:"foul_limit"`     // Tsuitate: the Nth foul loses; 1..20, default 10
-	AnnounceFouls bool `json:"announce_fouls"` // Tsuitate: fouls told to the opponent and channel; default on
-	MoveLimit     int  `json:"move_limit"`     // draw once this move number has been played; 0 = none
-	MaskAsKing    bool `json:"mask_as_king"`   // Masked: the mask is royal (default off)
-	TurnSeconds   int  `json:"turn_seconds"`   // 0 = no turn limit; else 10..3600
-	AwaySeconds   int  `json:"away_seconds"`   // CPU takes the seat after this; default 600
-	ShowReachable bool `json:"show_reachable"` // default on
-	SwapOnRematch bool `json:"swap_on_rematch"`
+	FoulLimit     int  `json:"foul_limit" toml:"foul_limit"`         // Tsuitate: the Nth foul loses; 1..20, default 10
+	AnnounceFouls bool `json:"announce_fouls" toml:"announce_fouls"` // Tsuitate: fouls told to the opponent and channel; default on
+	MoveLimit     int  `json:"move_limit" toml:"move_limit"`         // draw once this move number has been played; 0 = none
+	MaskAsKing    bool `json:"mask_as_king" toml:"mask_as_king"`     // Masked: the mask is royal (default off)
+	TurnSeconds   int  `json:"turn_seconds" toml:"turn_seconds"`     // 0 = no turn limit; else 10..3600
+	AwaySeconds   int  `json:"away_seconds" toml:"away_seconds"`     // CPU takes the seat after this; default 600
+	ShowReachable bool `json:"show_reachable" toml:"show_reachable"` // default on
+	SwapOnRematch bool `json:"swap_on_rematch" toml:"swap_on_rematch"`
 }
 
 // DefaultOptions returns the defaults of RULES.md for a variant.
