@@ -403,3 +403,15 @@ func (g *Game) Clone() *Game {
 	c.foulLog = append([]view.FoulRecord(nil), g.foulLog...)
 	return &c
 }
+
+// PlayerBoard returns the position player c sees (squares c cannot see are
+// empty; the opponent's hand is empty where hidden) and the moves c may try on
+// it: what a player's typed text is read against, and what a player program or
+// the reachable-squares feature may use. It holds nothing hidden from c.
+func (g *Game) PlayerBoard(c shogi.Color) (*shogi.Position, []shogi.Move) {
+	return g.rules.board(g, c)
+}
+
+// LastSeen returns the square of the last move player c saw (for 同), or
+// NoSquare.
+func (g *Game) LastSeen(c shogi.Color) shogi.Square { return g.lastSeen[c] }
