@@ -1,5 +1,7 @@
 package shogi
 
+import "math/bits"
+
 // Directions as (file, rank) steps from Black's side: rank -1 is toward rank a.
 type dir struct{ df, dr int }
 
@@ -32,6 +34,14 @@ var (
 	zoneBB    [2]Bitboard
 	lastRanks [2][3]Bitboard // [c][n-1]: c's last n ranks
 	fileBB    [10]Bitboard   // by file 1..9
+
+	// sqRays[s][d] is rays[d][s] laid out by square, so that one slider's rays
+	// share cache lines.
+	sqRays       [NumSquares][numDirs]Bitboard
+	rookPseudo   [NumSquares]Bitboard    // a rook's reach on an empty board
+	bishopPseudo [NumSquares]Bitboard    // a bishop's reach on an empty board
+	lancePseudo  [2][NumSquares]Bitboard // a lance's reach on an empty board, by colour
+	deadBB       [2][NumKinds]Bitboard   // where an unpromoted kind could never move (deadSquare)
 )
 
 func onBoard(f, r int) bool { return f >= 1 && f <= 9 && r >= 1 && r <= 9 }
@@ -104,6 +114,20 @@ func init() {
 			}
 		}
 		fileBB[s.File()].Set(s)
+		for d := 0; d < numDirs; d++ {
+			sqRays[s][d] = rays[d][s]
+		}
+		rookPseudo[s] = rays[dirN][s].Or(rays[dirS][s]).Or(rays[dirE][s]).Or(rays[dirW][s])
+		bishopPseudo[s] = rays[dirNE][s].Or(rays[dirNW][s]).Or(rays[dirSE][s]).Or(rays[dirSW][s])
+		lancePseudo[Black][s] = rays[dirN][s]
+		lancePseudo[White][s] = rays[dirS][s]
+		for c := Black; c <= White; c++ {
+			for k := Kind(0); k < NumKinds; k++ {
+				if deadSquare(c, k, s) {
+					deadBB[c][k].Set(s)
+				}
+			}
+		}
 	}
 	initZobrist()
 }
@@ -111,33 +135,53 @@ func init() {
 // slide returns the squares a slider on s reaches in direction d, up to and
 // including the first occupied square.
 func slide(d int, s Square, occ Bitboard) Bitboard {
-	r := rays[d][s]
-	b := r.And(occ)
-	if b.Empty() {
-		return r
-	}
-	var blk Square
 	if dirs[d].positive() {
-		blk = b.First()
-	} else {
-		blk = b.Last()
+		return slideUp(sqRays[s][d], occ)
 	}
-	return r.AndNot(rays[d][blk])
+	return slideDown(sqRays[s][d], occ)
+}
+
+// slideUp returns the part of ray r (a ray toward higher square indices: S, E,
+// SE, SW) up to and including its first occupied square. The lowest set bit of
+// the blockers b is found without a branch: b ^ (b-1), taken over 128 bits,
+// keeps every bit up to and including it, and every bit when b is empty.
+func slideUp(r, occ Bitboard) Bitboard {
+	bLo, bHi := r.Lo&occ.Lo, r.Hi&occ.Hi
+	lo, borrow := bits.Sub64(bLo, 1, 0)
+	hi, _ := bits.Sub64(bHi, 0, borrow)
+	return Bitboard{r.Lo & (bLo ^ lo), r.Hi & (bHi ^ hi)}
+}
+
+// slideDown returns the part of ray r (a ray toward lower square indices: N, W,
+// NE, NW) down to and including its first occupied square, the highest blocker.
+// Bit 0 is added to the blockers as a sentinel: it is below every ray square
+// but square 0 itself, the end of any ray through it, so when nothing blocks
+// the whole ray is kept.
+func slideDown(r, occ Bitboard) Bitboard {
+	bLo, bHi := r.Lo&occ.Lo|1, r.Hi&occ.Hi
+	if bHi != 0 {
+		return Bitboard{0, r.Hi & (^uint64(0) << (63 - bits.LeadingZeros64(bHi)))}
+	}
+	return Bitboard{r.Lo & (^uint64(0) << (63 - bits.LeadingZeros64(bLo))), r.Hi}
 }
 
 func rookAttacks(s Square, occ Bitboard) Bitboard {
-	return slide(dirN, s, occ).Or(slide(dirS, s, occ)).Or(slide(dirE, s, occ)).Or(slide(dirW, s, occ))
+	r := &sqRays[s]
+	a := slideDown(r[dirN], occ).Or(slideUp(r[dirS], occ))
+	return a.Or(slideUp(r[dirE], occ)).Or(slideDown(r[dirW], occ))
 }
 
 func bishopAttacks(s Square, occ Bitboard) Bitboard {
-	return slide(dirNE, s, occ).Or(slide(dirNW, s, occ)).Or(slide(dirSE, s, occ)).Or(slide(dirSW, s, occ))
+	r := &sqRays[s]
+	a := slideDown(r[dirNE], occ).Or(slideDown(r[dirNW], occ))
+	return a.Or(slideUp(r[dirSE], occ)).Or(slideUp(r[dirSW], occ))
 }
 
 func lanceAttacks(c Color, s Square, occ Bitboard) Bitboard {
 	if c == Black {
-		return slide(dirN, s, occ)
+		return slideDown(sqRays[s][dirN], occ)
 	}
-	return slide(dirS, s, occ)
+	return slideUp(sqRays[s][dirS], occ)
 }
 
 // Attacks returns the squares piece p on s attacks given the occupancy occ

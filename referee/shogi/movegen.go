@@ -4,24 +4,85 @@ package shogi
 // known maximum); a buffer of this capacity never grows.
 const MaxMoves = 600
 
+// attackSets holds one side's pieces grouped by how they attack, so that the
+// attacks on several squares are tested without regrouping each time.
+type attackSets struct {
+	by                                 Color
+	own                                Bitboard // all of by's pieces
+	pawn, knight, silver, gold, kingHD Bitboard // step attackers (gold: gold and promoted minors; kingHD: king, horse, dragon)
+	rookD, bishopH, lance              Bitboard // sliders (rookD: rook, dragon; bishopH: bishop, horse)
+}
+
+func (p *Position) attackSets(by Color) (a attackSets) {
+	k := &p.byKind
+	b := p.byColor[by]
+	a.by, a.own = by, b
+	a.pawn = k[Pawn].And(b)
+	a.knight = k[Knight].And(b)
+	a.silver = k[Silver].And(b)
+	a.gold = k[Gold].Or(k[ProPawn]).Or(k[ProLance]).Or(k[ProKnight]).Or(k[ProSilver]).And(b)
+	a.kingHD = k[King].Or(k[Horse]).Or(k[Dragon]).And(b)
+	a.rookD = k[Rook].Or(k[Dragon]).And(b)
+	a.bishopH = k[Bishop].Or(k[Horse]).And(b)
+	a.lance = k[Lance].And(b)
+	return a
+}
+
+// attackers returns a.by's pieces attacking s, sliders seen through occ. A piece
+// of a.by attacks s iff the same piece of the other colour on s would attack it;
+// a slider's attack set is computed only when one stands on its empty-board lines.
+func (a *attackSets) attackers(s Square, occ Bitboard) Bitboard {
+	opp := a.by.Opp()
+	b := stepAtt[opp][Pawn][s].And(a.pawn)
+	b = b.Or(stepAtt[opp][Knight][s].And(a.knight))
+	b = b.Or(stepAtt[opp][Silver][s].And(a.silver))
+	b = b.Or(stepAtt[opp][Gold][s].And(a.gold))
+	b = b.Or(kingAtt[s].And(a.kingHD))
+	if rd := rookPseudo[s].And(a.rookD); rd.Any() {
+		b = b.Or(rookAttacks(s, occ).And(rd))
+	}
+	if bh := bishopPseudo[s].And(a.bishopH); bh.Any() {
+		b = b.Or(bishopAttacks(s, occ).And(bh))
+	}
+	if l := lancePseudo[opp][s].And(a.lance); l.Any() {
+		b = b.Or(lanceAttacks(opp, s, occ).And(l))
+	}
+	return b
+}
+
+// attacks reports whether any of a.by's pieces attacks s, sliders seen through occ.
+func (a *attackSets) attacks(s Square, occ Bitboard) bool {
+	opp := a.by.Opp()
+	b := stepAtt[opp][Pawn][s].And(a.pawn)
+	b = b.Or(stepAtt[opp][Knight][s].And(a.knight))
+	b = b.Or(stepAtt[opp][Silver][s].And(a.silver))
+	b = b.Or(stepAtt[opp][Gold][s].And(a.gold))
+	b = b.Or(kingAtt[s].And(a.kingHD))
+	if b.Any() {
+		return true
+	}
+	if rd := rookPseudo[s].And(a.rookD); rd.Any() && rookAttacks(s, occ).And(rd).Any() {
+		return true
+	}
+	if bh := bishopPseudo[s].And(a.bishopH); bh.Any() && bishopAttacks(s, occ).And(bh).Any() {
+		return true
+	}
+	if l := lancePseudo[opp][s].And(a.lance); l.Any() && lanceAttacks(opp, s, occ).And(l).Any() {
+		return true
+	}
+	return false
+}
+
 // AttackersTo returns c's pieces that attack s, sliders seen through occ.
 func (p *Position) AttackersTo(s Square, c Color, occ Bitboard) Bitboard {
-	them := c.Opp() // a piece of c attacks s iff the same piece of the other colour on s would attack it
-	golds := p.byKind[Gold].Or(p.byKind[ProPawn]).Or(p.byKind[ProLance]).Or(p.byKind[ProKnight]).Or(p.byKind[ProSilver])
-	b := stepAtt[them][Pawn][s].And(p.byKind[Pawn])
-	b = b.Or(stepAtt[them][Knight][s].And(p.byKind[Knight]))
-	b = b.Or(stepAtt[them][Silver][s].And(p.byKind[Silver]))
-	b = b.Or(stepAtt[them][Gold][s].And(golds))
-	b = b.Or(kingAtt[s].And(p.byKind[King].Or(p.byKind[Horse]).Or(p.byKind[Dragon])))
-	b = b.Or(rookAttacks(s, occ).And(p.byKind[Rook].Or(p.byKind[Dragon])))
-	b = b.Or(bishopAttacks(s, occ).And(p.byKind[Bishop].Or(p.byKind[Horse])))
-	b = b.Or(lanceAttacks(them, s, occ).And(p.byKind[Lance]))
-	return b.And(p.byColor[c])
+	a := p.attackSets(c)
+	return a.attackers(s, occ)
 }
 
 // IsAttacked reports whether any piece of side by attacks s.
 func (p *Position) IsAttacked(s Square, by Color) bool {
-	return p.AttackersTo(s, by, p.Occupied()).Any()
+	a := p.attackSets(by)
+	return a.attacks(s, p.Occupied())
 }
 
 // Checkers returns the enemy pieces giving check to the side to move's king
@@ -35,86 +96,72 @@ func (p *Position) Checkers() Bitboard {
 }
 
 // InCheck reports whether the side to move's king is attacked.
-func (p *Position) InCheck() bool { return p.Checkers().Any() }
-
-// pinInfo lists the pieces pinned to a king and the squares each may move to.
-type pinInfo struct {
-	pinned Bitboard
-	n      int
-	sq     [16]Square
-	mask   [16]Bitboard
+func (p *Position) InCheck() bool {
+	k := p.KingSquare(p.side)
+	return k != NoSquare && p.IsAttacked(k, p.side.Opp())
 }
 
-func (pi *pinInfo) allowed(s Square) Bitboard {
-	for i := 0; i < pi.n; i++ {
-		if pi.sq[i] == s {
-			return pi.mask[i]
-		}
-	}
-	return Full
-}
-
-// pins finds us's pieces pinned to the king on ksq by enemy sliders.
-func (p *Position) pins(us Color, ksq Square, pi *pinInfo) {
-	them := us.Opp()
-	occ := p.Occupied()
-	rq := p.byKind[Rook].Or(p.byKind[Dragon])
-	bq := p.byKind[Bishop].Or(p.byKind[Horse])
-	snipers := rookAttacks(ksq, Bitboard{}).And(rq)
-	snipers = snipers.Or(bishopAttacks(ksq, Bitboard{}).And(bq))
-	snipers = snipers.Or(lanceAttacks(us, ksq, Bitboard{}).And(p.byKind[Lance]))
-	snipers = snipers.And(p.byColor[them])
+// pinned returns us's pieces pinned to the king on ksq by enemy sliders: those
+// alone between the king and an enemy rook, bishop, lance, horse or dragon
+// looking at it. A pinned piece may move only along the line through the king.
+func (p *Position) pinned(us Color, ksq Square, occ Bitboard, them *attackSets) Bitboard {
+	snipers := rookPseudo[ksq].And(them.rookD)
+	snipers = snipers.Or(bishopPseudo[ksq].And(them.bishopH))
+	snipers = snipers.Or(lancePseudo[us][ksq].And(them.lance))
+	var pinned Bitboard
 	for snipers.Any() {
-		s := snipers.Pop()
-		b := between[ksq][s].And(occ)
-		if b.Empty() || b.More1() {
-			continue
-		}
-		if b.And(p.byColor[us]).Any() {
-			x := b.First()
-			pi.pinned.Set(x)
-			if pi.n < len(pi.sq) {
-				pi.sq[pi.n] = x
-				pi.mask[pi.n] = between[ksq][s].Or(SquareBB(s))
-				pi.n++
-			}
+		b := between[ksq][snipers.Pop()].And(occ)
+		if b.Any() && !b.More1() {
+			pinned = pinned.Or(b)
 		}
 	}
+	return pinned.And(p.byColor[us])
 }
 
+// appendBoardMoves appends the moves of a piece of kind k on from to each square
+// of targets, in ascending order of destination: the promotion first where k may
+// promote, then the non-promotion unless the destination is dead for k.
 func appendBoardMoves(buf []Move, us Color, k Kind, from Square, targets Bitboard) []Move {
-	canProm := k.CanPromote()
-	fromZone := from.InZone(us)
-	for targets.Any() {
-		to := targets.Pop()
-		if canProm && (fromZone || to.InZone(us)) {
-			buf = append(buf, NewMove(from, to, true))
-			if !deadSquare(us, k, to) {
-				buf = append(buf, NewMove(from, to, false))
-			}
-		} else {
-			buf = append(buf, NewMove(from, to, false))
+	base := Move(from) << 7
+	if k.CanPromote() {
+		prom := targets
+		if !from.InZone(us) {
+			prom = targets.And(zoneBB[us])
 		}
+		// Dead squares lie in the zone, so without a promotion none is a target.
+		if prom.Any() {
+			dead := deadBB[us][k]
+			for targets.Any() {
+				m := base | Move(targets.Pop())
+				if prom.Has(m.To()) {
+					buf = append(buf, m|promoteBit)
+					if dead.Has(m.To()) {
+						continue
+					}
+				}
+				buf = append(buf, m)
+			}
+			return buf
+		}
+	}
+	for targets.Any() {
+		buf = append(buf, base|Move(targets.Pop()))
 	}
 	return buf
 }
 
-// dropTargets returns where us may drop kind k among the squares in free,
-// applying nifu (unpromoted pawns only) and the dead-drop bans.
-func (p *Position) dropTargets(us Color, k Kind, free Bitboard) Bitboard {
-	switch k {
-	case Pawn:
-		free = free.AndNot(lastRanks[us][0])
-		pawns := p.PiecesOf(us, Pawn)
-		for pawns.Any() {
-			free = free.AndNot(fileBB[pawns.Pop().File()])
-		}
-	case Lance:
-		free = free.AndNot(lastRanks[us][0])
-	case Knight:
-		free = free.AndNot(lastRanks[us][1])
-	}
-	return free
+// fileFill returns every square on a file holding a square of b.
+func fileFill(b Bitboard) Bitboard {
+	// Bit i of either word is on file 9 - i%9 (63 is a multiple of 9), so
+	// folding the ranks onto the lowest nine bits gives the files.
+	x := b.Lo | b.Hi
+	x |= x >> 9
+	x |= x >> 18
+	x |= x >> 36
+	x &= 1<<9 - 1
+	const ranksLo = 1 | 1<<9 | 1<<18 | 1<<27 | 1<<36 | 1<<45 | 1<<54
+	const ranksHi = 1 | 1<<9
+	return Bitboard{x * ranksLo, x * ranksHi}
 }
 
 // LegalMoves appends every legal move of the side to move to buf and returns it
@@ -122,87 +169,133 @@ func (p *Position) dropTargets(us Color, k Kind, free Bitboard) Bitboard {
 // non-promotion included), drops with nifu and the dead-drop bans, king safety
 // (pins, check evasion, double check) and uchifuzume. A side without exactly one
 // king is not bound by king safety.
+//
+// The order is fixed: the pieces other than the king by ascending square, each
+// with its destinations ascending (promotion before non-promotion), then the
+// king's moves, then drops by kind (pawn first) and ascending square.
 func (p *Position) LegalMoves(buf []Move) []Move {
 	us, them := p.side, p.side.Opp()
 	own := p.byColor[us]
-	occ := p.Occupied()
-	ksq := p.KingSquare(us)
+	occ := own.Or(p.byColor[them])
 	target := own.Not()
 	dropTo := occ.Not()
-	var pi pinInfo
-	if ksq != NoSquare {
-		checkers := p.AttackersTo(ksq, them, occ)
+	pieces := own
+	kings := p.byKind[King].And(own)
+	ksq := NoSquare
+	var pinned Bitboard
+	if kings.Any() && !kings.More1() {
+		ksq = kings.First()
+		pieces = pieces.AndNot(kings)
+		enemy := p.attackSets(them)
+		checkers := enemy.attackers(ksq, occ)
 		if checkers.Any() {
 			if checkers.More1() {
-				return p.appendKingMoves(buf, us, ksq, occ)
+				return appendKingMoves(buf, &enemy, own, ksq, occ)
 			}
 			c := checkers.First()
 			dropTo = between[ksq][c]
 			target = dropTo.Or(checkers)
 		}
-		p.pins(us, ksq, &pi)
-	}
-	pieces := own
-	if ksq != NoSquare {
-		pieces.Clear(ksq)
+		pinned = p.pinned(us, ksq, occ, &enemy)
+		for pieces.Any() {
+			from := pieces.Pop()
+			pc := p.board[from]
+			t := Attacks(pc, from, occ).And(target)
+			if pinned.Has(from) {
+				// Along the line from the king through the piece, which ends at
+				// the pinner.
+				t = t.And(sqRays[ksq][lineDir[ksq][from]-1])
+			}
+			buf = appendBoardMoves(buf, us, pc.Kind(), from, t)
+		}
+		buf = appendKingMoves(buf, &enemy, own, ksq, occ)
+		return p.appendDrops(buf, us, dropTo, true)
 	}
 	for pieces.Any() {
 		from := pieces.Pop()
 		pc := p.board[from]
-		t := Attacks(pc, from, occ).And(target).AndNot(own)
-		if pi.pinned.Has(from) {
-			t = t.And(pi.allowed(from))
-		}
-		buf = appendBoardMoves(buf, us, pc.Kind(), from, t)
-	}
-	if ksq != NoSquare {
-		buf = p.appendKingMoves(buf, us, ksq, occ)
+		buf = appendBoardMoves(buf, us, pc.Kind(), from, Attacks(pc, from, occ).And(target))
 	}
 	return p.appendDrops(buf, us, dropTo, true)
 }
 
-func (p *Position) appendKingMoves(buf []Move, us Color, ksq Square, occ Bitboard) []Move {
-	them := us.Opp()
-	t := kingAtt[ksq].AndNot(p.byColor[us])
+// appendKingMoves appends the moves of the king on ksq to squares without an
+// own piece that enemy does not attack once the king has left ksq.
+func appendKingMoves(buf []Move, enemy *attackSets, own Bitboard, ksq Square, occ Bitboard) []Move {
+	t := kingAtt[ksq].AndNot(own)
 	occ.Clear(ksq)
+	base := Move(ksq) << 7
 	for t.Any() {
 		to := t.Pop()
-		if p.AttackersTo(to, them, occ).Empty() {
-			buf = append(buf, NewMove(ksq, to, false))
+		if !enemy.attacks(to, occ) {
+			buf = append(buf, base|Move(to))
 		}
 	}
 	return buf
 }
 
+// appendDrops appends the drops of us onto the squares of free, kind by kind,
+// applying the dead-drop bans, nifu (own unpromoted pawns only) and, when
+// uchifuzume is set, the ban on pawn-drop mate.
 func (p *Position) appendDrops(buf []Move, us Color, free Bitboard, uchifuzume bool) []Move {
 	h := &p.hands[us]
 	for k := Pawn; k <= King; k++ {
 		if h[k] == 0 {
 			continue
 		}
-		t := p.dropTargets(us, k, free)
-		for t.Any() {
-			to := t.Pop()
-			if k == Pawn && uchifuzume && p.pawnDropMates(us, to) {
-				continue
+		t := free.AndNot(deadBB[us][k])
+		if k == Pawn {
+			t = t.AndNot(fileFill(p.byKind[Pawn].And(p.byColor[us])))
+			if uchifuzume {
+				// Only the square in front of the enemy king can be pawn-drop mate.
+				if ek := p.byKind[King].And(p.byColor[us.Opp()]); ek.Any() && !ek.More1() {
+					if s := stepAtt[us.Opp()][Pawn][ek.First()].And(t); s.Any() && p.pawnDropMates(us, s.First()) {
+						t = t.AndNot(s)
+					}
+				}
 			}
-			buf = append(buf, NewDrop(k, to))
+		}
+		kb := Move(k) << 15
+		for t.Any() {
+			buf = append(buf, kb|Move(t.Pop()))
 		}
 	}
 	return buf
 }
 
-// pawnDropMates reports whether us dropping a pawn on to checkmates at once.
+// pawnDropMates reports whether us dropping a pawn on to checkmates at once. The
+// check of a pawn next to the king can only be answered by taking the pawn or
+// moving the king (no drop or interposition helps), so only those are tried.
 func (p *Position) pawnDropMates(us Color, to Square) bool {
-	eksq := p.KingSquare(us.Opp())
+	them := us.Opp()
+	eksq := p.KingSquare(them)
 	if eksq == NoSquare || !stepAtt[us][Pawn][to].Has(eksq) {
 		return false
 	}
-	m := NewDrop(Pawn, to)
-	u := p.MakeMove(m)
-	mate := !p.HasLegalMove()
-	p.UnmakeMove(m, u)
-	return mate
+	mine := p.attackSets(us) // the dropped pawn attacks only eksq and is a blocker
+	occ := p.Occupied()
+	occ.Set(to)
+	// Take the pawn with a piece other than the king, if that leaves the king safe.
+	theirs := p.attackSets(them)
+	takers := theirs.attackers(to, occ)
+	takers.Clear(eksq)
+	for takers.Any() {
+		c := takers.Pop()
+		after := occ
+		after.Clear(c)
+		if !mine.attacks(eksq, after) {
+			return false
+		}
+	}
+	// Move the king (taking the pawn among others) to a square we do not attack.
+	t := kingAtt[eksq].AndNot(p.byColor[them])
+	occ.Clear(eksq)
+	for t.Any() {
+		if !mine.attacks(t.Pop(), occ) {
+			return false
+		}
+	}
+	return true
 }
 
 // HasLegalMove reports whether the side to move has at least one legal move.

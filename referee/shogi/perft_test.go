@@ -254,6 +254,31 @@ func TestUchifuzume(t *testing.T) {
 	if !q.IsLegal(drop) {
 		t.Fatalf("P*1b without the guarding silver must be legal")
 	}
+
+	// P*5b against the king on 5a, boxed in by its own lance, gold and pawns.
+	for _, c := range []struct {
+		sfen  string
+		legal bool
+		why   string
+	}{
+		{"3lkg2R/3p1p3/4G4/9/9/9/9/9/4K4 b P 1", false, "the gold on 4a could take, but the rook on 1a pins it"},
+		{"3lkg3/3p1p3/4G4/9/9/9/9/9/4K4 b P 1", true, "the unpinned gold on 4a takes the pawn"},
+		{"3lkg3/3p1p3/9/9/4L4/9/9/9/4K4 b P 1", true, "the gold takes; the lance behind does not matter"},
+		{"3lk1l2/3p1p3/4G4/9/9/9/9/9/4K4 b P 1", true, "the king steps to 4a"},
+		{"3lkg3/3p1p3/9/9/9/9/9/9/4K4 b P 1", true, "the king or the gold takes the undefended pawn"},
+		{"2Blkg2R/3p1p3/4G4/9/9/9/9/9/4K4 b P 1", false, "as the first, with a black bishop on 7a beside the lance"},
+		{"3lkl3/3p1g3/4G4/7B1/9/9/9/9/4K4 b P 1", false, "the gold on 4b could take, but the bishop on 2d pins it"},
+		{"3lkl3/3p1g3/4G4/9/9/9/9/9/4K4 b P 1", true, "the gold on 4b takes"},
+		{"3lkl3/3p1p3/9/9/4L4/9/9/9/4K4 b P 1", false, "the king cannot take: the lance on 5e guards 5b through the pawn's square"},
+	} {
+		p := pfPos(t, c.sfen)
+		if got := p.IsLegal(NewDrop(Pawn, Sq(5, 2))); got != c.legal {
+			t.Errorf("%s: P*5b legal = %v, want %v (%s)", c.sfen, got, c.legal, c.why)
+		}
+		if got := p.LegalReason(NewDrop(Pawn, Sq(5, 2))) == Uchifuzume; got == c.legal {
+			t.Errorf("%s: LegalReason uchifuzume = %v, want %v", c.sfen, got, !c.legal)
+		}
+	}
 }
 
 // ---- A slow, independent reference generator for differential tests. ----
@@ -343,17 +368,18 @@ func naiveKing(p *Position, c Color) Square {
 }
 
 // naivePseudo lists the moves by piece movement, promotion and the drop rules,
-// without king safety or uchifuzume; drops=false leaves drops out.
-func naivePseudo(p *Position, drops bool) []Move {
+// without king safety or uchifuzume, in the generators' documented order: pieces
+// by ascending square, destinations ascending, promotion first; with kingLast the
+// king of a side with exactly one king comes after the other pieces; then drops
+// by kind and square (unless drops is false).
+func naivePseudo(p *Position, drops, kingLast bool) []Move {
 	us := p.SideToMove()
 	var out []Move
-	for from := Square(0); from < NumSquares; from++ {
-		pc := p.At(from)
-		if pc == NoPiece || pc.Color() != us {
-			continue
-		}
-		k := pc.Kind()
-		for _, to := range naiveReach(p, from) {
+	board := func(from Square) {
+		k := p.At(from).Kind()
+		to := naiveReach(p, from)
+		slices.Sort(to)
+		for _, to := range to {
 			if k.CanPromote() && (from.InZone(us) || to.InZone(us)) {
 				out = append(out, NewMove(from, to, true))
 			}
@@ -361,6 +387,18 @@ func naivePseudo(p *Position, drops bool) []Move {
 				out = append(out, NewMove(from, to, false))
 			}
 		}
+	}
+	ksq := NoSquare
+	if kingLast {
+		ksq = naiveKing(p, us)
+	}
+	for from := Square(0); from < NumSquares; from++ {
+		if pc := p.At(from); pc != NoPiece && pc.Color() == us && from != ksq {
+			board(from)
+		}
+	}
+	if ksq != NoSquare {
+		board(ksq)
 	}
 	if !drops {
 		return out
@@ -409,7 +447,7 @@ func deadSquareNaive(c Color, k Kind, s Square) bool {
 func naiveLegal(p *Position) []Move {
 	us, them := p.SideToMove(), p.SideToMove().Opp()
 	var out []Move
-	for _, m := range naivePseudo(p, true) {
+	for _, m := range naivePseudo(p, true, true) {
 		q := p.Do(m)
 		if k := naiveKing(q, us); k != NoSquare && naiveAttacked(q, k, them) {
 			continue
@@ -440,7 +478,7 @@ func naiveStepFront(c Color, s Square) Square {
 
 func naiveHasLegalBoardMove(p *Position) bool {
 	us, them := p.SideToMove(), p.SideToMove().Opp()
-	for _, m := range naivePseudo(p, false) {
+	for _, m := range naivePseudo(p, false, false) {
 		q := p.Do(m)
 		if k := naiveKing(q, us); k == NoSquare || !naiveAttacked(q, k, them) {
 			return true
@@ -455,7 +493,11 @@ func sortedMoves(ms []Move) []Move {
 	return out
 }
 
+// diffMoves says how got differs from want, order included ("" when equal).
 func diffMoves(got, want []Move) string {
+	if slices.Equal(got, want) {
+		return ""
+	}
 	g, w := sortedMoves(got), sortedMoves(want)
 	var extra, missing []string
 	for _, m := range g {
@@ -468,11 +510,11 @@ func diffMoves(got, want []Move) string {
 			missing = append(missing, m.USI())
 		}
 	}
-	if len(g) != len(w) && len(extra) == 0 && len(missing) == 0 {
-		return fmt.Sprintf("duplicates: got %d moves, want %d", len(g), len(w))
-	}
 	if len(extra) == 0 && len(missing) == 0 {
-		return ""
+		if len(g) != len(w) {
+			return fmt.Sprintf("duplicates: got %d moves, want %d", len(g), len(w))
+		}
+		return fmt.Sprintf("same moves in another order: got %v, want %v", got, want)
 	}
 	return fmt.Sprintf("extra %v, missing %v", extra, missing)
 }
@@ -490,7 +532,8 @@ func withoutEnemy(p *Position) *Position {
 }
 
 // TestGeneratorsAgainstNaive plays seeded random games from the reference
-// positions and compares LegalMoves, PseudoMoves, OwnBoardMoves, Checkers and
+// positions and compares LegalMoves, PseudoMoves and OwnBoardMoves (order
+// included: callers may rely on it, e.g. seeded random players), InCheck and
 // the incremental key with the slow reference at every ply.
 func TestGeneratorsAgainstNaive(t *testing.T) {
 	games, plies := 3, 80
@@ -523,10 +566,10 @@ func TestGeneratorsAgainstNaive(t *testing.T) {
 				if d := diffMoves(legal, naiveLegal(p)); d != "" {
 					t.Fatalf("LegalMoves differs at %s: %s", p.SFEN(), d)
 				}
-				if d := diffMoves(p.PseudoMoves(nil), naivePseudo(p, true)); d != "" {
+				if d := diffMoves(p.PseudoMoves(nil), naivePseudo(p, true, false)); d != "" {
 					t.Fatalf("PseudoMoves differs at %s: %s", p.SFEN(), d)
 				}
-				if d := diffMoves(p.OwnBoardMoves(nil), naivePseudo(withoutEnemy(p), true)); d != "" {
+				if d := diffMoves(p.OwnBoardMoves(nil), naivePseudo(withoutEnemy(p), true, false)); d != "" {
 					t.Fatalf("OwnBoardMoves differs at %s: %s", p.SFEN(), d)
 				}
 				us := p.SideToMove()
