@@ -1,0 +1,13 @@
+#!/bin/sh
+# Rebuilds NotoSansCJKjp-Bold-subset.otf from Debian's Noto Sans CJK Bold
+# (render-notes.md §2 recipe). Needs: apt-get install -y fonts-noto-cjk python3-fonttools
+# Keep TEXT in step with drawnText in ../font.go (TestFontHasEveryGlyph checks it).
+set -eu
+cd "$(dirname "$0")"
+TTC="$(dpkg -L fonts-noto-cjk | grep 'SansCJK-Bold.ttc$')"
+TEXT="王玉飛角金銀桂香歩と成龍竜馬杏圭全一二三四五六七八九先後手持駒なし☗☖▲△反則目番勝負引分×・"
+# Debian's python3-fonttools lives under /usr/bin/python3 (pyftsubset may not be on PATH).
+/usr/bin/python3 -m fontTools.subset "$TTC" --font-number=0 \
+  --text="$TEXT" \
+  --unicodes=U+0020-007E --layout-features='' --no-hinting --desubroutinize \
+  --name-IDs='*' --notdef-outline --output-file=NotoSansCJKjp-Bold-subset.otf

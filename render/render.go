@@ -1,0 +1,169 @@
+package render
+
+import (
+	"fmt"
+	"image"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// Options are the viewer's private presentation choices. None of them can
+// reveal anything: they are the viewer's own (notes, selection) or cosmetic.
+type Options struct {
+	// Theme is ThemeLight (also for "") or ThemeContrast.
+	Theme Theme
+	// Flip turns the board half round from its default orientation. By
+	// default the viewer's own side is at the bottom (Black for the channel
+	// and the revealed board), so White's view is already rotated; Flip puts
+	// the other side at the bottom.
+	Flip bool
+	// Notes are the viewer's private "?" marks, drawn as a badge in the
+	// top-right corner of each square.
+	Notes []shogi.Square
+	// Reach, if not nil, outlines a selected piece and dots the squares it
+	// can reach.
+	Reach *Reach
+	// Names are the players' names indexed by shogi.Color, drawn in the hand
+	// panels. Runes the embedded font lacks are drawn as '?'; long names are
+	// shortened with "...". Empty: no name.
+	Names [2]string
+}
+
+// Reach is a selected piece and its reachable squares. From is the piece's
+// square, or shogi.NoSquare for a piece in hand (a drop); it gets corner
+// brackets. Each square of To gets a dot: in the middle of an empty square,
+// in the bottom-right corner of an occupied one.
+type Reach struct {
+	From shogi.Square
+	To   []shogi.Square
+}
+
+// Image is one rendered board: an 8-bit paletted PNG of Width×Height pixels
+// (currently 720×916) and a one-line English alt text for the attachment's
+// description.
+type Image struct {
+	PNG           []byte
+	Alt           string
+	Width, Height int
+}
+
+// Size returns the width and height in pixels of every image Render makes.
+func Size() (w, h int) { return imgW, imgH }
+
+// Render draws v as its viewer's PNG. The output is a function of v and opt
+// only (no clock, no randomness, no global state beyond the pre-rendered
+// sprites), so a view built from hidden information it must not show can't
+// leak through the image. It returns an error for an unknown theme or an
+// inconsistent view (for instance a piece on a square the viewer can't see),
+// and then draws nothing.
+func Render(v view.View, opt Options) (Image, error) {
+	t, c, err := opt.Theme.resolve()
+	if err != nil {
+		return Image{}, err
+	}
+	if err := validate(&v, &opt); err != nil {
+		return Image{}, err
+	}
+	a, err := getAssets(t, c)
+	if err != nil {
+		return Image{}, err
+	}
+	dst := getCanvas(a)
+	defer putCanvas(dst)
+	a.paint(dst, &v, &opt)
+	b, err := encode(dst)
+	if err != nil {
+		return Image{}, err
+	}
+	return Image{PNG: b, Alt: altText(&v), Width: imgW, Height: imgH}, nil
+}
+
+// paintView renders v into a fresh paletted image without encoding (tests).
+func paintView(v view.View, opt Options) (*image.Paletted, error) {
+	t, c, err := opt.Theme.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if err := validate(&v, &opt); err != nil {
+		return nil, err
+	}
+	a, err := getAssets(t, c)
+	if err != nil {
+		return nil, err
+	}
+	dst := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	a.paint(dst, &v, &opt)
+	return dst, nil
+}
+
+// validate rejects views the renderer could draw wrongly or unsafely.
+func validate(v *view.View, opt *Options) error {
+	switch v.Variant {
+	case view.Standard, view.Tsuitate, view.Masked, view.Dark:
+	default:
+		return fmt.Errorf("render: unknown variant %q", string(v.Variant))
+	}
+	if v.Viewer > view.ViewerPublic {
+		return fmt.Errorf("render: bad viewer %d", v.Viewer)
+	}
+	if v.Turn > shogi.White {
+		return fmt.Errorf("render: bad side to move %d", v.Turn)
+	}
+	for s, cell := range v.Board {
+		p := cell.Piece
+		if p == shogi.NoPiece {
+			continue
+		}
+		if !cell.Known {
+			return fmt.Errorf("render: square %v is unknown to the viewer but holds a piece", shogi.Square(s))
+		}
+		if p.Kind() == shogi.NoKind || p.Kind() >= shogi.NumKinds || p>>4 > 1 {
+			return fmt.Errorf("render: bad piece %d on %v", p, shogi.Square(s))
+		}
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		if !v.HandKnown[c] {
+			continue
+		}
+		for k, n := range v.Hands[c] {
+			if n != 0 && (shogi.Kind(k) == shogi.NoKind || int(n) > shogi.SetCount[k]) {
+				return fmt.Errorf("render: impossible hand: %d × kind %d", n, k)
+			}
+		}
+	}
+	if v.FoulLimit < 0 || v.FoulLimit > 99 || v.Fouls[0] < 0 || v.Fouls[1] < 0 || v.Fouls[0] > 99 || v.Fouls[1] > 99 {
+		return fmt.Errorf("render: foul counts out of range")
+	}
+	if v.MoveNumber > 99999 {
+		return fmt.Errorf("render: move number %d out of range", v.MoveNumber)
+	}
+	optional := append([]shogi.Square{v.Mask, v.Masks[0], v.Masks[1], v.LostAt}, v.LastMove.To())
+	if v.LastMove != shogi.NoMove && !v.LastMove.IsDrop() {
+		optional = append(optional, v.LastMove.From())
+	}
+	if opt.Reach != nil {
+		optional = append(optional, opt.Reach.From)
+	}
+	for _, s := range optional {
+		if s != shogi.NoSquare && !s.Valid() {
+			return fmt.Errorf("render: square %d out of range", s)
+		}
+	}
+	if v.LastMove != shogi.NoMove && !v.LastMove.To().Valid() {
+		return fmt.Errorf("render: bad last move")
+	}
+	required := opt.Notes
+	if opt.Reach != nil {
+		required = append(append([]shogi.Square(nil), required...), opt.Reach.To...)
+	}
+	for _, s := range required {
+		if !s.Valid() {
+			return fmt.Errorf("render: square %d out of range", s)
+		}
+	}
+	if v.Result != nil && v.Result.Winner != nil && *v.Result.Winner > shogi.White {
+		return fmt.Errorf("render: bad winner %d", *v.Result.Winner)
+	}
+	return nil
+}
