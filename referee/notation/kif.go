@@ -96,8 +96,8 @@ func ParseKIFMove(p *shogi.Position, body string, last shogi.Square) (shogi.Move
 	us := p.SideToMove()
 	switch {
 	case q.drop == dropYes:
-		if q.kind == shogi.NoKind || q.kind.IsPromoted() || q.kind > shogi.King {
-			return shogi.NoMove, fmt.Errorf("bad KIF move %q: a drop needs an unpromoted piece", body)
+		if q.kind == shogi.NoKind || q.kind.IsPromoted() || q.promo != promoAny {
+			return shogi.NoMove, fmt.Errorf("bad KIF move %q: a drop names an unpromoted piece and does not promote", body)
 		}
 		return shogi.NewDrop(q.kind, q.to), nil
 	case q.from.Valid():

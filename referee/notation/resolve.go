@@ -73,7 +73,7 @@ func Resolve(p *shogi.Position, text string, candidates []shogi.Move, last shogi
 	if perr != nil {
 		return shogi.NoMove, perr
 	}
-	r := resolver{p: p, c: p.SideToMove(), all: dedupe(candidates), last: last, text: strings.TrimSpace(text)}
+	r := resolver{p: p, c: p.SideToMove(), all: candidates, last: last, text: strings.TrimSpace(text)}
 	return r.run(q)
 }
 
@@ -154,7 +154,7 @@ func (r *resolver) run(q query) (shogi.Move, error) {
 		}
 		q.to = r.last
 	}
-	stage := filter(r.all, func(m shogi.Move) bool { return m.To() == q.to })
+	stage := dedupe(filter(r.all, func(m shogi.Move) bool { return m.To() == q.to }))
 	if len(stage) == 0 {
 		return shogi.NoMove, r.fail(q, NoSuchMove, nil, "nothing can move to "+r.squareName(q, q.to))
 	}
@@ -269,12 +269,11 @@ func (r *resolver) squareName(q query, s shogi.Square) string {
 	return s.String()
 }
 
+// dedupe drops repeats (and NoMove) from a short list, keeping the order.
 func dedupe(ms []shogi.Move) []shogi.Move {
-	seen := make(map[shogi.Move]bool, len(ms))
-	out := make([]shogi.Move, 0, len(ms))
+	out := ms[:0:0]
 	for _, m := range ms {
-		if m != shogi.NoMove && !seen[m] {
-			seen[m] = true
+		if m != shogi.NoMove && !containsMove(out, m) {
 			out = append(out, m)
 		}
 	}
