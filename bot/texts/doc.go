@@ -1,0 +1,14 @@
+// Package texts makes every word the bot says to people, in English and
+// Japanese, from typed referee events (view.Event) and a little context (Ctx).
+// No other package builds sentences for players or the channel.
+//
+// The words live in one table per language, en.go and ja.go, keyed by message
+// id (keys.go) with fmt-style placeholders; a translator edits one file. Where
+// the word order differs, a template uses explicit argument indexes (%[2]s).
+// The tests check that both tables have the same keys and the same placeholders.
+//
+// No leaks: a text is made only from the event it describes, the caller's Ctx
+// (names, options, the audience's own view of the position) and the language.
+// A Tsuitate or Dark "moved" event for the opponent or the channel carries no
+// move, and its text names no square or piece (RULES.md §2, §3).
+package texts

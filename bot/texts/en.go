@@ -1,0 +1,240 @@
+package texts
+
+// en is the English word table. Placeholders are fmt verbs; keep them (same
+// verbs, same argument numbers) when editing. The ref.*, why.*, impasse.*,
+// notation.* and detail.* entries are the referee's own English texts, which
+// Refusal recognises: change them only together with the referee.
+var en = map[msg]string{
+	mFullStop:  ".",
+	mSep:       " · ",
+	mListSep:   ", ",
+	mOpt:       " · ",
+	mTurnYours: " — your turn",
+
+	mBlack:     "Black",
+	mWhite:     "White",
+	mSideNamed: "%s %s",
+	mYouWin:    " You win!",
+	mYouLose:   " You lose.",
+
+	mPawn:      "pawn",
+	mLance:     "lance",
+	mKnight:    "knight",
+	mSilver:    "silver",
+	mGold:      "gold",
+	mBishop:    "bishop",
+	mRook:      "rook",
+	mKing:      "king",
+	mTokin:     "tokin",
+	mProLance:  "promoted lance",
+	mProKnight: "promoted knight",
+	mProSilver: "promoted silver",
+	mHorse:     "horse",
+	mDragon:    "dragon",
+	mPiece:     "piece",
+
+	mVarStandard: "Standard shogi",
+	mVarTsuitate: "Tsuitate shogi",
+	mVarMasked:   "Masked shogi (Kagemusha)",
+	mVarDark:     "Dark shogi",
+
+	mMovedSelf:      "You played %s (move %d)",
+	mMovedHidden:    "%s moved (move %d)",
+	mMovedOpen:      "%s (move %d)",
+	mCaptureOther:   "%s's %s on %s was captured",
+	mCaptureYours:   "Your %s on %s was captured",
+	mCheck:          "Check!",
+	mCheckMask:      "Check: your mask is attacked!",
+	mFoulSelf:       "Foul — that move is not allowed. Fouls: %d/%d. Move again.",
+	mFoulSelfLast:   "Foul — that move is not allowed. Fouls: %d/%d.",
+	mFoulOther:      "%s foul (%d/%d)",
+	mBounce:         "That square is occupied — your drop bounced. Your turn again.",
+	mMaskSet:        "Your mask is the %s on %s. You can change it until both players have chosen.",
+	mMaskSetFinal:   "Your mask is the %s on %s",
+	mMasksSet:       "Both masks are chosen: ☗ moves first",
+	mMasksCommit:    "mask commitments ☗ `%s` ☖ `%s`",
+	mMasksVerify:    "at the end anyone can check each one as the SHA-256 of `shinpan-mask|%d|<black|white>|<square>|<salt>`",
+	mRefused:        "Not accepted",
+	mRevealStandard: "Final position — %d moves played",
+	mRevealTsuitate: "The screen is lifted: everyone now sees the final position, all %d moves and the %d foul attempts",
+	mRevealDark:     "The fog lifts: everyone now sees the final position and all %d moves",
+	mRevealMasked:   "Masks revealed: %s; %s",
+	mMaskWherePiece: "%s's mask was the %s on %s",
+	mMaskWhereSq:    "%s's mask was on %s",
+	mMaskCaptured:   "%s's mask was captured on %s",
+	mMaskChosen:     " (chosen on %s)",
+	mRevealMoves:    "**Moves** (%d, USI):",
+	mRevealFouls:    "**Foul attempts:**",
+	mRevealNoFouls:  "No foul attempts.",
+	mRevealFoul:     "Move %d · %s typed `%s` (%s) — %s",
+	mRevealCommit:   "%s's mask was chosen on %s with salt `%s`; commitment `%s`.",
+	mRevealCheck:    "Check: the SHA-256 of `%s` must equal that commitment.",
+
+	mEndCheckmate:      "Checkmate — %s wins",
+	mEndFoulLimit:      "%s reached the foul limit (%d/%d) — %s wins",
+	mEndFoulLimitPlain: "%s reached the foul limit — %s wins",
+	mEndMaskCaptured:   "%s's mask was captured — %s wins",
+	mEndMaskCheckmated: "%s's mask is checkmated — %s wins",
+	mEndKingCaptured:   "%s's king was captured — %s wins",
+	mEndNoLegalMove:    "%s has no legal move — %s wins",
+	mEndPerpetual:      "Perpetual check: %s gave check with every move of the repetition — %s wins",
+	mEndPerpetualMask:  "Perpetual attack: %s attacked the mask with every move of the repetition — %s wins",
+	mEndImpasse:        "Impasse declared (27-point rule) — %s wins",
+	mEndResignation:    "%s resigned — %s wins",
+	mEndTimeout:        "%s ran out of time — %s wins",
+	mEndModeratorWin:   "A moderator ended the game — %s wins",
+	mEndWin:            "Game over — %s wins",
+	mEndSennichite:     "Sennichite (fourfold repetition) — draw",
+	mEndMoveLimit:      "Move limit reached (%d moves) — draw",
+	mEndAbort:          "The game was aborted — no result",
+	mEndDrawAgreed:     "Draw by agreement",
+	mEndModerator:      "A moderator ended the game — no result",
+	mEndDraw:           "Game over — draw",
+	mEndTimeoutDraw:    "Time ran out — draw",
+	mEndImpasseDraw:    "Impasse — draw",
+	mEndNoMoveDraw:     "No legal move — draw",
+
+	mWhyNotYourPiece:  "there is no piece of yours on that square",
+	mWhyNotInHand:     "you have no such piece in hand",
+	mWhyOwnPiece:      "your own piece is on that square",
+	mWhyOccupied:      "that square is occupied",
+	mWhyCannotMove:    "that piece cannot move there",
+	mWhyPathBlocked:   "the path is blocked",
+	mWhyCannotPromote: "that move cannot promote",
+	mWhyMustPromote:   "that piece must promote there",
+	mWhyDeadDrop:      "a piece may not be dropped where it could never move",
+	mWhyNifu:          "nifu: you already have an unpromoted pawn on that file",
+	mWhyKingInCheck:   "your king would be in check",
+	mWhyUchifuzume:    "uchifuzume: a pawn drop may not give checkmate",
+	mWhyMaskAttacked:  "your mask would be attacked",
+
+	mRefUnknownPlayer:   "unknown player",
+	mRefGameOver:        "this game is over",
+	mRefMaskTime:        "that player has chosen a mask; their time is not running",
+	mRefTimeoutMover:    "only the player to move can run out of time",
+	mRefMasksFirst:      "both players must choose their mask first",
+	mRefNotYourTurn:     "it is not your turn",
+	mRefImpasseStandard: "an impasse declaration exists only in standard shogi",
+	mRefDeclareOnTurn:   "you may declare only on your turn",
+	mRefMasksOnly:       "masks exist only in Masked shogi",
+	mRefMasksLocked:     "both masks are chosen; they can no longer change",
+	mRefKingNotMask:     "the king cannot be the mask: choose another piece",
+	mRefNotSquare:       "%s is not a square: write it like 5i or 2h",
+	mRefNoPieceOn:       "there is no piece of yours on %s",
+	mRefUnknownAction:   "unknown action %s",
+	mRefImpasse:         "the impasse declaration is not valid: %s",
+	mRefMove:            "%s: %s",
+	mImpNotInCamp:       "your king is not in the enemy camp",
+	mImpInCheck:         "your king is in check",
+	mImpFewPieces:       "only %s of your pieces besides the king are in the enemy camp (10 needed)",
+	mImpPoints:          "you have %s points (%s needed)",
+
+	mNtUnreadable:       "%s is not a move I can read: write e.g. P-7f, 7g7f or ７六歩",
+	mNtUnreadableDetail: "%s is not a move I can read: %s: write e.g. P-7f, 7g7f or ７六歩",
+	mNtAmbiguous:        "%s is ambiguous: %s",
+	mNtPromo:            "%s does not say whether to promote: write +/= (成/不成)",
+	mNtPromoList:        "%s does not say whether to promote: write +/= (成/不成): %s",
+	mNtNoSuch:           "%s is not a possible move here",
+	mNtNoSuchDetail:     "%s is not a possible move here: %s",
+	mNtNoSuchList:       "%s is not a possible move here; did you mean %s?",
+	mNtNoSuchBoth:       "%s is not a possible move here: %s; did you mean %s?",
+	mListMore:           " or %s more",
+	mDtEmpty:            "the text is empty",
+	mDtTooLong:          "the text is too long",
+	mDtNoPrevious:       "there is no previous move for 同 to refer to",
+	mDtNothingTo:        "nothing can move to %s",
+	mDtNoneFrom:         "no piece of yours can go there from %s",
+	mDtNoKind:           "no %s can go there",
+	mDtBecomes:          "no piece becomes a %s there",
+	mDtNoDrop:           "nothing in hand can be dropped there",
+	mDtNoBoard:          "no piece on the board can go there",
+	mDtMustPromote:      "that move must promote",
+	mDtUp:               "no such piece moves up (上) there",
+	mDtSideways:         "no such piece moves sideways (寄) there",
+	mDtBack:             "no such piece moves back (引) there",
+	mDtLeft:             "no such piece is on the left (左)",
+	mDtRight:            "no such piece is on the right (右)",
+	mDtStraight:         "no such piece is moving straight up (直)",
+
+	mOptFouls:        "foul limit %d",
+	mOptFoulsPublic:  "fouls announced to both",
+	mOptFoulsPrivate: "fouls told only to the fouling player",
+	mOptMoveLimit:    "draw at move %d",
+	mOptNoMoveLimit:  "no move limit",
+	mOptMaskAsKing:   "mask treated as a king",
+	mOptTurn:         "%d s per move",
+	mOptNoTurn:       "no time limit",
+	mOptAway:         "CPU takes over after %d min away",
+	mOptRanked:       "ranked",
+	mOptUnranked:     "unranked",
+
+	mCardGame:         "**Game #%d · %s**",
+	mCardPlayer:       "%s %s: %s",
+	mCardOptions:      "Options: %s",
+	mChallenge:        "**%s challenges %s to %s.**",
+	mChallengeOpen:    "**%s challenges anyone to %s.**",
+	mChallengeColor:   "%s plays %s.",
+	mChallengeRandom:  "Colours are drawn at random.",
+	mChallengeExpires: "The challenge expires %s.",
+	mChallengeAccept:  "Press **Accept** to play.",
+	mChallengeExpired: "The challenge from %s expired: nobody accepted in time.",
+
+	mWelcome:       "**Game #%d · %s** — you play %s against %s.",
+	mWelcomeFirst:  "You move first: your turn.",
+	mWelcomeSecond: "%s moves first: I will tell you when it is your turn.",
+	mWelcomeMasked: "Before the first move each player secretly chooses a mask; then ☗ moves first.",
+	mWelcomeHowTo:  "Send your moves here, e.g. `7g7f`, `P-7f` or `７六歩`. `/help` lists the notations and commands, `/rules` the rules.",
+	mSeeStandard:   "Everything is open: you see the whole board, both hands and every move.",
+	mSeeTsuitate:   "You see only your own pieces and hand. When your opponent moves you hear only that they moved; captures (square and piece), check and fouls are announced. A move that is illegal on your own board is refused with the reason, at no cost; one that is illegal on the real board is a foul: you move again, and the last foul allowed loses.",
+	mSeeMasked:     "The board and both hands are open; only the masks are secret. You alone are told when your mask is attacked (\"check\").",
+	mSeeDark:       "You see your own pieces and the squares they reach; the rest is fog. You hear that your opponent moved and what was captured, never where they moved. There is no check: guard your king yourself. A drop on a fogged square that is occupied bounces, and you move again.",
+	mMaskPrompt:    "Choose your mask: send `/mask` with the square of one of your pieces other than the king, e.g. `/mask 7g`. You can change it until both players have chosen.",
+	mDMsClosed:     "%s, I can't DM you: enable Server Settings → Privacy → Allow direct messages from server members, then accept again.",
+
+	mHelp: `**How to enter a move** — send it to me in DM (or use ` + "`/move`" + `). Any of these notations works:
+• **USI**: ` + "`7g7f`" + ` (from 7g to 7f), ` + "`8h2b+`" + ` (promote), ` + "`P*5e`" + ` (drop a pawn on 5e)
+• **Western**: ` + "`P-7f`, `Bx3c+`" + ` (capture, promote), ` + "`B-3c=`" + ` (don't promote), ` + "`S*5e`" + ` (drop), ` + "`G6i-5h`" + ` (which gold), ` + "`+R-2b`" + ` (dragon)
+• **Japanese**: ` + "`７六歩` or `76歩`, `２二角成`, `２二角不成`, `５五角打`, `同歩`" + ` (to the last square), ` + "`５八金右`" + `
+Squares: file 1–9 counted from Black's right, then rank a–i from the top (or 1–9): ` + "`7g` = `77` = `７七`" + `. When a move could promote, add + or = (成 or 不成). If a move is unclear, I list the candidates and nothing is played.
+
+**Commands**
+` + "`/challenge`" + ` — challenge a player (or anyone): variant, colour, options
+` + "`/move`" + ` — play a move · ` + "`/board`" + ` — show your board again
+` + "`/resign`" + ` — resign · ` + "`/draw`" + ` — offer or accept a draw · ` + "`/abort`" + ` — end with no result before both have moved
+` + "`/declare`" + ` — impasse declaration (standard shogi, 27-point rule)
+` + "`/mask`" + ` — choose your mask (Masked) · ` + "`/note`" + ` — put a private "?" on a square (Tsuitate)
+` + "`/rules`" + ` — the rules of a variant · ` + "`/lang`" + ` — English or 日本語 · ` + "`/help`" + ` — this text`,
+
+	mRulesStandard: `**Standard shogi** — everything is open to both players and the channel.
+• The usual rules: promotion in the far three ranks (forced for a pawn or lance on the last rank and a knight on the last two), captured pieces go to the captor's hand and can be dropped; no nifu, no dead drops, no pawn-drop mate.
+• An illegal move is refused with the reason; it costs nothing.
+• The game ends by checkmate (a player with no legal move loses), resignation, time, sennichite (the same position four times is a draw, but the side that gave check with every move of the cycle loses), an impasse declaration by the 27-point rule (` + "`/declare`" + `), or the optional move limit (a draw).`,
+
+	mRulesTsuitate: `**Tsuitate shogi (screen)** — you see only your own pieces and hand; the opponent's are behind the screen.
+• A move that is illegal on your own board (not your piece, wrong movement, blocked by your own piece, nifu, a dead drop, a wrong promotion) is refused with the reason: no penalty, still your turn.
+• A **foul** is judged on the real board: a rook, bishop or lance (or dragon, horse) sliding *through* a hidden piece, a drop onto an occupied square, leaving or putting your own king in check, a pawn-drop mate. You are told only "foul"; the move is taken back and you move again. A slider that stops on the first hidden piece captures it.
+• The Nth foul loses (N = 10 by default, 1–20). Fouls are announced to both players and the channel unless the host turned that off.
+• Everyone hears "☗ moved (move 12)" with no square, each capture with its square and the piece as it stood ("☖'s silver on 5e was captured"), and "check" with no direction.
+• Checkmate is detected at once: you never have to spend fouls to prove it. Draw after move 150 by default (no repetition rule).
+• At the end both boards are opened: the final position, every move and every foul attempt with its reason.
+• You may put private "?" marks on squares (` + "`/note`" + `); only you see them.`,
+
+	mRulesMasked: `**Masked shogi (Kagemusha)** — an open board with one secret each: the mask.
+• Before the first move each player secretly picks one of their own pieces other than the king as the mask, and may change it until both have picked. Then ☗ moves first.
+• Any move that follows the piece movement rules is allowed: you may leave your mask or your king under attack. The king is an ordinary piece: it can be captured and dropped.
+• Capture the opponent's mask to win (a promoted mask is still the mask; a captured mask ends the game at once). A player with no legal move loses.
+• "Check" — your mask is attacked — is told only to you.
+• No pawn-drop-mate rule. Fourfold repetition is a draw; the side that attacked the other's mask with every move of the cycle loses. No move limit unless the host sets one.
+• House rule "mask as a king" (off by default): moves that leave your own mask attacked are refused, and a mask attacked with no legal reply loses.
+• When both have chosen, the channel gets a SHA-256 commitment for each mask; the reveal at the end opens them so anyone can check nobody changed their mask.`,
+
+	mRulesDark: `**Dark shogi (fog of war)** — you see your own pieces and every square they could move to; a sliding piece sees up to and including the first occupied square. The rest is fog: not known empty or occupied. Pieces in hand give no vision; the opponent's hand is never shown.
+• Every move your view allows is real. There is no check and no checkmate: you may move into attack or leave your king attacked, and nobody warns you.
+• A drop on a visible empty square lands; on a visible occupied square it is refused. A drop on a fogged square that is occupied **bounces**: nothing changes and it is still your turn; only you are told, and not by what. Bounces cost nothing.
+• Nifu and dead drops are illegal; there is no pawn-drop-mate rule.
+• Capture the king to win.
+• Everyone hears "☗ moved (move 12)" and each capture ("☖'s silver on 5e was captured"), never where a piece moved.
+• Draw after move 300 by default; no repetition rule.`,
+
+	mRulesCommon: `**In every variant** you may resign at any time. With a turn time limit (off by default), running out of time loses. A player away on their turn for the away time (10 minutes by default) gets the CPU in their seat, playing with exactly their view; any command or move brings them back.`,
+}

@@ -1,0 +1,227 @@
+package texts
+
+// msg is a message id: a key of the word tables en and ja. Every constant below
+// must be in both tables (the tests check it).
+type msg string
+
+// Punctuation and joining.
+const (
+	mFullStop  msg = "punct.full_stop"  // ends a sentence
+	mSep       msg = "punct.sep"        // joins the parts of one merged message
+	mListSep   msg = "punct.list_sep"   // joins items of a list
+	mOpt       msg = "punct.option_sep" // joins options on a card
+	mTurnYours msg = "turn.yours"       // appended when it is the reader's turn
+)
+
+// Sides and names.
+const (
+	mBlack     msg = "side.black"
+	mWhite     msg = "side.white"
+	mSideNamed msg = "side.named" // symbol, name
+	mYouWin    msg = "you.win"
+	mYouLose   msg = "you.lose"
+)
+
+// Piece names, as a piece stood on the board.
+const (
+	mPawn      msg = "piece.pawn"
+	mLance     msg = "piece.lance"
+	mKnight    msg = "piece.knight"
+	mSilver    msg = "piece.silver"
+	mGold      msg = "piece.gold"
+	mBishop    msg = "piece.bishop"
+	mRook      msg = "piece.rook"
+	mKing      msg = "piece.king"
+	mTokin     msg = "piece.tokin"
+	mProLance  msg = "piece.promoted_lance"
+	mProKnight msg = "piece.promoted_knight"
+	mProSilver msg = "piece.promoted_silver"
+	mHorse     msg = "piece.horse"
+	mDragon    msg = "piece.dragon"
+	mPiece     msg = "piece.unknown"
+)
+
+// Variants.
+const (
+	mVarStandard msg = "variant.standard"
+	mVarTsuitate msg = "variant.tsuitate"
+	mVarMasked   msg = "variant.masked"
+	mVarDark     msg = "variant.dark"
+)
+
+// Events.
+const (
+	mMovedSelf      msg = "moved.self"        // move text, number
+	mMovedHidden    msg = "moved.hidden"      // side, number
+	mMovedOpen      msg = "moved.open"        // move text, number
+	mCaptureOther   msg = "capture.other"     // owner side, piece, square
+	mCaptureYours   msg = "capture.yours"     // piece, square
+	mCheck          msg = "check"             //
+	mCheckMask      msg = "check.mask"        // Masked: to the mask's owner
+	mFoulSelf       msg = "foul.self"         // count, limit
+	mFoulSelfLast   msg = "foul.self.last"    // count, limit (the game ends)
+	mFoulOther      msg = "foul.other"        // side, count, limit
+	mBounce         msg = "bounce"            //
+	mMaskSet        msg = "mask.set"          // piece, square
+	mMaskSetFinal   msg = "mask.set.final"    // piece, square (both have chosen)
+	mMasksSet       msg = "masks.set"         //
+	mMasksCommit    msg = "masks.commitments" // black's and white's commitment, shortened
+	mMasksVerify    msg = "masks.verify"      // game id
+	mRefused        msg = "refused"           //
+	mRevealStandard msg = "reveal.standard"   // moves
+	mRevealTsuitate msg = "reveal.tsuitate"   // moves, fouls
+	mRevealDark     msg = "reveal.dark"       // moves
+	mRevealMasked   msg = "reveal.masked"     // black's mask, white's mask
+	mMaskWherePiece msg = "mask.where.piece"  // side, piece, square
+	mMaskWhereSq    msg = "mask.where.square" // side, square
+	mMaskCaptured   msg = "mask.where.taken"  // side, square
+	mMaskChosen     msg = "mask.chosen"       // square where it was chosen
+	mRevealMoves    msg = "reveal.moves"      // moves count (header of the move list)
+	mRevealFouls    msg = "reveal.fouls"      // header of the foul list
+	mRevealNoFouls  msg = "reveal.fouls.none" //
+	mRevealFoul     msg = "reveal.foul"       // number, side, typed, usi, reason
+	mRevealCommit   msg = "reveal.commitment" // side, square, salt, commitment
+	mRevealCheck    msg = "reveal.check"      // the preimage to hash
+)
+
+// Ends. Win texts take (loser, winner) unless noted.
+const (
+	mEndCheckmate      msg = "end.checkmate"          // winner
+	mEndFoulLimit      msg = "end.foul_limit"         // loser, count, limit, winner
+	mEndFoulLimitPlain msg = "end.foul_limit.plain"   // loser, winner
+	mEndMaskCaptured   msg = "end.mask_captured"      //
+	mEndMaskCheckmated msg = "end.mask_checkmated"    //
+	mEndKingCaptured   msg = "end.king_captured"      //
+	mEndNoLegalMove    msg = "end.no_legal_move"      //
+	mEndPerpetual      msg = "end.perpetual_check"    //
+	mEndPerpetualMask  msg = "end.perpetual_mask"     // Masked: the mask attacked every move
+	mEndImpasse        msg = "end.impasse"            // winner
+	mEndResignation    msg = "end.resignation"        //
+	mEndTimeout        msg = "end.timeout"            //
+	mEndModeratorWin   msg = "end.moderator.win"      // winner
+	mEndWin            msg = "end.win"                // winner (any other reason)
+	mEndSennichite     msg = "end.sennichite"         // draw
+	mEndMoveLimit      msg = "end.move_limit"         // limit; draw
+	mEndAbort          msg = "end.abort"              //
+	mEndDrawAgreed     msg = "end.draw_agreed"        //
+	mEndModerator      msg = "end.moderator"          // no result
+	mEndDraw           msg = "end.draw"               // any other reason without a winner
+	mEndTimeoutDraw    msg = "end.timeout.draw"       //
+	mEndImpasseDraw    msg = "end.impasse.draw"       //
+	mEndNoMoveDraw     msg = "end.no_legal_move.draw" //
+)
+
+// Why a move is illegal (shogi.Reason texts and codes, also the reasons of the
+// fouls listed at the reveal).
+const (
+	mWhyNotYourPiece  msg = "why.not_your_piece"
+	mWhyNotInHand     msg = "why.not_in_hand"
+	mWhyOwnPiece      msg = "why.own_piece_on_target"
+	mWhyOccupied      msg = "why.square_occupied"
+	mWhyCannotMove    msg = "why.cannot_move_there"
+	mWhyPathBlocked   msg = "why.path_blocked"
+	mWhyCannotPromote msg = "why.cannot_promote"
+	mWhyMustPromote   msg = "why.must_promote"
+	mWhyDeadDrop      msg = "why.dead_drop"
+	mWhyNifu          msg = "why.nifu"
+	mWhyKingInCheck   msg = "why.king_in_check"
+	mWhyUchifuzume    msg = "why.uchifuzume"
+	mWhyMaskAttacked  msg = "why.mask_attacked"
+)
+
+// Referee refusals (referee/game.go, referee/masked.go, shogi.ImpasseError).
+// The English templates are the referee's own texts: Refusal reads them back.
+const (
+	mRefUnknownPlayer   msg = "ref.unknown_player"
+	mRefGameOver        msg = "ref.game_over"
+	mRefMaskTime        msg = "ref.mask_time"
+	mRefTimeoutMover    msg = "ref.timeout_mover"
+	mRefMasksFirst      msg = "ref.masks_first"
+	mRefNotYourTurn     msg = "ref.not_your_turn"
+	mRefImpasseStandard msg = "ref.impasse_standard_only"
+	mRefDeclareOnTurn   msg = "ref.declare_on_turn"
+	mRefMasksOnly       msg = "ref.masks_masked_only"
+	mRefMasksLocked     msg = "ref.masks_locked"
+	mRefKingNotMask     msg = "ref.king_not_mask"
+	mRefNotSquare       msg = "ref.not_a_square"   // quoted text
+	mRefNoPieceOn       msg = "ref.no_piece_on"    // square
+	mRefUnknownAction   msg = "ref.unknown_action" // quoted action
+	mRefImpasse         msg = "ref.impasse"        // why
+	mRefMove            msg = "ref.move"           // typed text, why
+	mImpNotInCamp       msg = "impasse.not_in_camp"
+	mImpInCheck         msg = "impasse.in_check"
+	mImpFewPieces       msg = "impasse.few_pieces" // count
+	mImpPoints          msg = "impasse.points"     // points, needed
+)
+
+// Notation errors (notation.ResolveError.Error).
+const (
+	mNtUnreadable       msg = "notation.unreadable"        // quoted text
+	mNtUnreadableDetail msg = "notation.unreadable.detail" // quoted text, detail
+	mNtAmbiguous        msg = "notation.ambiguous"         // quoted text, list
+	mNtPromo            msg = "notation.promotion"         // quoted text
+	mNtPromoList        msg = "notation.promotion.list"    // quoted text, list
+	mNtNoSuch           msg = "notation.no_such"           // quoted text
+	mNtNoSuchDetail     msg = "notation.no_such.detail"    // quoted text, detail
+	mNtNoSuchList       msg = "notation.no_such.list"      // quoted text, list
+	mNtNoSuchBoth       msg = "notation.no_such.both"      // quoted text, detail, list
+	mListMore           msg = "notation.list.more"         // how many more
+	mDtEmpty            msg = "detail.empty"
+	mDtTooLong          msg = "detail.too_long"
+	mDtNoPrevious       msg = "detail.no_previous"
+	mDtNothingTo        msg = "detail.nothing_to"    // square
+	mDtNoneFrom         msg = "detail.none_from"     // square
+	mDtNoKind           msg = "detail.no_kind"       // piece
+	mDtBecomes          msg = "detail.becomes"       // piece
+	mDtNoDrop           msg = "detail.no_drop"       //
+	mDtNoBoard          msg = "detail.no_board"      //
+	mDtMustPromote      msg = "detail.must_promote"  //
+	mDtUp               msg = "detail.motion.up"     //
+	mDtSideways         msg = "detail.motion.side"   //
+	mDtBack             msg = "detail.motion.back"   //
+	mDtLeft             msg = "detail.side.left"     //
+	mDtRight            msg = "detail.side.right"    //
+	mDtStraight         msg = "detail.side.straight" //
+)
+
+// Options, cards and static texts.
+const (
+	mOptFouls         msg = "opt.fouls"           // limit
+	mOptFoulsPublic   msg = "opt.fouls.public"    //
+	mOptFoulsPrivate  msg = "opt.fouls.private"   //
+	mOptMoveLimit     msg = "opt.move_limit"      // moves
+	mOptNoMoveLimit   msg = "opt.move_limit.none" //
+	mOptMaskAsKing    msg = "opt.mask_as_king"    //
+	mOptTurn          msg = "opt.turn"            // seconds
+	mOptNoTurn        msg = "opt.turn.none"       //
+	mOptAway          msg = "opt.away"            // minutes
+	mOptRanked        msg = "opt.ranked"          //
+	mOptUnranked      msg = "opt.unranked"        //
+	mCardGame         msg = "card.game"           // game id, variant
+	mCardPlayer       msg = "card.player"         // symbol, colour word, name
+	mCardOptions      msg = "card.options"        // options line
+	mChallenge        msg = "challenge"           // challenger, challenged, variant
+	mChallengeOpen    msg = "challenge.open"      // challenger, variant
+	mChallengeColor   msg = "challenge.color"     // challenger, side
+	mChallengeRandom  msg = "challenge.random"    //
+	mChallengeExpires msg = "challenge.expires"   // unix time
+	mChallengeAccept  msg = "challenge.accept"    //
+	mChallengeExpired msg = "challenge.expired"   // challenger
+	mWelcome          msg = "welcome"             // game id, variant, side, opponent
+	mWelcomeFirst     msg = "welcome.first"       //
+	mWelcomeSecond    msg = "welcome.second"      // opponent side
+	mWelcomeMasked    msg = "welcome.masked"      //
+	mWelcomeHowTo     msg = "welcome.how_to"      //
+	mSeeStandard      msg = "see.standard"        //
+	mSeeTsuitate      msg = "see.tsuitate"        //
+	mSeeMasked        msg = "see.masked"          //
+	mSeeDark          msg = "see.dark"            //
+	mMaskPrompt       msg = "mask.prompt"         //
+	mDMsClosed        msg = "dms_closed"          // mention
+	mHelp             msg = "help"                //
+	mRulesStandard    msg = "rules.standard"      //
+	mRulesTsuitate    msg = "rules.tsuitate"      //
+	mRulesMasked      msg = "rules.masked"        //
+	mRulesDark        msg = "rules.dark"          //
+	mRulesCommon      msg = "rules.common"        //
+)

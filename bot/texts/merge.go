@@ -1,0 +1,86 @@
+package texts
+
+import (
+	"strconv"
+	"strings"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// Announcement merges the channel's events of one action into one message
+// (Discord allows about five messages per five seconds in a channel), e.g.
+// "**#12** ☗ moved (move 12) · ☖'s silver on 5e was captured · Check!". Only
+// events addressed to the channel (view.ToPublic) are used; "" when there are
+// none. The "**#id**" prefix names the game when ctx.GameID is set.
+func Announcement(ctx Ctx, evs []view.Event) string {
+	var parts []string
+	for _, e := range evs {
+		if e.To != view.ToPublic {
+			continue
+		}
+		if f := ctx.fragment(e, view.ToPublic, true); f != "" {
+			parts = append(parts, f)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := strings.Join(parts, ctx.t(mSep))
+	if ctx.GameID != 0 {
+		s = "**#" + strconv.FormatUint(ctx.GameID, 10) + "** " + s
+	}
+	return clip(s)
+}
+
+// PlayerUpdate merges player c's events of one action into one DM text, e.g.
+// "☗ moved (move 12) · Your silver on 5e was captured · Check! — your turn."
+// Only events addressed to c are used; "" when there are none. It says "your
+// turn" when the action leaves c to move.
+func PlayerUpdate(ctx Ctx, c shogi.Color, evs []view.Event) string {
+	to := view.AudienceOf(c)
+	var mine []view.Event
+	for _, e := range evs {
+		if e.To == to {
+			mine = append(mine, e)
+		}
+	}
+	var parts []string
+	both := false
+	for _, e := range mine {
+		both = both || e.Kind == view.EvMasksDone
+	}
+	for _, e := range mine {
+		if f := ctx.fragment(e, to, both); f != "" {
+			parts = append(parts, f)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := strings.Join(parts, ctx.t(mSep))
+	if yourTurn(c, mine) {
+		s += ctx.t(mTurnYours)
+	}
+	return clip(sentence(ctx.Lang, s))
+}
+
+// yourTurn reports whether c is to move after these events of one action: the
+// opponent moved, or both masks are set and c is Black (RULES.md: Black moves
+// first). A foul or a bounce says "move again" in its own words; an end stops.
+func yourTurn(c shogi.Color, evs []view.Event) bool {
+	turn := false
+	for _, e := range evs {
+		switch e.Kind {
+		case view.EvEnd:
+			return false
+		case view.EvMoved:
+			turn = e.Player != c
+		case view.EvMasksDone:
+			turn = c == shogi.Black
+		case view.EvFoul, view.EvBounce:
+			turn = false
+		}
+	}
+	return turn
+}

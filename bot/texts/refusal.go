@@ -1,0 +1,213 @@
+package texts
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"shinpan/referee/shogi"
+)
+
+// Refusal wraps a referee refusal text (always English: referee.Refusal.Text,
+// including the notation errors it passes on) for the player: in English it is
+// shown as it is, as a sentence; in Japanese the known sentences are
+// translated with the table (the typed text, squares and move lists kept), and
+// an unknown text passes through unchanged.
+func Refusal(l Lang, text string) string {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return ""
+	}
+	if l != JA {
+		return clip(sentence(EN, capitalize(text)))
+	}
+	if s, ok := translateRefusal(l, text); ok {
+		return clip(sentence(l, s))
+	}
+	return clip(text)
+}
+
+// conv turns one captured part of an English refusal into language l.
+type conv func(l Lang, s string) string
+
+// refusalRule reads one English refusal: re (anchored) captures the parts that
+// the template key takes as %s, each converted by its conv.
+type refusalRule struct {
+	re    *regexp.Regexp
+	key   msg
+	convs []conv
+}
+
+const quotedRE = `("(?:[^"\\]|\\.)*")`
+
+func rule(re string, key msg, convs ...conv) refusalRule {
+	return refusalRule{regexp.MustCompile("^" + re + "$"), key, convs}
+}
+
+// Fixed refusal sentences. Their English table entries are the referee's texts.
+var fixedRefusals = []msg{mRefUnknownPlayer, mRefGameOver, mRefMaskTime, mRefTimeoutMover,
+	mRefMasksFirst, mRefNotYourTurn, mRefImpasseStandard, mRefDeclareOnTurn, mRefMasksOnly,
+	mRefMasksLocked, mRefKingNotMask}
+
+// Why a move may not be played (shogi.Reason.String, and Masked's mask rule).
+var whyTexts = []msg{mWhyNotYourPiece, mWhyNotInHand, mWhyOwnPiece, mWhyOccupied, mWhyCannotMove,
+	mWhyPathBlocked, mWhyCannotPromote, mWhyMustPromote, mWhyDeadDrop, mWhyNifu, mWhyKingInCheck,
+	mWhyUchifuzume, mWhyMaskAttacked}
+
+// Fixed notation details (notation.ResolveError.Detail).
+var fixedDetails = []msg{mDtEmpty, mDtTooLong, mDtNoPrevious, mDtNoDrop, mDtNoBoard, mWhyCannotPromote,
+	mDtMustPromote, mDtUp, mDtSideways, mDtBack, mDtLeft, mDtRight, mDtStraight}
+
+const squareRE = `([1-9][a-i1-9]|[１-９][一二三四五六七八九]|[1-9][1-9])`
+
+// The patterned refusals, tried in order (notation errors before the generic
+// "<typed>: <reason>").
+var refusalRules = []refusalRule{
+	rule(quotedRE+` is not a move I can read: write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadable, quoted),
+	rule(quotedRE+` is not a move I can read: (.+): write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadableDetail, quoted, detail),
+	rule(quotedRE+` is ambiguous: (.+)`, mNtAmbiguous, quoted, list),
+	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\)`, mNtPromo, quoted),
+	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\): (.+)`, mNtPromoList, quoted, list),
+	rule(quotedRE+` is not a possible move here`, mNtNoSuch, quoted),
+	rule(quotedRE+` is not a possible move here; did you mean (.+)\?`, mNtNoSuchList, quoted, list),
+	rule(quotedRE+` is not a possible move here: ([^;]+); did you mean (.+)\?`, mNtNoSuchBoth, quoted, detail, list),
+	rule(quotedRE+` is not a possible move here: ([^;]+)`, mNtNoSuchDetail, quoted, detail),
+	rule(quotedRE+` is not a square: write it like 5i or 2h`, mRefNotSquare, quoted),
+	rule(`there is no piece of yours on `+squareRE, mRefNoPieceOn, raw),
+	rule(`unknown action `+quotedRE, mRefUnknownAction, quoted),
+	rule(`the impasse declaration is not valid: (.+)`, mRefImpasse, impasseWhy),
+}
+
+// detailRules are the notation details with a part (a square or a piece).
+var detailRules = []refusalRule{
+	rule(`nothing can move to `+squareRE, mDtNothingTo, raw),
+	rule(`no piece of yours can go there from `+squareRE, mDtNoneFrom, raw),
+	rule(`no ([a-z ]+) can go there`, mDtNoKind, kindName),
+	rule(`no piece becomes a ([a-z ]+) there`, mDtBecomes, kindName),
+}
+
+var impasseRules = []refusalRule{
+	rule(`only (\d+) of your pieces besides the king are in the enemy camp \(10 needed\)`, mImpFewPieces, raw),
+	rule(`you have (\d+) points \((\d+) needed\)`, mImpPoints, raw, raw),
+}
+
+// translateRefusal translates a known English refusal into l.
+func translateRefusal(l Lang, text string) (string, bool) {
+	for _, k := range fixedRefusals {
+		if text == en[k] {
+			return tr(l, k), true
+		}
+	}
+	if s, ok := applyRules(l, refusalRules, text); ok {
+		return s, true
+	}
+	if s, ok := why(l, text); ok {
+		return s, true
+	}
+	// "<typed>: <reason>" (referee.Game.applyMove with the variant's explain).
+	for _, k := range whyTexts {
+		if typed, ok := strings.CutSuffix(text, ": "+en[k]); ok && typed != "" {
+			return tr(l, mRefMove, bracket(l, typed), tr(l, k)), true
+		}
+	}
+	return "", false
+}
+
+func applyRules(l Lang, rules []refusalRule, text string) (string, bool) {
+	for _, r := range rules {
+		m := r.re.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		args := make([]any, len(r.convs))
+		for i, cv := range r.convs {
+			args[i] = cv(l, m[i+1])
+		}
+		return tr(l, r.key, args...), true
+	}
+	return "", false
+}
+
+// why translates a bare shogi.Reason text.
+func why(l Lang, text string) (string, bool) {
+	for _, k := range whyTexts {
+		if text == en[k] {
+			return tr(l, k), true
+		}
+	}
+	return "", false
+}
+
+func raw(_ Lang, s string) string { return s }
+
+// quoted turns a Go-quoted typed text into 「text」 in Japanese.
+func quoted(l Lang, s string) string {
+	if l != JA {
+		return s
+	}
+	if u, err := strconv.Unquote(s); err == nil {
+		return bracket(l, u)
+	}
+	return s
+}
+
+func bracket(l Lang, s string) string {
+	if l != JA {
+		return s
+	}
+	return "「" + s + "」"
+}
+
+// detail translates a notation detail (unknown ones stay English).
+func detail(l Lang, s string) string {
+	for _, k := range fixedDetails {
+		if s == en[k] {
+			return tr(l, k)
+		}
+	}
+	if t, ok := applyRules(l, detailRules, s); ok {
+		return t
+	}
+	return s
+}
+
+func impasseWhy(l Lang, s string) string {
+	switch s {
+	case en[mImpNotInCamp]:
+		return tr(l, mImpNotInCamp)
+	case en[mImpInCheck]:
+		return tr(l, mImpInCheck)
+	}
+	if t, ok := applyRules(l, impasseRules, s); ok {
+		return t
+	}
+	return s
+}
+
+// kindName translates an English piece name (shogi.Kind.Name).
+func kindName(l Lang, s string) string {
+	for k := shogi.Pawn; k < shogi.NumKinds; k++ {
+		if k.Name() == s {
+			return PieceName(l, k)
+		}
+	}
+	return s
+}
+
+var moreRE = regexp.MustCompile(`^(.*) or (\d+) more$`)
+
+// list rewrites an English "a, b or c" (or "a, b, … or 3 more") list of moves.
+func list(l Lang, s string) string {
+	if l == EN {
+		return s
+	}
+	more := ""
+	if m := moreRE.FindStringSubmatch(s); m != nil {
+		s, more = m[1], tr(l, mListMore, m[2])
+	}
+	var items []string
+	for _, part := range strings.Split(s, ", ") {
+		items = append(items, strings.Split(part, " or ")...)
+	}
+	return strings.Join(items, tr(l, mListSep)) + more
+}
