@@ -394,8 +394,9 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 
 // applySummary reads "まで85手で先手の勝ち" (also 千日手, 持将棋, 中断,
 // 時間切れにより..., 反則..., 入玉...). Without a terminal line it gives the
-// result; after one it only names the winner of an impasse, a timeout or an
-// illegal move, where the terminal word alone may not tell.
+// result; after one, a winner it names replaces the one the terminal word
+// implies (持将棋 is a draw unless the summary names a winner), except after
+// 千日手, 中断 and the like, which have none.
 func (kr *kifReader) applySummary() {
 	s := kr.summary
 	if s == "" || kr.b.err != nil {
@@ -426,7 +427,7 @@ func (kr *kifReader) applySummary() {
 			return
 		}
 		switch rec.Result.Reason {
-		case ReasonImpasse, ReasonTimeout, ReasonIllegalMove, ReasonPerpetualCheck:
+		case ReasonResignation, ReasonCheckmate, ReasonImpasse, ReasonTimeout, ReasonIllegalMove, ReasonPerpetualCheck:
 			if winner != "" {
 				rec.Result.Winner = winner
 			}
