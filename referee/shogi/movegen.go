@@ -1,5 +1,7 @@
 package shogi
 
+import "math/bits"
+
 // MaxMoves bounds the number of legal moves in any shogi position (593 is the
 // known maximum); a buffer of this capacity never grows.
 const MaxMoves = 600
@@ -144,8 +146,16 @@ func appendBoardMoves(buf []Move, us Color, k Kind, from Square, targets Bitboar
 			return buf
 		}
 	}
-	for targets.Any() {
-		buf = append(buf, base|Move(targets.Pop()))
+	return appendSquares(buf, base, targets)
+}
+
+// appendSquares appends base|s for each square s of b, in ascending order.
+func appendSquares(buf []Move, base Move, b Bitboard) []Move {
+	for lo := b.Lo; lo != 0; lo &= lo - 1 {
+		buf = append(buf, base|Move(bits.TrailingZeros64(lo)))
+	}
+	for hi := b.Hi; hi != 0; hi &= hi - 1 {
+		buf = append(buf, base|Move(63+bits.TrailingZeros64(hi)))
 	}
 	return buf
 }
@@ -255,10 +265,7 @@ func (p *Position) appendDrops(buf []Move, us Color, free Bitboard, uchifuzume b
 				}
 			}
 		}
-		kb := Move(k) << 15
-		for t.Any() {
-			buf = append(buf, kb|Move(t.Pop()))
-		}
+		buf = appendSquares(buf, Move(k)<<15, t)
 	}
 	return buf
 }
