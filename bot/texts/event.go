@@ -54,7 +54,7 @@ func Event(ctx Ctx, e view.Event) string {
 		return ""
 	}
 	if e.To != view.ToPublic && e.Kind == view.EvMoved && e.Player != colorOf(e.To) {
-		f += ctx.t(mTurnYours)
+		f = ctx.withTurn(f)
 	}
 	return clip(sentence(ctx.Lang, f))
 }
@@ -166,15 +166,13 @@ func safeCode(s string) string {
 	return shorten(s, 80)
 }
 
-// side writes c with its symbol and name: "☗ Alice", "☗ Black".
+// side writes s with its symbol and name: "☗ Alice", or "☗" without a name.
 func (c Ctx) side(s shogi.Color) string {
 	name := strings.TrimSpace(c.Names.Of(s))
 	if name == "" {
-		name = c.colorWord(s)
-	} else {
-		name = shorten(name, maxName)
+		return s.Symbol()
 	}
-	return c.t(mSideNamed, s.Symbol(), name)
+	return c.t(mSideNamed, s.Symbol(), shorten(name, maxName))
 }
 
 // colorWord is "Black"/"White" (先手/後手).
@@ -223,6 +221,31 @@ func VariantName(l Lang, v view.Variant) string {
 		return tr(l, mVarDark)
 	}
 	return tr(l, mVarStandard)
+}
+
+// Seen returns the position a viewer sees in v: the known pieces, the known
+// hands, the side to move and the move number; unknown squares are empty. It is
+// what Ctx.Before should be, taken from the reader's view before the action.
+func Seen(v view.View) *shogi.Position {
+	p := shogi.NewPosition()
+	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
+		if c := v.Board[s]; c.Known && c.Piece != shogi.NoPiece {
+			p.Put(s, c.Piece)
+		}
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		if !v.HandKnown[c] {
+			continue
+		}
+		for _, k := range shogi.HandKinds {
+			if n := int(v.Hands[c][k]); n > 0 {
+				p.SetHand(c, k, n)
+			}
+		}
+	}
+	p.SetSideToMove(v.Turn)
+	p.SetMoveNumber(v.MoveNumber)
+	return p
 }
 
 // moveText writes the move usi by side s in the reader's notation, with the
@@ -404,7 +427,12 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 			lines = append(lines, ctx.t(mRevealFouls))
 		}
 		for _, f := range e.Fouls {
-			lines = append(lines, ctx.t(mRevealFoul, f.Number, f.Player.Symbol(), safeCode(f.Text), safeCode(f.Move), whyCode(ctx.Lang, f.Reason)))
+			typed, usi := safeCode(f.Text), safeCode(f.Move)
+			if typed == usi {
+				lines = append(lines, ctx.t(mRevealFoulUSI, f.Number, f.Player.Symbol(), usi, whyCode(ctx.Lang, f.Reason)))
+			} else {
+				lines = append(lines, ctx.t(mRevealFoul, f.Number, f.Player.Symbol(), typed, usi, whyCode(ctx.Lang, f.Reason)))
+			}
 		}
 	}
 	lines = append(lines, "", ctx.t(mRevealMoves, len(e.Moves)))

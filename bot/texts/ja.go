@@ -66,6 +66,7 @@ var ja = map[msg]string{
 	mRevealFouls:    "**反則の記録：**",
 	mRevealNoFouls:  "反則はありませんでした。",
 	mRevealFoul:     "%d手目・%s `%s`（%s）：%s",
+	mRevealFoulUSI:  "%d手目・%s `%s`：%s",
 	mRevealCommit:   "%sの影武者は%s、ソルト `%s`、コミットメント `%s`。",
 	mRevealCheck:    "確認：`%s` の SHA-256 がこのコミットメントと一致するはずです。",
 

@@ -80,6 +80,7 @@ const (
 	mRevealFouls    msg = "reveal.fouls"      // header of the foul list
 	mRevealNoFouls  msg = "reveal.fouls.none" //
 	mRevealFoul     msg = "reveal.foul"       // number, side, typed, usi, reason
+	mRevealFoulUSI  msg = "reveal.foul.usi"   // number, side, usi, reason (typed as USI)
 	mRevealCommit   msg = "reveal.commitment" // side, square, salt, commitment
 	mRevealCheck    msg = "reveal.check"      // the preimage to hash
 )

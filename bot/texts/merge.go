@@ -60,7 +60,7 @@ func PlayerUpdate(ctx Ctx, c shogi.Color, evs []view.Event) string {
 	}
 	s := strings.Join(parts, ctx.t(mSep))
 	if yourTurn(c, mine) {
-		s += ctx.t(mTurnYours)
+		s = ctx.withTurn(s)
 	}
 	return clip(sentence(ctx.Lang, s))
 }
@@ -83,4 +83,14 @@ func yourTurn(c shogi.Color, evs []view.Event) bool {
 		}
 	}
 	return turn
+}
+
+// withTurn appends "your turn" to s. A suffix that opens with the full stop
+// (Japanese "。あなたの番です") drops it after a text that already ends a sentence.
+func (c Ctx) withTurn(s string) string {
+	suf, stop := c.t(mTurnYours), c.t(mFullStop)
+	if strings.HasPrefix(suf, stop) && sentence(c.Lang, s) == s {
+		suf = strings.TrimPrefix(suf, stop)
+	}
+	return s + suf
 }
