@@ -86,10 +86,6 @@ func parse(p *shogi.Position, text string) (query, *ResolveError) {
 		guess = Japanese
 	}
 	fail := &ResolveError{Kind: Unparsable, Text: trimmed, Notation: guess}
-	if len(s) == 0 {
-		fail.Detail = "the text is empty"
-		return query{}, fail
-	}
 	if len(s) > maxText {
 		fail.Detail = "the text is too long"
 		return query{}, fail

@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"flag"
 	"math/rand"
 	"sort"
 	"testing"
@@ -118,6 +119,17 @@ func ownView(p *shogi.Position) *shogi.Position {
 	return v
 }
 
+// long runs the round trips over ten times as many games and positions:
+// go test ./referee/notation -run RoundTrip -args -long
+var long = flag.Bool("long", false, "run the round-trip tests at ten times the size")
+
+func scale(n int) int {
+	if *long {
+		return 10 * n
+	}
+	return n
+}
+
 var allNotations = []Notation{USI, Western, Japanese, KIF, CSA}
 
 // checkRoundTrip formats every candidate in every notation and resolves it back.
@@ -138,7 +150,7 @@ func checkRoundTrip(t *testing.T, p *shogi.Position, cands []shogi.Move, last sh
 func TestRoundTripRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	count := 0
-	for g := 0; g < 6; g++ {
+	for g := 0; g < scale(5); g++ {
 		randomGame(rng, 150, func(p *shogi.Position, legal []shogi.Move, last shogi.Square) {
 			checkRoundTrip(t, p, legal, last, &count)
 			// Format (against LegalMoves) must agree with FormatAmong(legal).
@@ -157,7 +169,7 @@ func TestRoundTripRandomGames(t *testing.T) {
 func TestRoundTripRandomPositions(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	count := 0
-	for i := 0; i < 120; i++ {
+	for i := 0; i < scale(100); i++ {
 		p := randomPosition(rng)
 		last := shogi.NoSquare
 		if rng.Intn(2) == 0 {
