@@ -71,8 +71,8 @@ func ParseUSI(s string) (Move, error) {
 	s = strings.TrimSpace(s)
 	if len(s) == 4 && s[1] == '*' {
 		k := kindFromLetter(upper(s[0]))
-		if k == NoKind || k == King && s[0] != 'K' && s[0] != 'k' {
-			return NoMove, fmt.Errorf("bad USI drop %q: piece must be one of P L N S G B R", s)
+		if k == NoKind {
+			return NoMove, fmt.Errorf("bad USI drop %q: piece must be one of P L N S G B R (K in Masked shogi)", s)
 		}
 		to, err := ParseSquare(s[2:])
 		if err != nil {

@@ -36,8 +36,13 @@ func NewPosition() *Position {
 // Clone returns an independent copy.
 func (p *Position) Clone() *Position { q := *p; return &q }
 
-// At returns the piece on s (NoPiece when empty).
-func (p *Position) At(s Square) Piece { return p.board[s] }
+// At returns the piece on s (NoPiece when empty or s is not a square).
+func (p *Position) At(s Square) Piece {
+	if !s.Valid() {
+		return NoPiece
+	}
+	return p.board[s]
+}
 
 // Hand returns c's hand.
 func (p *Position) Hand(c Color) Hand { return p.hands[c] }
