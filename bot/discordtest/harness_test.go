@@ -49,8 +49,12 @@ func startBot(t *testing.T, opts Options) *testBot {
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	srv.Configure(s)
+	// The bot's own id is taken from the server, not from s.State.User: in
+	// discordgo v0.29.0 a READY after a re-identify rewrites s.State.Ready
+	// while handlers may read it, a data race under -race.
+	botID := srv.BotUser().ID
 	s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
-		if m.Author.ID == s.State.User.ID {
+		if m.Author.ID == botID {
 			return
 		}
 		b.messages <- m

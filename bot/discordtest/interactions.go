@@ -143,11 +143,11 @@ func (s *Server) interactionCallback(c *call) (int, any, *APIError) {
 		return 0, nil, errUnknownInter()
 	}
 	c.req.InteractionID = in.ID
-	if d := s.opts.AckDeadline; d > 0 && time.Since(in.Created) > d {
-		return 0, nil, errUnknownInter()
-	}
 	if in.callback != nil {
 		return 0, nil, errAlreadyAcked()
+	}
+	if d := s.opts.AckDeadline; d > 0 && c.req.Time.Sub(in.Created) > d {
+		return 0, nil, errUnknownInter()
 	}
 	t := discordgo.InteractionResponseType(c.body.int("type"))
 	if !callbackAllowed(in, t) {

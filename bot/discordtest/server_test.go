@@ -208,6 +208,28 @@ func TestAckDeadlineAndLooseCommands(t *testing.T) {
 	if restCode(err) != discordgo.ErrCodeUnknownInteraction {
 		t.Errorf("late ack: %v", err)
 	}
+	// A modal title of 46 characters: the union's error names the right field.
+	id = must[string](t)(srv.SlashCommand(alice.ID, "", "modal"))
+	in, _ = srv.Interaction(id)
+	err = s.InteractionRespond(&discordgo.Interaction{ID: id, Token: in.Token}, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{CustomID: "m", Title: strings.Repeat("t", 46), Components: []discordgo.MessageComponent{
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{CustomID: "usi", Label: "USI", Style: discordgo.TextInputShort}}},
+		}},
+	})
+	if restCode(err) != discordgo.ErrCodeInvalidFormBody {
+		t.Errorf("long modal title: %v", err)
+	}
+	if v := srv.ValidationErrors(); len(v) != 1 || !strings.Contains(v[0].Problems[0], "/data/title") {
+		t.Errorf("problems %v", v)
+	}
+	if in, _ := srv.Interaction(id); in.Acknowledged() {
+		t.Error("an invalid callback acknowledged the interaction")
+	}
+	srv.mu.Lock()
+	srv.rec.failures = nil
+	srv.mu.Unlock()
+
 	// with_response=true returns the callback resource.
 	id = must[string](t)(srv.SlashCommand(alice.ID, "", "other"))
 	in, _ = srv.Interaction(id)
