@@ -10,7 +10,6 @@ const MaxMoves = 600
 // attacks on several squares are tested without regrouping each time.
 type attackSets struct {
 	by                                 Color
-	own                                Bitboard // all of by's pieces
 	pawn, knight, silver, gold, kingHD Bitboard // step attackers (gold: gold and promoted minors; kingHD: king, horse, dragon)
 	rookD, bishopH, lance              Bitboard // sliders (rookD: rook, dragon; bishopH: bishop, horse)
 }
@@ -18,7 +17,7 @@ type attackSets struct {
 func (p *Position) attackSets(by Color) (a attackSets) {
 	k := &p.byKind
 	b := p.byColor[by]
-	a.by, a.own = by, b
+	a.by = by
 	a.pawn = k[Pawn].And(b)
 	a.knight = k[Knight].And(b)
 	a.silver = k[Silver].And(b)
@@ -133,20 +132,29 @@ func appendBoardMoves(buf []Move, us Color, k Kind, from Square, targets Bitboar
 		// Dead squares lie in the zone, so without a promotion none is a target.
 		if prom.Any() {
 			dead := deadBB[us][k]
-			for targets.Any() {
-				m := base | Move(targets.Pop())
-				if prom.Has(m.To()) {
-					buf = append(buf, m|promoteBit)
-					if dead.Has(m.To()) {
-						continue
-					}
-				}
-				buf = append(buf, m)
-			}
-			return buf
+			buf = appendPromoting(buf, base, targets.Lo, prom.Lo, dead.Lo)
+			return appendPromoting(buf, base+63, targets.Hi, prom.Hi, dead.Hi)
 		}
 	}
 	return appendSquares(buf, base, targets)
+}
+
+// appendPromoting appends the moves base+i for the bits i of one word of
+// targets: the promotion first where prom has the bit, then the non-promotion
+// unless dead has it.
+func appendPromoting(buf []Move, base Move, targets, prom, dead uint64) []Move {
+	for ; targets != 0; targets &= targets - 1 {
+		bit := targets & -targets
+		m := base + Move(bits.TrailingZeros64(targets))
+		if prom&bit != 0 {
+			buf = append(buf, m|promoteBit)
+			if dead&bit != 0 {
+				continue
+			}
+		}
+		buf = append(buf, m)
+	}
+	return buf
 }
 
 // appendSquares appends base|s for each square s of b, in ascending order.
