@@ -132,15 +132,6 @@ func init() {
 	initZobrist()
 }
 
-// slide returns the squares a slider on s reaches in direction d, up to and
-// including the first occupied square.
-func slide(d int, s Square, occ Bitboard) Bitboard {
-	if dirs[d].positive() {
-		return slideUp(sqRays[s][d], occ)
-	}
-	return slideDown(sqRays[s][d], occ)
-}
-
 // slideUp returns the part of ray r (a ray toward higher square indices: S, E,
 // SE, SW) up to and including its first occupied square. The lowest set bit of
 // the blockers b is found without a branch: b ^ (b-1), taken over 128 bits,
