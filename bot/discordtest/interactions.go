@@ -68,17 +68,15 @@ func HasFollowups(n int) func(Interaction) bool {
 
 // interaction is the stored state behind Interaction; guarded by Server.mu.
 type interaction struct {
-	Interaction
-	callback   *Callback
-	originalID string
-	followups  []string
-	modal      json.RawMessage // data of a type 9 callback
-	submitted  bool            // the modal was submitted
+	Interaction // identity and Callback; Original and Followups are filled by snapshot
+	originalID  string
+	followups   []string
+	modal       json.RawMessage // data of a type 9 callback
+	submitted   bool            // the modal was submitted
 }
 
 func (s *Server) snapshot(in *interaction) Interaction {
 	out := in.Interaction
-	out.Callback = in.callback
 	if m := s.world.messages[in.originalID]; m != nil {
 		c := *m
 		out.Original = &c
@@ -143,7 +141,7 @@ func (s *Server) interactionCallback(c *call) (int, any, *APIError) {
 		return 0, nil, errUnknownInter()
 	}
 	c.req.InteractionID = in.ID
-	if in.callback != nil {
+	if in.Callback != nil {
 		return 0, nil, errAlreadyAcked()
 	}
 	if d := s.opts.AckDeadline; d > 0 && c.req.Time.Sub(in.Created) > d {
@@ -181,7 +179,7 @@ func (s *Server) interactionCallback(c *call) (int, any, *APIError) {
 	case discordgo.InteractionResponseModal:
 		in.modal = cb.Data
 	}
-	in.callback = cb
+	in.Callback = cb
 	s.touch()
 	if c.req.Query.Get("with_response") == "true" {
 		res := obj{"type": int(t)}
@@ -281,7 +279,7 @@ func (s *Server) executeWebhook(c *call) (int, any, *APIError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if in.callback == nil {
+	if in.Callback == nil {
 		return 0, nil, errUnknownHook()
 	}
 	if c.body.isEmpty(c.files) {
@@ -289,7 +287,7 @@ func (s *Server) executeWebhook(c *call) (int, any, *APIError) {
 	}
 	var m *Message
 	if orig := s.world.messages[in.originalID]; orig != nil && orig.Loading() &&
-		in.callback.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		in.Callback.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		m = orig
 		s.editMessage(m, c.body, c.files)
 		s.dispatchMessage("MESSAGE_UPDATE", m)

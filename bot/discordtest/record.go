@@ -279,6 +279,11 @@ func (sub *subscriber) run() {
 func (s *Server) Subscribe(fn func(Event)) (unsubscribe func()) {
 	sub := newSubscriber(fn)
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		sub.close()
+		return func() {}
+	}
 	s.rec.subs = append(s.rec.subs, sub)
 	s.mu.Unlock()
 	return func() {
