@@ -176,7 +176,7 @@ var en = map[msg]string{
 	mChallengeOpen:    "**%s challenges anyone to %s.**",
 	mChallengeColor:   "%s plays %s.",
 	mChallengeRandom:  "Colours are drawn at random.",
-	mChallengeExpires: "The challenge expires %s.",
+	mChallengeExpires: " The challenge expires %s.",
 	mChallengeAccept:  "Press **Accept** to play.",
 	mChallengeExpired: "The challenge from %s expired: nobody accepted in time.",
 
@@ -186,7 +186,7 @@ var en = map[msg]string{
 	mWelcomeMasked: "Before the first move each player secretly chooses a mask; then ☗ moves first.",
 	mWelcomeHowTo:  "Send your moves here, e.g. `7g7f`, `P-7f` or `７六歩`. `/help` lists the notations and commands, `/rules` the rules.",
 	mSeeStandard:   "Everything is open: you see the whole board, both hands and every move.",
-	mSeeTsuitate:   "You see only your own pieces and hand. When your opponent moves you hear only that they moved; captures (square and piece), check and fouls are announced. A move that is illegal on your own board is refused with the reason, at no cost; one that is illegal on the real board is a foul: you move again, and the last foul allowed loses.",
+	mSeeTsuitate:   "You see only your own pieces and hand. When your opponent moves you hear only that they moved; captures (square and piece) and check are announced. A move that is illegal on your own board is refused with the reason, at no cost; one that is illegal on the real board is a foul: you move again, and reaching the foul limit loses.",
 	mSeeMasked:     "The board and both hands are open; only the masks are secret. You alone are told when your mask is attacked (\"check\").",
 	mSeeDark:       "You see your own pieces and the squares they reach; the rest is fog. You hear that your opponent moved and what was captured, never where they moved. There is no check: guard your king yourself. A drop on a fogged square that is occupied bounces, and you move again.",
 	mMaskPrompt:    "Choose your mask: send `/mask` with the square of one of your pieces other than the king, e.g. `/mask 7g`. You can change it until both players have chosen.",

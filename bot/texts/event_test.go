@@ -266,9 +266,9 @@ func TestParseLang(t *testing.T) {
 func TestMoveTextFallsBack(t *testing.T) {
 	ctx := Ctx{Lang: EN, Variant: view.Standard, Notation: notation.Western, Before: shogi.Startpos(), Last: shogi.NoSquare}
 	for usi, want := range map[string]string{
-		"3c3d":    "☗ 3c3d",   // White's piece on Black's turn
-		"P*5e":    "☗ P*5e",   // nothing in hand
-		"5e5d":    "☗ 5e5d",   // empty origin
+		"3c3d":    "☗ 3c3d",    // White's piece on Black's turn
+		"P*5e":    "☗ P*5e",    // nothing in hand
+		"5e5d":    "☗ 5e5d",    // empty origin
 		"garbage": "☗ garbage", // unparsable, shown as code-safe text
 	} {
 		got := Event(ctx, view.Event{To: view.ToPublic, Kind: view.EvMoved, Player: B, Number: 1, Move: usi})

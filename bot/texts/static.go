@@ -170,7 +170,6 @@ func ChallengeCard(l Lang, ch Challenge) string {
 	b.WriteString("\n")
 	b.WriteString(tr(l, mChallengeAccept))
 	if !ch.Expires.IsZero() {
-		b.WriteString(" ")
 		b.WriteString(tr(l, mChallengeExpires, "<t:"+strconv.FormatInt(ch.Expires.Unix(), 10)+":R>"))
 	}
 	return clip(b.String())

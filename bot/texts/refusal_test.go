@@ -1,0 +1,216 @@
+package texts
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// realRefusals makes the referee refuse many actions and returns its texts.
+func realRefusals(t *testing.T) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	try := func(g *referee.Game, a referee.Action) {
+		_, err := g.Apply(a)
+		if err == nil {
+			t.Fatalf("%+v was accepted", a)
+		}
+		if !referee.IsRefusal(err) {
+			t.Fatalf("%+v: %v is not a refusal", a, err)
+		}
+		seen[err.Error()] = true
+	}
+	newGame := func(v view.Variant, sfen string, o referee.Options) *referee.Game {
+		g, err := referee.New("7", v, sfen, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	move := func(c shogi.Color, text string) referee.Action {
+		return referee.Action{Kind: referee.ActMove, Player: c, Text: text}
+	}
+	std := referee.DefaultOptions(view.Standard)
+
+	g := newGame(view.Standard, "", std)
+	for _, text := range []string{"hello", "", "   ", strings.Repeat("7", 300), "7g7e", "G-5h", "G-5e", "同歩",
+		"５八金上", "５八金寄", "６八金引", "５八金直", "P*5e", "2h2c", "7g7f+", "7f+", "K-5e", "S6i-5h",
+		"+R-2b", "T-5e", "7g6f", "G*5e", "８八飛", "７六歩成", "７六歩打", "5i5h+"} {
+		try(g, move(shogi.Black, text))
+	}
+	try(g, move(shogi.White, "3c3d"))
+	try(g, referee.Action{Kind: referee.ActDeclare, Player: shogi.Black})
+	try(g, referee.Action{Kind: referee.ActDeclare, Player: shogi.White})
+	try(g, referee.Action{Kind: referee.ActTimeout, Player: shogi.White})
+	try(g, referee.Action{Kind: "dance", Player: shogi.Black})
+	try(g, referee.Action{Kind: referee.ActMove, Player: 5, Text: "7g7f"})
+	try(g, referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: "7g"})
+
+	// Promotion left unsaid, ambiguity with many candidates, 同 after a move.
+	g = newGame(view.Standard, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3", std)
+	for _, text := range []string{"Bx2b", "2b", "B-2b", "同角", "２二角"} {
+		try(g, move(shogi.Black, text))
+	}
+	g = newGame(view.Standard, "4k4/9/9/9/9/9/9/9/4K4 b 2G2S2N2L9P 1", std)
+	for _, text := range []string{"P*5a", "N*5b", "L*1a", "P*5i"} {
+		try(g, move(shogi.Black, text))
+	}
+	// Impasse points and pieces.
+	g = newGame(view.Standard, "4K4/9/9/9/9/9/9/9/4k4 b - 1", std)
+	try(g, referee.Action{Kind: referee.ActDeclare, Player: shogi.Black})
+	for _, sfen := range []string{"+P+P+P+PK+P+P+P+P/9/9/9/9/9/9/9/4k4 b - 1", "+P+P+P+PK+P+P+P+P/+P+P7/9/9/9/9/9/9/4k4 b - 1",
+		"4K4/9/4r4/9/9/9/9/9/4k4 b - 1"} {
+		g = newGame(view.Standard, sfen, std)
+		try(g, referee.Action{Kind: referee.ActDeclare, Player: shogi.Black})
+	}
+
+	// Tsuitate: own-board refusals; declaring.
+	g = newGame(view.Tsuitate, "", referee.DefaultOptions(view.Tsuitate))
+	for _, text := range []string{"8h2b", "2h2c", "5i5g", "P*5e", "7g7e", "3c3d"} {
+		try(g, move(shogi.Black, text))
+	}
+	try(g, referee.Action{Kind: referee.ActDeclare, Player: shogi.Black})
+
+	// Masked setup.
+	g = newGame(view.Masked, "", referee.DefaultOptions(view.Masked))
+	try(g, move(shogi.Black, "7g7f"))
+	for _, text := range []string{"zz", "5e", "5i", "3c"} {
+		try(g, referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: text, Salt: "s"})
+	}
+	if _, err := g.Apply(referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: "7g", Salt: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	try(g, referee.Action{Kind: referee.ActTimeout, Player: shogi.Black})
+	if _, err := g.Apply(referee.Action{Kind: referee.ActMask, Player: shogi.White, Text: "3c", Salt: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	try(g, referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: "8g", Salt: "s"})
+	// Mask as king: the black mask (the pawn on 4h) may not stay attacked by the bishop.
+	mo := referee.DefaultOptions(view.Masked)
+	mo.MaskAsKing = true
+	g = newGame(view.Masked, "4k4/4g4/9/9/8b/9/4S4/5P3/4K4 b - 1", mo)
+	for _, a := range []referee.Action{{Kind: referee.ActMask, Player: shogi.Black, Text: "4h", Salt: "s"}, {Kind: referee.ActMask, Player: shogi.White, Text: "5b", Salt: "t"}} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	try(g, move(shogi.Black, "5g5f"))
+
+	// Over.
+	g = newGame(view.Dark, "", referee.DefaultOptions(view.Dark))
+	try(g, move(shogi.Black, "P*5e"))
+	if _, err := g.Apply(referee.Action{Kind: referee.ActResign, Player: shogi.Black}); err != nil {
+		t.Fatal(err)
+	}
+	try(g, move(shogi.White, "3c3d"))
+
+	out := make([]string, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// englishLeft finds two English words in a row: a sentence left untranslated.
+var englishLeft = regexp.MustCompile(`\b(?:the|is|not|no|you|your|a|of|on|to|can|must|there|piece|move|square|write)\s+[a-z]{2,}`)
+
+// TestRefusalsTranslated: every refusal the referee gave above is known to the
+// table, reads back to the same English, and becomes Japanese.
+func TestRefusalsTranslated(t *testing.T) {
+	texts := realRefusals(t)
+	if len(texts) < 40 {
+		t.Fatalf("only %d distinct refusals", len(texts))
+	}
+	for _, s := range texts {
+		back, ok := translateRefusal(EN, s)
+		if !ok {
+			t.Errorf("unknown refusal %q", s)
+			continue
+		}
+		if back != s {
+			t.Errorf("English template differs from the referee:\n ref %q\n tab %q", s, back)
+		}
+		ja := Refusal(JA, s)
+		if !hasJapanese(ja) || englishLeft.MatchString(stripQuoted(ja)) {
+			t.Errorf("not translated:\n %q\n %q", s, ja)
+		}
+		if en := Refusal(EN, s); en == "" || en[0] >= 'a' && en[0] <= 'z' || !strings.ContainsAny(en[len(en)-1:], ".?!") {
+			t.Errorf("English refusal %q", en)
+		}
+	}
+	if testing.Verbose() {
+		for _, s := range texts {
+			t.Logf("%s\n    %s", s, Refusal(JA, s))
+		}
+	}
+}
+
+// stripQuoted drops 「typed text」 and `code`, which stay as typed.
+func stripQuoted(s string) string {
+	s = regexp.MustCompile(`「[^」]*」|`+"`[^`]*`").ReplaceAllString(s, "")
+	return s
+}
+
+// TestRefusalSamples covers the patterned texts the games above may not reach.
+func TestRefusalSamples(t *testing.T) {
+	for _, s := range []string{
+		`"G-5h" is ambiguous: G6i-5h or G4i-5h`,
+		`"5h" is ambiguous: G6i-5h, G4i-5h, S4i-5h, S6i-5h, K5i-5h, R2h-5h, P-5h, B-5h or 3 more`,
+		`"7f" does not say whether to promote: write +/= (成/不成): P-7f+ or P-7f=`,
+		`"7f" does not say whether to promote: write +/= (成/不成)`,
+		`"G-5e" is not a possible move here: nothing can move to 5e`,
+		`"G-5e" is not a possible move here: no gold can go there; did you mean S-5e?`,
+		`"+R-2b" is not a possible move here: no piece becomes a dragon there`,
+		`"G6i-4h" is not a possible move here: no piece of yours can go there from 6i; did you mean G5i-4h?`,
+		`"７六歩" is not a possible move here: no piece of yours can go there from ７七`,
+		`"N*1a" is not a possible move here: nothing in hand can be dropped there`,
+		`"５八金直" is not a possible move here: no such piece is moving straight up (直)`,
+		`"x" is not a possible move here; did you mean P-7f or P-2f?`,
+		`"" is not a move I can read: the text is empty: write e.g. P-7f, 7g7f or ７六歩`,
+		`"zz" is not a square: write it like 5i or 2h`,
+		`there is no piece of yours on 5e`,
+		`unknown action "dance"`,
+		`the impasse declaration is not valid: only 3 of your pieces besides the king are in the enemy camp (10 needed)`,
+		`the impasse declaration is not valid: you have 20 points (28 needed)`,
+		`the impasse declaration is not valid: your king is in check`,
+		`5g5f: your mask would be attacked`,
+		`P*5a: uchifuzume: a pawn drop may not give checkmate`,
+		`P*5c: nifu: you already have an unpromoted pawn on that file`,
+		`5i5h: your king would be in check`,
+		`that square is occupied`,
+	} {
+		back, ok := translateRefusal(EN, s)
+		if !ok || back != s {
+			t.Errorf("%q: read back %q, %v", s, back, ok)
+			continue
+		}
+		ja := Refusal(JA, s)
+		if !hasJapanese(ja) || englishLeft.MatchString(stripQuoted(ja)) {
+			t.Errorf("not translated:\n %q\n %q", s, ja)
+		}
+	}
+	// Lists keep every move and the count of the rest.
+	got := Refusal(JA, `"5h" is ambiguous: G6i-5h, G4i-5h or 3 more`)
+	if got != "「5h」ではどの手か決まりません。候補：G6i-5h、G4i-5hほか3手。" {
+		t.Errorf("list: %q", got)
+	}
+	// Unknown texts pass through; English is a sentence.
+	if got := Refusal(JA, "the moon is not made of cheese"); got != "the moon is not made of cheese" {
+		t.Errorf("unknown: %q", got)
+	}
+	if got := Refusal(EN, "it is not your turn"); got != "It is not your turn." {
+		t.Errorf("en: %q", got)
+	}
+	if got := Refusal(JA, "it is not your turn"); got != "あなたの手番ではありません。" {
+		t.Errorf("ja: %q", got)
+	}
+	if Refusal(JA, "  ") != "" {
+		t.Error("blank refusal")
+	}
+}
