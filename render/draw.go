@@ -130,6 +130,9 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 			over(s, ovMask)
 		}
 	}
+	for _, s := range checkSquares(v) {
+		over(s, ovCheckTag) // last, so brackets and badges never hide it
+	}
 
 	a.paintTitle(dst, v)
 	a.paintPanel(dst, v, opt, o.bottom.Opp(), true)
@@ -198,7 +201,7 @@ func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, sid
 		foulsX -= t.dim.width(s)
 		t.dim.draw(dst, s, foulsX, line1)
 	}
-	if name := cleanName(opt.Names[side]); name != "" {
+	if name := cleanName(opt.Names[side]); name != "" && t.name.has(name) {
 		name = t.name.fit(name, foulsX-16-(r.Min.X+panelNameX))
 		t.name.draw(dst, name, r.Min.X+panelNameX, line1)
 	}

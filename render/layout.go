@@ -65,8 +65,8 @@ const (
 	handSize       = 36
 	countSize      = 20
 	coordSize      = 20
-	badgeSize      = 16
-	tagSize        = 14
+	badgeSize      = 14
+	tagSize        = 13
 	pillSize       = 18
 )
 

@@ -23,6 +23,7 @@ type histogram map[uint32]int
 // img must be opaque (alpha 0xff everywhere it is counted).
 func (h histogram) add(img *image.RGBA, mask *image.Alpha) {
 	b := img.Bounds()
+	last, run := uint32(0), 0 // count runs of one colour with a single map update
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := img.Pix[img.PixOffset(b.Min.X, y):]
 		for x := 0; x < b.Dx(); x++ {
@@ -30,8 +31,17 @@ func (h histogram) add(img *image.RGBA, mask *image.Alpha) {
 				continue
 			}
 			p := row[4*x:]
-			h[uint32(p[0])<<16|uint32(p[1])<<8|uint32(p[2])]++
+			k := uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2])
+			if k != last && run > 0 {
+				h[last] += run
+				run = 0
+			}
+			last = k
+			run++
 		}
+	}
+	if run > 0 {
+		h[last] += run
 	}
 }
 
@@ -187,6 +197,7 @@ func (q *quantizer) indexOf(c color.NRGBA) uint8 { return q.index(c.R, c.G, c.B)
 func (q *quantizer) quantize(img *image.RGBA, mask *image.Alpha) []uint8 {
 	b := img.Bounds()
 	out := make([]uint8, 0, b.Dx()*b.Dy())
+	lastKey, lastIdx := uint32(1<<31), uint8(0) // most pixels repeat their left neighbour
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			if mask != nil && mask.AlphaAt(x, y).A == 0 {
@@ -194,7 +205,10 @@ func (q *quantizer) quantize(img *image.RGBA, mask *image.Alpha) []uint8 {
 				continue
 			}
 			p := img.Pix[img.PixOffset(x, y):]
-			out = append(out, q.index(p[0], p[1], p[2]))
+			if k := uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2]); k != lastKey {
+				lastKey, lastIdx = k, q.index(p[0], p[1], p[2])
+			}
+			out = append(out, lastIdx)
 		}
 	}
 	return out

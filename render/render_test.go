@@ -99,14 +99,14 @@ func fixtures(t testing.TB) []fixture {
 	ts := mustPos(t, sfenSeed3)
 	v = referee.PositionView(view.Tsuitate, ts, view.ViewerBlack)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, false}
-	v.LastMove = mv(t, "4c4b")
-	v.LastMove = mv(t, "6e5d")
+	v.LastMove = mv(t, "4d4c")
 	v.LostAt = sq(t, "7h")
 	add("tsuitate-black", v, Options{Notes: []shogi.Square{sq(t, "5d"), sq(t, "3c"), sq(t, "8h")}})
 
 	v = referee.PositionView(view.Tsuitate, ts, view.ViewerWhite)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 20, [2]int{2, 13}, [2]bool{true, true}
-	v.LastMove = mv(t, "P*6d")
+	v.LastMove = mv(t, "5d5e")
+	v.Turn = shogi.White
 	v.InCheck = true
 	add("tsuitate-white", v, Options{Names: [2]string{"sente", "gote"}})
 
@@ -115,16 +115,18 @@ func fixtures(t testing.TB) []fixture {
 	v.Mask = sq(t, "4i")
 	v.InCheck = true
 	v.LastMove = mv(t, "3c3d")
-	add("masked-black-check", v, Options{Names: [2]string{"Kagemusha", "Ninja"}})
+	add("masked-black-check", v, Options{Names: [2]string{"Kagemusha", "Ninja"},
+		Reach: reachOf(mk, sq(t, "4i")), Notes: []shogi.Square{sq(t, "4i"), sq(t, "5e")}})
 
 	ck := mustPos(t, sfenCheck)
 	v = referee.PositionView(view.Dark, ck, view.ViewerBlack)
-	v.LastMove = mv(t, "6e6f")
+	v.LastMove = mv(t, "3h3f")
 	v.LostAt = sq(t, "5d")
 	add("dark-black", v, Options{Notes: []shogi.Square{sq(t, "5b"), sq(t, "8e")}, Reach: reachOf(ck, sq(t, "3f"))})
 
 	v = referee.PositionView(view.Dark, ck, view.ViewerWhite)
-	add("dark-white", v, Options{})
+	v.LastMove = mv(t, "P*2c")
+	add("dark-white", v, Options{Names: [2]string{"太郎 (not drawn: no such glyphs)", "jiro.99"}})
 
 	v = referee.RevealedView(view.Masked, mk)
 	v.Masks = [2]shogi.Square{sq(t, "4i"), sq(t, "7a")}

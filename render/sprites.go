@@ -20,7 +20,7 @@ const (
 	bgPlain sqBg = iota // ordinary square (also a Tsuitate unknown square)
 	bgLast              // from/to of the last move
 	bgLost              // where the viewer just lost a piece
-	bgCheck             // the viewer's king (or mask) in check: tint, ring, 王手 tag
+	bgCheck             // the viewer's king (or mask) in check: tint and ring (the 王手 tag is ovCheckTag)
 	bgFog               // Dark: unknown square; never holds a piece
 	numBg
 )
@@ -34,6 +34,7 @@ const (
 	ovCornerDot                // reach dot in the bottom-right corner (occupied target)
 	ovNote                     // "?" badge in the top-right corner
 	ovMask                     // "M" badge in the bottom-left corner
+	ovCheckTag                 // 王手 tag at the bottom right of a square in check
 	numOverlays
 )
 
@@ -151,7 +152,7 @@ func buildAssets(c colors) (*assets, error) {
 	// Empty tiles per background; overlays are composited over these.
 	var empty [numBg]*image.RGBA
 	for bg := sqBg(0); bg < numBg; bg++ {
-		empty[bg] = emptyTile(c, bg, tagFace)
+		empty[bg] = emptyTile(c, bg)
 	}
 	b.add(empty[bgFog], nil, &a.fog)
 
@@ -184,7 +185,7 @@ func buildAssets(c colors) (*assets, error) {
 	}
 
 	for ov := overlay(0); ov < numOverlays; ov++ {
-		layer := overlayLayer(c, ov, badgeFace)
+		layer := overlayLayer(c, ov, badgeFace, tagFace)
 		alpha := alphaOf(layer)
 		for bg := sqBg(0); bg < numBg; bg++ {
 			img := cloneRGBA(empty[bg])
@@ -246,7 +247,7 @@ func buildAssets(c colors) (*assets, error) {
 }
 
 // emptyTile draws an empty square of the given background.
-func emptyTile(c colors, bg sqBg, tagFace font.Face) *image.RGBA {
+func emptyTile(c colors, bg sqBg) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, tileW, tileH))
 	fill := map[sqBg]color.NRGBA{bgPlain: c.Board, bgLast: c.LastTint, bgLost: c.LostTint,
 		bgCheck: c.CheckTint, bgFog: c.Fog}[bg]
@@ -267,17 +268,12 @@ func emptyTile(c colors, bg sqBg, tagFace font.Face) *image.RGBA {
 		dc.SetLineWidth(4)
 		dc.DrawRoundedRectangle(4, 4, tileW-8, tileH-8, 12)
 		dc.Stroke()
-		tw, th := 38.0, 18.0
-		dc.DrawRoundedRectangle(float64(tileW)/2-tw/2, tileH-th-1, tw, th, 5)
-		dc.Fill()
-		draw.DrawMask(img, img.Rect, image.NewUniform(c.CheckInk), image.Point{},
-			glyphMask(tagFace, "王手", tileW, tileH, float64(tileW)/2, tileH-th/2-1), image.Point{}, draw.Over)
 	}
 	return img
 }
 
 // overlayLayer draws one overlay on a transparent tileW×tileH layer.
-func overlayLayer(c colors, ov overlay, badgeFace font.Face) *image.RGBA {
+func overlayLayer(c colors, ov overlay, badgeFace, tagFace font.Face) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, tileW, tileH))
 	dc := gg.NewContextForRGBA(img)
 	switch ov {
@@ -285,13 +281,13 @@ func overlayLayer(c colors, ov overlay, badgeFace font.Face) *image.RGBA {
 		dc.SetLineCapRound()
 		dc.SetLineWidth(5)
 		dc.SetColor(c.LostMark)
-		dc.DrawLine(7, 7, 21, 21)
-		dc.DrawLine(21, 7, 7, 21)
+		dc.DrawLine(6, 6, 17, 17)
+		dc.DrawLine(17, 6, 6, 17)
 		dc.Stroke()
 	case ovDot, ovCornerDot:
 		x, y, r := float64(tileW)/2, float64(tileH)/2, 11.0
 		if ov == ovCornerDot {
-			x, y, r = tileW-14, tileH-14, 8
+			x, y, r = tileW-11, tileH-11, 7
 		}
 		dc.DrawCircle(x, y, r)
 		dc.SetColor(c.Reach)
@@ -300,8 +296,8 @@ func overlayLayer(c colors, ov overlay, badgeFace font.Face) *image.RGBA {
 		dc.SetLineWidth(2.5)
 		dc.Stroke()
 	case ovNote:
-		x, y := float64(tileW)-15, 15.0
-		dc.DrawCircle(x, y, 12)
+		x, y := float64(tileW)-11.5, 11.5
+		dc.DrawCircle(x, y, 9.5)
 		dc.SetColor(c.NoteBg)
 		dc.FillPreserve()
 		dc.SetColor(c.NoteInk)
@@ -310,7 +306,7 @@ func overlayLayer(c colors, ov overlay, badgeFace font.Face) *image.RGBA {
 		draw.DrawMask(img, img.Rect, image.NewUniform(c.NoteInk), image.Point{},
 			glyphMask(badgeFace, "?", tileW, tileH, x, y), image.Point{}, draw.Over)
 	case ovMask:
-		x, y, s := 4.0, float64(tileH)-28, 24.0
+		x, y, s := 3.0, float64(tileH)-22, 19.0
 		dc.DrawRoundedRectangle(x, y, s, s, 5)
 		dc.SetColor(c.MaskBg)
 		dc.FillPreserve()
@@ -319,6 +315,13 @@ func overlayLayer(c colors, ov overlay, badgeFace font.Face) *image.RGBA {
 		dc.Stroke()
 		draw.DrawMask(img, img.Rect, image.NewUniform(c.MaskInk), image.Point{},
 			glyphMask(badgeFace, "M", tileW, tileH, x+s/2, y+s/2), image.Point{}, draw.Over)
+	case ovCheckTag:
+		x, y, w, h := 27.0, float64(tileH)-19, float64(tileW)-30, 17.0
+		dc.DrawRoundedRectangle(x, y, w, h, 5)
+		dc.SetColor(c.CheckRing)
+		dc.Fill()
+		draw.DrawMask(img, img.Rect, image.NewUniform(c.CheckInk), image.Point{},
+			glyphMask(tagFace, "王手", tileW, tileH, x+w/2, y+h/2), image.Point{}, draw.Over)
 	}
 	return img
 }

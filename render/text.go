@@ -83,6 +83,16 @@ func (gs *glyphSet) lookup(r rune) *glyph {
 	return gs.glyphs['?']
 }
 
+// has reports whether the set holds every rune of s.
+func (gs *glyphSet) has(s string) bool {
+	for _, r := range s {
+		if _, ok := gs.glyphs[r]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // width returns the advance width of s in pixels.
 func (gs *glyphSet) width(s string) int {
 	var w fixed.Int26_6

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/render"
+)
+
+// runRender implements the render command:
+//
+//	render --sfen SFEN [--variant standard|tsuitate|masked|dark]
+//	       [--view black|white|reveal] [--theme light|contrast] [--flip] --out out.png
+//
+// The SFEN ("startpos" allowed) is taken as the true position. For hidden
+// variants the player's view is computed from it with referee.PositionView;
+// reveal draws the whole position with referee.RevealedView. The PNG goes to
+// --out (alias -o) and the alt text is printed on stdout.
+func runRender(args []string) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	sfen := fs.String("sfen", "", `position in SFEN, or "startpos" (required)`)
+	variant := fs.String("variant", "standard", "standard, tsuitate, masked or dark")
+	who := fs.String("view", "black", "black, white or reveal")
+	theme := fs.String("theme", "light", "light or contrast")
+	flip := fs.Bool("flip", false, "turn the board round (the viewer's side goes to the top)")
+	var out string
+	fs.StringVar(&out, "out", "", "PNG file to write (required)")
+	fs.StringVar(&out, "o", "", "alias of --out")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: render --sfen SFEN [--variant standard|tsuitate|masked|dark] [--view black|white|reveal] [--theme light|contrast] [--flip] --out out.png")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("render: unexpected argument %q (quote the SFEN: --sfen \"lnsgkgsnl/... b - 1\")", fs.Arg(0))
+	}
+	if *sfen == "" {
+		return fmt.Errorf("render: --sfen is required (a SFEN string or startpos)")
+	}
+	if out == "" {
+		return fmt.Errorf("render: --out is required")
+	}
+	p, err := shogi.ParseSFEN(*sfen)
+	if err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	var vr view.Variant
+	switch v := view.Variant(strings.ToLower(*variant)); v {
+	case view.Standard, view.Tsuitate, view.Masked, view.Dark:
+		vr = v
+	default:
+		return fmt.Errorf("render: unknown variant %q (want standard, tsuitate, masked or dark)", *variant)
+	}
+	var v view.View
+	switch strings.ToLower(*who) {
+	case "black":
+		v = referee.PositionView(vr, p, view.ViewerBlack)
+	case "white":
+		v = referee.PositionView(vr, p, view.ViewerWhite)
+	case "reveal":
+		v = referee.RevealedView(vr, p)
+	default:
+		return fmt.Errorf("render: unknown view %q (want black, white or reveal)", *who)
+	}
+	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip})
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, img.PNG, 0o644); err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	fmt.Println(img.Alt)
+	return nil
+}

@@ -1,0 +1,117 @@
+package render
+
+import (
+	"testing"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// sfen40 is a middlegame with all 40 pieces on the board (36 quiet random moves).
+const sfen40 = "1n2gg3/1rsk1s2l/l1ppbpn1p/pp2p1p1P/B1P6/P2PP2p1/1PN2PPPN/3R4L/L1SGKGS2 b - 37"
+
+// benchViews returns one typical view per kind, each with its usual marks.
+func benchViews(b testing.TB) []struct {
+	name string
+	v    view.View
+	opt  Options
+} {
+	p := mustPos(b, sfen40)
+	last := mv(b, "2a3c")
+	std := referee.PositionView(view.Standard, p, view.ViewerBlack)
+	std.LastMove = last
+
+	ts := referee.PositionView(view.Tsuitate, p, view.ViewerBlack)
+	ts.FoulLimit, ts.Fouls, ts.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, true}
+
+	mk := referee.PositionView(view.Masked, p, view.ViewerBlack)
+	mk.Mask, mk.InCheck, mk.LastMove = sq(b, "4i"), true, last
+
+	dk := referee.PositionView(view.Dark, p, view.ViewerBlack)
+
+	rv := referee.RevealedView(view.Masked, p)
+	rv.Masks = [2]shogi.Square{sq(b, "4i"), sq(b, "6a")}
+	rv.Result = &view.Result{Winner: side(shogi.White), Reason: view.ReasonMaskCaptured}
+
+	names := [2]string{"Alice", "Bob"}
+	return []struct {
+		name string
+		v    view.View
+		opt  Options
+	}{
+		{"standard", std, Options{Names: names, Reach: reachOf(p, sq(b, "5i"))}},
+		{"tsuitate", ts, Options{Names: names, Notes: []shogi.Square{sq(b, "5e"), sq(b, "3c")}}},
+		{"masked", mk, Options{Names: names}},
+		{"dark", dk, Options{Names: names, Notes: []shogi.Square{sq(b, "5b")}}},
+		{"reveal", rv, Options{Names: names}},
+	}
+}
+
+// BenchmarkRender measures Render end to end (paint + PNG encode) for each
+// view kind and theme; png-bytes is the size of the PNG produced.
+func BenchmarkRender(b *testing.B) {
+	for _, bv := range benchViews(b) {
+		for _, theme := range Themes {
+			b.Run(bv.name+"/"+string(theme), func(b *testing.B) {
+				opt := bv.opt
+				opt.Theme = theme
+				img, err := Render(bv.v, opt) // builds the theme's sprites once
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu0 := cpuTime()
+				for i := 0; i < b.N; i++ {
+					img, err = Render(bv.v, opt)
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu := cpuTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+				}
+				b.ReportMetric(float64(len(img.PNG)), "png-bytes")
+			})
+		}
+	}
+}
+
+// BenchmarkPaint is Render without the PNG encoding.
+func BenchmarkPaint(b *testing.B) {
+	bv := benchViews(b)[0]
+	a := assetsFor(b, ThemeLight)
+	dst := getCanvas(a)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.paint(dst, &bv.v, &bv.opt)
+	}
+}
+
+// BenchmarkBuildAssets is the one-time cost of a theme's sprites.
+func BenchmarkBuildAssets(b *testing.B) {
+	_, c, _ := ThemeLight.resolve()
+	for i := 0; i < b.N; i++ {
+		if _, err := buildAssets(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestBenchViewsSmall keeps the size target honest in plain `go test`.
+func TestBenchViewsSmall(t *testing.T) {
+	for _, bv := range benchViews(t) {
+		for _, theme := range Themes {
+			opt := bv.opt
+			opt.Theme = theme
+			img, err := Render(bv.v, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(img.PNG) >= 30_000 {
+				t.Errorf("%s/%s: %d bytes, want < 30 KB", bv.name, theme, len(img.PNG))
+			}
+		}
+	}
+}
