@@ -179,6 +179,9 @@ func lanceAttacks(c Color, s Square, occ Bitboard) Bitboard {
 // (sliders stop at and include the first occupied square).
 func Attacks(p Piece, s Square, occ Bitboard) Bitboard {
 	c, k := p.Color(), p.Kind()
+	if sliderKinds>>k&1 == 0 {
+		return stepAtt[c][k][s] // stepAtt[c][NoKind] is empty
+	}
 	switch k {
 	case Lance:
 		return lanceAttacks(c, s, occ)
@@ -188,13 +191,12 @@ func Attacks(p Piece, s Square, occ Bitboard) Bitboard {
 		return rookAttacks(s, occ)
 	case Horse:
 		return bishopAttacks(s, occ).Or(kingAtt[s])
-	case Dragon:
-		return rookAttacks(s, occ).Or(kingAtt[s])
-	case NoKind:
-		return Bitboard{}
 	}
-	return stepAtt[c][k][s]
+	return rookAttacks(s, occ).Or(kingAtt[s]) // Dragon
 }
+
+// sliderKinds has bit k set for each kind k whose attacks depend on occupancy.
+const sliderKinds = 1<<Lance | 1<<Bishop | 1<<Rook | 1<<Horse | 1<<Dragon
 
 // Between returns the squares strictly between a and b when they share a rank,
 // file or diagonal, else the empty set.
