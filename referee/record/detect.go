@@ -82,7 +82,7 @@ func Detect(text, name string) Format {
 
 func detectContent(text string) Format {
 	first := ""
-	for _, line := range strings.Split(text, "\n") {
+	for i, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if t == "" {
 			continue
@@ -93,7 +93,8 @@ func detectContent(text string) Format {
 		switch {
 		case strings.HasPrefix(t, "手数----"), strings.HasPrefix(t, "手合割"),
 			strings.HasPrefix(t, "先手："), strings.HasPrefix(t, "後手："),
-			strings.HasPrefix(t, "開始日時："), strings.HasPrefix(t, "#") && strings.Contains(t, "KIF"):
+			strings.HasPrefix(t, "開始日時："), strings.HasPrefix(t, "後手の持駒"),
+			i < 3 && strings.HasPrefix(t, "#") && strings.Contains(t, "KIF"):
 			return FormatKIF
 		case t == "V2" || strings.HasPrefix(t, "V2."), strings.HasPrefix(t, "PI"),
 			strings.HasPrefix(t, "P1"), strings.HasPrefix(t, "N+"), strings.HasPrefix(t, "N-"):
