@@ -24,9 +24,12 @@ type Settings struct {
 	Orientation string   `json:"orientation,omitempty"` // board orientation, e.g. "own" or "black"
 	Theme       string   `json:"theme,omitempty"`
 	// CurrentGame is the game a move typed in DMs applies to (0: none).
-	CurrentGame GameID    `json:"current_game,omitempty"`
-	DMChannelID string    `json:"dm_channel_id,omitempty"`
-	UpdatedAt   time.Time `json:"updated_at"`
+	CurrentGame GameID `json:"current_game,omitempty"`
+	DMChannelID string `json:"dm_channel_id,omitempty"`
+	// LastDM is the id of the newest DM from the user the bot has handled, so
+	// after an outage it reads only what came later.
+	LastDM    string    `json:"last_dm,omitempty"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 func (st *Settings) validate() error {

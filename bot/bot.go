@@ -1,0 +1,154 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/store"
+)
+
+// Bot is one running referee bot: a discordgo session, the store and the live
+// games. Build it with New, then Start; Close shuts it down gracefully.
+type Bot struct {
+	cfg Config
+	s   *discordgo.Session
+	st  *store.Store
+	log *slog.Logger
+	now func() time.Time
+
+	mu    sync.Mutex
+	games map[store.GameID]*live
+	dmCh  map[string]string // user id → DM channel id
+	// sendMu serialises outbox draining, so messages go out in order once.
+	sendMu sync.Mutex
+	// catchMu serialises DM catch-ups.
+	catchMu sync.Mutex
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	// inHand is read-locked by every action in hand, so Close can finish them.
+	inHand sync.RWMutex
+
+	appID string
+	ready chan struct{}
+	once  sync.Once
+}
+
+// Option changes a Bot at construction (tests and the demo use them).
+type Option func(*Bot)
+
+// WithClock sets the bot's clock.
+func WithClock(now func() time.Time) Option { return func(b *Bot) { b.now = now } }
+
+// WithLogger sets the logger.
+func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
+
+// New returns a bot over an open store and a discordgo session that is not yet
+// open (its token and Client set by the caller).
+func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot {
+	cfg.fill()
+	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
+		games: map[store.GameID]*live{}, dmCh: map[string]string{}, ready: make(chan struct{})}
+	for _, o := range opts {
+		o(b)
+	}
+	b.ctx, b.cancel = context.WithCancel(context.Background())
+	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+	s.AddHandler(b.onReady)
+	s.AddHandler(b.onInteraction)
+	s.AddHandler(b.onMessage)
+	s.AddHandler(b.onResumed)
+	return b
+}
+
+// Start opens the gateway, registers the application commands, loads every
+// active game, re-sends what the outbox still holds, reads the DMs missed while
+// the bot was away, and starts the background loops (outbox, timers).
+func (b *Bot) Start() error {
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("open gateway: %w", err)
+	}
+	select {
+	case <-b.ready:
+	case <-time.After(15 * time.Second):
+		return errors.New("no READY from the gateway within 15 s")
+	}
+	if b.appID == "" {
+		b.appID = b.cfg.ApplicationID
+	}
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.DevGuild, commands()); err != nil {
+		return fmt.Errorf("register commands: %w", err)
+	}
+	active, err := b.st.ActiveGames()
+	if err != nil {
+		return err
+	}
+	for _, g := range active {
+		if _, err := b.live(g.ID); err != nil {
+			b.log.Error("load game", "game", g.ID, "err", err)
+		}
+	}
+	b.wg.Add(2)
+	go b.outboxLoop()
+	go b.timerLoop()
+	b.kickOutbox()
+	b.catchUp()
+	b.log.Info("shinpan is up", "games", len(active), "app", b.appID)
+	return nil
+}
+
+// Close finishes the actions in hand, stops the loops and the gateway. The
+// store stays open (the caller owns it).
+func (b *Bot) Close() error {
+	b.cancel()
+	b.inHand.Lock()
+	defer b.inHand.Unlock()
+	b.wg.Wait()
+	return b.s.Close()
+}
+
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	if r.Application != nil && r.Application.ID != "" {
+		b.appID = r.Application.ID
+	}
+	if b.appID == "" && r.User != nil {
+		b.appID = r.User.ID
+	}
+	first := false
+	b.once.Do(func() { first = true; close(b.ready) })
+	if !first {
+		go b.catchUp() // a new session after an outage: read what we missed
+	}
+}
+
+func (b *Bot) onResumed(s *discordgo.Session, r *discordgo.Resumed) {
+	go b.catchUp()
+}
+
+// botID returns the bot user's id.
+func (b *Bot) botID() string {
+	if b.s.State != nil && b.s.State.User != nil {
+		return b.s.State.User.ID
+	}
+	return ""
+}
+
+// begin marks an action in hand; it returns false once the bot is closing.
+// Call end when it returns true.
+func (b *Bot) begin() bool {
+	b.inHand.RLock()
+	if b.ctx.Err() != nil {
+		b.inHand.RUnlock()
+		return false
+	}
+	return true
+}
+
+func (b *Bot) end() { b.inHand.RUnlock() }

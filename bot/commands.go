@@ -1,0 +1,72 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+)
+
+// The one application command, /shogi, with a subcommand per action.
+const cmdName = "shogi"
+
+func intOpt(name, desc string, min, max float64) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: name,
+		Description: desc, MinValue: &min, MaxValue: max}
+}
+
+func boolOpt(name, desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: name, Description: desc}
+}
+
+func variantOpt(required bool) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "variant",
+		Description: "Which shogi", Required: required, Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "Tsuitate (screen)", Value: "tsuitate"}, {Name: "Masked (Kagemusha)", Value: "masked"},
+			{Name: "Dark (fog of war)", Value: "dark"}, {Name: "Standard (open)", Value: "standard"}}}
+}
+
+func gameOpt() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game",
+		Description: "Game number (default: your current game)"}
+}
+
+func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+}
+
+// commands returns the application commands the bot registers at start.
+func commands() []*discordgo.ApplicationCommand {
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	return []*discordgo.ApplicationCommand{{
+		Name:        cmdName,
+		Description: "Shogi with hidden pieces: Tsuitate, Masked, Dark, and open shogi",
+		Contexts:    &guildOnly,
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("challenge", "Challenge someone (or anyone) to a game in this channel",
+				variantOpt(true),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent",
+					Description: "Who to challenge (leave empty for an open challenge)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "color",
+					Description: "Your colour", Choices: []*discordgo.ApplicationCommandOptionChoice{
+						{Name: "random", Value: "random"}, {Name: "black (sente, moves first)", Value: "black"},
+						{Name: "white (gote)", Value: "white"}}},
+				intOpt("foul_limit", "Tsuitate: the Nth foul loses (1-20, default 10)", 1, 20),
+				boolOpt("announce_fouls", "Tsuitate: tell the opponent and channel about fouls (default on)"),
+				intOpt("move_limit", "Draw after this many moves (0 = none; 50-1000)", 0, 1000),
+				boolOpt("mask_as_king", "Masked: the mask may not be left attacked (default off)"),
+				intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
+				boolOpt("ranked", "Rated game (default off)"),
+			),
+			sub("accept", "Accept a challenge", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),
+			sub("decline", "Decline a challenge", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),
+			sub("cancel", "Withdraw your challenge"),
+			sub("resign", "Resign a game", gameOpt()),
+			sub("declare", "Declare impasse (jishogi, 27-point rule; standard shogi)", gameOpt()),
+			sub("board", "Send me my board again by DM", gameOpt()),
+			sub("status", "Show a game's state", gameOpt()),
+			sub("games", "List the games going on in this channel"),
+			sub("rules", "Explain a variant's rules", variantOpt(true)),
+			sub("help", "How to play with this bot"),
+		},
+	}}
+}

@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"shinpan/referee"
+	"shinpan/referee/view"
+)
+
+// Config is the bot's configuration (config.example.toml documents each key).
+type Config struct {
+	// Token is the bot token; the DISCORD_TOKEN environment variable overrides it.
+	Token string `toml:"token"`
+	// ApplicationID is the Discord application id (read from READY when empty).
+	ApplicationID string `toml:"application_id"`
+	// DevGuild, when set, registers the commands in that guild only (instant).
+	DevGuild string `toml:"dev_guild"`
+	// DataPath is the bbolt file (default data/shinpan.db).
+	DataPath string `toml:"data_path"`
+	// LogLevel is debug, info, warn or error.
+	LogLevel string `toml:"log_level"`
+	// ChallengeMinutes is how long a challenge stays open (default 10).
+	ChallengeMinutes int `toml:"challenge_minutes"`
+	// Threads puts each game's announcements in a thread under its challenge.
+	Threads bool `toml:"threads"`
+	// Defaults override the rule book's option defaults per variant, e.g.
+	// [defaults.tsuitate] foul_limit = 20.
+	Defaults map[view.Variant]referee.Options `toml:"-"`
+
+	RawDefaults map[string]toml.Primitive `toml:"defaults"`
+}
+
+// LoadConfig reads a TOML file (path "" means none) and applies DISCORD_TOKEN.
+func LoadConfig(path string) (Config, error) {
+	var c Config
+	c.Defaults = map[view.Variant]referee.Options{}
+	if path != "" {
+		md, err := toml.DecodeFile(path, &c)
+		if err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
+		}
+		for name, prim := range c.RawDefaults {
+			v, err := referee.ParseVariant(name)
+			if err != nil {
+				return c, fmt.Errorf("config defaults: %w", err)
+			}
+			o := referee.DefaultOptions(v)
+			if err := md.PrimitiveDecode(prim, &o); err != nil {
+				return c, fmt.Errorf("config defaults.%s: %w", name, err)
+			}
+			if err := o.Validate(v); err != nil {
+				return c, fmt.Errorf("config defaults.%s: %w", name, err)
+			}
+			c.Defaults[v] = o
+		}
+		if und := md.Undecoded(); len(und) > 0 {
+			return c, fmt.Errorf("config %s: unknown keys %v", path, und)
+		}
+	}
+	if t := os.Getenv("DISCORD_TOKEN"); t != "" {
+		c.Token = t
+	}
+	c.fill()
+	return c, nil
+}
+
+func (c *Config) fill() {
+	if c.DataPath == "" {
+		c.DataPath = "data/shinpan.db"
+	}
+	if c.ChallengeMinutes <= 0 {
+		c.ChallengeMinutes = 10
+	}
+	if c.LogLevel == "" {
+		c.LogLevel = "info"
+	}
+}
+
+// Level returns the slog level of LogLevel.
+func (c Config) Level() slog.Level {
+	switch strings.ToLower(c.LogLevel) {
+	case "debug":
+		return slog.LevelDebug
+	case "warn", "warning":
+		return slog.LevelWarn
+	case "error":
+		return slog.LevelError
+	}
+	return slog.LevelInfo
+}
+
+// options returns the default options for a variant: the rule book's, with the
+// configuration's overrides.
+func (c Config) options(v view.Variant) referee.Options {
+	if o, ok := c.Defaults[v]; ok {
+		return o
+	}
+	return referee.DefaultOptions(v)
+}

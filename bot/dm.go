@@ -1,0 +1,151 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// onMessage takes moves by DM: "7g7f", "#12 7g7f", a mask square in Masked
+// setup, or "help".
+func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
+	if m.GuildID != "" || m.Author == nil || m.Author.Bot || m.Author.ID == b.botID() {
+		return
+	}
+	if !b.begin() {
+		return
+	}
+	defer b.end()
+	b.handleDM(m.Message)
+}
+
+// handleDM handles one DM from a player (live or read back after an outage).
+func (b *Bot) handleDM(m *discordgo.Message) {
+	user := m.Author.ID
+	lang := b.lang(user)
+	text := strings.TrimSpace(m.Content)
+	defer b.markHandled(user, m.ChannelID, m.ID)
+	if text == "" {
+		return
+	}
+	if low := strings.ToLower(text); low == "help" || low == "?" || low == "ヘルプ" {
+		b.dmReply(user, say(lang, "dm_help"))
+		return
+	}
+	var want store.GameID
+	if strings.HasPrefix(text, "#") {
+		head, rest, _ := strings.Cut(text[1:], " ")
+		n, err := strconv.ParseUint(head, 10, 64)
+		if err != nil {
+			b.dmReply(user, say(lang, "dm_help"))
+			return
+		}
+		want, text = store.GameID(n), strings.TrimSpace(rest)
+	}
+	id, msg := b.pickGame(user, want)
+	if id == 0 {
+		b.dmReply(user, msg)
+		return
+	}
+	lg, err := b.live(id)
+	if err != nil {
+		b.dmReply(user, say(lang, "no_game"))
+		return
+	}
+	lg.mu.Lock()
+	c, _ := seat(lg.meta, user)
+	masks := lg.g.NeedsMasks()
+	lg.mu.Unlock()
+	a := referee.Action{Kind: referee.ActMove, Player: c, Text: text}
+	if masks {
+		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
+	}
+	if reply, ok := b.act(id, user, a, m.ID); !ok && reply != "" {
+		b.dmReply(user, reply+unparsableHint(lang, reply))
+	}
+}
+
+// pickGame chooses the game a DM is for: the #number given, the player's only
+// live game, or their last-used one; else it asks which.
+func (b *Bot) pickGame(user string, want store.GameID) (store.GameID, string) {
+	lang := b.lang(user)
+	games, err := b.st.ActiveGamesOf(user)
+	if err != nil {
+		return 0, say(lang, "internal_error")
+	}
+	if want != 0 {
+		for _, g := range games {
+			if g.ID == want {
+				return want, ""
+			}
+		}
+		return 0, fmt.Sprintf(say(lang, "not_in_game"), want)
+	}
+	switch len(games) {
+	case 0:
+		return 0, say(lang, "no_active_game")
+	case 1:
+		return games[0].ID, ""
+	}
+	if st, err := b.st.GetSettings(user); err == nil {
+		for _, g := range games {
+			if g.ID == st.CurrentGame {
+				return g.ID, ""
+			}
+		}
+	}
+	var ids []string
+	for _, g := range games {
+		ids = append(ids, fmt.Sprintf("#%d", g.ID))
+	}
+	return 0, fmt.Sprintf(say(lang, "which_game"), strings.Join(ids, ", "), games[0].ID)
+}
+
+// dmReply queues a DM to one user (not tied to a game action).
+func (b *Bot) dmReply(user, text string) {
+	if err := b.st.Enqueue(toDM(user, payload{Content: text})); err != nil {
+		b.log.Error("enqueue", "err", err)
+		return
+	}
+	b.kickOutbox()
+}
+
+// markHandled remembers the newest DM handled per user, so a catch-up after
+// an outage reads only what came after.
+func (b *Bot) markHandled(user, channel, msgID string) {
+	b.mu.Lock()
+	b.dmCh[user] = channel
+	b.mu.Unlock()
+	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) {
+		s.DMChannelID = channel
+		if newerID(msgID, s.LastDM) {
+			s.LastDM = msgID
+		}
+	}); err != nil {
+		b.log.Warn("settings", "err", err)
+	}
+}
+
+// newerID compares Discord snowflakes.
+func newerID(a, b string) bool {
+	x, _ := strconv.ParseUint(a, 10, 64)
+	y, _ := strconv.ParseUint(b, 10, 64)
+	return x > y
+}
+
+// colorOf returns the user's seat in a game.
+func (b *Bot) colorOf(id store.GameID, user string) (shogi.Color, bool) {
+	lg, err := b.live(id)
+	if err != nil {
+		return 0, false
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	return seat(lg.meta, user)
+}

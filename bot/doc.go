@@ -1,0 +1,9 @@
+// Package bot is shinpan's Discord glue: slash commands, buttons and modals in a
+// server channel, moves by DM, announcements in the channel, and the outbox that
+// sends what the referee decided after the store committed it. It maps referee
+// events to messages and never decides a rule (the referee package does).
+//
+// Flow of one action: parse → referee (on a copy of the game) → store (action,
+// game record and outbox in one transaction) → send the outbox. Actions of one
+// game are applied one at a time; Discord is never called inside a transaction.
+package bot

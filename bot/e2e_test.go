@@ -1,0 +1,268 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/discordtest"
+	"shinpan/store"
+)
+
+// env is one end-to-end setup: the Discord stand-in, a store file and the bot,
+// with three simulated users (alice, bob and carol, a stranger).
+type env struct {
+	t                 *testing.T
+	srv               *discordtest.Server
+	path              string
+	st                *store.Store
+	b                 *Bot
+	alice, bob, carol string
+	ch                string
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	srv := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	us := srv.Users()
+	e := &env{t: t, srv: srv, path: filepath.Join(t.TempDir(), "shinpan.db"), alice: us[0].ID, bob: us[1].ID, carol: us[2].ID,
+		ch: srv.DefaultChannelID()}
+	e.start()
+	t.Cleanup(func() {
+		e.stop()
+		for _, v := range srv.ValidationErrors() {
+			t.Errorf("request failed validation: %+v", v)
+		}
+		srv.Close()
+	})
+	return e
+}
+
+// start opens the store and starts a bot on it.
+func (e *env) start() {
+	e.t.Helper()
+	st, err := store.Open(e.path, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	s, _ := discordgo.New("Bot test")
+	s.ShouldRetryOnRateLimit = true
+	e.srv.Configure(s)
+	var log *slog.Logger
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	} else {
+		log = slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	e.st = st
+	e.b = New(Config{}, st, s, WithLogger(log))
+	if err := e.b.Start(); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// stop closes the bot and the store, as a redeploy would.
+func (e *env) stop() {
+	if e.b == nil {
+		return
+	}
+	e.b.s.ShouldReconnectOnError = false
+	e.b.Close()
+	e.st.Close()
+	e.b = nil
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) { w.t.Log(strings.TrimSpace(string(p))); return len(p), nil }
+
+// settle waits until the outbox is empty and the stand-in has been quiet.
+func (e *env) settle() {
+	e.t.Helper()
+	last, stable := -1, 0
+	for i := 0; i < 3000 && stable < 8; i++ {
+		time.Sleep(5 * time.Millisecond)
+		pending, _ := e.st.PendingOutbox()
+		n := len(e.srv.Requests())
+		if len(pending) == 0 && n == last {
+			stable++
+		} else {
+			stable = 0
+		}
+		last = n
+	}
+}
+
+func (e *env) waitUntil(what string, cond func() bool) {
+	e.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			e.t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func (e *env) dmChannel(user string) string {
+	ch, err := e.srv.DMChannel(user)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return ch
+}
+
+// botDMs returns the bot's messages in a user's DM channel.
+func (e *env) botDMs(user string) []discordtest.Message { return e.srv.BotMessages(e.dmChannel(user)) }
+
+// dm sends a DM from user and waits for the bot's answer to that user.
+func (e *env) dm(user, text string) discordtest.Message {
+	e.t.Helper()
+	n := len(e.botDMs(user))
+	if _, err := e.srv.SendDM(user, text); err != nil {
+		e.t.Fatal(err)
+	}
+	e.waitUntil(fmt.Sprintf("a reply to %q", text), func() bool { return len(e.botDMs(user)) > n })
+	e.settle()
+	ms := e.botDMs(user)
+	return ms[n]
+}
+
+func (e *env) lastDM(user string) discordtest.Message {
+	ms := e.botDMs(user)
+	if len(ms) == 0 {
+		e.t.Fatalf("no DM to %s", user)
+	}
+	return ms[len(ms)-1]
+}
+
+func (e *env) channelPosts() []discordtest.Message {
+	var out []discordtest.Message
+	for _, m := range e.srv.BotMessages(e.ch) {
+		if !m.Ephemeral() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (e *env) lastPost() discordtest.Message {
+	ps := e.channelPosts()
+	if len(ps) == 0 {
+		e.t.Fatal("no channel post")
+	}
+	return ps[len(ps)-1]
+}
+
+// slash runs /shogi <sub> and waits for the interaction to be answered; it
+// returns the text the user was shown.
+func (e *env) slash(user, sub string, opts ...discordtest.Option) string {
+	e.t.Helper()
+	id, err := e.srv.SlashCommand(user, e.ch, "shogi", discordtest.Subcommand(sub, opts...))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return e.answer(id)
+}
+
+func (e *env) answer(id string) string {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	in, err := e.srv.WaitInteraction(ctx, id, discordtest.Answered)
+	if err != nil {
+		e.t.Fatalf("interaction %s not answered: %v", id, err)
+	}
+	e.settle()
+	in, _ = e.srv.Interaction(id)
+	return shown(in)
+}
+
+// challenge posts a challenge from alice to bob (alice Black) and returns the
+// card message.
+func (e *env) challenge(variant string, opts ...discordtest.Option) discordtest.Message {
+	e.t.Helper()
+	opts = append([]discordtest.Option{discordtest.StringOption("variant", variant),
+		discordtest.UserOption("opponent", e.bob), discordtest.StringOption("color", "black")}, opts...)
+	e.slash(e.alice, "challenge", opts...)
+	for _, m := range e.srv.BotMessages(e.ch) {
+		if strings.Contains(string(m.Components), "accept:") {
+			return m
+		}
+	}
+	e.t.Fatal("no challenge card")
+	return discordtest.Message{}
+}
+
+func (e *env) click(user string, m discordtest.Message, prefix string) string {
+	e.t.Helper()
+	id := ""
+	for _, part := range strings.Split(string(m.Components), "\"") {
+		if strings.HasPrefix(part, prefix) {
+			id = part
+		}
+	}
+	if id == "" {
+		e.t.Fatalf("no %s button on %q", prefix, m.Content)
+	}
+	iid, err := e.srv.ClickButton(user, m.ChannelID, m.ID, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return e.answer(iid)
+}
+
+// startGame challenges and accepts; it returns the game id.
+func (e *env) startGame(variant string, opts ...discordtest.Option) store.GameID {
+	e.t.Helper()
+	card := e.challenge(variant, opts...)
+	e.click(e.bob, card, "accept:")
+	e.waitUntil("the game card", func() bool { return strings.Contains(e.lastPost().Content, "Game #") })
+	gs, err := e.st.ActiveGamesOf(e.alice)
+	if err != nil || len(gs) == 0 {
+		e.t.Fatalf("no game started: %v", err)
+	}
+	return gs[len(gs)-1].ID
+}
+
+func TestSmokeTsuitate(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	if id == 0 {
+		t.Fatal("no game")
+	}
+	a := e.lastDM(e.alice)
+	if len(a.Attachments) != 1 || !strings.Contains(a.Content, "Game #") {
+		t.Fatalf("alice's start DM: %q %d files", a.Content, len(a.Attachments))
+	}
+	r := e.dm(e.alice, "7g7f")
+	t.Logf("alice got %q", r.Content)
+	t.Logf("channel %q", e.lastPost().Content)
+	t.Logf("bob got %q", e.lastDM(e.bob).Content)
+}
+
+// shown is what the user sees of an interaction's answer: the original
+// message and the follow-ups, joined.
+func shown(in discordtest.Interaction) string {
+	var parts []string
+	if in.Original != nil && !in.Original.Loading() {
+		parts = append(parts, in.Original.Content)
+	}
+	for _, f := range in.Followups {
+		parts = append(parts, f.Content)
+	}
+	if in.Callback != nil && in.Callback.Type == discordgo.InteractionResponseModal {
+		parts = append(parts, "[modal]")
+	}
+	return strings.Join(parts, "\n")
+}

@@ -1,0 +1,63 @@
+package bot
+
+import (
+	"bytes"
+
+	"encoding/json"
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/store"
+)
+
+// payload is an outbox message body: what to post (or edit) in a channel or a
+// DM. It is JSON in the store, so a crash between commit and send loses nothing.
+type payload struct {
+	Content string    `json:"content,omitempty"`
+	Files   []outFile `json:"files,omitempty"`
+	Buttons []button  `json:"buttons,omitempty"`
+	// Edit, when set, edits that message (in the target channel) instead of posting.
+	Edit string `json:"edit,omitempty"`
+	// Ref stores the posted message's id under this purpose (store.MessageRef).
+	Ref string `json:"ref,omitempty"`
+	// Mentions are the user ids this message may ping.
+	Mentions []string `json:"mentions,omitempty"`
+	// Select is a string select menu in its own action row.
+	Select *selectMenu `json:"select,omitempty"`
+	// Thread starts a thread under the posted message with this name, and
+	// stores its id as the game's thread.
+	Thread string `json:"thread,omitempty"`
+}
+
+// outFile is an attachment; Alt is its description (alt text).
+type outFile struct {
+	Name string `json:"name"`
+	Alt  string `json:"alt,omitempty"`
+	Type string `json:"type"`
+	Data []byte `json:"data"`
+}
+
+// selectMenu is one string select.
+type selectMenu struct {
+	ID          string                       `json:"id"`
+	Placeholder string                       `json:"placeholder"`
+	Options     []discordgo.SelectMenuOption `json:"options"`
+}
+
+// button is one button of the message's single action row.
+type button struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	Style int    `json:"style"` // discordgo.ButtonStyle
+}
+
+func toChannel(id string, p payload) store.OutMsg {
+	b, _ := json.Marshal(p)
+	return store.OutMsg{Dest: store.DestChannel, Target: id, Payload: b}
+}
+
+func toDM(user string, p payload) store.OutMsg {
+	b, _ := json.Marshal(p)
+	return store.OutMsg{Dest: store.DestDM, Target: user, Payload: b}
+}
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

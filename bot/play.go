@@ -1,0 +1,236 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/referee"
+	"shinpan/referee/record"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// act applies one player action to a live game: the referee decides on a copy,
+// the store commits the action with its messages, then the copy becomes the
+// game and the outbox is sent. It returns the text for the acting player when
+// there is one (a refusal), and whether the action took effect. key is the
+// Discord id that caused the action (idempotency).
+func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (string, bool) {
+	lang := b.lang(user)
+	lg, err := b.live(id)
+	if err != nil {
+		return say(lang, "no_game"), false
+	}
+	lg.mu.Lock()
+	if _, _, err := b.st.LookupKey(key); err == nil {
+		lg.mu.Unlock()
+		return "", false // already applied (a redelivered event)
+	}
+	g := lg.g.Clone()
+	meta := lg.meta
+	before := [2]*shogi.Position{}
+	for c := range before {
+		before[c], _ = g.PlayerBoard(shogi.Color(c))
+	}
+	evs, err := g.Apply(a)
+	if err != nil {
+		lg.mu.Unlock()
+		return refusal(lang, err.Error()), false
+	}
+	out := b.actionMessages(meta, g, a, evs, before)
+	entry := store.Entry{Action: a, UserID: user, Key: key}
+	stored, err := b.st.AppendAction(id, entry, out, func(m *store.Game) { updateMeta(m, g) })
+	if err != nil {
+		lg.mu.Unlock()
+		if errors.Is(err, store.ErrDuplicate) {
+			return "", false // already applied (a redelivered event)
+		}
+		b.log.Error("append action", "game", id, "err", err)
+		b.forget(id) // reload from the store next time
+		return say(lang, "internal_error"), false
+	}
+	lg.g = g
+	updateMeta(&lg.meta, g)
+	lg.meta.LastSeq = stored.Seq
+	over := g.Over()
+	lg.mu.Unlock()
+	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.CurrentGame = id }); err != nil {
+		b.log.Warn("settings", "err", err)
+	}
+	b.kickOutbox()
+	if over {
+		b.forget(id)
+	}
+	return "", true
+}
+
+// updateMeta copies the referee's status into the game record.
+func updateMeta(m *store.Game, g *referee.Game) {
+	switch {
+	case g.Over() && g.Result().Reason == view.ReasonAbort:
+		m.Status = store.StatusAborted
+		m.Result = g.Result()
+	case g.Over():
+		m.Status = store.StatusFinished
+		m.Result = g.Result()
+	case g.NeedsMasks():
+		m.Status = store.StatusPendingMasks
+	default:
+		m.Status = store.StatusActive
+	}
+}
+
+// actionMessages turns an action's events into messages: one DM per player
+// with events for them (their board attached after a move or at the end), one
+// channel post with the public events. Order: Black's DM, White's DM, the
+// channel — never dependent on what is hidden.
+func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [2]*shogi.Position) []store.OutMsg {
+	var out []store.OutMsg
+	for col, user := range meta.Players {
+		c := shogi.Color(col)
+		mine := audience(evs, view.AudienceOf(c))
+		if len(mine) == 0 || isCPU(user) {
+			continue
+		}
+		lang := b.lang(user)
+		p := payload{Content: playerUpdate(b.textCtx(lang, meta, before[c], user), c, mine)}
+		if needsBoard(mine) {
+			p.Files = b.boardFiles(meta, g, c, user)
+		}
+		if !g.Over() && g.Turn() == c && !g.NeedsMasks() {
+			p.Buttons = turnButtons(lang)
+		}
+		out = append(out, toDM(user, p))
+	}
+	pub := audience(evs, view.ToPublic)
+	if len(pub) > 0 {
+		lang := b.lang(meta.Players[0])
+		var open *shogi.Position
+		if meta.Variant == view.Standard || meta.Variant == view.Masked {
+			open = before[a.Player]
+		}
+		p := payload{Content: announcement(b.textCtx(lang, meta, open, ""), pub)}
+		if g.Over() {
+			p.Files = b.revealFiles(meta, g)
+			p.Mentions = meta.Players[:]
+		}
+		out = append(out, toChannel(b.announceChannel(meta), p))
+	}
+	return out
+}
+
+func audience(evs []view.Event, a view.Audience) []view.Event {
+	var out []view.Event
+	for _, e := range evs {
+		if e.To == a {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// needsBoard: a player's board changed (a move, the mask set, the end).
+func needsBoard(evs []view.Event) bool {
+	for _, e := range evs {
+		switch e.Kind {
+		case view.EvMoved, view.EvEnd, view.EvMasksDone:
+			return true
+		}
+	}
+	return false
+}
+
+func turnButtons(lang string) []button {
+	return []button{
+		{ID: "move:{game}", Label: say(lang, "btn_move"), Style: int(discordgo.PrimaryButton)},
+		{ID: "resign:{game}", Label: say(lang, "btn_resign"), Style: int(discordgo.SecondaryButton)},
+	}
+}
+
+// boardFiles renders what player c sees (the revealed board once the game is over).
+func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, user string) []outFile {
+	v := g.View(view.ViewerOf(c))
+	if g.Over() {
+		v = g.RevealView()
+	}
+	notes, _ := b.st.Notes(meta.ID, c)
+	if g.Over() {
+		notes = nil
+	}
+	img, err := b.renderView(v, user, notes)
+	if err != nil {
+		b.log.Error("render", "game", meta.ID, "err", err)
+		return nil
+	}
+	return []outFile{img}
+}
+
+// revealFiles are the end-of-game attachments in the channel: the revealed
+// board and the record (KIF with the hidden information as comments).
+func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
+	var files []outFile
+	if img, err := b.renderView(g.RevealView(), "", nil); err == nil {
+		files = append(files, img)
+	}
+	if kif, err := gameKIF(meta, g); err == nil {
+		files = append(files, outFile{Name: fmt.Sprintf("shinpan-%s.kif", "{game}"), Type: "text/plain; charset=utf-8", Data: kif})
+	}
+	return files
+}
+
+// gameKIF writes a finished game as KIF, with the masks and every foul attempt
+// as comments.
+func gameKIF(meta store.Game, g *referee.Game) ([]byte, error) {
+	start, err := shogi.ParseSFEN(g.StartSFEN())
+	if err != nil {
+		return nil, err
+	}
+	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{}}
+	rec.Header = append(rec.Header, record.HeaderField{Key: "棋戦", Value: "shinpan " + string(meta.Variant)})
+	if r := g.Result(); r != nil {
+		rec.Result = kifResult(r)
+	}
+	ms := g.Masks()
+	if meta.Variant == view.Masked {
+		rec.Comments[0] = append(rec.Comments[0], fmt.Sprintf("mask black %s, white %s", ms[0], ms[1]))
+	}
+	for _, f := range g.FoulLog() {
+		n := f.Number - g.StartMoveNumber()
+		rec.Comments[n] = append(rec.Comments[n], fmt.Sprintf("foul %s move %d: %s (%s)", f.Player, f.Number, f.Text, f.Reason))
+	}
+	var buf bytes.Buffer
+	if err := record.WriteKIF(&buf, rec); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func kifResult(r *view.Result) record.Result {
+	w := record.WinnerDraw
+	if r.Winner != nil {
+		w = r.Winner.String()
+	}
+	switch r.Reason {
+	case view.ReasonCheckmate, view.ReasonMaskCheckmated:
+		return record.Result{Reason: record.ReasonCheckmate, Winner: w}
+	case view.ReasonResignation:
+		return record.Result{Reason: record.ReasonResignation, Winner: w}
+	case view.ReasonTimeout:
+		return record.Result{Reason: record.ReasonTimeout, Winner: w}
+	case view.ReasonSennichite:
+		return record.Result{Reason: record.ReasonSennichite, Winner: record.WinnerDraw}
+	case view.ReasonPerpetualCheck:
+		return record.Result{Reason: record.ReasonPerpetualCheck, Winner: w}
+	case view.ReasonImpasse:
+		return record.Result{Reason: record.ReasonImpasse, Winner: w}
+	case view.ReasonFoulLimit:
+		return record.Result{Reason: record.ReasonIllegalMove, Winner: w}
+	case view.ReasonAbort:
+		return record.Result{Reason: record.ReasonAbort, Winner: record.WinnerNone}
+	}
+	return record.Result{Reason: record.ReasonUnknown, Winner: w}
+}

@@ -1,0 +1,294 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/store"
+)
+
+// outboxLoop sends what the outbox holds whenever the store signals a commit,
+// and retries failed sends with a back-off.
+func (b *Bot) outboxLoop() {
+	defer b.wg.Done()
+	retry := time.NewTimer(time.Hour)
+	defer retry.Stop()
+	for {
+		select {
+		case <-b.ctx.Done():
+			return
+		case <-b.st.OutboxReady():
+		case <-retry.C:
+		}
+		if again := b.flushOutbox(); again {
+			retry.Reset(2 * time.Second)
+		}
+	}
+}
+
+// kickOutbox drains the outbox now, in the caller's goroutine, so a reply is
+// sent before the handler returns when possible.
+func (b *Bot) kickOutbox() { b.flushOutbox() }
+
+// flushOutbox sends every pending message in order; it returns true when some
+// send failed in a way worth retrying.
+func (b *Bot) flushOutbox() (retry bool) {
+	b.sendMu.Lock()
+	defer b.sendMu.Unlock()
+	msgs, err := b.st.PendingOutbox()
+	if err != nil {
+		b.log.Error("outbox", "err", err)
+		return true
+	}
+	for _, m := range msgs {
+		if b.ctx.Err() != nil {
+			return false
+		}
+		err := b.send(m)
+		var rerr *discordgo.RESTError
+		switch {
+		case err == nil:
+		case errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode >= 400 && rerr.Response.StatusCode < 500 && rerr.Response.StatusCode != http.StatusTooManyRequests:
+			// Permanent: closed DMs, missing permissions, deleted channel.
+			b.log.Warn("message not delivered", "dest", m.Dest, "target", m.Target, "err", err)
+			b.undeliverable(m, rerr)
+		default:
+			b.log.Warn("send failed, will retry", "dest", m.Dest, "target", m.Target, "err", err)
+			return true
+		}
+		if err := b.st.MarkSent(m.ID); err != nil {
+			b.log.Error("mark sent", "err", err)
+			return true
+		}
+	}
+	return false
+}
+
+// send delivers one outbox message.
+func (b *Bot) send(m store.OutMsg) error {
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		b.log.Error("bad outbox payload, dropped", "id", m.ID, "err", err)
+		return nil
+	}
+	fillGame(&p, m.GameID)
+	ch := m.Target
+	if m.Dest == store.DestDM {
+		var err error
+		if ch, err = b.dmChannel(m.Target); err != nil {
+			return err
+		}
+	}
+	if p.Edit != "" {
+		return b.editMessage(ch, p)
+	}
+	msg, err := b.postMessage(ch, p, m.DedupeKey)
+	if err != nil {
+		return err
+	}
+	if p.Ref != "" && m.GameID != 0 {
+		if err := b.st.PutMessageRef(m.GameID, p.Ref, store.MessageRef{ChannelID: ch, MessageID: msg.ID}); err != nil {
+			b.log.Error("message ref", "err", err)
+		}
+	}
+	if p.Thread != "" && m.GameID != 0 {
+		b.startThread(m.GameID, ch, msg.ID, p.Thread)
+	}
+	return nil
+}
+
+// dmChannel opens (once) the DM channel with a user.
+func (b *Bot) dmChannel(user string) (string, error) {
+	b.mu.Lock()
+	id, ok := b.dmCh[user]
+	b.mu.Unlock()
+	if ok {
+		return id, nil
+	}
+	ch, err := b.s.UserChannelCreate(user)
+	if err != nil {
+		return "", err
+	}
+	b.mu.Lock()
+	b.dmCh[user] = ch.ID
+	b.mu.Unlock()
+	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.DMChannelID = ch.ID }); err != nil {
+		b.log.Warn("settings", "err", err)
+	}
+	return ch.ID, nil
+}
+
+// messageBody is a create-message request with what discordgo's MessageSend
+// lacks: attachment descriptions (alt text) and a nonce that Discord uses to
+// drop a re-sent duplicate.
+type messageBody struct {
+	Content         string                            `json:"content,omitempty"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
+	Attachments     []attachmentBody                  `json:"attachments,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Nonce           string                            `json:"nonce,omitempty"`
+	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
+}
+
+type attachmentBody struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+func components(bs []button) []discordgo.MessageComponent {
+	if len(bs) == 0 {
+		return nil
+	}
+	row := discordgo.ActionsRow{}
+	for _, x := range bs {
+		row.Components = append(row.Components, discordgo.Button{CustomID: x.ID, Label: x.Label, Style: discordgo.ButtonStyle(x.Style)})
+	}
+	return []discordgo.MessageComponent{row}
+}
+
+// payloadComponents returns the buttons row and the select row, if any.
+func payloadComponents(p payload) []discordgo.MessageComponent {
+	out := components(p.Buttons)
+	if p.Select != nil && len(p.Select.Options) > 0 {
+		out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			MenuType: discordgo.StringSelectMenu, CustomID: p.Select.ID, Placeholder: p.Select.Placeholder, Options: p.Select.Options}}})
+	}
+	return out
+}
+
+// fillGame puts the game number into a queued message's "{game}" slots.
+func fillGame(p *payload, id store.GameID) {
+	if id == 0 {
+		return
+	}
+	n := itoa(uint64(id))
+	r := strings.NewReplacer("{game}", n)
+	p.Content = r.Replace(p.Content)
+	p.Thread = r.Replace(p.Thread)
+	for i := range p.Buttons {
+		p.Buttons[i].ID = r.Replace(p.Buttons[i].ID)
+	}
+	for i := range p.Files {
+		p.Files[i].Name = r.Replace(p.Files[i].Name)
+	}
+	if p.Select != nil {
+		p.Select.ID = r.Replace(p.Select.ID)
+	}
+}
+
+func mentions(users []string) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+}
+
+// postMessage creates a message in a channel, with files as multipart.
+func (b *Bot) postMessage(ch string, p payload, nonce string) (*discordgo.Message, error) {
+	body := messageBody{Content: p.Content, Components: payloadComponents(p), AllowedMentions: mentions(p.Mentions)}
+	if nonce != "" && len(nonce) <= 25 {
+		body.Nonce, body.EnforceNonce = nonce, true
+	}
+	var files []*discordgo.File
+	for i, f := range p.Files {
+		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Alt})
+		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)})
+	}
+	endpoint := discordgo.EndpointChannelMessages(ch)
+	var resp []byte
+	var err error
+	if len(files) > 0 {
+		ct, data, merr := discordgo.MultipartBodyWithJSON(body, files)
+		if merr != nil {
+			return nil, merr
+		}
+		resp, err = b.s.RequestRaw(http.MethodPost, endpoint, ct, data, endpoint, 0)
+	} else {
+		resp, err = b.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("decode message: %w", err)
+	}
+	return &msg, nil
+}
+
+// editMessage edits a message's content and buttons.
+func (b *Bot) editMessage(ch string, p payload) error {
+	comps := payloadComponents(p)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	content := p.Content
+	_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: p.Edit, Channel: ch, Content: &content,
+		Components: &comps, AllowedMentions: mentions(p.Mentions)})
+	return err
+}
+
+// startThread opens the game's announcement thread under a message.
+func (b *Bot) startThread(id store.GameID, ch, msgID, name string) {
+	th, err := b.s.MessageThreadStartComplex(ch, msgID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	if err != nil {
+		b.log.Warn("thread", "game", id, "err", err)
+		return
+	}
+	if _, err := b.st.UpdateGame(id, nil, func(g *store.Game) error { g.ThreadID = th.ID; return nil }); err != nil {
+		b.log.Error("thread id", "err", err)
+		return
+	}
+	b.mu.Lock()
+	if lg, ok := b.games[id]; ok {
+		lg.meta.ThreadID = th.ID
+	}
+	b.mu.Unlock()
+}
+
+// undeliverable handles a message Discord refused for good: a player whose DMs
+// closed mid-game is told in the channel; a channel the bot can no longer post
+// in (missing permissions, deleted) is reported to the players by DM.
+func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
+	if m.GameID == 0 {
+		return
+	}
+	meta, err := b.st.GetGame(m.GameID)
+	if err != nil {
+		return
+	}
+	code := 0
+	if rerr.Message != nil {
+		code = rerr.Message.Code
+	}
+	lang := b.lang(m.Target)
+	switch {
+	case m.Dest == store.DestDM && code == discordgo.ErrCodeCannotSendMessagesToThisUser:
+		note := dmsClosedMidGame(lang, m.Target, meta.ID)
+		b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}}))
+	case m.Dest == store.DestChannel && (code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeMissingAccess):
+		for _, u := range meta.Players {
+			if u != "" && !isCPU(u) {
+				b.st.Enqueue(toDM(u, payload{Content: channelLost(b.lang(u), meta.ID)}))
+			}
+		}
+	}
+}
+
+func isCPU(user string) bool { return user == store.CPU }
+
+// announceChannel is where a game's public announcements go: its thread when
+// it has one, else its channel.
+func (b *Bot) announceChannel(meta store.Game) string {
+	if meta.ThreadID != "" {
+		return meta.ThreadID
+	}
+	return meta.ChannelID
+}
+
+func itoa(n uint64) string { return strconv.FormatUint(n, 10) }

@@ -1,0 +1,333 @@
+package main
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot"
+	"shinpan/bot/discordtest"
+	"shinpan/referee"
+	"shinpan/referee/notation"
+	"shinpan/referee/record"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+//go:embed demodata/*.txt
+var demoData embed.FS
+
+const demoRecord = "demodata/g24_mog016_checkmate.txt"
+
+func init() {
+	register("demo", "play a real game through the whole bot against a local Discord stand-in: [--variant V] [--record FILE] [--out DIR]", runDemo)
+}
+
+// demo is two simulated users playing a recorded game through the real bot,
+// talking to the local Discord stand-in over HTTP and WebSocket.
+type demo struct {
+	srv     *discordtest.Server
+	st      *store.Store
+	out     string
+	w       io.Writer
+	channel string
+	names   map[string]string // user id → name
+	dmUser  map[string]string // DM channel id → user id
+	printed map[string]int    // message id → edits printed
+	pngs    int
+	files   int
+}
+
+func runDemo(args []string) error {
+	fs := newFlags("demo")
+	variant := fs.String("variant", "tsuitate", "tsuitate, masked, dark or standard")
+	recPath := fs.String("record", "", "KIF, CSA, USI or text record to play (default: a real game shipped with shinpan)")
+	outDir := fs.String("out", "demo-out", "directory for the PNG boards the players were sent")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	v, err := referee.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	var data []byte
+	name := *recPath
+	if name == "" {
+		data, err = demoData.ReadFile(demoRecord)
+		name = demoRecord
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return err
+	}
+	rec, err := record.Parse(data, name)
+	var illegal *record.IllegalMoveError
+	if err != nil && !errors.As(err, &illegal) {
+		return err
+	}
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "shinpan-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+
+	srv := discordtest.New(discordtest.Options{
+		Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}},
+	})
+	if err := srv.Start(); err != nil {
+		return err
+	}
+	defer srv.Close()
+	st, err := store.Open(filepath.Join(tmp, "shinpan.db"), nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	s, _ := discordgo.New("Bot demo-token")
+	srv.Configure(s)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	b := bot.New(bot.Config{DataPath: st.Path()}, st, s, bot.WithLogger(quiet))
+	if err := b.Start(); err != nil {
+		return err
+	}
+	defer b.Close()
+
+	d := &demo{srv: srv, st: st, out: *outDir, w: os.Stdout, channel: srv.Channels()[0].ID,
+		names: map[string]string{}, dmUser: map[string]string{}, printed: map[string]int{}}
+	users := srv.Users()
+	alice, bob := users[0].ID, users[1].ID
+	d.names[alice], d.names[bob] = "alice", "bob"
+	for _, u := range []string{alice, bob} {
+		if ch, err := srv.DMChannel(u); err == nil {
+			d.dmUser[ch] = u
+		}
+	}
+	moves := make([]string, 0, len(rec.Moves)+1)
+	for _, m := range rec.Moves {
+		moves = append(moves, m.USI())
+	}
+	if illegal != nil {
+		moves = append(moves, illegal.Text)
+	}
+	start := time.Now()
+	err = d.play(rec, v, moves, alice, bob)
+	fmt.Fprintf(d.w, "\n%d moves in %.1f s; %d PNG boards and %d other files written to %s\n", len(moves), time.Since(start).Seconds(), d.pngs, d.files-d.pngs, d.out)
+	return err
+}
+
+// play runs the game: Alice challenges Bob (Alice plays Black), Bob accepts with
+// the button, then each player sends their moves by DM — Alice in Western
+// notation, Bob in Japanese — read against their own board.
+func (d *demo) play(rec *record.Record, v view.Variant, moves []string, alice, bob string) error {
+	if rec.StartSFEN() != shogi.StartSFEN {
+		return fmt.Errorf("the demo plays games from the standard start; this record starts at %s", rec.StartSFEN())
+	}
+	d.typed(alice, "#general", "/shogi challenge variant:"+string(v)+" opponent:@bob color:black")
+	if err := d.after(d.channel, func() error {
+		_, err := d.srv.SlashCommand(alice, d.channel, "shogi", discordtest.Subcommand("challenge",
+			discordtest.StringOption("variant", string(v)), discordtest.UserOption("opponent", bob),
+			discordtest.StringOption("color", "black")))
+		return err
+	}); err != nil {
+		return err
+	}
+	card := ""
+	for _, m := range d.srv.Messages(d.channel) {
+		if strings.Contains(string(m.Components), "accept:") {
+			card = m.ID
+		}
+	}
+	if card == "" {
+		return errors.New("no challenge card was posted")
+	}
+	var accept string
+	cm, _ := d.srv.Message(card)
+	for _, id := range strings.Split(string(cm.Components), "\"") {
+		if strings.HasPrefix(id, "accept:") {
+			accept = id
+		}
+	}
+	d.typed(bob, "#general", "[presses Accept]")
+	n := d.botCount(d.channel)
+	if err := d.after(d.channel, func() error {
+		_, err := d.srv.ClickButton(bob, d.channel, card, accept)
+		return err
+	}); err != nil {
+		return err
+	}
+	for i := 0; i < 2000 && d.botCount(d.channel) < n+2; i++ { // the reply and the game card
+		time.Sleep(10 * time.Millisecond)
+	}
+	d.settle()
+	g, err := referee.New("demo", v, "", referee.DefaultOptions(v))
+	if err != nil {
+		return err
+	}
+	seats := [2]string{alice, bob}
+	if v == view.Masked {
+		for c, u := range seats {
+			mask := "2h"
+			if c == 1 {
+				mask = "8b"
+			}
+			d.typed(u, "DM", mask)
+			if err := d.after(d.dmOf(u), func() error { _, err := d.srv.SendDM(u, mask); return err }); err != nil {
+				return err
+			}
+			g.Apply(referee.Action{Kind: referee.ActMask, Player: shogi.Color(c), Text: mask})
+		}
+	}
+	for _, usi := range moves {
+		if g.Over() {
+			break
+		}
+		c := g.Turn()
+		m, err := shogi.ParseUSI(usi)
+		if err != nil {
+			return err
+		}
+		seen, _ := g.PlayerBoard(c)
+		n := notation.Western
+		if c == shogi.White {
+			n = notation.Japanese
+		}
+		text := notation.Format(seen, m, n, g.LastSeen(c))
+		d.typed(seats[c], "DM", text)
+		if err := d.after(d.dmOf(seats[c]), func() error { _, err := d.srv.SendDM(seats[c], text); return err }); err != nil {
+			return err
+		}
+		if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: c, Text: usi}); err != nil {
+			return fmt.Errorf("move %s: %v", usi, err)
+		}
+	}
+	if !g.Over() {
+		loser := g.Turn()
+		if rec.Result.Winner == "white" {
+			loser = shogi.Black
+		} else if rec.Result.Winner == "black" {
+			loser = shogi.White
+		}
+		d.typed(seats[loser], "#general", "/shogi resign")
+		if err := d.after(d.channel, func() error {
+			_, err := d.srv.SlashCommand(seats[loser], d.channel, "shogi", discordtest.Subcommand("resign"))
+			return err
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *demo) typed(user, where, text string) {
+	fmt.Fprintf(d.w, "@%s > %s\n", d.names[user], text)
+}
+
+// botCount returns how many messages the bot has in a channel.
+func (d *demo) botCount(channel string) int { return len(d.srv.BotMessages(channel)) }
+
+// after runs an action and waits until the bot answered in channel (a new
+// message there), then until everything it caused is sent; then it prints the
+// new messages in the order they were created.
+func (d *demo) after(channel string, act func() error) error {
+	n := d.botCount(channel)
+	if err := act(); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for d.botCount(channel) == n && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	d.settle()
+	return nil
+}
+
+// settle waits until the outbox is empty and the bot has been quiet for a
+// moment, then prints.
+func (d *demo) settle() {
+	last, stable := -1, 0
+	for i := 0; i < 2000 && stable < 10; i++ {
+		time.Sleep(10 * time.Millisecond)
+		pending, _ := d.st.PendingOutbox()
+		n := len(d.srv.Requests())
+		if len(pending) == 0 && n == last {
+			stable++
+		} else {
+			stable = 0
+		}
+		last = n
+	}
+	d.print()
+}
+
+func (d *demo) dmOf(user string) string {
+	ch, _ := d.srv.DMChannel(user)
+	return ch
+}
+
+func (d *demo) print() {
+	var msgs []discordtest.Message
+	msgs = append(msgs, d.srv.Messages(d.channel)...)
+	for ch := range d.dmUser {
+		msgs = append(msgs, d.srv.Messages(ch)...)
+	}
+	sort.Slice(msgs, func(i, j int) bool { return snow(msgs[i].ID) < snow(msgs[j].ID) })
+	for _, m := range msgs {
+		if m.Author.ID != d.srv.BotUser().ID || m.Loading() {
+			continue
+		}
+		seen, ok := d.printed[m.ID]
+		if ok && seen == m.Edits {
+			continue
+		}
+		d.printed[m.ID] = m.Edits
+		where := "#general:"
+		if u, isDM := d.dmUser[m.ChannelID]; isDM {
+			where = "DM @" + d.names[u] + ":"
+		} else if m.Ephemeral() {
+			where = "#general (only you):"
+		}
+		if ok {
+			where = strings.TrimSuffix(where, ":") + " (edited):"
+		}
+		line := strings.ReplaceAll(m.Content, "\n", " / ")
+		for id, name := range d.names {
+			line = strings.ReplaceAll(line, "<@"+id+">", "@"+name)
+		}
+		for _, a := range m.Attachments {
+			d.files++
+			if strings.HasSuffix(a.Filename, ".png") {
+				d.pngs++
+			}
+			file := fmt.Sprintf("%03d-%s-%s", d.files, strings.Trim(strings.NewReplacer("#", "", "@", "", " ", "-", ":", "", "(", "", ")", "").Replace(where), "-"), a.Filename)
+			if err := os.WriteFile(filepath.Join(d.out, file), a.Data, 0o644); err != nil {
+				fmt.Fprintln(d.w, "cannot write", file, err)
+			}
+			if a.Description != "" {
+				line += fmt.Sprintf(" [%s: %s]", file, a.Description)
+			} else {
+				line += fmt.Sprintf(" [%s]", file)
+			}
+		}
+		fmt.Fprintf(d.w, "%s %s\n", where, line)
+	}
+}
+
+func snow(id string) uint64 {
+	n, _ := strconv.ParseUint(id, 10, 64)
+	return n
+}
