@@ -121,9 +121,12 @@ var anySquare = regexp.MustCompile(`[1-9][a-i]\b|[１-９][一二三四五六七
 // writing, and the text is the same as that of an event holding only the side
 // and the move number — it depends on nothing else.
 func TestHiddenMovesNeverPrintASquare(t *testing.T) {
-	checked := 0
+	checked, seeds := 0, int64(12)
+	if testing.Short() {
+		seeds = 3
+	}
 	for _, v := range []view.Variant{view.Tsuitate, view.Dark} {
-		for seed := int64(0); seed < 12; seed++ {
+		for seed := int64(0); seed < seeds; seed++ {
 			o := referee.DefaultOptions(v)
 			o.FoulLimit = 20
 			_, bs := play(t, v, o, seed, 200)
@@ -161,7 +164,7 @@ func TestHiddenMovesNeverPrintASquare(t *testing.T) {
 			}
 		}
 	}
-	if checked < 1000 {
+	if checked < 250*int(seeds) {
 		t.Fatalf("only %d texts checked", checked)
 	}
 }
