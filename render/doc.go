@@ -35,7 +35,7 @@
 // Each theme is drawn once, on first use (fogleman/gg and x/image/font, into
 // RGBA), and quantised into a fixed palette (the theme's named colours plus
 // median-cut shades, at most 64). Render then only copies the background,
-// copies 68×62 tiles (piece × square background × orientation), blits
+// copies 62×68-pixel tiles (piece × square background × orientation), blits
 // pre-blended overlay and glyph sprites and fills rectangles, straight into an
 // image.Paletted, and encodes an 8-bit paletted PNG at BestSpeed with pooled
 // buffers. No text is rasterised per image. See BenchmarkRender.

@@ -8,9 +8,10 @@ import (
 )
 
 // pngEncoder writes 8-bit paletted PNGs. Go's encoder skips per-row filter
-// selection for paletted images, so the cost is mostly deflate; BestSpeed
-// keeps a 720×916 board near 1 ms and well under 30 KB (render_test.go
-// benchmarks). Its deflate buffers are reused through BufferPool.
+// selection for paletted images, so the cost is mostly deflate. BestSpeed
+// makes a 40-piece board in about 25 KB; DefaultCompression would save about
+// a fifth of that for three to four times the CPU (see BenchmarkRender and
+// the package doc). Its deflate buffers are reused through BufferPool.
 var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}}
 
 // encoderPool is a png.EncoderBufferPool over sync.Pool.

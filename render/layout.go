@@ -65,7 +65,7 @@ const (
 	handSize       = 36
 	countSize      = 20
 	coordSize      = 20
-	badgeSize      = 14
+	badgeSize      = 15
 	tagSize        = 13
 	pillSize       = 18
 )

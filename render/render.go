@@ -42,7 +42,7 @@ type Reach struct {
 }
 
 // Image is one rendered board: an 8-bit paletted PNG of Width×Height pixels
-// (currently 720×916) and a one-line English alt text for the attachment's
+// (658×866, see Size) and a one-line English alt text for the attachment's
 // description.
 type Image struct {
 	PNG           []byte

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	hexenc "encoding/hex"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -260,3 +261,37 @@ func TestSizeAndDecode(t *testing.T) {
 	}
 	_ = image.Rect
 }
+
+// TestConcurrentRender: Render is safe and deterministic from many goroutines
+// at once (shared sprites, pooled canvases and encoder buffers).
+func TestConcurrentRender(t *testing.T) {
+	fs := fixtures(t)
+	want := make([][]byte, len(fs))
+	for i, f := range fs {
+		img, err := Render(f.v, f.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = img.PNG
+	}
+	errs := make(chan error, 4*len(fs))
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			for k := range fs {
+				i := (k + g*3) % len(fs)
+				img, err := Render(fs[i].v, fs[i].opt)
+				if err == nil && !bytes.Equal(img.PNG, want[i]) {
+					err = errorf("%s: bytes differ under concurrency", fs[i].name)
+				}
+				errs <- err
+			}
+		}(g)
+	}
+	for k := 0; k < 4*len(fs); k++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }

@@ -60,23 +60,28 @@ type assets struct {
 
 var (
 	assetsMu    sync.Mutex
-	assetsCache = map[Theme]*assets{}
+	assetsCache = map[Theme]*assetsEntry{}
 )
 
+// assetsEntry builds one theme's assets once.
+type assetsEntry struct {
+	once sync.Once
+	a    *assets
+	err  error
+}
+
 // getAssets returns the theme's assets, building them on first use (about
-// 0.1 s). Safe for concurrent use.
+// 70 ms of CPU). Safe for concurrent use; a build does not block other themes.
 func getAssets(t Theme, c colors) (*assets, error) {
 	assetsMu.Lock()
-	defer assetsMu.Unlock()
-	if a, ok := assetsCache[t]; ok {
-		return a, nil
+	e, ok := assetsCache[t]
+	if !ok {
+		e = &assetsEntry{}
+		assetsCache[t] = e
 	}
-	a, err := buildAssets(c)
-	if err != nil {
-		return nil, err
-	}
-	assetsCache[t] = a
-	return a, nil
+	assetsMu.Unlock()
+	e.once.Do(func() { e.a, e.err = buildAssets(c) })
+	return e.a, e.err
 }
 
 // builder collects RGBA renderings of every asset and their colours; finish
@@ -306,7 +311,7 @@ func overlayLayer(c colors, ov overlay, badgeFace, tagFace font.Face) *image.RGB
 		draw.DrawMask(img, img.Rect, image.NewUniform(c.NoteInk), image.Point{},
 			glyphMask(badgeFace, "?", tileW, tileH, x, y), image.Point{}, draw.Over)
 	case ovMask:
-		x, y, s := 3.0, float64(tileH)-22, 19.0
+		x, y, s := 2.5, float64(tileH)-24.5, 22.0
 		dc.DrawRoundedRectangle(x, y, s, s, 5)
 		dc.SetColor(c.MaskBg)
 		dc.FillPreserve()
