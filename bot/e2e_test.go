@@ -84,7 +84,10 @@ func (e *env) stop() {
 
 type testWriter struct{ t *testing.T }
 
-func (w testWriter) Write(p []byte) (int, error) { w.t.Log(strings.TrimSpace(string(p))); return len(p), nil }
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
 
 // settle waits until the outbox is empty and the stand-in has been quiet.
 func (e *env) settle() {
@@ -265,4 +268,43 @@ func shown(in discordtest.Interaction) string {
 		parts = append(parts, "[modal]")
 	}
 	return strings.Join(parts, "\n")
+}
+
+// g24 returns a real game (37 plies) that ends in checkmate.
+func g24(t *testing.T) []string {
+	data, err := os.ReadFile("../referee/testdata/records/g24_mog016_checkmate.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if i > 0 && !strings.HasPrefix(l, "#") {
+			moves = append(moves, strings.TrimSpace(l))
+		}
+	}
+	return moves
+}
+
+// play sends moves alternately from alice (Black) and bob (White).
+func (e *env) play(moves ...string) {
+	e.t.Helper()
+	for i, m := range moves {
+		u := e.alice
+		if i%2 == 1 {
+			u = e.bob
+		}
+		r := e.dm(u, m)
+		if !strings.Contains(r.Content, "You played") && !strings.Contains(r.Content, "あなた") {
+			e.t.Fatalf("move %d %s: %q", i+1, m, r.Content)
+		}
+	}
+}
+
+func (e *env) game(id store.GameID) store.Game {
+	e.t.Helper()
+	g, err := e.st.GetGame(id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return g
 }

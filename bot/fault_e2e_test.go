@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"shinpan/bot/discordtest"
+)
+
+// countMoveDMs counts the bot's DMs to user whose text contains s.
+func (e *env) countDMs(user, s string) int {
+	n := 0
+	for _, m := range e.botDMs(user) {
+		if strings.Contains(m.Content, s) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestRateLimitAndServerErrorDuringAMove: a 429 on the first message and 500s
+// on the next: every notice arrives once, the move is applied once.
+func TestRateLimitAndServerErrorDuringAMove(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.srv.RateLimitNext("POST", "/channels/*/messages", 1, 150*time.Millisecond)
+	e.srv.FailNext("POST", "/channels/*/messages", 2, 500)
+	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("every notice", func() bool {
+		return e.countDMs(e.alice, "You played") == 1 && e.countDMs(e.bob, "moved (move 1)") == 1 &&
+			strings.Contains(e.lastPost().Content, "moved (move 1)")
+	})
+	e.settle()
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Fatalf("log has %d actions", g.LastSeq)
+	}
+	if n := e.countDMs(e.alice, "You played"); n != 1 {
+		t.Fatalf("alice told %d times", n)
+	}
+	if r := e.dm(e.bob, "3c3d"); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("the game did not go on: %q", r.Content)
+	}
+}
+
+// TestGatewayDropAndInvalidResume: the gateway drops, the RESUME is answered
+// with an invalid session and the missed dispatch is gone, while alice types
+// her move; after the re-IDENTIFY the bot reads her DM history and plays it.
+func TestGatewayDropAndInvalidResume(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.srv.DiscardMissedEvents(true)
+	e.srv.InvalidateNextResume()
+	e.srv.SetGatewayDown(true)
+	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
+		t.Fatal(err)
+	}
+	before := e.srv.Gateway()
+	e.srv.SetGatewayDown(false)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if _, err := e.srv.WaitGateway(ctx, func(s discordtest.GatewayStats) bool { return s.Identifies > before.Identifies }); err != nil {
+		t.Fatalf("no re-IDENTIFY: %v", err)
+	}
+	e.waitUntil("the caught-up move", func() bool { return e.game(id).LastSeq == 1 })
+	e.settle()
+	if n := e.countDMs(e.alice, "You played"); n != 1 {
+		t.Fatalf("alice told %d times", n)
+	}
+	if r := e.dm(e.bob, "3c3d"); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("the game did not go on: %q", r.Content)
+	}
+}
+
+// TestCrashAfterCommit: the action is committed but Discord is unreachable and
+// the bot stops before sending; the notices go out after the restart.
+func TestCrashAfterCommit(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.srv.FailNext("POST", "/channels/*/messages", 1000, 503)
+	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("the commit", func() bool { g, _ := e.st.GetGame(id); return g.LastSeq == 1 })
+	e.stop()
+	e.srv.ClearFaults()
+	if n := e.countDMs(e.alice, "You played"); n != 0 {
+		t.Fatalf("notice sent before the restart")
+	}
+	e.start()
+	e.waitUntil("the notices", func() bool {
+		return e.countDMs(e.alice, "You played") == 1 && e.countDMs(e.bob, "moved (move 1)") == 1
+	})
+}
+
+// TestRestartMidGame: the bot restarts on the same store between moves and
+// the game goes on to its end.
+func TestRestartMidGame(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	moves := g24(t)
+	e.play(moves[:10]...)
+	e.stop()
+	e.start()
+	e.play(moves[10:]...)
+	if g := e.game(id); g.Result == nil || g.Result.Reason != "checkmate" || g.LastSeq != uint64(len(moves)) {
+		t.Fatalf("after the restart: %+v", g)
+	}
+}
