@@ -2,10 +2,10 @@ package store
 
 import (
 	"bytes"
-	"fmt"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"

@@ -104,7 +104,6 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 	wantErr(t, s.ApplyRatings(g2.ID, rs...), ErrNotOver)
 }
 
-
 func TestIdempotency(t *testing.T) {
 	s := openT(t, tempPath(t), newClock())
 	defer s.Close()
@@ -135,7 +134,7 @@ func TestIdempotency(t *testing.T) {
 		t.Fatalf("LookupKey: %d %d %v", gid, seq, err)
 	}
 	// Pruning old keys makes them usable again (they are long stale by then).
-	n := ok(s.PruneKeys(time.Now().Add(24*time.Hour*365*10)))
+	n := ok(s.PruneKeys(time.Now().Add(24 * time.Hour * 365 * 10)))
 	if n != 3 {
 		t.Fatalf("pruned %d keys, want 3", n)
 	}
