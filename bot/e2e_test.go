@@ -19,7 +19,7 @@ import (
 // env is one end-to-end setup: the Discord stand-in, a store file and the bot,
 // with three simulated users (alice, bob and carol, a stranger).
 type env struct {
-	t                 *testing.T
+	t                 testing.TB
 	srv               *discordtest.Server
 	path              string
 	st                *store.Store
@@ -28,7 +28,7 @@ type env struct {
 	ch                string
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	srv := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
 	if err := srv.Start(); err != nil {
@@ -82,7 +82,7 @@ func (e *env) stop() {
 	e.b = nil
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
@@ -271,7 +271,7 @@ func shown(in discordtest.Interaction) string {
 }
 
 // g24 returns a real game (37 plies) that ends in checkmate.
-func g24(t *testing.T) []string {
+func g24(t testing.TB) []string {
 	data, err := os.ReadFile("../referee/testdata/records/g24_mog016_checkmate.txt")
 	if err != nil {
 		t.Fatal(err)
