@@ -41,7 +41,7 @@ type colors struct {
 	CheckRing color.NRGBA // ring and 王手 tag on that square
 	CheckInk  color.NRGBA // text of the 王手 tag
 	Fog       color.NRGBA // Dark: opaque fog, flat tone
-	FogHatch  color.NRGBA // Dark: fog hatch pattern
+	FogHatch  color.NRGBA // Dark: fog stripes
 	Reach     color.NRGBA // reachable-square dots
 	ReachEdge color.NRGBA // outline of the dots
 	Selected  color.NRGBA // corner brackets round the selected piece
