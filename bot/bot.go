@@ -25,6 +25,8 @@ type Bot struct {
 	mu    sync.Mutex
 	games map[store.GameID]*live
 	dmCh  map[string]string // user id → DM channel id
+	// dmClosedTold remembers "game:user" pairs whose closed DMs the channel heard of.
+	dmClosedTold map[string]bool
 	// sendMu serialises outbox draining, so messages go out in order once.
 	sendMu sync.Mutex
 	// catchMu serialises DM catch-ups.
@@ -55,7 +57,7 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
-		games: map[store.GameID]*live{}, dmCh: map[string]string{}, ready: make(chan struct{})}
+		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, ready: make(chan struct{})}
 	for _, o := range opts {
 		o(b)
 	}

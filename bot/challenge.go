@@ -250,10 +250,11 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 	}
 	card := payload{Content: gameCard(b.lang(c.Challenger), meta), Ref: "card", Mentions: meta.Players[:]}
 	if c.MessageID != "" {
-		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: fmt.Sprintf(say(b.lang(c.Challenger), "challenge_accepted"), "{game}")}))
-	}
-	if b.cfg.Threads {
-		card.Thread = fmt.Sprintf("shogi #%s", "{game}")
+		edit := payload{Edit: c.MessageID, Content: fmt.Sprintf(say(b.lang(c.Challenger), "challenge_accepted"), "{game}")}
+		if b.cfg.Threads {
+			edit.Thread = "shogi #{game}" // the game's announcements go to a thread under the challenge
+		}
+		out = append(out, toChannel(c.ChannelID, edit))
 	}
 	return append(out, toChannel(c.ChannelID, card))
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,9 +27,11 @@ type env struct {
 	b                 *Bot
 	alice, bob, carol string
 	ch                string
+	cfg               Config
+	offset            atomic.Int64 // added to the bot's clock (ns)
 }
 
-func newEnv(t testing.TB) *env {
+func newEnv(t testing.TB, mods ...func(*env)) *env {
 	t.Helper()
 	srv := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
 	if err := srv.Start(); err != nil {
@@ -37,6 +40,9 @@ func newEnv(t testing.TB) *env {
 	us := srv.Users()
 	e := &env{t: t, srv: srv, path: filepath.Join(t.TempDir(), "shinpan.db"), alice: us[0].ID, bob: us[1].ID, carol: us[2].ID,
 		ch: srv.DefaultChannelID()}
+	for _, m := range mods {
+		m(e)
+	}
 	e.start()
 	t.Cleanup(func() {
 		e.stop()
@@ -65,7 +71,7 @@ func (e *env) start() {
 		log = slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	e.st = st
-	e.b = New(Config{}, st, s, WithLogger(log))
+	e.b = New(e.cfg, st, s, WithLogger(log), WithClock(func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) }))
 	if err := e.b.Start(); err != nil {
 		e.t.Fatal(err)
 	}

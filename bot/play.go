@@ -107,7 +107,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		out = append(out, toDM(user, p))
 	}
 	pub := audience(evs, view.ToPublic)
-	if len(pub) > 0 {
+	if len(pub) > 0 && !meta.ChannelGone {
 		lang := b.lang(meta.Players[0])
 		var open *shogi.Position
 		if meta.Variant == view.Standard || meta.Variant == view.Masked {

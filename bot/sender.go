@@ -87,7 +87,13 @@ func (b *Bot) send(m store.OutMsg) error {
 		}
 	}
 	if p.Edit != "" {
-		return b.editMessage(ch, p)
+		if err := b.editMessage(ch, p); err != nil {
+			return err
+		}
+		if p.Thread != "" && m.GameID != 0 {
+			b.startThread(m.GameID, ch, p.Edit, p.Thread)
+		}
+		return nil
 	}
 	msg, err := b.postMessage(ch, p, m.DedupeKey)
 	if err != nil {
@@ -269,14 +275,36 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 	lang := b.lang(m.Target)
 	switch {
 	case m.Dest == store.DestDM && code == discordgo.ErrCodeCannotSendMessagesToThisUser:
-		note := dmsClosedMidGame(lang, m.Target, meta.ID)
-		b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}}))
+		// Tell the channel once per game; the game waits for the player.
+		key := fmt.Sprintf("%d:%s", meta.ID, m.Target)
+		b.mu.Lock()
+		told := b.dmClosedTold[key]
+		b.dmClosedTold[key] = true
+		b.mu.Unlock()
+		if !told && !meta.ChannelGone {
+			note := dmsClosedMidGame(lang, m.Target, meta.ID)
+			b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}}))
+		}
 	case m.Dest == store.DestChannel && (code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeMissingAccess):
+		if meta.ChannelGone {
+			return
+		}
+		var out []store.OutMsg
 		for _, u := range meta.Players {
 			if u != "" && !isCPU(u) {
-				b.st.Enqueue(toDM(u, payload{Content: channelLost(b.lang(u), meta.ID)}))
+				out = append(out, toDM(u, payload{Content: channelLost(b.lang(u), meta.ID)}))
 			}
 		}
+		if _, err := b.st.UpdateGame(meta.ID, out, func(g *store.Game) error { g.ChannelGone = true; return nil }); err != nil {
+			b.log.Error("channel gone", "err", err)
+		}
+		b.mu.Lock()
+		if lg, ok := b.games[meta.ID]; ok {
+			lg.mu.Lock()
+			lg.meta.ChannelGone = true
+			lg.mu.Unlock()
+		}
+		b.mu.Unlock()
 	}
 }
 

@@ -55,11 +55,14 @@ type Away struct {
 // Game is a game's metadata record. Players, MaskSalts and Away are indexed by
 // shogi.Color (0 = Black, 1 = White). Times are UTC.
 type Game struct {
-	ID        GameID    `json:"id"`
-	GuildID   string    `json:"guild_id"`
-	ChannelID string    `json:"channel_id"`
-	ThreadID  string    `json:"thread_id,omitempty"`
-	Players   [2]string `json:"players"` // Discord user ids, or CPU
+	ID        GameID `json:"id"`
+	GuildID   string `json:"guild_id"`
+	ChannelID string `json:"channel_id"`
+	ThreadID  string `json:"thread_id,omitempty"`
+	// ChannelGone is set when the bot can no longer post in the channel
+	// (missing permissions, deleted): the game goes on by DM.
+	ChannelGone bool      `json:"channel_gone,omitempty"`
+	Players     [2]string `json:"players"` // Discord user ids, or CPU
 
 	Variant      view.Variant    `json:"variant"`
 	Options      referee.Options `json:"options"`

@@ -82,7 +82,7 @@ func (s *Server) actor(userID, channelID string) (*User, *Channel, error) {
 
 func (s *Server) newInteraction(t discordgo.InteractionType, u *User, ch *Channel) *interaction {
 	in := &interaction{Interaction: Interaction{
-		ID: s.ids.next(), Token: "aW50ZXJhY3Rpb24" + randomToken(48), Type: t,
+		ID: s.ids.next(), Token: tokenPrefix + randomToken(48), Type: t,
 		UserID: u.ID, ChannelID: ch.ID, GuildID: ch.GuildID, Created: time.Now(),
 	}}
 	s.world.interactions[in.ID] = in

@@ -37,6 +37,10 @@ func snowflakeLess(a, b string) bool {
 	return x < y
 }
 
+// tokenPrefix starts every interaction token, as Discord's start with
+// base64("interaction").
+const tokenPrefix = "aW50ZXJhY3Rpb24"
+
 // randomToken returns an unguessable URL-safe token, as used for interaction
 // tokens and gateway session ids.
 func randomToken(n int) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -87,7 +88,7 @@ func (e Event) String() string {
 	switch e.Kind {
 	case EventRequest:
 		r := e.Request
-		line := fmt.Sprintf("bot  %s %s -> %d", r.Method, r.APIPath(), r.Status)
+		line := fmt.Sprintf("bot  %s %s -> %d", r.Method, tokenRE.ReplaceAllString(r.APIPath(), "{token}"), r.Status)
 		if c := summarizeBody(r.Body); c != "" {
 			line += " " + c
 		}
@@ -110,6 +111,9 @@ func (e Event) String() string {
 		return "gw   " + e.Note
 	}
 }
+
+// tokenRE matches the interaction tokens the stand-in hands out.
+var tokenRE = regexp.MustCompile(tokenPrefix + `[A-Za-z0-9_-]+`)
 
 func summarizeBody(b json.RawMessage) string {
 	p := parsePayload(b)
