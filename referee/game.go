@@ -219,6 +219,9 @@ func (g *Game) Apply(a Action) ([]view.Event, error) {
 	case ActDraw:
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonDrawAgreed})
 	case ActAbort:
+		if len(g.moves) >= 2 {
+			return nil, refuse("a game can be aborted only before each side has moved")
+		}
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonAbort})
 	case ActEnd:
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonModerator})
@@ -415,3 +418,12 @@ func (g *Game) PlayerBoard(c shogi.Color) (*shogi.Position, []shogi.Move) {
 // LastSeen returns the square of the last move player c saw (for 同), or
 // NoSquare.
 func (g *Game) LastSeen(c shogi.Color) shogi.Square { return g.lastSeen[c] }
+
+// StartMoveNumber returns the move number of the start position.
+func (g *Game) StartMoveNumber() int {
+	p, err := shogi.ParseSFEN(g.start)
+	if err != nil {
+		return 1
+	}
+	return p.MoveNumber()
+}

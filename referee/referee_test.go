@@ -532,3 +532,37 @@ func TestProtocolSession(t *testing.T) {
 		t.Fatalf("view: %s", out[3])
 	}
 }
+
+func TestReachUsesTheOwnBoardOnly(t *testing.T) {
+	// Black's lance on 1i; a hidden white pawn on 1e. On Black's own board the
+	// lance reaches 1h..1a; in the open game only up to the pawn.
+	ts := newGame(t, view.Tsuitate, "4k4/9/9/9/8p/9/9/9/4K3L b - 1", nil)
+	if got := ts.Reach(B, shogi.Sq(1, 9)); len(got) != 8 {
+		t.Fatalf("tsuitate reach %v", got)
+	}
+	op := newGame(t, view.Standard, "4k4/9/9/9/8p/9/9/9/4K3L b - 1", nil)
+	if got := op.Reach(B, shogi.Sq(1, 9)); len(got) != 4 {
+		t.Fatalf("standard reach %v", got)
+	}
+	if got := ts.Reach(B, shogi.Sq(1, 5)); got != nil {
+		t.Fatalf("reach of a hidden enemy piece: %v", got)
+	}
+	// White may ask on Black's turn.
+	if got := op.Reach(W, shogi.Sq(5, 1)); len(got) != 5 {
+		t.Fatalf("white king reach %v", got)
+	}
+}
+
+func TestAbortOnlyBeforeBothMoved(t *testing.T) {
+	g := newGame(t, view.Tsuitate, "", nil)
+	move(t, g, B, "7g7f")
+	if _, err := g.Apply(Action{Kind: ActAbort, Player: W}); err != nil {
+		t.Fatalf("abort after one move refused: %v", err)
+	}
+	g = newGame(t, view.Tsuitate, "", nil)
+	move(t, g, B, "7g7f")
+	move(t, g, W, "3c3d")
+	if _, err := g.Apply(Action{Kind: ActAbort, Player: W}); !IsRefusal(err) {
+		t.Fatal("abort after both moved accepted")
+	}
+}
