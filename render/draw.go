@@ -125,7 +125,13 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 	for _, s := range opt.Notes {
 		over(s, ovNote)
 	}
-	for _, s := range []shogi.Square{v.Mask, v.Masks[0], v.Masks[1]} {
+	masks := []shogi.Square{v.Mask}
+	if v.Revealed || v.Result != nil {
+		// Both masks are public only once the game is over (View.Masks is
+		// documented as set only then; this keeps a stray value hidden).
+		masks = append(masks, v.Masks[0], v.Masks[1])
+	}
+	for _, s := range masks {
 		if s.Valid() {
 			over(s, ovMask)
 		}

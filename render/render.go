@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"image"
 
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -97,24 +96,6 @@ func Render(v view.View, opt Options) (Image, error) {
 		return Image{}, err
 	}
 	return Image{PNG: b, Alt: altText(&v), Width: imgW, Height: imgH}, nil
-}
-
-// paintView renders v into a fresh paletted image without encoding (tests).
-func paintView(v view.View, opt Options) (*image.Paletted, error) {
-	t, c, err := opt.Theme.resolve()
-	if err != nil {
-		return nil, err
-	}
-	if err := validate(&v, &opt); err != nil {
-		return nil, err
-	}
-	a, err := getAssets(t, c)
-	if err != nil {
-		return nil, err
-	}
-	dst := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
-	a.paint(dst, &v, &opt)
-	return dst, nil
 }
 
 // validate rejects views the renderer could draw wrongly or unsafely.

@@ -72,6 +72,24 @@ func reachOf(p *shogi.Position, from shogi.Square) *Reach {
 	return r
 }
 
+// paintView renders v into a fresh paletted image without encoding (tests).
+func paintView(v view.View, opt Options) (*image.Paletted, error) {
+	t, c, err := opt.Theme.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if err := validate(&v, &opt); err != nil {
+		return nil, err
+	}
+	a, err := getAssets(t, c)
+	if err != nil {
+		return nil, err
+	}
+	dst := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	a.paint(dst, &v, &opt)
+	return dst, nil
+}
+
 type fixture struct {
 	name string
 	v    view.View
