@@ -21,6 +21,10 @@ import (
 // variants the player's view is computed from it with referee.PositionView;
 // reveal draws the whole position with referee.RevealedView. The PNG goes to
 // --out (alias -o) and the alt text is printed on stdout.
+func init() {
+	register("render", "draw a board PNG: --sfen SFEN [--variant V --view black|white|reveal] [--theme light|contrast] --out out.png", runRender)
+}
+
 func runRender(args []string) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
