@@ -190,6 +190,8 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 		Status: store.StatusActive}
 	if c.Variant == view.Masked {
 		meta.Status = store.StatusPendingMasks
+	} else if c.Options.TurnSeconds > 0 {
+		meta.Deadline = &store.Deadline{Player: shogi.Black, Turn: b.now().Add(time.Duration(c.Options.TurnSeconds) * time.Second)}
 	}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options)
 	if err != nil {
@@ -242,6 +244,7 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 			pl.Content += "\n" + say(b.lang(p), "mask_prompt")
 		} else if g.Turn() == pc {
 			pl.Buttons = turnButtons(b.lang(p))
+			pl.Content += deadlineLine(meta.Deadline, pc)
 		}
 		out = append(out, toDM(p, pl))
 		if g.NeedsMasks() {

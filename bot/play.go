@@ -41,9 +41,10 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 		lg.mu.Unlock()
 		return refusal(lang, err.Error()), false
 	}
-	out := b.actionMessages(meta, g, a, evs, before)
+	dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
+	out := b.actionMessages(meta, g, a, evs, before, dl)
 	entry := store.Entry{Action: a, UserID: user, Key: key}
-	stored, err := b.st.AppendAction(id, entry, out, func(m *store.Game) { updateMeta(m, g) })
+	stored, err := b.st.AppendAction(id, entry, out, func(m *store.Game) { updateMeta(m, g); m.Deadline = dl })
 	if err != nil {
 		lg.mu.Unlock()
 		if errors.Is(err, store.ErrDuplicate) {
@@ -56,10 +57,13 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	lg.g = g
 	updateMeta(&lg.meta, g)
 	lg.meta.LastSeq = stored.Seq
+	lg.meta.Deadline = dl
 	over := g.Over()
 	lg.mu.Unlock()
-	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.CurrentGame = id }); err != nil {
-		b.log.Warn("settings", "err", err)
+	if user != b.botID() && !isCPU(user) {
+		if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.CurrentGame = id }); err != nil {
+			b.log.Warn("settings", "err", err)
+		}
 	}
 	b.kickOutbox()
 	if over {
@@ -88,7 +92,7 @@ func updateMeta(m *store.Game, g *referee.Game) {
 // with events for them (their board attached after a move or at the end), one
 // channel post with the public events. Order: Black's DM, White's DM, the
 // channel — never dependent on what is hidden.
-func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [2]*shogi.Position) []store.OutMsg {
+func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [2]*shogi.Position, dl *store.Deadline) []store.OutMsg {
 	var out []store.OutMsg
 	for col, user := range meta.Players {
 		c := shogi.Color(col)
@@ -103,6 +107,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		}
 		if !g.Over() && g.Turn() == c && !g.NeedsMasks() {
 			p.Buttons = turnButtons(lang)
+			p.Content += deadlineLine(dl, c)
 		}
 		out = append(out, toDM(user, p))
 	}

@@ -1,9 +1,17 @@
 package bot
 
-import "time"
+import (
+	"fmt"
+	"time"
 
-// timerLoop runs the clock-driven work: expiring challenges (and, with turn
-// time limits, ending games whose player ran out of time).
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// timerLoop runs the clock-driven work once a second: expiring challenges and
+// ending games whose player to move ran out of time. Deadlines live in the
+// store, so a restarted bot re-arms them (an overdue game ends at once).
 func (b *Bot) timerLoop() {
 	defer b.wg.Done()
 	t := time.NewTicker(time.Second)
@@ -18,6 +26,52 @@ func (b *Bot) timerLoop() {
 			return
 		}
 		b.expireChallenges()
+		b.expireTurns()
 		b.end()
+	}
+}
+
+// deadline returns the turn timer after an action: a new one when the turn
+// passed to the other side (or the game started), the same one after a foul or
+// a bounce (a foul never buys time), none without a turn limit or once over.
+func (b *Bot) deadline(meta store.Game, before, after *referee.Game, seq uint64) *store.Deadline {
+	if meta.Options.TurnSeconds <= 0 || after.Over() || after.NeedsMasks() {
+		return nil
+	}
+	if meta.Deadline != nil && !before.NeedsMasks() && before.Turn() == after.Turn() && len(before.Moves()) == len(after.Moves()) {
+		return meta.Deadline
+	}
+	return &store.Deadline{Player: after.Turn(), Seq: seq, Turn: b.now().Add(time.Duration(meta.Options.TurnSeconds) * time.Second)}
+}
+
+// deadlineLine is the line under a player's board when their time runs: a
+// Discord relative timestamp, shown in the reader's own language.
+func deadlineLine(dl *store.Deadline, c shogi.Color) string {
+	if dl == nil || dl.Turn.IsZero() || dl.Player != c {
+		return ""
+	}
+	return fmt.Sprintf("\n⏱ <t:%d:R>", dl.Turn.Unix())
+}
+
+// expireTurns ends the games whose player to move is out of time.
+func (b *Bot) expireTurns() {
+	b.mu.Lock()
+	var due []*live
+	now := b.now()
+	for _, lg := range b.games {
+		due = append(due, lg)
+	}
+	b.mu.Unlock()
+	for _, lg := range due {
+		lg.mu.Lock()
+		dl, id, over := lg.meta.Deadline, lg.meta.ID, lg.g.Over()
+		lg.mu.Unlock()
+		if over || dl == nil || dl.Turn.IsZero() || now.Before(dl.Turn) {
+			continue
+		}
+		key := fmt.Sprintf("timeout:%d:%d", id, dl.Seq)
+		if reply, ok := b.act(id, b.botID(), referee.Action{Kind: referee.ActTimeout, Player: dl.Player}, key); !ok && reply != "" {
+			b.log.Warn("timeout refused", "game", id, "reply", reply)
+		}
 	}
 }
