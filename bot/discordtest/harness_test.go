@@ -83,6 +83,11 @@ func startBot(t *testing.T, opts Options) *testBot {
 	if s.State.User == nil || s.State.User.ID != srv.BotUser().ID {
 		t.Fatalf("READY did not set the bot user: %+v", s.State.User)
 	}
+	// Let the heartbeat goroutine send its first heartbeat before any test
+	// drops the connection (see DropGateway about discordgo's reconnect loop).
+	if _, err := srv.WaitGateway(ctxT(t, 5*time.Second), func(g GatewayStats) bool { return g.Heartbeats >= 1 }); err != nil {
+		t.Fatal(err)
+	}
 	return b
 }
 

@@ -609,15 +609,14 @@ func TestComponentsAndModal(t *testing.T) {
 
 func TestGatewayDropResumeReplays(t *testing.T) {
 	t.Parallel()
-	b := startBot(t, Options{Logf: t.Logf})
-	b.s.LogLevel = discordgo.LogInformational
+	b := startBot(t, Options{})
 	ctx := ctxT(t, 10*time.Second)
 	if n := b.srv.DropGateway(); n != 1 {
 		t.Fatalf("dropped %d connections", n)
 	}
 	// Typed while the bot is away: queued and replayed on RESUME.
 	id := must[string](t)(b.srv.SendDM(b.alice.ID, "7g7f"))
-	st := must[GatewayStats](t)(b.srv.WaitGateway(ctx, func(g GatewayStats) bool { return g.Resumes == 1 && g.Ready }))
+	st := must[GatewayStats](t)(b.srv.WaitGateway(ctx, func(g GatewayStats) bool { return g.Resumes == 1 && g.Ready && g.Heartbeats >= 2 }))
 	m := waitChan(t, b.messages, "replayed DM")
 	if m.ID != id {
 		t.Errorf("replayed %s, want %s", m.ID, id)
@@ -632,7 +631,7 @@ func TestGatewayDropResumeReplays(t *testing.T) {
 	}
 	// op 7 RECONNECT: discordgo closes with 1012 and resumes.
 	b.srv.SendReconnect()
-	must[GatewayStats](t)(b.srv.WaitGateway(ctx, func(g GatewayStats) bool { return g.Resumes == 2 && g.Ready }))
+	must[GatewayStats](t)(b.srv.WaitGateway(ctx, func(g GatewayStats) bool { return g.Resumes == 2 && g.Ready && g.Heartbeats >= 3 }))
 	must[string](t)(b.srv.SendDM(b.bob.ID, "hello"))
 	if m := waitChan(t, b.messages, "DM after op 7"); m.Content != "hello" {
 		t.Errorf("got %q", m.Content)
