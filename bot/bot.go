@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -39,6 +40,7 @@ type Bot struct {
 	inHand sync.RWMutex
 
 	appID string
+	self  atomic.Value // the bot user's id (string), from READY
 	ready chan struct{}
 	once  sync.Once
 }
@@ -110,6 +112,7 @@ func (b *Bot) Start() error {
 // store stays open (the caller owns it).
 func (b *Bot) Close() error {
 	b.cancel()
+	b.s.ShouldReconnectOnError = false // or a heartbeat may reconnect after Close
 	b.inHand.Lock()
 	defer b.inHand.Unlock()
 	b.wg.Wait()
@@ -117,6 +120,9 @@ func (b *Bot) Close() error {
 }
 
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	if r.User != nil {
+		b.self.Store(r.User.ID)
+	}
 	if r.Application != nil && r.Application.ID != "" {
 		b.appID = r.Application.ID
 	}
@@ -134,12 +140,11 @@ func (b *Bot) onResumed(s *discordgo.Session, r *discordgo.Resumed) {
 	go b.catchUp()
 }
 
-// botID returns the bot user's id.
+// botID returns the bot user's id (cached: discordgo rewrites State.User on
+// every READY while handlers may read it).
 func (b *Bot) botID() string {
-	if b.s.State != nil && b.s.State.User != nil {
-		return b.s.State.User.ID
-	}
-	return ""
+	id, _ := b.self.Load().(string)
+	return id
 }
 
 // begin marks an action in hand; it returns false once the bot is closing.
