@@ -4,12 +4,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	mrand "math/rand/v2"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -20,7 +20,7 @@ import (
 func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
 	lang := b.lang(u.ID)
 	if i.GuildID == "" {
-		b.reply(i, say(lang, "challenge_in_guild"), true)
+		b.reply(i, texts.UI(lang, texts.ChallengeInGuild), true)
 		return
 	}
 	v, err := referee.ParseVariant(o.str("variant"))
@@ -50,12 +50,12 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 	}
 	opp := o.user("opponent")
 	if opp == u.ID {
-		b.reply(i, say(lang, "challenge_self"), true)
+		b.reply(i, texts.UI(lang, texts.ChallengeSelf), true)
 		return
 	}
 	if opp != "" && i.ApplicationCommandData().Resolved != nil {
 		if ru := i.ApplicationCommandData().Resolved.Users[opp]; ru != nil && ru.Bot {
-			b.reply(i, say(lang, "challenge_bot"), true)
+			b.reply(i, texts.UI(lang, texts.ChallengeBot), true)
 			return
 		}
 	}
@@ -69,16 +69,16 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}, nil)
 	if err != nil {
 		b.log.Error("create challenge", "err", err)
-		b.reply(i, say(lang, "internal_error"), true)
+		b.reply(i, texts.UI(lang, texts.InternalError), true)
 		return
 	}
-	card := challengeCard(lang, c)
+	card := texts.ChallengeCard(lang, challengeText(c))
 	err = b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: card, AllowedMentions: mentions([]string{opp}),
 			Components: components([]button{
-				{ID: "accept:" + itoa(c.ID), Label: say(lang, "btn_accept"), Style: int(discordgo.SuccessButton)},
-				{ID: "decline:" + itoa(c.ID), Label: say(lang, "btn_decline"), Style: int(discordgo.DangerButton)}})}})
+				{ID: "accept:" + itoa(c.ID), Label: texts.UI(lang, texts.ButtonAccept), Style: int(discordgo.SuccessButton)},
+				{ID: "decline:" + itoa(c.ID), Label: texts.UI(lang, texts.ButtonDecline), Style: int(discordgo.DangerButton)}})}})
 	if err != nil {
 		b.log.Warn("challenge reply", "err", err)
 		return
@@ -130,7 +130,7 @@ func (b *Bot) cmdAccept(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 func (b *Bot) btnAccept(i *discordgo.InteractionCreate, u *discordgo.User, id uint64, _ []string) {
 	c, err := b.st.GetChallenge(id)
 	if err == nil && !mayAccept(c, u.ID) {
-		b.reply(i, say(b.lang(u.ID), "not_your_challenge"), true)
+		b.reply(i, texts.UI(b.lang(u.ID), texts.NotYourChallenge), true)
 		return
 	}
 	b.deferReply(i, true)
@@ -151,13 +151,13 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 	lang := b.lang(u.ID)
 	c, err := b.st.GetChallenge(id)
 	if err != nil || id == 0 {
-		return say(lang, "no_challenge")
+		return texts.UI(lang, texts.NoChallenge)
 	}
 	if !mayAccept(c, u.ID) {
-		return say(lang, "not_your_challenge")
+		return texts.UI(lang, texts.NotYourChallenge)
 	}
 	if !c.ExpiresAt.After(b.now()) {
-		return say(lang, "challenge_expired")
+		return texts.UI(lang, texts.ChallengeTimedOut)
 	}
 	var players [2]string
 	switch black := c.Challenger; c.Color {
@@ -177,12 +177,12 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 		if err := b.dmProbe(p, shogi.Color(col), c); err != nil {
 			var rerr *discordgo.RESTError
 			if errors.As(err, &rerr) && rerr.Message != nil && rerr.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
-				b.st.Enqueue(toChannel(c.ChannelID, payload{Content: dmsClosed(b.lang(p), p), Mentions: []string{p}}))
+				b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.lang(p), mention(p)), Mentions: []string{p}}))
 				b.kickOutbox()
-				return say(lang, "not_started_dms")
+				return texts.UI(lang, texts.NotStartedDMsClosed)
 			}
 			b.log.Warn("DM probe", "user", p, "err", err)
-			return say(lang, "internal_error")
+			return texts.UI(lang, texts.InternalError)
 		}
 	}
 	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
@@ -201,20 +201,20 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 	game, err := b.st.AcceptChallenge(c.ID, meta, i.ID, out)
 	switch {
 	case errors.Is(err, store.ErrDuplicate):
-		return say(lang, "already_started")
+		return texts.UI(lang, texts.AlreadyStarted)
 	case errors.Is(err, store.ErrNotFound):
-		return say(lang, "no_challenge")
+		return texts.UI(lang, texts.NoChallenge)
 	case errors.Is(err, store.ErrExpired):
-		return say(lang, "challenge_expired")
+		return texts.UI(lang, texts.ChallengeTimedOut)
 	case err != nil:
 		b.log.Error("accept", "err", err)
-		return say(lang, "internal_error")
+		return texts.UI(lang, texts.InternalError)
 	}
 	if _, err := b.live(game.ID); err != nil {
 		b.log.Error("load new game", "err", err)
 	}
 	b.kickOutbox()
-	return fmt.Sprintf(say(lang, "accepted"), game.ID)
+	return texts.Accepted(lang, uint64(game.ID))
 }
 
 // dmProbe opens the DM with a player and sends the welcome, so a closed DM
@@ -224,7 +224,7 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge) error {
 	if err != nil {
 		return err
 	}
-	_, err = b.postMessage(ch2, payload{Content: welcome(b.lang(user), ch, c)}, "")
+	_, err = b.postMessage(ch2, payload{Content: texts.Hello(b.lang(user), ch.Variant, c)}, "")
 	return err
 }
 
@@ -238,10 +238,9 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 		if isCPU(p) {
 			continue
 		}
-		pl := payload{Content: startText(b.lang(p), meta, pc), Files: b.boardFiles(meta, g, pc, p)}
+		pl := payload{Content: texts.Welcome(b.textCtx(b.lang(p), meta, nil, p), pc), Files: b.boardFiles(meta, g, pc, p)}
 		if g.NeedsMasks() {
 			pl.Buttons = nil
-			pl.Content += "\n" + say(b.lang(p), "mask_prompt")
 		} else if g.Turn() == pc {
 			pl.Buttons = turnButtons(b.lang(p))
 			pl.Content += deadlineLine(meta.Deadline, pc)
@@ -251,9 +250,9 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 			out = append(out, toDM(p, maskMenu(b.lang(p), g, pc)))
 		}
 	}
-	card := payload{Content: gameCard(b.lang(c.Challenger), meta), Ref: "card", Mentions: meta.Players[:]}
+	card := payload{Content: texts.GameCard(b.textCtx(b.lang(c.Challenger), meta, nil, ""), meta.Ranked), Ref: "card", Mentions: meta.Players[:]}
 	if c.MessageID != "" {
-		edit := payload{Edit: c.MessageID, Content: fmt.Sprintf(say(b.lang(c.Challenger), "challenge_accepted"), "{game}")}
+		edit := payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(b.lang(c.Challenger), uint64(meta.ID))}
 		if b.cfg.Threads {
 			edit.Thread = "shogi #{game}" // the game's announcements go to a thread under the challenge
 		}
@@ -284,7 +283,7 @@ func (b *Bot) cmdCancel(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 			return
 		}
 	}
-	b.reply(i, say(b.lang(u.ID), "no_challenge"), true)
+	b.reply(i, texts.UI(b.lang(u.ID), texts.NoChallenge), true)
 }
 
 // decline ends a challenge: by the challenged person (decline) or the
@@ -293,24 +292,24 @@ func (b *Bot) decline(u *discordgo.User, id uint64, cancel bool) string {
 	lang := b.lang(u.ID)
 	c, err := b.st.GetChallenge(id)
 	if err != nil {
-		return say(lang, "no_challenge")
+		return texts.UI(lang, texts.NoChallenge)
 	}
 	if c.Challenger != u.ID && (cancel || c.Challenged != u.ID) {
-		return say(lang, "not_your_challenge")
+		return texts.UI(lang, texts.NotYourChallenge)
 	}
-	key := "challenge_declined"
+	edited := texts.ChallengeDeclined
 	if c.Challenger == u.ID {
-		key = "challenge_cancelled"
+		edited = texts.ChallengeWithdrawn
 	}
 	var out []store.OutMsg
 	if c.MessageID != "" {
-		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: fmt.Sprintf(say(b.lang(c.Challenger), key), "<@"+u.ID+">"), Mentions: []string{}}))
+		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: edited(b.lang(c.Challenger), mention(u.ID)), Mentions: []string{}}))
 	}
 	if _, err := b.st.DeleteChallenge(id, out); err != nil {
-		return say(lang, "no_challenge")
+		return texts.UI(lang, texts.NoChallenge)
 	}
 	b.kickOutbox()
-	return say(lang, "done")
+	return texts.UI(lang, texts.Done)
 }
 
 // expireChallenges edits and deletes the challenges whose time is up.
@@ -322,7 +321,7 @@ func (b *Bot) expireChallenges() {
 	for _, c := range cs {
 		var out []store.OutMsg
 		if c.MessageID != "" {
-			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: say(b.lang(c.Challenger), "challenge_expired_card")}))
+			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.lang(c.Challenger), mention(c.Challenger))}))
 		}
 		if _, err := b.st.DeleteChallenge(c.ID, out); err != nil {
 			b.log.Warn("expire challenge", "id", c.ID, "err", err)

@@ -1,12 +1,12 @@
 package bot
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -35,7 +35,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		return
 	}
 	if low := strings.ToLower(text); low == "help" || low == "?" || low == "ヘルプ" {
-		b.dmReply(user, say(lang, "dm_help"))
+		b.dmReply(user, texts.UI(lang, texts.DMHelp))
 		return
 	}
 	var want store.GameID
@@ -43,7 +43,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		head, rest, _ := strings.Cut(text[1:], " ")
 		n, err := strconv.ParseUint(head, 10, 64)
 		if err != nil {
-			b.dmReply(user, say(lang, "dm_help"))
+			b.dmReply(user, texts.UI(lang, texts.DMHelp))
 			return
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
@@ -55,7 +55,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	}
 	lg, err := b.live(id)
 	if err != nil {
-		b.dmReply(user, say(lang, "no_game"))
+		b.dmReply(user, texts.UI(lang, texts.NoGame))
 		return
 	}
 	lg.mu.Lock()
@@ -67,7 +67,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
 	}
 	if reply, ok := b.act(id, user, a, m.ID); !ok && reply != "" {
-		b.dmReply(user, reply+unparsableHint(lang, reply))
+		b.dmReply(user, texts.WithMoveHint(lang, reply))
 	}
 }
 
@@ -77,7 +77,7 @@ func (b *Bot) pickGame(user string, want store.GameID) (store.GameID, string) {
 	lang := b.lang(user)
 	games, err := b.st.ActiveGamesOf(user)
 	if err != nil {
-		return 0, say(lang, "internal_error")
+		return 0, texts.UI(lang, texts.InternalError)
 	}
 	if want != 0 {
 		for _, g := range games {
@@ -85,11 +85,11 @@ func (b *Bot) pickGame(user string, want store.GameID) (store.GameID, string) {
 				return want, ""
 			}
 		}
-		return 0, fmt.Sprintf(say(lang, "not_in_game"), want)
+		return 0, texts.NotInGame(lang, uint64(want))
 	}
 	switch len(games) {
 	case 0:
-		return 0, say(lang, "no_active_game")
+		return 0, texts.UI(lang, texts.NoActiveGame)
 	case 1:
 		return games[0].ID, ""
 	}
@@ -100,11 +100,11 @@ func (b *Bot) pickGame(user string, want store.GameID) (store.GameID, string) {
 			}
 		}
 	}
-	var ids []string
+	var ids []uint64
 	for _, g := range games {
-		ids = append(ids, fmt.Sprintf("#%d", g.ID))
+		ids = append(ids, uint64(g.ID))
 	}
-	return 0, fmt.Sprintf(say(lang, "which_game"), strings.Join(ids, ", "), games[0].ID)
+	return 0, texts.WhichGame(lang, ids)
 }
 
 // dmReply queues a DM to one user (not tied to a game action).

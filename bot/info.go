@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -34,32 +35,32 @@ func (b *Bot) resign(id store.GameID, user, key string) string {
 	lang := b.lang(user)
 	c, ok := b.colorOf(id, user)
 	if !ok {
-		return fmt.Sprintf(say(lang, "not_in_game"), id)
+		return texts.NotInGame(lang, uint64(id))
 	}
 	if reply, ok := b.act(id, user, referee.Action{Kind: referee.ActResign, Player: c}, key); !ok {
 		if reply == "" {
-			return say(lang, "done")
+			return texts.UI(lang, texts.Done)
 		}
 		return reply
 	}
-	return say(lang, "resigned")
+	return texts.UI(lang, texts.Resigned)
 }
 
 // btnResign asks for confirmation; btnResignConfirm resigns.
 func (b *Bot) btnResign(i *discordgo.InteractionCreate, u *discordgo.User, id uint64, _ []string) {
 	lang := b.lang(u.ID)
 	if _, ok := b.colorOf(store.GameID(id), u.ID); !ok {
-		b.reply(i, fmt.Sprintf(say(lang, "not_in_game"), id), true)
+		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
 		return
 	}
 	if lg, err := b.live(store.GameID(id)); err != nil || lg.g.Over() {
-		b.reply(i, say(lang, "game_over"), true)
+		b.reply(i, texts.UI(lang, texts.GameOver), true)
 		return
 	}
 	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: say(lang, "resign_confirm"), Flags: discordgo.MessageFlagsEphemeral,
-			Components: components([]button{{ID: fmt.Sprintf("resignok:%d", id), Label: say(lang, "btn_resign_confirm"), Style: int(discordgo.DangerButton)}})}})
+		Data: &discordgo.InteractionResponseData{Content: texts.UI(lang, texts.ResignConfirm), Flags: discordgo.MessageFlagsEphemeral,
+			Components: components([]button{{ID: fmt.Sprintf("resignok:%d", id), Label: texts.UI(lang, texts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}})}})
 	if err != nil {
 		b.log.Warn("resign confirm", "err", err)
 	}
@@ -79,13 +80,13 @@ func (b *Bot) cmdDeclare(i *discordgo.InteractionCreate, u *discordgo.User, o op
 	}
 	c, ok := b.colorOf(id, u.ID)
 	if !ok {
-		b.reply(i, fmt.Sprintf(say(lang, "not_in_game"), id), true)
+		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
 		return
 	}
 	b.deferReply(i, true)
 	reply, ok := b.act(id, u.ID, referee.Action{Kind: referee.ActDeclare, Player: c}, i.ID)
 	if ok {
-		reply = say(lang, "done")
+		reply = texts.UI(lang, texts.Done)
 	}
 	b.followup(i, reply, true)
 }
@@ -94,19 +95,19 @@ func (b *Bot) cmdDeclare(i *discordgo.InteractionCreate, u *discordgo.User, o op
 func (b *Bot) btnMove(i *discordgo.InteractionCreate, u *discordgo.User, id uint64, _ []string) {
 	lang := b.lang(u.ID)
 	if _, ok := b.colorOf(store.GameID(id), u.ID); !ok {
-		b.reply(i, fmt.Sprintf(say(lang, "not_in_game"), id), true)
+		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
 		return
 	}
 	if lg, err := b.live(store.GameID(id)); err != nil || lg.g.Over() {
-		b.reply(i, say(lang, "game_over"), true)
+		b.reply(i, texts.UI(lang, texts.GameOver), true)
 		return
 	}
 	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
-		Data: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", id), Title: say(lang, "modal_title"),
+		Data: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", id), Title: texts.UI(lang, texts.ModalTitle),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: "move", Label: say(lang, "modal_label"), Style: discordgo.TextInputShort,
-					Placeholder: "7g7f, P-7f, ７六歩", Required: true, MaxLength: 40}}}}}})
+				discordgo.TextInput{CustomID: "move", Label: texts.UI(lang, texts.ModalLabel), Style: discordgo.TextInputShort,
+					Placeholder: texts.UI(lang, texts.ModalPlaceholder), Required: true, MaxLength: 40}}}}}})
 	if err != nil {
 		b.log.Warn("move modal", "err", err)
 	}
@@ -116,13 +117,13 @@ func (b *Bot) onMoveModal(i *discordgo.InteractionCreate, u *discordgo.User, id 
 	lang := b.lang(u.ID)
 	c, ok := b.colorOf(store.GameID(id), u.ID)
 	if !ok {
-		b.reply(i, fmt.Sprintf(say(lang, "not_in_game"), id), true)
+		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
 		return
 	}
 	b.deferReply(i, true)
 	reply, ok := b.act(store.GameID(id), u.ID, referee.Action{Kind: referee.ActMove, Player: c, Text: text}, i.ID)
 	if ok {
-		reply = say(lang, "move_sent")
+		reply = texts.UI(lang, texts.MoveSent)
 	}
 	b.followup(i, reply, true)
 }
@@ -132,27 +133,27 @@ func (b *Bot) selMask(i *discordgo.InteractionCreate, u *discordgo.User, id uint
 	lang := b.lang(u.ID)
 	c, ok := b.colorOf(store.GameID(id), u.ID)
 	if !ok || len(values) != 1 {
-		b.reply(i, fmt.Sprintf(say(lang, "not_in_game"), id), true)
+		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
 		return
 	}
 	b.deferReply(i, true)
 	reply, ok := b.act(store.GameID(id), u.ID, referee.Action{Kind: referee.ActMask, Player: c, Text: values[0], Salt: newSalt()}, i.ID)
 	if ok {
-		reply = say(lang, "done")
+		reply = texts.UI(lang, texts.Done)
 	}
 	b.followup(i, reply, true)
 }
 
 // maskMenu is the DM with a select menu of the player's pieces (not the king).
-func maskMenu(lang string, g *referee.Game, c shogi.Color) payload {
+func maskMenu(lang texts.Lang, g *referee.Game, c shogi.Color) payload {
 	p, _ := g.PlayerBoard(c)
 	var opts []discordgo.SelectMenuOption
 	for _, s := range p.Pieces(c).Squares() {
 		if k := p.At(s).Kind(); k != shogi.King && len(opts) < 25 {
-			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%s %s", s, pieceName(lang, k)), Value: s.String()})
+			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%s %s", s, texts.PieceName(lang, k)), Value: s.String()})
 		}
 	}
-	return payload{Content: say(lang, "mask_menu"), Select: &selectMenu{ID: "mask:{game}", Placeholder: say(lang, "mask_placeholder"), Options: opts}}
+	return payload{Content: texts.UI(lang, texts.MaskMenu), Select: &selectMenu{ID: "mask:{game}", Placeholder: texts.UI(lang, texts.MaskPlaceholder), Options: opts}}
 }
 
 // cmdBoard re-sends the user's board by DM.
@@ -165,14 +166,14 @@ func (b *Bot) cmdBoard(i *discordgo.InteractionCreate, u *discordgo.User, o optM
 	}
 	lg, err := b.live(id)
 	if err != nil {
-		b.reply(i, say(lang, "no_game"), true)
+		b.reply(i, texts.UI(lang, texts.NoGame), true)
 		return
 	}
 	b.deferReply(i, true)
 	lg.mu.Lock()
 	c, _ := seat(lg.meta, u.ID)
 	files := b.boardFiles(lg.meta, lg.g, c, u.ID)
-	text := statusLine(lang, lg.meta, lg.g, c)
+	text := texts.Status(b.textCtx(lang, lg.meta, nil, ""), gameState(lg.g), view.AudienceOf(c))
 	var btns []button
 	if !lg.g.Over() && lg.g.Turn() == c && !lg.g.NeedsMasks() {
 		btns = turnButtons(lang)
@@ -180,7 +181,7 @@ func (b *Bot) cmdBoard(i *discordgo.InteractionCreate, u *discordgo.User, o optM
 	lg.mu.Unlock()
 	b.st.Enqueue(withGame(toDM(u.ID, payload{Content: text, Files: files, Buttons: btns}), id))
 	b.kickOutbox()
-	b.followup(i, say(lang, "board_sent"), true)
+	b.followup(i, texts.UI(lang, texts.BoardSent), true)
 }
 
 // cmdStatus shows a game's public state; a player also gets their own line.
@@ -193,21 +194,22 @@ func (b *Bot) cmdStatus(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 		id, _ = b.pickGame(u.ID, 0)
 	}
 	if id == 0 {
-		b.reply(i, say(lang, "no_active_game"), true)
+		b.reply(i, texts.UI(lang, texts.NoActiveGame), true)
 		return
 	}
 	meta, err := b.st.GetGame(id)
 	if err != nil {
-		b.reply(i, say(lang, "no_game"), true)
+		b.reply(i, texts.UI(lang, texts.NoGame), true)
 		return
 	}
 	lg, err := b.live(id)
 	if err != nil {
-		b.reply(i, gameCard(lang, meta), true)
+		b.reply(i, texts.GameCard(b.textCtx(lang, meta, nil, ""), meta.Ranked), true)
 		return
 	}
 	lg.mu.Lock()
-	text := gameCard(lang, lg.meta) + "\n" + statusLine(lang, lg.meta, lg.g, shogi.Color(2))
+	ctx := b.textCtx(lang, lg.meta, nil, "")
+	text := texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, gameState(lg.g), view.ToPublic)
 	lg.mu.Unlock()
 	b.reply(i, text, true)
 }
@@ -217,12 +219,12 @@ func (b *Bot) cmdGames(i *discordgo.InteractionCreate, u *discordgo.User, o optM
 	lang := b.lang(u.ID)
 	games, err := b.st.ActiveGamesIn(i.ChannelID)
 	if err != nil || len(games) == 0 {
-		b.reply(i, say(lang, "no_games_here"), true)
+		b.reply(i, texts.UI(lang, texts.NoGamesHere), true)
 		return
 	}
 	var lines []string
 	for _, g := range games {
-		lines = append(lines, gameLine(lang, g))
+		lines = append(lines, texts.GameLine(b.textCtx(lang, g, nil, ""), g.Status == store.StatusPendingMasks))
 	}
 	b.reply(i, strings.Join(lines, "\n"), true)
 }
@@ -232,11 +234,11 @@ func (b *Bot) cmdRules(i *discordgo.InteractionCreate, u *discordgo.User, o optM
 	if err != nil {
 		v = view.Tsuitate
 	}
-	b.reply(i, rulesText(b.lang(u.ID), v), true)
+	b.reply(i, texts.Rules(b.lang(u.ID), v), true)
 }
 
 func (b *Bot) cmdHelp(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
-	b.reply(i, helpText(b.lang(u.ID)), true)
+	b.reply(i, texts.Help(b.lang(u.ID)), true)
 }
 
 func withGame(m store.OutMsg, id store.GameID) store.OutMsg { m.GameID = id; return m }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
 )
 
 // invoker returns the user behind an interaction (member in a guild, user in a DM).
@@ -70,7 +72,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 		}
 		h, ok := slashHandlers[sc.Name]
 		if !ok {
-			b.reply(i, "Unknown command.", true)
+			b.reply(i, texts.UI(b.lang(u.ID), texts.UnknownCommand), true)
 			return
 		}
 		h(b, i, u, opts)

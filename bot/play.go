@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/record"
 	"shinpan/referee/shogi"
@@ -23,7 +24,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	lang := b.lang(user)
 	lg, err := b.live(id)
 	if err != nil {
-		return say(lang, "no_game"), false
+		return texts.UI(lang, texts.NoGame), false
 	}
 	lg.mu.Lock()
 	if _, _, err := b.st.LookupKey(key); err == nil {
@@ -39,7 +40,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	evs, err := g.Apply(a)
 	if err != nil {
 		lg.mu.Unlock()
-		return refusal(lang, err.Error()), false
+		return texts.Refusal(lang, err.Error()), false
 	}
 	dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
 	out := b.actionMessages(meta, g, a, evs, before, dl)
@@ -52,7 +53,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 		}
 		b.log.Error("append action", "game", id, "err", err)
 		b.forget(id) // reload from the store next time
-		return say(lang, "internal_error"), false
+		return texts.UI(lang, texts.InternalError), false
 	}
 	lg.g = g
 	updateMeta(&lg.meta, g)
@@ -101,7 +102,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 			continue
 		}
 		lang := b.lang(user)
-		p := payload{Content: playerUpdate(b.textCtx(lang, meta, before[c], user), c, mine)}
+		p := payload{Content: texts.PlayerUpdate(b.textCtx(lang, meta, before[c], user), c, mine)}
 		if needsBoard(mine) {
 			p.Files = b.boardFiles(meta, g, c, user)
 		}
@@ -118,7 +119,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		if meta.Variant == view.Standard || meta.Variant == view.Masked {
 			open = before[a.Player]
 		}
-		p := payload{Content: announcement(b.textCtx(lang, meta, open, ""), pub)}
+		p := payload{Content: texts.Announcement(b.textCtx(lang, meta, open, ""), pub)}
 		if g.Over() {
 			p.Files = b.revealFiles(meta, g)
 			p.Mentions = meta.Players[:]
@@ -149,10 +150,10 @@ func needsBoard(evs []view.Event) bool {
 	return false
 }
 
-func turnButtons(lang string) []button {
+func turnButtons(lang texts.Lang) []button {
 	return []button{
-		{ID: "move:{game}", Label: say(lang, "btn_move"), Style: int(discordgo.PrimaryButton)},
-		{ID: "resign:{game}", Label: say(lang, "btn_resign"), Style: int(discordgo.SecondaryButton)},
+		{ID: "move:{game}", Label: texts.UI(lang, texts.ButtonMove), Style: int(discordgo.PrimaryButton)},
+		{ID: "resign:{game}", Label: texts.UI(lang, texts.ButtonResign), Style: int(discordgo.SecondaryButton)},
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/texts"
 	"shinpan/store"
 )
 
@@ -282,7 +283,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		b.dmClosedTold[key] = true
 		b.mu.Unlock()
 		if !told && !meta.ChannelGone {
-			note := dmsClosedMidGame(lang, m.Target, meta.ID)
+			note := texts.DMsClosedMidGame(lang, mention(m.Target), uint64(meta.ID))
 			b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}}))
 		}
 	case m.Dest == store.DestChannel && (code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeMissingAccess):
@@ -292,7 +293,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		var out []store.OutMsg
 		for _, u := range meta.Players {
 			if u != "" && !isCPU(u) {
-				out = append(out, toDM(u, payload{Content: channelLost(b.lang(u), meta.ID)}))
+				out = append(out, toDM(u, payload{Content: texts.ChannelLost(b.lang(u), uint64(meta.ID))}))
 			}
 		}
 		if _, err := b.st.UpdateGame(meta.ID, out, func(g *store.Game) error { g.ChannelGone = true; return nil }); err != nil {

@@ -2,6 +2,12 @@
 // Japanese, from typed referee events (view.Event) and a little context (Ctx).
 // No other package builds sentences for players or the channel.
 //
+// Besides the events: help and rules (static.go); the cards, welcome and status
+// lines of games and challenges (static.go); and the bot's interface texts
+// (ui.go) — replies, button labels, prompts — as UIText ids read with UI, or a
+// function each for those that carry values. Texts name only the commands the
+// bot has: /shogi and its subcommands (the tests check it).
+//
 // The words live in one table per language, en.go and ja.go, keyed by message
 // id (keys.go) with fmt-style placeholders; a translator edits one file. Where
 // the word order differs, a template uses explicit argument indexes (%[2]s).

@@ -169,47 +169,48 @@ var en = map[msg]string{
 	mOptRanked:       "ranked",
 	mOptUnranked:     "unranked",
 
-	mCardGame:         "**Game #%d · %s**",
+	mCardGame:         "**Game #%s · %s**",
 	mCardPlayer:       "%s %s: %s",
 	mCardOptions:      "Options: %s",
-	mChallenge:        "**%s challenges %s to %s.**",
-	mChallengeOpen:    "**%s challenges anyone to %s.**",
+	mChallenge:        "**Challenge #%d: %s challenges %s to %s.**",
+	mChallengeOpen:    "**Challenge #%d: %s challenges anyone to %s.**",
 	mChallengeColor:   "%s plays %s.",
 	mChallengeRandom:  "Colours are drawn at random.",
 	mChallengeExpires: " The challenge expires %s.",
 	mChallengeAccept:  "Press **Accept** to play.",
 	mChallengeExpired: "The challenge from %s expired: nobody accepted in time.",
 
-	mWelcome:       "**Game #%d · %s** — you play %s against %s.",
+	mWelcome:       "**Game #%s · %s** — you play %s against %s.",
 	mWelcomeFirst:  "You move first: your turn.",
 	mWelcomeSecond: "%s moves first: I will tell you when it is your turn.",
 	mWelcomeMasked: "Before the first move each player secretly chooses a mask; then ☗ moves first.",
-	mWelcomeHowTo:  "Send your moves here, e.g. `7g7f`, `P-7f` or `７六歩`. `/help` lists the notations and commands, `/rules` the rules.",
+	mWelcomeHowTo:  "Send your moves here, e.g. `7g7f`, `P-7f` or `７六歩` (in several games at once: `#12 7g7f`), or press **Move** under your board when it is your turn. `help` here gives a reminder; `/shogi help` lists the notations and commands, `/shogi rules` the rules.",
 	mSeeStandard:   "Everything is open: you see the whole board, both hands and every move.",
 	mSeeTsuitate:   "You see only your own pieces and hand. When your opponent moves you hear only that they moved; captures (square and piece) and check are announced. A move that is illegal on your own board is refused with the reason, at no cost; one that is illegal on the real board is a foul: you move again, and reaching the foul limit loses.",
 	mSeeMasked:     "The board and both hands are open; only the masks are secret. You alone are told when your mask is attacked (\"check\").",
 	mSeeDark:       "You see your own pieces and the squares they reach; the rest is fog. You hear that your opponent moved and what was captured, never where they moved. There is no check: guard your king yourself. A drop on a fogged square that is occupied bounces, and you move again.",
-	mMaskPrompt:    "Choose your mask: send `/mask` with the square of one of your pieces other than the king, e.g. `/mask 7g`. You can change it until both players have chosen.",
-	mDMsClosed:     "%s, I can't DM you: enable Server Settings → Privacy → Allow direct messages from server members, then accept again.",
+	mMaskPrompt:    "Choose your mask: send me the square of one of your pieces other than the king (e.g. `2h`), or pick it from the menu below. You can change it until both players have chosen.",
+	mDMsClosed:     "%s, I can't send you DMs, so the game can't start. Turn on *Server Settings → Privacy Settings → Direct Messages* (or *Allow direct messages from server members*); then the challenge can be accepted again.",
 
-	mHelp: `**How to enter a move** — send it to me in DM (or use ` + "`/move`" + `). Any of these notations works:
+	mHelp: `**How to enter a move** — send it to me in DM, or press **Move** under your board when it is your turn. Any of these notations works:
 • **USI**: ` + "`7g7f`" + ` (from 7g to 7f), ` + "`8h2b+`" + ` (promote), ` + "`P*5e`" + ` (drop a pawn on 5e)
 • **Western**: ` + "`P-7f`, `Bx3c+`" + ` (capture, promote), ` + "`B-3c=`" + ` (don't promote), ` + "`S*5e`" + ` (drop), ` + "`G6i-5h`" + ` (which gold), ` + "`+R-2b`" + ` (dragon)
 • **Japanese**: ` + "`７六歩` or `76歩`, `２二角成`, `２二角不成`, `５五角打`, `同歩`" + ` (to the last square), ` + "`５八金右`" + `
 Squares: file 1–9 counted from Black's right, then rank a–i from the top (or 1–9): ` + "`7g` = `77` = `７七`" + `. When a move could promote, add + or = (成 or 不成). If a move is unclear, I list the candidates and nothing is played.
+In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In Masked shogi, send the square of your mask (e.g. ` + "`2h`" + `) or pick it from the menu. ` + "`help`" + ` in DM gives a short reminder.
 
-**Commands**
-` + "`/challenge`" + ` — challenge a player (or anyone): variant, colour, options
-` + "`/move`" + ` — play a move · ` + "`/board`" + ` — show your board again
-` + "`/resign`" + ` — resign · ` + "`/draw`" + ` — offer or accept a draw · ` + "`/abort`" + ` — end with no result before both have moved
-` + "`/declare`" + ` — impasse declaration (standard shogi, 27-point rule)
-` + "`/mask`" + ` — choose your mask (Masked) · ` + "`/note`" + ` — put a private "?" on a square (Tsuitate)
-` + "`/rules`" + ` — the rules of a variant · ` + "`/lang`" + ` — English or 日本語 · ` + "`/help`" + ` — this text`,
+**Commands** — one command, ` + "`/shogi`" + `:
+` + "`/shogi challenge`" + ` — challenge a player (or anyone) in this channel: variant, colour, options
+` + "`/shogi accept`" + ` · ` + "`/shogi decline`" + ` — answer a challenge (or press its buttons) · ` + "`/shogi cancel`" + ` — withdraw your challenge
+` + "`/shogi resign`" + ` — resign (or **Resign** under your board, then confirm)
+` + "`/shogi declare`" + ` — impasse declaration (standard shogi, 27-point rule)
+` + "`/shogi board`" + ` — your board again by DM · ` + "`/shogi status`" + ` — a game's state · ` + "`/shogi games`" + ` — the games in this channel
+` + "`/shogi rules`" + ` — the rules of a variant · ` + "`/shogi help`" + ` — this text`,
 
 	mRulesStandard: `**Standard shogi** — everything is open to both players and the channel.
 • The usual rules: promotion in the far three ranks (forced for a pawn or lance on the last rank and a knight on the last two), captured pieces go to the captor's hand and can be dropped; no nifu, no dead drops, no pawn-drop mate.
 • An illegal move is refused with the reason; it costs nothing.
-• The game ends by checkmate (a player with no legal move loses), resignation, time, sennichite (the same position four times is a draw, but the side that gave check with every move of the cycle loses), an impasse declaration by the 27-point rule (` + "`/declare`" + `), or the optional move limit (a draw).`,
+• The game ends by checkmate (a player with no legal move loses), resignation, time, sennichite (the same position four times is a draw, but the side that gave check with every move of the cycle loses), an impasse declaration by the 27-point rule (` + "`/shogi declare`" + `), or the optional move limit (a draw).`,
 
 	mRulesTsuitate: `**Tsuitate shogi (screen)** — you see only your own pieces and hand; the opponent's are behind the screen.
 • A move that is illegal on your own board (not your piece, wrong movement, blocked by your own piece, nifu, a dead drop, a wrong promotion) is refused with the reason: no penalty, still your turn.
@@ -217,8 +218,7 @@ Squares: file 1–9 counted from Black's right, then rank a–i from the top (or
 • The Nth foul loses (N = 10 by default, 1–20). Fouls are announced to both players and the channel unless the host turned that off.
 • Everyone hears "☗ moved (move 12)" with no square, each capture with its square and the piece as it stood ("☖'s silver on 5e was captured"), and "check" with no direction.
 • Checkmate is detected at once: you never have to spend fouls to prove it. Draw after move 150 by default (no repetition rule).
-• At the end both boards are opened: the final position, every move and every foul attempt with its reason.
-• You may put private "?" marks on squares (` + "`/note`" + `); only you see them.`,
+• At the end both boards are opened: the final position, every move and every foul attempt with its reason.`,
 
 	mRulesMasked: `**Masked shogi (Kagemusha)** — an open board with one secret each: the mask.
 • Before the first move each player secretly picks one of their own pieces other than the king as the mask, and may change it until both have picked. Then ☗ moves first.
@@ -238,4 +238,51 @@ Squares: file 1–9 counted from Black's right, then rank a–i from the top (or
 • Draw after move 300 by default; no repetition rule.`,
 
 	mRulesCommon: `**In every variant** you may resign at any time. With a turn time limit (off by default), running out of time loses. A player away on their turn for the away time (10 minutes by default) gets the CPU in their seat, playing with exactly their view; any command or move brings them back.`,
+
+	mHello:         "Hello! You are about to play %s as %s. Your board and the game's messages will come here.",
+	mStatus:        "Game #%s: move %d, %s to move",
+	mStatusMasks:   "Game #%s: waiting for the masks",
+	mStatusOver:    "Game #%s is over. %s",
+	mGameLine:      "#%s %s: ☗ %s vs ☖ %s",
+	mGameLineMasks: " — choosing masks",
+
+	mUIChallengeInGuild:    "Challenges are made in a server channel: use `/shogi challenge` there.",
+	mUIChallengeSelf:       "You can't challenge yourself.",
+	mUIChallengeBot:        "Bots can't play. Challenge a person, or leave the opponent empty for an open challenge.",
+	mUINotYourChallenge:    "This challenge is not for you.",
+	mUINoChallenge:         "That challenge is no longer open.",
+	mUIChallengeTimedOut:   "That challenge has expired.",
+	mUINotStartedDMs:       "The game did not start: a player's DMs are closed (see the channel).",
+	mUIAlreadyStarted:      "That game has already started.",
+	mUIAccepted:            "Game #%s starts! Check your DMs for your board.",
+	mUIChallengeAccepted:   "Challenge accepted: game #%s is on.",
+	mUIChallengeDeclined:   "Challenge declined by %s.",
+	mUIChallengeWithdrawn:  "Challenge withdrawn by %s.",
+	mUIButtonAccept:        "Accept",
+	mUIButtonDecline:       "Decline",
+	mUIButtonMove:          "Move",
+	mUIButtonResign:        "Resign",
+	mUIButtonResignConfirm: "Yes, resign",
+	mUIResignConfirm:       "Resign this game? This cannot be undone.",
+	mUIResigned:            "You resigned.",
+	mUIModalTitle:          "Your move",
+	mUIModalLabel:          "Move (USI, Western or Japanese)",
+	mUIModalPlaceholder:    "7g7f, P-7f, ７六歩",
+	mUIMoveSent:            "Move received.",
+	mUIMaskMenu:            "Choose your mask:",
+	mUIMaskPlaceholder:     "Your mask (not the king)",
+	mUIDone:                "Done.",
+	mUIInternalError:       "Something went wrong on my side. Nothing was changed; please try again.",
+	mUIUnknownCommand:      "Unknown command: `/shogi help` lists them.",
+	mUINoGame:              "I can't find that game.",
+	mUINotInGame:           "You are not playing in game #%s (or it is over).",
+	mUINoActiveGame:        "You have no game going on. Challenge someone with `/shogi challenge` in a server channel.",
+	mUIWhichGame:           "You are in several games (%s): start your move with the game number, e.g. `#%s 7g7f`.",
+	mUIGameOver:            "This game is over.",
+	mUIBoardSent:           "Sent to your DMs.",
+	mUINoGamesHere:         "No games are going on in this channel.",
+	mUIDMHelp:              "Send your move here, e.g. `7g7f`, `P-7f`, `７六歩` or `76歩`; drops like `P*5e` or `５五歩打`. In several games at once, start with the game number: `#12 7g7f`. Commands: `/shogi board`, `/shogi resign`, `/shogi status`; `/shogi help` explains every notation and command.",
+	mUIDMHint:              "Type your move here, e.g. `7g7f`, `P-7f` or `７六歩` (`help` for more).",
+	mUIDMsClosedMidGame:    "%s, I can no longer DM you in game #%s. Turn your DMs back on; the game waits for you. `/shogi board` re-sends your board.",
+	mUIChannelLost:         "I can no longer post in game #%s's channel. The game goes on here by DM.",
 }

@@ -198,17 +198,17 @@ const (
 	mOptAway          msg = "opt.away"            // minutes
 	mOptRanked        msg = "opt.ranked"          //
 	mOptUnranked      msg = "opt.unranked"        //
-	mCardGame         msg = "card.game"           // game id, variant
+	mCardGame         msg = "card.game"           // game number, variant
 	mCardPlayer       msg = "card.player"         // symbol, colour word, name
 	mCardOptions      msg = "card.options"        // options line
-	mChallenge        msg = "challenge"           // challenger, challenged, variant
-	mChallengeOpen    msg = "challenge.open"      // challenger, variant
+	mChallenge        msg = "challenge"           // challenge id, challenger, challenged, variant
+	mChallengeOpen    msg = "challenge.open"      // challenge id, challenger, variant
 	mChallengeColor   msg = "challenge.color"     // challenger, side
 	mChallengeRandom  msg = "challenge.random"    //
 	mChallengeExpires msg = "challenge.expires"   // unix time
 	mChallengeAccept  msg = "challenge.accept"    //
 	mChallengeExpired msg = "challenge.expired"   // challenger
-	mWelcome          msg = "welcome"             // game id, variant, side, opponent
+	mWelcome          msg = "welcome"             // game number, variant, side, opponent
 	mWelcomeFirst     msg = "welcome.first"       //
 	mWelcomeSecond    msg = "welcome.second"      // opponent side
 	mWelcomeMasked    msg = "welcome.masked"      //
@@ -225,4 +225,54 @@ const (
 	mRulesMasked      msg = "rules.masked"        //
 	mRulesDark        msg = "rules.dark"          //
 	mRulesCommon      msg = "rules.common"        //
+	mHello            msg = "hello"               // variant, side (the DM sent before the game starts)
+	mStatus           msg = "status"              // game number, move number, side to move
+	mStatusMasks      msg = "status.masks"        // game number
+	mStatusOver       msg = "status.over"         // game number, how it ended
+	mGameLine         msg = "game_line"           // game number, variant, black, white
+	mGameLineMasks    msg = "game_line.masks"     //
+)
+
+// The bot's interface texts (ui.go): replies to commands and buttons, button
+// labels, prompts and notices.
+const (
+	mUIChallengeInGuild    msg = "ui.challenge.in_guild"
+	mUIChallengeSelf       msg = "ui.challenge.self"
+	mUIChallengeBot        msg = "ui.challenge.bot"
+	mUINotYourChallenge    msg = "ui.challenge.not_yours"
+	mUINoChallenge         msg = "ui.challenge.none"
+	mUIChallengeTimedOut   msg = "ui.challenge.timed_out"
+	mUINotStartedDMs       msg = "ui.challenge.dms_closed"
+	mUIAlreadyStarted      msg = "ui.challenge.started"
+	mUIAccepted            msg = "ui.challenge.accepted.reply" // game number
+	mUIChallengeAccepted   msg = "ui.challenge.accepted.card"  // game number
+	mUIChallengeDeclined   msg = "ui.challenge.declined"       // who
+	mUIChallengeWithdrawn  msg = "ui.challenge.withdrawn"      // who
+	mUIButtonAccept        msg = "ui.button.accept"
+	mUIButtonDecline       msg = "ui.button.decline"
+	mUIButtonMove          msg = "ui.button.move"
+	mUIButtonResign        msg = "ui.button.resign"
+	mUIButtonResignConfirm msg = "ui.button.resign_confirm"
+	mUIResignConfirm       msg = "ui.resign.confirm"
+	mUIResigned            msg = "ui.resign.done"
+	mUIModalTitle          msg = "ui.modal.title"
+	mUIModalLabel          msg = "ui.modal.label"
+	mUIModalPlaceholder    msg = "ui.modal.placeholder"
+	mUIMoveSent            msg = "ui.move.sent"
+	mUIMaskMenu            msg = "ui.mask.menu"
+	mUIMaskPlaceholder     msg = "ui.mask.placeholder"
+	mUIDone                msg = "ui.done"
+	mUIInternalError       msg = "ui.internal_error"
+	mUIUnknownCommand      msg = "ui.unknown_command"
+	mUINoGame              msg = "ui.game.none"
+	mUINotInGame           msg = "ui.game.not_yours" // game number
+	mUINoActiveGame        msg = "ui.game.none_active"
+	mUIWhichGame           msg = "ui.game.which" // list of game numbers, one game number
+	mUIGameOver            msg = "ui.game.over"
+	mUIBoardSent           msg = "ui.board.sent"
+	mUINoGamesHere         msg = "ui.games.none"
+	mUIDMHelp              msg = "ui.dm.help"
+	mUIDMHint              msg = "ui.dm.hint"
+	mUIDMsClosedMidGame    msg = "ui.dms_closed.mid_game" // mention, game number
+	mUIChannelLost         msg = "ui.channel_lost"        // game number
 )

@@ -37,12 +37,13 @@ func DMsClosed(l Lang, mention string) string {
 	return clip(tr(l, mDMsClosed, shorten(mention, maxName)))
 }
 
-// Welcome is the DM a player gets at the start: the game, their colour and
-// opponent, what they will see, how to enter moves and whose turn it is (in
-// Masked: choose the mask first).
+// Welcome is the DM a player gets at the start, with their board: the game,
+// their colour and opponent, what they will see, how to enter moves, the
+// options and whose turn it is (in Masked: choose the mask first). A GameID of
+// 0 writes GameSlot for the number.
 func Welcome(ctx Ctx, c shogi.Color) string {
 	var b strings.Builder
-	b.WriteString(ctx.t(mWelcome, ctx.GameID, VariantName(ctx.Lang, ctx.Variant), ctx.side(c), ctx.side(c.Opp())))
+	b.WriteString(ctx.t(mWelcome, gameNo(ctx.GameID), VariantName(ctx.Lang, ctx.Variant), ctx.side(c), ctx.side(c.Opp())))
 	b.WriteString("\n")
 	b.WriteString(ctx.seeText())
 	b.WriteString("\n")
@@ -76,10 +77,10 @@ func (c Ctx) seeText() string {
 }
 
 // GameCard is the channel's card for a game: its number, variant, players
-// and options.
+// and options. A GameID of 0 writes GameSlot for the number.
 func GameCard(ctx Ctx, ranked bool) string {
 	var b strings.Builder
-	b.WriteString(ctx.t(mCardGame, ctx.GameID, VariantName(ctx.Lang, ctx.Variant)))
+	b.WriteString(ctx.t(mCardGame, gameNo(ctx.GameID), VariantName(ctx.Lang, ctx.Variant)))
 	b.WriteString("\n")
 	for c := shogi.Black; c <= shogi.White; c++ {
 		name := shorten(strings.TrimSpace(ctx.Names.Of(c)), maxName)
@@ -133,6 +134,7 @@ func optionsLine(l Lang, v view.Variant, o referee.Options) string {
 
 // Challenge is what a challenge card shows.
 type Challenge struct {
+	ID         uint64 // the challenge's number (for /shogi accept challenge:N)
 	Challenger string // a name or mention
 	Challenged string // a name or mention; "" for an open challenge
 	Variant    view.Variant
@@ -148,9 +150,9 @@ func ChallengeCard(l Lang, ch Challenge) string {
 	var b strings.Builder
 	who, variant := shorten(ch.Challenger, maxName), VariantName(l, ch.Variant)
 	if strings.TrimSpace(ch.Challenged) == "" {
-		b.WriteString(tr(l, mChallengeOpen, who, variant))
+		b.WriteString(tr(l, mChallengeOpen, ch.ID, who, variant))
 	} else {
-		b.WriteString(tr(l, mChallenge, who, shorten(ch.Challenged, maxName), variant))
+		b.WriteString(tr(l, mChallenge, ch.ID, who, shorten(ch.Challenged, maxName), variant))
 	}
 	b.WriteString("\n")
 	if ch.Color != nil {
@@ -178,4 +180,55 @@ func ChallengeCard(l Lang, ch Challenge) string {
 // ChallengeExpired replaces a challenge card when nobody accepted in time.
 func ChallengeExpired(l Lang, challenger string) string {
 	return clip(tr(l, mChallengeExpired, shorten(challenger, maxName)))
+}
+
+// Hello is the first DM to a player who accepted or whose challenge was
+// accepted, sent before the game exists so a closed DM shows in time: the
+// variant and their side.
+func Hello(l Lang, v view.Variant, c shogi.Color) string {
+	ctx := Ctx{Lang: l}
+	return tr(l, mHello, VariantName(l, v), c.Symbol()+" "+ctx.colorWord(c))
+}
+
+// State is where a game stands, as everyone may know it.
+type State struct {
+	Result     *view.Result // nil while the game goes on
+	Move       int          // the number of the move to play (or of the last one, when over)
+	Turn       shogi.Color  // the side to move
+	NeedsMasks bool         // Masked: the masks are still being chosen
+}
+
+// Status is one line on a game for reader to: how it ended, that the masks
+// are being chosen, or the move number and the side to move (and "your turn"
+// for the player to move).
+func Status(ctx Ctx, s State, to view.Audience) string {
+	no := gameNo(ctx.GameID)
+	switch {
+	case s.Result != nil:
+		end := ctx.endText(view.Event{Kind: view.EvEnd, Winner: s.Result.Winner, Reason: s.Result.Reason, Number: s.Move})
+		return clip(sentence(ctx.Lang, ctx.t(mStatusOver, no, sentence(ctx.Lang, end))))
+	case s.NeedsMasks:
+		return sentence(ctx.Lang, ctx.t(mStatusMasks, no))
+	}
+	line := ctx.t(mStatus, no, s.Move, s.Turn.Symbol()+" "+ctx.colorWord(s.Turn))
+	if isPlayer(to, s.Turn) {
+		line += ctx.t(mTurnYours)
+	}
+	return sentence(ctx.Lang, line)
+}
+
+// GameLine is a game in a list: number, variant and players (and that the
+// masks are being chosen).
+func GameLine(ctx Ctx, choosingMasks bool) string {
+	name := func(c shogi.Color) string {
+		if n := shorten(strings.TrimSpace(ctx.Names.Of(c)), maxName); n != "" {
+			return n
+		}
+		return "—"
+	}
+	s := ctx.t(mGameLine, gameNo(ctx.GameID), VariantName(ctx.Lang, ctx.Variant), name(shogi.Black), name(shogi.White))
+	if choosingMasks {
+		s += ctx.t(mGameLineMasks)
+	}
+	return s
 }

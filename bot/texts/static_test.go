@@ -27,8 +27,8 @@ func TestStaticTexts(t *testing.T) {
 			"dms long":       DMsClosed(l, long),
 			"expired":        ChallengeExpired(l, "<@42>"),
 			"expired long":   ChallengeExpired(l, long),
-			"challenge":      ChallengeCard(l, Challenge{Challenger: "<@1>", Challenged: "<@2>", Variant: view.Tsuitate, Options: referee.DefaultOptions(view.Tsuitate), Color: &black, Ranked: true, Expires: time.Unix(1900000000, 0)}),
-			"open challenge": ChallengeCard(l, Challenge{Challenger: long, Variant: view.Dark, Options: referee.DefaultOptions(view.Dark)}),
+			"challenge":      ChallengeCard(l, Challenge{ID: 7, Challenger: "<@1>", Challenged: "<@2>", Variant: view.Tsuitate, Options: referee.DefaultOptions(view.Tsuitate), Color: &black, Ranked: true, Expires: time.Unix(1900000000, 0)}),
+			"open challenge": ChallengeCard(l, Challenge{ID: 8, Challenger: long, Variant: view.Dark, Options: referee.DefaultOptions(view.Dark)}),
 		}
 		for _, v := range variants {
 			o := referee.DefaultOptions(v)
@@ -63,12 +63,12 @@ func TestStaticTexts(t *testing.T) {
 		}
 	}
 	// Help shows each notation with an example.
-	for _, w := range []string{"USI", "7g7f", "P-7f", "P*5e", "７六歩", "同歩", "/resign"} {
+	for _, w := range []string{"USI", "7g7f", "P-7f", "P*5e", "７六歩", "同歩", "#12 7g7f", "`help`", "/shogi resign"} {
 		if !strings.Contains(Help(EN), w) || !strings.Contains(Help(JA), w) {
 			t.Errorf("help lacks %q", w)
 		}
 	}
-	if got := DMsClosed(EN, "<@42>"); got != "<@42>, I can't DM you: enable Server Settings → Privacy → Allow direct messages from server members, then accept again." {
+	if got := DMsClosed(EN, "<@42>"); got != "<@42>, I can't send you DMs, so the game can't start. Turn on *Server Settings → Privacy Settings → Direct Messages* (or *Allow direct messages from server members*); then the challenge can be accepted again." {
 		t.Errorf("dms closed: %q", got)
 	}
 }
@@ -87,14 +87,14 @@ func TestCards(t *testing.T) {
 		t.Errorf("ja game card: %q", got)
 	}
 	white := shogi.White
-	got := ChallengeCard(EN, Challenge{Challenger: "<@1>", Challenged: "<@2>", Variant: view.Masked,
+	got := ChallengeCard(EN, Challenge{ID: 5, Challenger: "<@1>", Challenged: "<@2>", Variant: view.Masked,
 		Options: referee.DefaultOptions(view.Masked), Color: &white, Expires: time.Unix(1900000000, 0)})
-	for _, w := range []string{"<@1> challenges <@2> to Masked shogi", "<@1> plays ☖ White", "unranked", "<t:1900000000:R>"} {
+	for _, w := range []string{"**Challenge #5: <@1> challenges <@2> to Masked shogi", "<@1> plays ☖ White", "unranked", "<t:1900000000:R>"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("challenge card lacks %q: %q", w, got)
 		}
 	}
-	if got := ChallengeCard(JA, Challenge{Challenger: "<@1>", Variant: view.Standard}); !strings.Contains(got, "<@1>が本将棋の対局相手を募集") || !strings.Contains(got, "ランダム") {
+	if got := ChallengeCard(JA, Challenge{ID: 6, Challenger: "<@1>", Variant: view.Standard}); !strings.Contains(got, "申し込み #6：<@1>が本将棋の対局相手を募集") || !strings.Contains(got, "ランダム") {
 		t.Errorf("ja open challenge: %q", got)
 	}
 	// Welcome: colour, turn, what one sees; Masked asks for the mask first.

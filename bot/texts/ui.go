@@ -1,0 +1,143 @@
+package texts
+
+import (
+	"strconv"
+	"strings"
+)
+
+// UIText is one of the bot's fixed interface texts: a reply to a command or a
+// button, a button label, a prompt. Texts that carry values have a function
+// of their own below.
+type UIText msg
+
+// The fixed interface texts.
+const (
+	ChallengeInGuild    = UIText(mUIChallengeInGuild)    // /shogi challenge used outside a server
+	ChallengeSelf       = UIText(mUIChallengeSelf)       // challenging oneself
+	ChallengeBot        = UIText(mUIChallengeBot)        // challenging a bot
+	NotYourChallenge    = UIText(mUINotYourChallenge)    // accepting or declining someone else's challenge
+	NoChallenge         = UIText(mUINoChallenge)         // the challenge is gone
+	ChallengeTimedOut   = UIText(mUIChallengeTimedOut)   // accepting after the challenge's time
+	NotStartedDMsClosed = UIText(mUINotStartedDMs)       // a player's DMs are closed (DMsClosed in the channel)
+	AlreadyStarted      = UIText(mUIAlreadyStarted)      // the challenge was accepted already
+	ButtonAccept        = UIText(mUIButtonAccept)        // label, challenge card
+	ButtonDecline       = UIText(mUIButtonDecline)       // label, challenge card
+	ButtonMove          = UIText(mUIButtonMove)          // label, under the board: opens the move modal
+	ButtonResign        = UIText(mUIButtonResign)        // label, under the board: asks ResignConfirm
+	ButtonResignConfirm = UIText(mUIButtonResignConfirm) // label, under ResignConfirm
+	ResignConfirm       = UIText(mUIResignConfirm)       // the question before resigning
+	Resigned            = UIText(mUIResigned)            // reply to a resignation
+	ModalTitle          = UIText(mUIModalTitle)          // the move modal's title (45 characters at most)
+	ModalLabel          = UIText(mUIModalLabel)          // its text field's label (45 characters at most)
+	ModalPlaceholder    = UIText(mUIModalPlaceholder)    // its text field's example
+	MoveSent            = UIText(mUIMoveSent)            // reply to a move from the modal
+	MaskMenu            = UIText(mUIMaskMenu)            // the DM holding the mask menu
+	MaskPlaceholder     = UIText(mUIMaskPlaceholder)     // the mask menu's placeholder
+	Done                = UIText(mUIDone)                // an action took effect
+	InternalError       = UIText(mUIInternalError)       // the bot failed; nothing changed
+	UnknownCommand      = UIText(mUIUnknownCommand)      // a subcommand the bot does not know
+	NoGame              = UIText(mUINoGame)              // the game cannot be found
+	NoActiveGame        = UIText(mUINoActiveGame)        // the user plays no game
+	GameOver            = UIText(mUIGameOver)            // a button of a finished game
+	BoardSent           = UIText(mUIBoardSent)           // reply to /shogi board
+	NoGamesHere         = UIText(mUINoGamesHere)         // /shogi games in a channel without games
+	DMHelp              = UIText(mUIDMHelp)              // reply to "help" in DM
+)
+
+// UI returns a fixed interface text in l.
+func UI(l Lang, id UIText) string { return tr(l, msg(id)) }
+
+// GameSlot stands for a game's number in a text made before the game has one
+// (a Ctx or an argument with game number 0); the bot's sender replaces it
+// when the number is known.
+const GameSlot = "{game}"
+
+// gameNo writes a game number, or GameSlot for 0.
+func gameNo(id uint64) string {
+	if id == 0 {
+		return GameSlot
+	}
+	return strconv.FormatUint(id, 10)
+}
+
+// Accepted answers the player who accepted a challenge.
+func Accepted(l Lang, game uint64) string { return tr(l, mUIAccepted, gameNo(game)) }
+
+// ChallengeAccepted replaces an accepted challenge's card.
+func ChallengeAccepted(l Lang, game uint64) string { return tr(l, mUIChallengeAccepted, gameNo(game)) }
+
+// ChallengeDeclined replaces a declined challenge's card; who declined.
+func ChallengeDeclined(l Lang, who string) string {
+	return clip(tr(l, mUIChallengeDeclined, shorten(who, maxName)))
+}
+
+// ChallengeWithdrawn replaces a challenge's card its challenger withdrew.
+func ChallengeWithdrawn(l Lang, who string) string {
+	return clip(tr(l, mUIChallengeWithdrawn, shorten(who, maxName)))
+}
+
+// NotInGame: the user does not play game (or it is over).
+func NotInGame(l Lang, game uint64) string { return tr(l, mUINotInGame, gameNo(game)) }
+
+// WhichGame asks a player in several games to start a move with the game's
+// number.
+func WhichGame(l Lang, games []uint64) string {
+	if len(games) == 0 {
+		return UI(l, NoActiveGame)
+	}
+	nos := make([]string, len(games))
+	for i, g := range games {
+		nos[i] = "#" + gameNo(g)
+	}
+	return clip(tr(l, mUIWhichGame, strings.Join(nos, tr(l, mListSep)), gameNo(games[0])))
+}
+
+// DMsClosedMidGame tells the channel, by mention, that a player of a game
+// can no longer be reached by DM.
+func DMsClosedMidGame(l Lang, mention string, game uint64) string {
+	return clip(tr(l, mUIDMsClosedMidGame, shorten(mention, maxName), gameNo(game)))
+}
+
+// ChannelLost tells a player by DM that the game's channel is gone and the
+// game goes on by DM.
+func ChannelLost(l Lang, game uint64) string { return tr(l, mUIChannelLost, gameNo(game)) }
+
+// WithMoveHint returns a refusal (from Refusal) of text typed in DM, followed,
+// when the text was not a move at all, by a line on how to type one.
+func WithMoveHint(l Lang, refusal string) string {
+	if unreadable(refusal) {
+		return refusal + "\n" + tr(l, mUIDMHint)
+	}
+	return refusal
+}
+
+// unreadable reports whether a refusal says the typed text is no move (the
+// notation.unreadable texts, in either language): every fixed part of the
+// template is in it.
+func unreadable(refusal string) bool {
+	for _, l := range Langs {
+		for _, k := range []msg{mNtUnreadable, mNtUnreadableDetail} {
+			if containsParts(refusal, tr(l, k)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsParts reports whether s holds, in order, every text between the
+// %s placeholders of template.
+func containsParts(s, template string) bool {
+	found := false
+	for _, part := range strings.Split(template, "%s") {
+		if part == "" {
+			continue
+		}
+		i := strings.Index(s, part)
+		if i < 0 {
+			return false
+		}
+		s, found = s[i+len(part):], true
+	}
+	return found
+}

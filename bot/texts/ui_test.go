@@ -1,0 +1,196 @@
+package texts
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+var uiTexts = map[UIText]string{
+	ChallengeInGuild: "ChallengeInGuild", ChallengeSelf: "ChallengeSelf", ChallengeBot: "ChallengeBot",
+	NotYourChallenge: "NotYourChallenge", NoChallenge: "NoChallenge", ChallengeTimedOut: "ChallengeTimedOut",
+	NotStartedDMsClosed: "NotStartedDMsClosed", AlreadyStarted: "AlreadyStarted",
+	ButtonAccept: "ButtonAccept", ButtonDecline: "ButtonDecline", ButtonMove: "ButtonMove",
+	ButtonResign: "ButtonResign", ButtonResignConfirm: "ButtonResignConfirm",
+	ResignConfirm: "ResignConfirm", Resigned: "Resigned", ModalTitle: "ModalTitle", ModalLabel: "ModalLabel",
+	ModalPlaceholder: "ModalPlaceholder", MoveSent: "MoveSent", MaskMenu: "MaskMenu", MaskPlaceholder: "MaskPlaceholder",
+	Done: "Done", InternalError: "InternalError", UnknownCommand: "UnknownCommand", NoGame: "NoGame",
+	NoActiveGame: "NoActiveGame", GameOver: "GameOver", BoardSent: "BoardSent", NoGamesHere: "NoGamesHere",
+	DMHelp: "DMHelp",
+}
+
+// TestUITexts: every fixed interface text exists in both languages, without
+// placeholders, within Discord's limits for its place.
+func TestUITexts(t *testing.T) {
+	limits := map[UIText]int{ButtonAccept: 80, ButtonDecline: 80, ButtonMove: 80, ButtonResign: 80,
+		ButtonResignConfirm: 80, ModalTitle: 45, ModalLabel: 45, ModalPlaceholder: 100, MaskPlaceholder: 150}
+	for id, name := range uiTexts {
+		for _, l := range Langs {
+			s, ok := table(l)[msg(id)]
+			if !ok || s == "" {
+				t.Errorf("%s %s: missing", l, name)
+				continue
+			}
+			if ve, _ := verbs(s); len(ve) > 0 {
+				t.Errorf("%s %s takes arguments: give it a function of its own", l, name)
+			}
+			if n := limits[id]; n > 0 && runes(s) > n {
+				t.Errorf("%s %s: %d characters, Discord takes %d", l, name, runes(s), n)
+			}
+			if l == JA && !hasJapanese(s) {
+				t.Errorf("ja %s: no Japanese: %q", name, s)
+			}
+		}
+	}
+	if UI(EN, NotYourChallenge) != "This challenge is not for you." || UI(JA, ButtonMove) != "指す" {
+		t.Error("UI does not read the table")
+	}
+}
+
+// TestUIFunctions: the texts with values, with a number and with the slot.
+func TestUIFunctions(t *testing.T) {
+	long := strings.Repeat("名", 3000)
+	for _, l := range Langs {
+		for name, s := range map[string]string{
+			"accepted":    Accepted(l, 12),
+			"card edit":   ChallengeAccepted(l, 12),
+			"declined":    ChallengeDeclined(l, "<@5>"),
+			"withdrawn":   ChallengeWithdrawn(l, "<@5>"),
+			"not in game": NotInGame(l, 12),
+			"which":       WhichGame(l, []uint64{12, 15}),
+			"dms closed":  DMsClosedMidGame(l, "<@5>", 12),
+			"channel":     ChannelLost(l, 12),
+			"hello":       Hello(l, view.Masked, shogi.White),
+		} {
+			if s == "" || strings.Contains(s, "%!") || strings.Contains(s, GameSlot) || runes(s) > MaxLen {
+				t.Errorf("%s %s: %q", l, name, s)
+			}
+			if name != "declined" && name != "withdrawn" && name != "hello" && !strings.Contains(s, "12") {
+				t.Errorf("%s %s lacks the game number: %q", l, name, s)
+			}
+			if l == JA && !hasJapanese(s) {
+				t.Errorf("ja %s: no Japanese: %q", name, s)
+			}
+		}
+		for _, s := range []string{ChallengeDeclined(l, long), ChallengeWithdrawn(l, long), DMsClosedMidGame(l, long, 1)} {
+			if runes(s) > MaxLen {
+				t.Errorf("%s: %d characters", l, runes(s))
+			}
+		}
+		if got := ChallengeAccepted(l, 0); !strings.Contains(got, "#"+GameSlot) {
+			t.Errorf("%s: no slot for the game number: %q", l, got)
+		}
+	}
+	if got := WhichGame(EN, []uint64{12, 15}); got != "You are in several games (#12, #15): start your move with the game number, e.g. `#12 7g7f`." {
+		t.Errorf("which game: %q", got)
+	}
+	if got := Hello(EN, view.Tsuitate, shogi.Black); got != "Hello! You are about to play Tsuitate shogi as ☗ Black. Your board and the game's messages will come here." {
+		t.Errorf("hello: %q", got)
+	}
+}
+
+// TestGameSlot: a card or welcome made before the game has its number holds
+// the slot the sender fills in.
+func TestGameSlot(t *testing.T) {
+	for _, l := range Langs {
+		ctx := Ctx{Lang: l, Variant: view.Standard, Names: Names{"<@1>", "<@2>"}, Options: referee.DefaultOptions(view.Standard)}
+		for name, s := range map[string]string{"card": GameCard(ctx, false), "welcome": Welcome(ctx, shogi.Black)} {
+			if !strings.Contains(s, "#"+GameSlot+" ") && !strings.Contains(s, "#"+GameSlot+"・") {
+				t.Errorf("%s %s: %q", l, name, s)
+			}
+		}
+	}
+}
+
+func TestStatus(t *testing.T) {
+	ctx := Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{"<@1>", "<@2>"}, GameID: 12, Options: referee.DefaultOptions(view.Tsuitate)}
+	s := State{Move: 5, Turn: shogi.White}
+	for to, want := range map[view.Audience]string{
+		view.ToPublic: "Game #12: move 5, ☖ White to move.",
+		view.ToBlack:  "Game #12: move 5, ☖ White to move.",
+		view.ToWhite:  "Game #12: move 5, ☖ White to move — your turn.",
+	} {
+		if got := Status(ctx, s, to); got != want {
+			t.Errorf("%v: %q, want %q", to, got, want)
+		}
+	}
+	if got := Status(ctx, State{Move: 1, NeedsMasks: true}, view.ToBlack); got != "Game #12: waiting for the masks." {
+		t.Errorf("masks: %q", got)
+	}
+	w := shogi.Black
+	over := State{Move: 40, Result: &view.Result{Winner: &w, Reason: view.ReasonResignation}}
+	if got := Status(ctx, over, view.ToPublic); got != "Game #12 is over. ☖ <@2> resigned — ☗ <@1> wins." {
+		t.Errorf("over: %q", got)
+	}
+	ctx.Lang = JA
+	for _, st := range []State{s, over, {NeedsMasks: true}} {
+		if got := Status(ctx, st, view.ToWhite); !strings.Contains(got, "対局 #12") || strings.Contains(got, "%!") {
+			t.Errorf("ja: %q", got)
+		}
+	}
+}
+
+func TestGameLine(t *testing.T) {
+	ctx := Ctx{Lang: EN, Variant: view.Masked, Names: Names{"<@1>", "<@2>"}, GameID: 3}
+	if got := GameLine(ctx, true); got != "#3 Masked shogi (Kagemusha): ☗ <@1> vs ☖ <@2> — choosing masks" {
+		t.Errorf("game line: %q", got)
+	}
+	ctx.Lang, ctx.Names = JA, Names{}
+	if got := GameLine(ctx, false); got != "#3 影武者将棋：☗ — 対 ☖ —" {
+		t.Errorf("ja game line: %q", got)
+	}
+}
+
+// TestMoveHint: the hint follows a refusal of text that is no move at all, in
+// either language, and nothing else.
+func TestMoveHint(t *testing.T) {
+	for _, l := range Langs {
+		for _, raw := range []string{
+			tr(EN, mNtUnreadable, `"hello there"`),
+			tr(EN, mNtUnreadableDetail, `"P-7z"`, "bad square"),
+		} {
+			r := Refusal(l, raw)
+			if got := WithMoveHint(l, r); got != r+"\n"+tr(l, mUIDMHint) {
+				t.Errorf("%s: no hint after %q", l, r)
+			}
+		}
+		r := Refusal(l, tr(EN, mNtNoSuch, `"7g7e"`))
+		if got := WithMoveHint(l, r); got != r {
+			t.Errorf("%s: hint after %q", l, r)
+		}
+	}
+}
+
+// The subcommands of /shogi (bot/commands.go). A text may name no other command.
+var subcommands = map[string]bool{"challenge": true, "accept": true, "decline": true, "cancel": true,
+	"resign": true, "declare": true, "board": true, "status": true, "games": true, "rules": true, "help": true}
+
+var slashCommand = regexp.MustCompile("(?:^|[\\s`(（「])/([a-z_]+)( [a-z_]+)?")
+
+// TestCommandsExist: every slash command a text names is /shogi with a real
+// subcommand, and the help names each of them.
+func TestCommandsExist(t *testing.T) {
+	named := 0
+	for _, l := range Langs {
+		for k, s := range table(l) {
+			for _, m := range slashCommand.FindAllStringSubmatch(s, -1) {
+				named++
+				if m[1] != "shogi" || m[2] != "" && !subcommands[strings.TrimSpace(m[2])] {
+					t.Errorf("%s %s names %q, which is no command", l, k, strings.TrimSpace(m[0]))
+				}
+			}
+		}
+		for sub := range subcommands {
+			if !strings.Contains(Help(l), "`/shogi "+sub+"`") {
+				t.Errorf("%s help lacks /shogi %s", l, sub)
+			}
+		}
+	}
+	if named < 40 {
+		t.Errorf("found only %d commands in the tables: is the pattern right?", named)
+	}
+}
