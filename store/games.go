@@ -158,7 +158,7 @@ func (g *Game) validate() error {
 }
 
 // CreateGame stores a new game and returns it with its ID, times and (if
-// empty) Status active. key, when not empty, is the idempotency key of the
+// empty) Status active. Variant and RulesVersion are required. key, when not empty, is the idempotency key of the
 // interaction that created it: a second CreateGame with it returns a
 // *DuplicateError naming the first game and writes nothing. outbox messages
 // are queued in the same transaction. Errors: ErrInvalid, ErrDuplicate.
@@ -192,6 +192,9 @@ func (s *Store) createGame(tx *bolt.Tx, g Game, key string, outbox []OutMsg) (Ga
 	}
 	g.UpdatedAt = g.CreatedAt
 	g.LastSeq, g.Rated = 0, false
+	if g.Variant == "" || g.RulesVersion == "" {
+		return Game{}, fmt.Errorf("%w: a game needs its variant and rules version (to replay it later)", ErrInvalid)
+	}
 	if !g.Status.Live() && g.FinishedAt.IsZero() {
 		g.FinishedAt = g.UpdatedAt
 	}

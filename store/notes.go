@@ -45,11 +45,11 @@ func (s *Store) ToggleNote(id GameID, c shogi.Color, sq shogi.Square) ([]shogi.S
 		return nil, fmt.Errorf("store: toggle note: %w: square %d", ErrInvalid, sq)
 	}
 	return s.editNotes(id, c, func(set []shogi.Square) []shogi.Square {
-		if i, ok := slices.BinarySearch(set, sq); ok {
+		i, found := slices.BinarySearch(set, sq)
+		if found {
 			return slices.Delete(set, i, i+1)
-		} else {
-			return slices.Insert(set, i, sq)
 		}
+		return slices.Insert(set, i, sq)
 	})
 }
 

@@ -27,7 +27,7 @@ type OutMsg struct {
 	Seq       uint64          `json:"seq,omitempty"`     // the action that produced it (0: none)
 	Dest      Dest            `json:"dest"`
 	Target    string          `json:"target"`
-	Payload   json.RawMessage `json:"payload"`    // opaque JSON, e.g. a message create body
+	Payload   json.RawMessage `json:"payload"`    // opaque JSON, e.g. a message create body; stored compacted
 	DedupeKey string          `json:"dedupe_key"` // default "o<ID>" (≤ 25 bytes: a valid nonce)
 	CreatedAt time.Time       `json:"created_at"`
 }

@@ -194,9 +194,16 @@ func TestOutboxAcrossReopen(t *testing.T) {
 func TestGameLifecycle(t *testing.T) {
 	s := openT(t, tempPath(t), newClock())
 	defer s.Close()
+	bad := sampleGame("G", "C", "a", "b", view.Masked)
+	bad.RulesVersion = ""
+	_, err := s.CreateGame(bad, "", nil)
+	wantErr(t, err, ErrInvalid)
+	bad = sampleGame("G", "", "a", "b", view.Masked)
+	_, err = s.CreateGame(bad, "", nil)
+	wantErr(t, err, ErrInvalid)
 	g := ok(s.CreateGame(sampleGame("G", "C", "a", "b", view.Masked), "", nil))
-	if g.Status != StatusActive {
-		t.Fatal(g.Status)
+	if g.Status != StatusActive || g.ID != 1 {
+		t.Fatal(g.Status, g.ID)
 	}
 	// The callback cannot move store-owned fields.
 	e := ok(s.AppendAction(g.ID, Entry{Action: mv(shogi.Black, "7g7f"), Key: "k1"}, nil, func(g *Game) {
@@ -206,7 +213,7 @@ func TestGameLifecycle(t *testing.T) {
 	if g.ID != 1 || g.LastSeq != 1 || g.Rated || !g.UpdatedAt.Equal(e.At) {
 		t.Fatalf("store-owned fields changed: %+v", g)
 	}
-	_, err := s.UpdateGame(g.ID, nil, func(g *Game) error { g.Status = "weird"; return nil })
+	_, err = s.UpdateGame(g.ID, nil, func(g *Game) error { g.Status = "weird"; return nil })
 	wantErr(t, err, ErrInvalid)
 	boom := errors.New("boom")
 	_, err = s.UpdateGame(g.ID, nil, func(g *Game) error { g.ThreadID = "T"; return boom })
