@@ -28,9 +28,10 @@ func fileHash(t *testing.T, path string) [32]byte {
 
 func TestOpenCreatesDirectoryAndFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "a", "b", "shinpan.db")
-	s := openT(t, path, nil)
-	if s.Path() != path {
-		t.Fatal(s.Path())
+	s, err := Open(path, nil)
+	check(t, err)
+	if s.Path() != path || s.db.NoSync {
+		t.Fatalf("path %s, NoSync %v: commits must be fsynced by default", s.Path(), s.db.NoSync)
 	}
 	check(t, s.Close())
 	if _, err := os.Stat(path); err != nil {
