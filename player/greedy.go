@@ -1,0 +1,139 @@
+package player
+
+import (
+	"context"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// greedyPlayer looks one ply ahead on what it knows: it takes the best capture
+// of a piece it sees, else plays the best material and advance score, and never
+// steps its king (in Masked, its mask) onto a square a known enemy piece
+// attacks.
+type greedyPlayer struct{ *base }
+
+func (g *greedyPlayer) Act(ctx context.Context) Action {
+	if g.needsMask() {
+		return g.maskAction(chooseMask(g.base, 0))
+	}
+	p, cands := knownBoard(&g.v, g.me, g.cfg.MaskAsKing)
+	cands = g.untried(cands)
+	if len(cands) == 0 {
+		return g.moveAction(shogi.NoMove)
+	}
+	mode := modeOf(g.cfg.Variant)
+	best, bestScore := shogi.NoMove, -scoreInf
+	for _, m := range cands {
+		s, ok := greedyScore(p, m, g.me, g.v.Mask, mode)
+		if !ok {
+			s -= 20000 // the royal piece into a known attack: only when nothing else is left
+		}
+		s += g.rng.Intn(4)
+		if s > bestScore {
+			best, bestScore = m, s
+		}
+	}
+	return g.moveAction(best)
+}
+
+func modeOf(v view.Variant) evalMode {
+	switch v {
+	case view.Dark:
+		return evalDark
+	case view.Masked:
+		return evalMasked
+	}
+	return evalLegal
+}
+
+// greedyScore scores m on the known position p (side to move me): material
+// won, promotion, the change in placement, less the value put where a known
+// enemy piece attacks it. ok is false when m steps the king (the mask, in
+// Masked) onto an attacked square.
+func greedyScore(p *shogi.Position, m shogi.Move, me shogi.Color, mask shogi.Square, mode evalMode) (score int, ok bool) {
+	to := m.To()
+	var after shogi.Kind
+	if m.IsDrop() {
+		after = m.DropKind()
+		score = psq(me, after, to) - (handValue[after] - pieceValue[after])
+	} else {
+		from := m.From()
+		k := p.At(from).Kind()
+		after = k
+		if m.IsPromotion() {
+			after = k.Promoted()
+		}
+		if t := p.At(to); t != shogi.NoPiece && t.Color() != me {
+			if t.Kind() == shogi.King && mode == evalDark {
+				return scoreWin, true
+			}
+			score += valueOf(t.Kind(), mode) + 1000 // a capture first
+		}
+		score += pieceValue[after] - pieceValue[k]
+		score += psq(me, after, to) - psq(me, k, from)
+	}
+	royal := after == shogi.King || !m.IsDrop() && m.From() == mask && mask != shogi.NoSquare
+	u := p.MakeMove(m)
+	attacked := p.IsAttacked(to, me.Opp())
+	defended := attacked && p.IsAttacked(to, me)
+	p.UnmakeMove(m, u)
+	if attacked {
+		if royal {
+			return score, false
+		}
+		v := valueOf(after, mode)
+		if defended {
+			v /= 2
+		}
+		score -= v
+	}
+	return score, true
+}
+
+// chooseMask picks a mask on the view's board: a piece other than the king that
+// the player's own pieces defend and few enemy pieces could reach soon. spread
+// is how many of the best candidates it chooses among at random (0 or 1: the
+// best, ties broken at random).
+func chooseMask(b *base, spread int) shogi.Square {
+	p := seenPosition(&b.v, b.me)
+	type cand struct {
+		s     shogi.Square
+		score int
+	}
+	var cs []cand
+	own := p.Pieces(b.me)
+	for sq := own; sq.Any(); {
+		s := sq.Pop()
+		k := p.At(s).Kind()
+		if k == shogi.King {
+			continue
+		}
+		score := 10 * p.AttackersTo(s, b.me, p.Occupied()).Count()
+		score -= 30 * p.AttackersTo(s, b.me.Opp(), p.Occupied()).Count()
+		score += 4 * (9 - advance(b.me, s)) // far from the enemy
+		switch k {
+		case shogi.Gold, shogi.Silver:
+			score += 12 // moves well enough to run, not needed to attack
+		case shogi.Rook, shogi.Bishop:
+			score -= 15 // a mask that must stay safe is a poor attacker
+		case shogi.Pawn:
+			score -= 10 // in front, soon exchanged
+		}
+		score += b.rng.Intn(6)
+		cs = append(cs, cand{s, score})
+	}
+	if len(cs) == 0 {
+		return shogi.NoSquare
+	}
+	// Sort by score, best first (few pieces: insertion sort).
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].score > cs[j-1].score; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	if spread <= 1 {
+		return cs[0].s
+	}
+	return cs[b.rng.Intn(min(spread, len(cs)))].s
+}

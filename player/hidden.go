@@ -1,0 +1,465 @@
+package player
+
+import (
+	"context"
+	"sort"
+	"sync"
+	"time"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// hiddenPlayer is the strong level in Tsuitate and Dark shogi. It keeps a
+// particle filter over the true position and scores each move it may try as
+//
+//	P(legal) × mean search value over the particles + (1 − P(legal)) × foul value
+//
+// where the search is a short alpha-beta with quiescence (and mate found one
+// ply deep) on each particle, deepened for the best few moves while the think
+// time lasts, and the foul value is what the player keeps after the foul (it
+// moves again) less a cost that rises as its fouls are used up (Tsuitate), or
+// less a small cost for a bounce (Dark).
+type hiddenPlayer struct {
+	*base
+	f         *filter
+	inited    bool
+	pending   []pendingObs
+	searchers []*searcher
+	mode      searchMode
+
+	// For tests: the last decision's figures.
+	lastStats decisionStats
+}
+
+type pendingObs struct {
+	v       view.View
+	evs     []view.Event
+	attempt shogi.Move
+}
+
+type decisionStats struct {
+	candidates, unique int
+	depth              int // deepest stage with results
+	particles          [4]int
+	pLegal             float64 // of the chosen move
+}
+
+func particleCount(cfg Config) int {
+	if cfg.Particles > 0 {
+		return cfg.Particles
+	}
+	n := int(cfg.MoveTime / (800 * time.Microsecond))
+	return min(max(n, 64), 256)
+}
+
+func newHiddenPlayer(b *base) *hiddenPlayer {
+	h := &hiddenPlayer{base: b, mode: smLegal}
+	if b.cfg.Variant == view.Dark {
+		h.mode = smDark
+	}
+	h.f = newFilter(b.me, b.cfg.Variant, particleCount(b.cfg), b.rng)
+	return h
+}
+
+func (h *hiddenPlayer) Observe(v view.View, evs []view.Event) {
+	h.base.observe(v, evs)
+	h.pending = append(h.pending, pendingObs{v: v, evs: append([]view.Event(nil), evs...), attempt: h.lastMove})
+}
+
+// catchUp applies the observations received since the last decision.
+func (h *hiddenPlayer) catchUp() {
+	for i := range h.pending {
+		o := &h.pending[i]
+		if !h.inited {
+			h.f.init(&o.v)
+			h.inited = true
+			continue
+		}
+		h.apply(o)
+	}
+	h.pending = h.pending[:0]
+	if !h.inited && h.haveView {
+		h.f.init(&h.v)
+		h.inited = true
+	}
+}
+
+// apply reads one action's events and filters the particles by them.
+func (h *hiddenPlayer) apply(o *pendingObs) {
+	var (
+		ours, theirs   bool
+		ourMove        = shogi.NoMove
+		capSq          = shogi.NoSquare
+		capPc          shogi.Piece
+		checked        [2]bool
+		ourFail        bool
+		oppFoul, ended bool
+	)
+	for _, e := range o.evs {
+		switch e.Kind {
+		case view.EvMoved:
+			if e.Player == h.me {
+				ours = true
+				if m, err := shogi.ParseUSI(e.Move); err == nil {
+					ourMove = m
+				} else {
+					ourMove = o.attempt
+				}
+			} else {
+				theirs = true
+			}
+		case view.EvCapture:
+			capSq, capPc = e.Square, e.Piece
+		case view.EvCheck:
+			checked[e.Player] = true
+		case view.EvFoul:
+			if e.Player == h.me {
+				ourFail = true
+			} else {
+				oppFoul = true
+			}
+		case view.EvBounce:
+			ourFail = true
+		case view.EvEnd:
+			ended = true
+		}
+	}
+	if ended {
+		return
+	}
+	switch {
+	case ours && ourMove != shogi.NoMove:
+		h.f.ourMove(ourMove, capPc, checked[h.me.Opp()], &o.v)
+	case theirs:
+		h.f.oppMove(capSq, capPc, checked[h.me], &o.v)
+	case ourFail && o.attempt != shogi.NoMove:
+		h.f.ourFailure(o.attempt, &o.v)
+	case oppFoul:
+		h.f.oppFoul(&o.v)
+	}
+}
+
+func (h *hiddenPlayer) searcher(i int) *searcher {
+	for len(h.searchers) <= i {
+		h.searchers = append(h.searchers, newSearcher(h.mode, h.me))
+	}
+	return h.searchers[i]
+}
+
+func (h *hiddenPlayer) Act(ctx context.Context) Action {
+	start := time.Now()
+	h.catchUp()
+	p, cands := knownBoard(&h.v, h.me, false)
+	cands = h.untried(cands)
+	if len(cands) == 0 {
+		return h.moveAction(shogi.NoMove)
+	}
+	if len(cands) == 1 || len(h.f.parts) == 0 {
+		return h.moveAction(cands[h.rng.Intn(len(cands))])
+	}
+	deadline := thinkDeadline(ctx, start, h.cfg.MoveTime)
+	cands = h.prune(p, cands)
+	return h.moveAction(h.decide(cands, start, deadline))
+}
+
+// prune keeps every board move and the drops worth searching: near the enemy
+// king as the particles place it, next to the own king, attacking squares the
+// enemy very likely holds, and a few others at random.
+func (h *hiddenPlayer) prune(p *shogi.Position, cands []shogi.Move) []shogi.Move {
+	them := h.me.Opp()
+	var kingNear [shogi.NumSquares]float64
+	n := float64(len(h.f.parts))
+	for i := range h.f.parts {
+		if k := h.f.parts[i].KingSquare(them); k != shogi.NoSquare {
+			kingNear[k] += 1 / n
+		}
+	}
+	var near shogi.Bitboard // within two squares of a likely enemy king square
+	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
+		if kingNear[s] >= 0.08 {
+			z := kingZone[s]
+			near = near.Or(z)
+			for b := z; b.Any(); {
+				near = near.Or(kingZone[b.Pop()])
+			}
+		}
+	}
+	own := shogi.Bitboard{}
+	if k := p.KingSquare(h.me); k != shogi.NoSquare {
+		own = kingZone[k]
+	}
+	occ := h.f.occupancy()
+	var likely shogi.Bitboard
+	for s, x := range occ {
+		if x >= 0.6 {
+			likely.Set(shogi.Square(s))
+		}
+	}
+	out := make([]shogi.Move, 0, len(cands))
+	var rest []shogi.Move
+	for _, m := range cands {
+		if !m.IsDrop() {
+			out = append(out, m)
+			continue
+		}
+		to := m.To()
+		switch {
+		case near.Has(to), own.Has(to):
+			out = append(out, m)
+		case shogi.Attacks(shogi.MakePiece(h.me, m.DropKind()), to, p.Occupied()).And(likely).Any() && m.DropKind() != shogi.Pawn:
+			out = append(out, m)
+		default:
+			rest = append(rest, m)
+		}
+	}
+	h.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	out = append(out, rest[:min(len(rest), 6)]...)
+	return out
+}
+
+// uniqueParticles groups equal particles: each distinct position once, with
+// its share of the set.
+func (h *hiddenPlayer) uniqueParticles() ([]*shogi.Position, []float64) {
+	idx := map[uint64]int{}
+	var ps []*shogi.Position
+	var ws []float64
+	n := float64(len(h.f.parts))
+	for i := range h.f.parts {
+		k := h.f.parts[i].Key()
+		if j, ok := idx[k]; ok {
+			ws[j] += 1 / n
+			continue
+		}
+		idx[k] = len(ps)
+		ps = append(ps, h.f.parts[i].Clone())
+		ws = append(ws, 1/n)
+	}
+	// Heaviest first: when time runs short the likeliest positions are searched.
+	order := make([]int, len(ps))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ws[order[a]] > ws[order[b]] })
+	ps2 := make([]*shogi.Position, len(ps))
+	ws2 := make([]float64, len(ps))
+	for i, j := range order {
+		ps2[i], ws2[i] = ps[j], ws[j]
+	}
+	return ps2, ws2
+}
+
+// valueClamp bounds one particle's value so that a mate in a few particles
+// weighs a lot but does not drown the mean.
+const valueClamp = 4000
+
+// stageAcc accumulates one stage's values for the candidates.
+type stageAcc struct {
+	wsum []float64 // weight of the particles evaluated where the move is legal
+	vsum []float64
+	seen float64 // weight of the particles evaluated
+	n    int
+}
+
+func newStageAcc(n int) *stageAcc {
+	return &stageAcc{wsum: make([]float64, n), vsum: make([]float64, n)}
+}
+
+func (a *stageAcc) add(b *stageAcc) {
+	for i := range a.wsum {
+		a.wsum[i] += b.wsum[i]
+		a.vsum[i] += b.vsum[i]
+	}
+	a.seen += b.seen
+	a.n += b.n
+}
+
+// decide scores the candidates over the particles in stages of rising depth
+// and returns the best.
+func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) shogi.Move {
+	parts, ws := h.uniqueParticles()
+	nc := len(cands)
+	// Legality of every candidate on every particle, and the static value.
+	legal := make([][]bool, len(parts))
+	pLegal := make([]float64, nc)
+	for j, p := range parts {
+		legal[j] = make([]bool, nc)
+		for i, m := range cands {
+			if h.f.ourMoveLands(p, m) {
+				legal[j][i] = true
+				pLegal[i] += ws[j]
+			}
+		}
+	}
+	budget := deadline.Sub(start)
+	stages := []struct {
+		depth int
+		keep  int
+		end   time.Duration
+	}{
+		{1, nc, budget * 40 / 100},
+		{2, 10, budget * 75 / 100},
+		{3, 4, budget},
+	}
+	active := make([]int, nc)
+	for i := range active {
+		active[i] = i
+	}
+	var best shogi.Move
+	h.lastStats = decisionStats{candidates: nc, unique: len(parts)}
+	for si, st := range stages {
+		if len(active) > st.keep {
+			active = active[:st.keep]
+		}
+		if time.Now().After(start.Add(st.end)) && si > 0 {
+			break
+		}
+		acc := h.runStage(parts, ws, legal, cands, active, st.depth, start.Add(st.end))
+		if acc.n == 0 {
+			break
+		}
+		h.lastStats.depth = st.depth
+		h.lastStats.particles[si] = acc.n
+		scores := h.scoreStage(acc, pLegal, active)
+		sort.SliceStable(active, func(a, b int) bool { return scores[active[a]] > scores[active[b]] })
+		best = cands[active[0]]
+		h.lastStats.pLegal = pLegal[active[0]]
+		if len(active) == 1 {
+			break
+		}
+	}
+	if best == shogi.NoMove {
+		// Not even one particle searched: the likeliest legal move.
+		bi := 0
+		for i := range cands {
+			if pLegal[i] > pLegal[bi] {
+				bi = i
+			}
+		}
+		best = cands[bi]
+	}
+	return best
+}
+
+// scoreStage turns a stage's sums into scores per candidate (indexed like
+// cands; only the active ones are set).
+func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int) []float64 {
+	scores := make([]float64, len(pLegal))
+	mean := make([]float64, len(pLegal))
+	base := -1e9
+	for _, i := range active {
+		if acc.wsum[i] > 0 {
+			mean[i] = acc.vsum[i] / acc.wsum[i]
+		} else {
+			mean[i] = -valueClamp
+		}
+		if pLegal[i] >= 0.97 && mean[i] > base {
+			base = mean[i]
+		}
+	}
+	if base == -1e9 {
+		base = 0
+		for _, i := range active {
+			if mean[i] > base {
+				base = mean[i]
+			}
+		}
+		base -= 100
+	}
+	fail := base - h.failCost()
+	for _, i := range active {
+		scores[i] = pLegal[i]*mean[i] + (1-pLegal[i])*fail
+	}
+	return scores
+}
+
+// failCost is what a foul (Tsuitate) or a bounce (Dark) costs now: a bounce a
+// little; a foul more the more fouls are used, and the last one the game.
+func (h *hiddenPlayer) failCost() float64 {
+	if h.cfg.Variant == view.Dark {
+		return 15
+	}
+	limit := h.v.FoulLimit
+	if limit <= 0 {
+		limit = 10
+	}
+	used := h.v.Fouls[h.me] + 1
+	if used >= limit {
+		return 2 * valueClamp
+	}
+	x := float64(used) / float64(limit)
+	return 150 + 2000*x*x
+}
+
+// runStage evaluates the active candidates at depth on the particles, heaviest
+// first, the particles shared among the threads, until end.
+func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][]bool, cands []shogi.Move, active []int, depth int, end time.Time) *stageAcc {
+	threads := min(h.cfg.Threads, len(parts))
+	total := newStageAcc(len(cands))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	h.searcher(threads - 1) // made before the goroutines share the slice
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func(t int) {
+			defer wg.Done()
+			s := h.searchers[t]
+			s.deadline = end
+			s.stopped = false
+			acc := newStageAcc(len(cands))
+			vals := make([]float64, len(cands))
+			for j := t; j < len(parts); j += threads {
+				if time.Now().After(end) {
+					break
+				}
+				p := parts[j]
+				ok := true
+				for _, i := range active {
+					if !legal[j][i] {
+						continue
+					}
+					m := cands[i]
+					v := h.searchMove(s, p, m, depth)
+					if s.stopped {
+						ok = false
+						break
+					}
+					vals[i] = v
+				}
+				if !ok {
+					break
+				}
+				for _, i := range active {
+					if legal[j][i] {
+						acc.wsum[i] += ws[j]
+						acc.vsum[i] += ws[j] * vals[i]
+					}
+				}
+				acc.seen += ws[j]
+				acc.n++
+			}
+			mu.Lock()
+			total.add(acc)
+			mu.Unlock()
+		}(t)
+	}
+	wg.Wait()
+	return total
+}
+
+// searchMove returns the value of playing m on particle p, searched depth
+// plies in all (1: the reply's captures only), clamped.
+func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, depth int) float64 {
+	if s.capturesWin(p, m) {
+		return valueClamp
+	}
+	u := p.MakeMove(m)
+	v := -s.negamax(p, depth-1, -scoreInf, scoreInf, 1)
+	p.UnmakeMove(m, u)
+	if v > valueClamp {
+		v = valueClamp
+	} else if v < -valueClamp {
+		v = -valueClamp
+	}
+	return float64(v)
+}
