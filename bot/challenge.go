@@ -44,6 +44,9 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 	if n, ok := o.num("turn_seconds"); ok {
 		opts.TurnSeconds = n
 	}
+	if f, ok := o.flag("show_reachable"); ok {
+		opts.ShowReachable = f
+	}
 	if err := opts.Validate(v); err != nil {
 		b.reply(i, err.Error(), true)
 		return

@@ -28,6 +28,19 @@ func gameOpt() *discordgo.ApplicationCommandOption {
 		Description: "Game number (default: your current game)"}
 }
 
+func squareOpt() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "square",
+		Description: "A square, e.g. 5e or ５五", Required: true, MaxLength: 8}
+}
+
+func choiceOpt(name, desc string, values ...string) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc}
+	for _, v := range values {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+	}
+	return o
+}
+
 func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
 }
@@ -54,6 +67,7 @@ func commands() []*discordgo.ApplicationCommand {
 				boolOpt("mask_as_king", "Masked: the mask may not be left attacked (default off)"),
 				intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
 				boolOpt("ranked", "Rated game (default off)"),
+				boolOpt("show_reachable", "Players may ask where a piece can go on their own board (default on)"),
 			),
 			sub("accept", "Accept a challenge", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),
@@ -67,6 +81,25 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("games", "List the games going on in this channel"),
 			sub("rules", "Explain a variant's rules", variantOpt(true)),
 			sub("help", "How to play with this bot"),
+			sub("note", "Put or remove a private ? mark on a square of your board", squareOpt(), gameOpt()),
+			sub("reach", "Show where one of your pieces can go on your own board", squareOpt(), gameOpt()),
+			sub("draw", "Offer a draw, or accept your opponent's offer", gameOpt()),
+			sub("abort", "Cancel a game before both sides have moved (no result)", gameOpt()),
+			sub("end", "End a game without a result (moderators: Manage Server)", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("rematch", "Offer the same game again, colours swapped", gameOpt()),
+			sub("rating", "A player's rating", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose rating (default: yours)"}, variantOpt(false)),
+			sub("leaderboard", "The top 10 of a variant in this server", variantOpt(false)),
+			sub("history", "Recent finished games", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"}),
+			sub("record", "A finished game's record (KIF, with everything that was hidden)", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("settings", "Your notation, language, board orientation and theme",
+				choiceOpt("notation", "How I write moves", "western", "japanese", "usi"),
+				choiceOpt("language", "My language", "en", "ja"),
+				choiceOpt("orientation", "Your board: your side at the bottom, or flipped", "own", "flip"),
+				choiceOpt("theme", "Board colours", "light", "contrast")),
 		},
 	}}
 }

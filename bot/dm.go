@@ -53,6 +53,9 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		b.dmReply(user, msg)
 		return
 	}
+	if b.dmShortcut(user, id, text) {
+		return
+	}
 	lg, err := b.live(id)
 	if err != nil {
 		b.dmReply(user, texts.UI(lang, texts.NoGame))

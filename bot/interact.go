@@ -113,17 +113,28 @@ var componentHandlers map[string]componentHandler
 
 func init() {
 	slashHandlers = map[string]slashHandler{
-		"challenge": (*Bot).cmdChallenge,
-		"accept":    (*Bot).cmdAccept,
-		"decline":   (*Bot).cmdDecline,
-		"cancel":    (*Bot).cmdCancel,
-		"resign":    (*Bot).cmdResign,
-		"declare":   (*Bot).cmdDeclare,
-		"board":     (*Bot).cmdBoard,
-		"status":    (*Bot).cmdStatus,
-		"games":     (*Bot).cmdGames,
-		"rules":     (*Bot).cmdRules,
-		"help":      (*Bot).cmdHelp,
+		"challenge":   (*Bot).cmdChallenge,
+		"accept":      (*Bot).cmdAccept,
+		"decline":     (*Bot).cmdDecline,
+		"cancel":      (*Bot).cmdCancel,
+		"resign":      (*Bot).cmdResign,
+		"declare":     (*Bot).cmdDeclare,
+		"board":       (*Bot).cmdBoard,
+		"status":      (*Bot).cmdStatus,
+		"games":       (*Bot).cmdGames,
+		"rules":       (*Bot).cmdRules,
+		"help":        (*Bot).cmdHelp,
+		"note":        (*Bot).cmdNote,
+		"reach":       (*Bot).cmdReach,
+		"draw":        (*Bot).cmdDraw,
+		"abort":       (*Bot).cmdAbort,
+		"end":         (*Bot).cmdEnd,
+		"rematch":     (*Bot).cmdRematch,
+		"rating":      (*Bot).cmdRating,
+		"leaderboard": (*Bot).cmdLeaderboard,
+		"history":     (*Bot).cmdHistory,
+		"record":      (*Bot).cmdRecord,
+		"settings":    (*Bot).cmdSettings,
 	}
 	componentHandlers = map[string]componentHandler{
 		"accept":   (*Bot).btnAccept,
@@ -132,6 +143,7 @@ func init() {
 		"resignok": (*Bot).btnResignConfirm,
 		"move":     (*Bot).btnMove,
 		"mask":     (*Bot).selMask,
+		"rematch":  (*Bot).btnRematch,
 	}
 }
 

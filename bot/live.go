@@ -16,6 +16,9 @@ type live struct {
 	mu   sync.Mutex
 	meta store.Game
 	g    *referee.Game
+	// drawOffer holds each side's standing draw offer: the number of moves
+	// played when it was made (a move withdraws it).
+	drawOffer map[shogi.Color]int
 }
 
 // gameKey is the id a referee uses for a stored game (in mask commitments).
@@ -36,7 +39,7 @@ func (b *Bot) live(id store.GameID) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	lg := &live{meta: meta, g: g}
+	lg := &live{meta: meta, g: g, drawOffer: map[shogi.Color]int{}}
 	b.games[id] = lg
 	return lg, nil
 }

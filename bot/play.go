@@ -68,6 +68,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	}
 	b.kickOutbox()
 	if over {
+		b.rate(id)
 		b.forget(id)
 	}
 	return "", true
@@ -122,6 +123,9 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		p := payload{Content: texts.Announcement(b.textCtx(lang, meta, open, ""), pub)}
 		if g.Over() {
 			p.Files = b.revealFiles(meta, g)
+			if g.Result().Reason != view.ReasonAbort {
+				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)}}
+			}
 			p.Mentions = meta.Players[:]
 		}
 		out = append(out, toChannel(b.announceChannel(meta), p))

@@ -112,6 +112,9 @@ func (s *Server) interactionJSON(in *interaction, u *User, ch *Channel, data obj
 	if ch.GuildID != "" {
 		m := s.memberJSON(u, true)
 		m["permissions"] = allPermissions
+		if u.Permissions != "" {
+			m["permissions"] = u.Permissions
+		}
 		o["guild_id"] = ch.GuildID
 		o["guild_locale"] = "en-US"
 		o["guild"] = obj{"id": ch.GuildID, "locale": "en-US", "features": []any{}}

@@ -15,6 +15,9 @@ type User struct {
 	// DMsClosed makes every message the bot sends to this user's DM channel
 	// fail with 403 {"code":50007,"message":"Cannot send messages to this user"}.
 	DMsClosed bool
+	// Permissions is the member's permission bitfield in the guild as Discord
+	// sends it (a decimal string); empty means every permission.
+	Permissions string
 }
 
 // Channel is a guild text channel, a thread or a DM channel.

@@ -205,7 +205,12 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 ` + "`/shogi resign`" + ` — resign (or **Resign** under your board, then confirm)
 ` + "`/shogi declare`" + ` — impasse declaration (standard shogi, 27-point rule)
 ` + "`/shogi board`" + ` — your board again by DM · ` + "`/shogi status`" + ` — a game's state · ` + "`/shogi games`" + ` — the games in this channel
-` + "`/shogi rules`" + ` — the rules of a variant · ` + "`/shogi help`" + ` — this text`,
+` + "`/shogi rules`" + ` — the rules of a variant · ` + "`/shogi help`" + ` — this text
+` + "`/shogi note`" + ` — put or remove a private "?" mark on a square (in DM: ` + "`?5e`" + `) · ` + "`/shogi reach`" + ` — where one of your pieces can go (in DM: ` + "`7g?`" + `)
+` + "`/shogi draw`" + ` — offer or accept a draw · ` + "`/shogi abort`" + ` — cancel a game before both sides have moved · ` + "`/shogi end`" + ` — end a game (moderators)
+` + "`/shogi rematch`" + ` — the same game again, colours swapped (or **Rematch** under the result)
+` + "`/shogi rating`" + ` · ` + "`/shogi leaderboard`" + ` — ratings of ranked games · ` + "`/shogi history`" + ` — finished games · ` + "`/shogi record`" + ` — a finished game's record (KIF)
+` + "`/shogi settings`" + ` — your notation, language, board orientation and theme`,
 
 	mRulesStandard: `**Standard shogi** — everything is open to both players and the channel.
 • The usual rules: promotion in the far three ranks (forced for a pawn or lance on the last rank and a knight on the last two), captured pieces go to the captor's hand and can be dropped; no nifu, no dead drops, no pawn-drop mate.
@@ -285,4 +290,30 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUIDMHint:              "Type your move here, e.g. `7g7f`, `P-7f` or `７六歩` (`help` for more).",
 	mUIDMsClosedMidGame:    "%s, I can no longer DM you in game #%s. Turn your DMs back on; the game waits for you. `/shogi board` re-sends your board.",
 	mUIChannelLost:         "I can no longer post in game #%s's channel. The game goes on here by DM.",
+	mUINoteOn:              "Note added on %s — only you see it.",
+	mUINoteOff:             "Note removed from %s.",
+	mUIReachTitle:          "Where your %s on %s can go on your own board:",
+	mUIReachNone:           "Your %s on %s cannot move on your own board.",
+	mUIReachOff:            "Showing reachable squares is turned off in this game.",
+	mUINoPieceThere:        "You have no piece on %s.",
+	mUIBadSquare:           "%q is not a square: write it like 7g or ７七.",
+	mUIButtonRematch:       "Rematch",
+	mUIRematchNotYours:     "Only the players of game #%s can ask for a rematch.",
+	mUIRematchSent:         "Rematch offered — see the channel.",
+	mUIRating:              "%s — %s: **%d** (±%d), %d games: %d wins, %d losses, %d draws.",
+	mUIUnrated:             "%s has no %s rating here yet.",
+	mUILeaderboardTitle:    "**%s leaderboard**",
+	mUILeaderboardLine:     "%d. %s — %d (±%d), %d games",
+	mUILeaderboardYou:      "Your place: %d.",
+	mUILeaderboardEmpty:    "No ranked %s games here yet.",
+	mUISettings:            "Saved. Notation: %s · language: %s · board: %s · theme: %s.",
+	mUIHistoryLine:         "#%s %s: ☗ %s vs ☖ %s — %s",
+	mUIHistoryEmpty:        "No finished games yet.",
+	mUIRecordNotYet:        "The record of game #%s is shown once the game is over.",
+	mUIRecordSent:          "Record of game #%s, with everything that was hidden.",
+	mUIDrawOffered:         "%s offers a draw in game #%s. Accept with /shogi draw, or just play on.",
+	mUIDrawOfferSent:       "Draw offer sent. It stands until your opponent accepts or a move is played.",
+	mUINotModerator:        "Only moderators (Manage Server) can end a game they do not play.",
+	mUIAwayCPU:             "%s is away: the CPU plays their seat in game #%s until they come back.",
+	mUIAwayBack:            "%s is back in game #%s.",
 }

@@ -204,7 +204,12 @@ var ja = map[msg]string{
 ` + "`/shogi resign`" + ` — 投了（盤面の下の **投了** ボタンでも可。確認があります）
 ` + "`/shogi declare`" + ` — 入玉宣言（本将棋、27点法）
 ` + "`/shogi board`" + ` — 自分の盤をDMでもう一度表示・` + "`/shogi status`" + ` — 対局の状況・` + "`/shogi games`" + ` — このチャンネルの対局一覧
-` + "`/shogi rules`" + ` — 各ルールの説明・` + "`/shogi help`" + ` — この説明`,
+` + "`/shogi rules`" + ` — 各ルールの説明・` + "`/shogi help`" + ` — この説明
+` + "`/shogi note`" + ` — マスに自分だけの「？」の印を付ける・外す（DMでは ` + "`?5e`" + `）・` + "`/shogi reach`" + ` — 自分の駒が動けるマス（DMでは ` + "`7g?`" + `）
+` + "`/shogi draw`" + ` — 引き分けの提案・承諾・` + "`/shogi abort`" + ` — 両者が指す前の対局の取り消し・` + "`/shogi end`" + ` — 対局の終了（モデレーター）
+` + "`/shogi rematch`" + ` — 先後を入れ替えて再戦（結果の下の **再戦** ボタンでも可）
+` + "`/shogi rating`" + `・` + "`/shogi leaderboard`" + ` — レーティング・` + "`/shogi history`" + ` — 終局した対局・` + "`/shogi record`" + ` — 終局した対局の棋譜（KIF）
+` + "`/shogi settings`" + ` — 表記・言語・盤の向き・テーマの設定`,
 
 	mRulesStandard: `**本将棋** — 盤も持ち駒も、両対局者とチャンネルにすべて公開されます。
 • 通常のルールです：敵陣三段で成れます（行き所のない歩・香・桂は成りが必須）。取った駒は持ち駒になり、打てます。二歩・行き所のない駒・打ち歩詰めは禁止です。
@@ -284,4 +289,30 @@ var ja = map[msg]string{
 	mUIDMHint:              "ここに指し手を入力してください。例：`７六歩`、`7g7f`（詳しくは `help`）。",
 	mUIDMsClosedMidGame:    "%s さん、対局 #%s のDMが送れなくなりました。DMを有効にしてください。対局はお待ちしています。`/shogi board` で盤面を再送できます。",
 	mUIChannelLost:         "対局 #%s のチャンネルに投稿できなくなりました。対局はDMで続きます。",
+	mUINoteOn:              "%s に「？」の印を付けました（あなたにだけ見えます）。",
+	mUINoteOff:             "%s の印を外しました。",
+	mUIReachTitle:          "自分の盤で%[2]sの%[1]sが動けるマス：",
+	mUIReachNone:           "自分の盤では%[2]sの%[1]sは動けません。",
+	mUIReachOff:            "この対局では動けるマスの表示はオフです。",
+	mUINoPieceThere:        "%s に自分の駒はありません。",
+	mUIBadSquare:           "%q はマスではありません。7g や ７七 のように書いてください。",
+	mUIButtonRematch:       "再戦",
+	mUIRematchNotYours:     "対局 #%s の対局者だけが再戦を申し込めます。",
+	mUIRematchSent:         "再戦を申し込みました（チャンネルをご覧ください）。",
+	mUIRating:              "%s — %s：**%d**（±%d）、%d 局 %d 勝 %d 敗 %d 分。",
+	mUIUnrated:             "%s はここでの%sのレーティングがまだありません。",
+	mUILeaderboardTitle:    "**%s ランキング**",
+	mUILeaderboardLine:     "%d位 %s — %d（±%d）、%d 局",
+	mUILeaderboardYou:      "あなたの順位：%d位。",
+	mUILeaderboardEmpty:    "ここではまだ%sのレーティング対局がありません。",
+	mUISettings:            "保存しました。表記：%s・言語：%s・盤：%s・テーマ：%s。",
+	mUIHistoryLine:         "#%s %s：☗ %s 対 ☖ %s — %s",
+	mUIHistoryEmpty:        "終局した対局はまだありません。",
+	mUIRecordNotYet:        "対局 #%s の棋譜は終局後に公開されます。",
+	mUIRecordSent:          "対局 #%s の棋譜（隠れていた情報を含む）。",
+	mUIDrawOffered:         "%s が対局 #%s で引き分けを提案しています。/shogi draw で受けるか、そのまま指してください。",
+	mUIDrawOfferSent:       "引き分けを提案しました。相手が受けるか、次の手が指されるまで有効です。",
+	mUINotModerator:        "自分が指していない対局を終わらせられるのはモデレーター（サーバー管理権限）だけです。",
+	mUIAwayCPU:             "%s が離席中のため、対局 #%s では戻るまでCPUが代わりに指します。",
+	mUIAwayBack:            "%s が対局 #%s に戻りました。",
 }

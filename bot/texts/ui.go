@@ -42,6 +42,12 @@ const (
 	BoardSent           = UIText(mUIBoardSent)           // reply to /shogi board
 	NoGamesHere         = UIText(mUINoGamesHere)         // /shogi games in a channel without games
 	DMHelp              = UIText(mUIDMHelp)              // reply to "help" in DM
+	ReachOff            = UIText(mUIReachOff)            // reachable squares are off in this game
+	ButtonRematch       = UIText(mUIButtonRematch)       // label, under the final post
+	RematchSent         = UIText(mUIRematchSent)         // reply to a rematch
+	HistoryEmpty        = UIText(mUIHistoryEmpty)        // /shogi history without games
+	DrawOfferSent       = UIText(mUIDrawOfferSent)       // reply to a draw offer
+	NotModerator        = UIText(mUINotModerator)        // /shogi end by a non-moderator
 )
 
 // UI returns a fixed interface text in l.

@@ -167,7 +167,9 @@ func TestMoveHint(t *testing.T) {
 
 // The subcommands of /shogi (bot/commands.go). A text may name no other command.
 var subcommands = map[string]bool{"challenge": true, "accept": true, "decline": true, "cancel": true,
-	"resign": true, "declare": true, "board": true, "status": true, "games": true, "rules": true, "help": true}
+	"resign": true, "declare": true, "board": true, "status": true, "games": true, "rules": true, "help": true,
+	"note": true, "reach": true, "draw": true, "abort": true, "end": true, "rematch": true, "rating": true,
+	"leaderboard": true, "history": true, "record": true, "settings": true}
 
 var slashCommand = regexp.MustCompile("(?:^|[\\s`(（「])/([a-z_]+)( [a-z_]+)?")
 

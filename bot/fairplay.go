@@ -1,0 +1,91 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/store"
+)
+
+// Draw offers, aborts and moderators ending a game (issue 7 item 9).
+
+// cmdDraw offers a draw, or accepts the opponent's standing offer. An offer
+// lasts until a move is played (kept in memory: a restart withdraws it).
+func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
+	l := b.lang(u.ID)
+	id, msg := b.gameArg(u.ID, o)
+	if id == 0 {
+		b.reply(i, msg, true)
+		return
+	}
+	lg, err := b.live(id)
+	if err != nil {
+		b.reply(i, texts.UI(l, texts.NoGame), true)
+		return
+	}
+	lg.mu.Lock()
+	c, _ := seat(lg.meta, u.ID)
+	moves := len(lg.g.Moves())
+	offer, ok := lg.drawOffer[c.Opp()]
+	opp := lg.meta.Players[c.Opp()]
+	if !ok || offer != moves {
+		lg.drawOffer[c] = moves
+		lg.mu.Unlock()
+		b.st.Enqueue(withGame(toDM(opp, payload{Content: texts.DrawOffered(b.lang(opp), mention(u.ID), uint64(id))}), id))
+		b.kickOutbox()
+		b.reply(i, texts.UI(l, texts.DrawOfferSent), true)
+		return
+	}
+	lg.mu.Unlock()
+	b.deferReply(i, true)
+	reply, done := b.act(id, u.ID, referee.Action{Kind: referee.ActDraw, Player: c}, i.ID)
+	if done {
+		reply = texts.UI(l, texts.Done)
+	}
+	b.followup(i, reply, true)
+}
+
+// cmdAbort cancels a game before both sides have moved: no result, no rating.
+func (b *Bot) cmdAbort(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
+	l := b.lang(u.ID)
+	id, msg := b.gameArg(u.ID, o)
+	if id == 0 {
+		b.reply(i, msg, true)
+		return
+	}
+	c, ok := b.colorOf(id, u.ID)
+	if !ok {
+		b.reply(i, texts.NotInGame(l, uint64(id)), true)
+		return
+	}
+	b.deferReply(i, true)
+	reply, done := b.act(id, u.ID, referee.Action{Kind: referee.ActAbort, Player: c}, i.ID)
+	if done {
+		reply = texts.UI(l, texts.Done)
+	}
+	b.followup(i, reply, true)
+}
+
+// cmdEnd lets a moderator (Manage Server) end any game in the server without
+// a result.
+func (b *Bot) cmdEnd(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
+	l := b.lang(u.ID)
+	n, _ := o.num("game")
+	id := store.GameID(n)
+	meta, err := b.st.GetGame(id)
+	if err != nil || meta.GuildID != i.GuildID || !meta.Status.Live() {
+		b.reply(i, texts.UI(l, texts.NoGame), true)
+		return
+	}
+	if i.Member == nil || i.Member.Permissions&discordgo.PermissionManageServer == 0 {
+		b.reply(i, texts.UI(l, texts.NotModerator), true)
+		return
+	}
+	b.deferReply(i, true)
+	reply, done := b.act(id, u.ID, referee.Action{Kind: referee.ActEnd, Player: 0}, i.ID)
+	if done {
+		reply = texts.UI(l, texts.Done)
+	}
+	b.followup(i, reply, true)
+}

@@ -1,0 +1,213 @@
+package bot
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"shinpan/bot/discordtest"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// TestNotesAreTheirOwnersOnly: alice's "?" mark is drawn on her board only;
+// bob's images are byte for byte those of a game without the note.
+func TestNotesAreTheirOwnersOnly(t *testing.T) {
+	e := newEnv(t)
+	g1 := e.startGame("tsuitate")
+	g2 := e.startGame("tsuitate")
+	_ = g2
+	prefix := func(id store.GameID) string { return "#" + itoa(uint64(id)) + " " }
+	before := e.lastDM(e.alice)
+	r := e.dm(e.alice, prefix(g1)+"?5e")
+	if !strings.Contains(r.Content, "5e") || len(r.Attachments) != 1 || bytes.Equal(r.Attachments[0].Data, before.Attachments[0].Data) {
+		t.Fatalf("note reply %q (%d files)", r.Content, len(r.Attachments))
+	}
+	// The same move in both games: bob's boards must be identical.
+	e.dm(e.alice, prefix(g1)+"7g7f")
+	b1 := e.lastDM(e.bob)
+	e.dm(e.alice, prefix(g2)+"7g7f")
+	b2 := e.lastDM(e.bob)
+	if len(b1.Attachments) != 1 || !bytes.Equal(b1.Attachments[0].Data, b2.Attachments[0].Data) {
+		t.Fatal("bob's board depends on alice's note")
+	}
+	// Alice's boards differ between the games: the note is on hers.
+	a := e.botDMs(e.alice)
+	if bytes.Equal(a[len(a)-1].Attachments[0].Data, a[len(a)-2].Attachments[0].Data) {
+		t.Fatal("alice's note is not drawn")
+	}
+	if r := e.dm(e.alice, prefix(g1)+"?5e"); !strings.Contains(r.Content, "removed") {
+		t.Fatalf("removing the note: %q", r.Content)
+	}
+}
+
+// TestReachableSquares: a board with the piece's squares; the option off.
+func TestReachableSquares(t *testing.T) {
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	r := e.dm(e.alice, "2h?")
+	if !strings.Contains(r.Content, "rook") || len(r.Attachments) != 1 {
+		t.Fatalf("reach: %q", r.Content)
+	}
+	if out := e.slash(e.alice, "reach", discordtest.StringOption("square", "5e")); !strings.Contains(out, "no piece") {
+		t.Fatalf("reach of an empty square: %q", out)
+	}
+	f := newEnv(t)
+	f.startGame("tsuitate", discordtest.BooleanOption("show_reachable", false))
+	if r := f.dm(f.alice, "2h?"); !strings.Contains(r.Content, "turned off") {
+		t.Fatalf("reach with the option off: %q", r.Content)
+	}
+}
+
+// TestRematchSwapsColours: the Rematch button under the result offers the same
+// game with colours swapped; a stranger may not press it.
+func TestRematchSwapsColours(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("dark", discordtest.IntegerOption("move_limit", 80))
+	e.slash(e.bob, "resign")
+	end := e.lastPost()
+	if out := e.click(e.carol, end, "rematch:"); !strings.Contains(out, "Only the players") {
+		t.Fatalf("stranger's rematch: %q", out)
+	}
+	e.click(e.bob, end, "rematch:")
+	var card discordtest.Message
+	for _, m := range e.srv.BotMessages(e.ch) {
+		if strings.Contains(string(m.Components), "accept:") && strings.Contains(m.Content, "#2") {
+			card = m
+		}
+	}
+	if card.ID == "" {
+		t.Fatal("no rematch card")
+	}
+	e.click(e.alice, card, "accept:")
+	e.waitUntil("the rematch", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
+	gs, _ := e.st.ActiveGamesOf(e.alice)
+	old := e.game(id)
+	if gs[0].Players[0] != old.Players[1] || gs[0].Players[1] != old.Players[0] || gs[0].Options.MoveLimit != 80 || gs[0].Variant != view.Dark {
+		t.Fatalf("rematch %+v after %+v", gs[0], old)
+	}
+}
+
+// TestRatings: a ranked win and loss, then a draw, update Glicko-2 ratings.
+func TestRatings(t *testing.T) {
+	e := newEnv(t)
+	e.startGame("tsuitate", discordtest.BooleanOption("ranked", true))
+	e.slash(e.bob, "resign")
+	e.settle()
+	ra, err := e.st.GetRating(e.srv.GuildID(), view.Tsuitate, e.alice)
+	rb, err2 := e.st.GetRating(e.srv.GuildID(), view.Tsuitate, e.bob)
+	if err != nil || err2 != nil {
+		t.Fatalf("no ratings: %v %v", err, err2)
+	}
+	if math.Abs(ra.Rating-1662.3) > 0.5 || math.Abs(rb.Rating-1337.7) > 0.5 || ra.Wins != 1 || rb.Losses != 1 {
+		t.Fatalf("after a win: %+v / %+v", ra, rb)
+	}
+	if out := e.slash(e.carol, "rating", discordtest.UserOption("user", e.alice)); !strings.Contains(out, "1662") {
+		t.Fatalf("rating: %q", out)
+	}
+	if out := e.slash(e.bob, "leaderboard", discordtest.StringOption("variant", "tsuitate")); !strings.Contains(out, "1. <@"+e.alice+">") || !strings.Contains(out, "place: 2") {
+		t.Fatalf("leaderboard: %q", out)
+	}
+	// A draw by agreement: the lower-rated bob gains, alice loses a little.
+	e.startGame("tsuitate", discordtest.BooleanOption("ranked", true))
+	if out := e.slash(e.alice, "draw"); !strings.Contains(out, "offer sent") {
+		t.Fatalf("offer: %q", out)
+	}
+	if !strings.Contains(e.lastDM(e.bob).Content, "offers a draw") {
+		t.Fatalf("bob not told: %q", e.lastDM(e.bob).Content)
+	}
+	e.slash(e.bob, "draw")
+	e.settle()
+	ra2, _ := e.st.GetRating(e.srv.GuildID(), view.Tsuitate, e.alice)
+	rb2, _ := e.st.GetRating(e.srv.GuildID(), view.Tsuitate, e.bob)
+	if ra2.Draws != 1 || rb2.Draws != 1 || ra2.Rating >= ra.Rating || rb2.Rating <= rb.Rating {
+		t.Fatalf("after a draw: %+v / %+v", ra2, rb2)
+	}
+	// Unranked games change nothing.
+	e.startGame("tsuitate")
+	e.slash(e.alice, "resign")
+	e.settle()
+	if ra3, _ := e.st.GetRating(e.srv.GuildID(), view.Tsuitate, e.alice); ra3.Games != 2 {
+		t.Fatalf("an unranked game was rated: %+v", ra3)
+	}
+	if out := e.slash(e.alice, "history"); strings.Count(out, "\n") != 2 {
+		t.Fatalf("history: %q", out)
+	}
+}
+
+// TestSettings: notation, language (Japanese texts), orientation and theme.
+func TestSettings(t *testing.T) {
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	e.slash(e.alice, "settings", discordtest.StringOption("notation", "usi"))
+	if r := e.dm(e.alice, "7g7f"); !strings.Contains(r.Content, "7g7f") {
+		t.Fatalf("usi notation: %q", r.Content)
+	}
+	light := e.lastDM(e.bob).Attachments[0].Data
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"), discordtest.StringOption("theme", "contrast"))
+	r := e.dm(e.bob, "３四歩")
+	if !strings.Contains(r.Content, "指しました") {
+		t.Fatalf("japanese: %q", r.Content)
+	}
+	if bytes.Equal(r.Attachments[0].Data, light) {
+		t.Fatal("the contrast theme changed nothing")
+	}
+	before := e.lastDM(e.alice).Attachments[0].Data
+	e.slash(e.alice, "settings", discordtest.StringOption("orientation", "flip"))
+	e.slash(e.alice, "board")
+	if after := e.lastDM(e.alice).Attachments[0].Data; bytes.Equal(after, before) {
+		t.Fatal("flipping changed nothing")
+	}
+}
+
+// TestAbortAndModeratorEnd: an abort before both sides moved, no result; a
+// moderator ends a game, a non-moderator may not.
+func TestAbortAndModeratorEnd(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("standard")
+	e.play("7g7f")
+	if out := e.slash(e.bob, "abort"); !strings.Contains(out, "Done") {
+		t.Fatalf("abort: %q", out)
+	}
+	if g := e.game(id); g.Status != store.StatusAborted {
+		t.Fatalf("status %s", g.Status)
+	}
+	id2 := e.startGame("standard")
+	e.play("7g7f", "3c3d")
+	if out := e.slash(e.alice, "abort"); !strings.Contains(out, "only before") {
+		t.Fatalf("late abort: %q", out)
+	}
+	u := e.srv.AddUser(discordtest.User{Username: "dave", Permissions: "0"})
+	if out := e.slash(u.ID, "end", discordtest.IntegerOption("game", int64(id2))); !strings.Contains(out, "moderators") {
+		t.Fatalf("non-moderator end: %q", out)
+	}
+	if out := e.slash(e.carol, "end", discordtest.IntegerOption("game", int64(id2))); !strings.Contains(out, "Done") {
+		t.Fatalf("moderator end: %q", out)
+	}
+	if g := e.game(id2); g.Status != store.StatusFinished || g.Result.Reason != view.ReasonModerator {
+		t.Fatalf("after the moderator: %+v", g)
+	}
+}
+
+// TestRecordOnlyWhenOver: the KIF with hidden information only after the end.
+func TestRecordOnlyWhenOver(t *testing.T) {
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.play("7g7f", "8c8d")
+	e.dm(e.alice, "8h2b+") // a foul: listed in the record at the end
+	if out := e.slash(e.bob, "record", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "once the game is over") {
+		t.Fatalf("record too early: %q", out)
+	}
+	e.slash(e.alice, "resign")
+	iid, _ := e.srv.SlashCommand(e.carol, e.ch, "shogi", discordtest.Subcommand("record", discordtest.IntegerOption("game", int64(id))))
+	e.answer(iid)
+	in, _ := e.srv.Interaction(iid)
+	msg := in.Original // the first follow-up fills the deferred reply
+	if len(in.Followups) > 0 {
+		msg = &in.Followups[0]
+	}
+	if msg == nil || len(msg.Attachments) != 1 || !strings.Contains(string(msg.Attachments[0].Data), "foul black") {
+		t.Fatalf("record: %q %+v", shown(in), in.Followups)
+	}
+}

@@ -1,0 +1,125 @@
+package bot
+
+import (
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/render"
+	"shinpan/store"
+)
+
+// Private notes ("?" marks) and reachable squares: both answer only the asking
+// player, with their own board (RULES.md §2 Tsuitate: notes; the seeds' "show
+// reachable squares").
+
+func (b *Bot) cmdNote(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
+	id, msg := b.gameArg(u.ID, o)
+	if id == 0 {
+		b.reply(i, msg, true)
+		return
+	}
+	b.deferReply(i, true)
+	b.followup(i, b.note(id, u.ID, o.str("square")), true)
+}
+
+func (b *Bot) cmdReach(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
+	id, msg := b.gameArg(u.ID, o)
+	if id == 0 {
+		b.reply(i, msg, true)
+		return
+	}
+	b.deferReply(i, true)
+	b.followup(i, b.reach(id, u.ID, o.str("square")), true)
+}
+
+// note toggles a "?" mark and sends the player their board with it; it returns
+// the reply.
+func (b *Bot) note(id store.GameID, user, text string) string {
+	l := b.lang(user)
+	sq, err := notation.ParseSquare(strings.TrimSpace(text))
+	if err != nil {
+		return texts.BadSquare(l, text)
+	}
+	lg, err := b.live(id)
+	if err != nil {
+		return texts.UI(l, texts.NoGame)
+	}
+	c, ok := seat(lg.meta, user)
+	if !ok {
+		return texts.NotInGame(l, uint64(id))
+	}
+	notes, err := b.st.ToggleNote(id, c, sq)
+	if err != nil {
+		return texts.UI(l, texts.InternalError)
+	}
+	on := false
+	for _, s := range notes {
+		on = on || s == sq
+	}
+	lg.mu.Lock()
+	files := b.boardFiles(lg.meta, lg.g, c, user)
+	lg.mu.Unlock()
+	b.st.Enqueue(withGame(toDM(user, payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id))
+	b.kickOutbox()
+	return texts.UI(l, texts.BoardSent)
+}
+
+// reach sends the player their board with the squares their piece on text can
+// reach on their own board.
+func (b *Bot) reach(id store.GameID, user, text string) string {
+	l := b.lang(user)
+	sq, err := notation.ParseSquare(strings.TrimSpace(text))
+	if err != nil {
+		return texts.BadSquare(l, text)
+	}
+	lg, err := b.live(id)
+	if err != nil {
+		return texts.UI(l, texts.NoGame)
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	c, ok := seat(lg.meta, user)
+	if !ok {
+		return texts.NotInGame(l, uint64(id))
+	}
+	if !lg.meta.Options.ShowReachable {
+		return texts.UI(l, texts.ReachOff)
+	}
+	v := lg.g.View(view.ViewerOf(c))
+	pc := v.Board[sq].Piece
+	if !v.Board[sq].Known || pc == shogi.NoPiece || pc.Color() != c {
+		return texts.NoPieceThere(l, sq.String())
+	}
+	to := lg.g.Reach(c, sq)
+	notes, _ := b.st.Notes(id, c)
+	img, err := b.renderWith(v, user, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}})
+	if err != nil {
+		return texts.UI(l, texts.InternalError)
+	}
+	b.st.Enqueue(withGame(toDM(user, payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []outFile{img}}), id))
+	go b.kickOutbox()
+	return texts.UI(l, texts.BoardSent)
+}
+
+// dmShortcut handles "?5e" (note) and "7g?" (reach) typed in DM; it returns
+// false for anything else.
+func (b *Bot) dmShortcut(user string, id store.GameID, text string) bool {
+	var r string
+	switch {
+	case strings.HasPrefix(text, "?") || strings.HasPrefix(text, "？"):
+		r = b.note(id, user, strings.TrimLeft(text, "?？"))
+	case strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？"):
+		r = b.reach(id, user, strings.TrimRight(text, "?？"))
+	default:
+		return false
+	}
+	if r != texts.UI(b.lang(user), texts.BoardSent) { // the board itself is the answer
+		b.dmReply(user, r)
+	}
+	return true
+}

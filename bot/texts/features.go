@@ -1,0 +1,102 @@
+package texts
+
+import (
+	"strings"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// NoteToggled answers a "?" note on a square (on: added, else removed).
+func NoteToggled(l Lang, square string, on bool) string {
+	if on {
+		return tr(l, mUINoteOn, square)
+	}
+	return tr(l, mUINoteOff, square)
+}
+
+// ReachTitle heads a board with a piece's reachable squares; none when the
+// piece cannot move.
+func ReachTitle(l Lang, k shogi.Kind, square string, none bool) string {
+	if none {
+		return tr(l, mUIReachNone, PieceName(l, k), square)
+	}
+	return tr(l, mUIReachTitle, PieceName(l, k), square)
+}
+
+// NoPieceThere: the user has no piece on the square.
+func NoPieceThere(l Lang, square string) string { return tr(l, mUINoPieceThere, square) }
+
+// BadSquare: the text is not a square.
+func BadSquare(l Lang, text string) string { return clip(tr(l, mUIBadSquare, shorten(text, 40))) }
+
+// RematchNotYours: only the game's players can ask for a rematch.
+func RematchNotYours(l Lang, game uint64) string { return tr(l, mUIRematchNotYours, gameNo(game)) }
+
+// RatingLine is one player's rating in a variant.
+func RatingLine(l Lang, name string, v view.Variant, rating, rd, games, wins, losses, draws int) string {
+	return clip(tr(l, mUIRating, shorten(name, maxName), VariantName(l, v), rating, rd, games, wins, losses, draws))
+}
+
+// Unrated: the player has no rating in the variant yet.
+func Unrated(l Lang, name string, v view.Variant) string {
+	return clip(tr(l, mUIUnrated, shorten(name, maxName), VariantName(l, v)))
+}
+
+// Standing is one leaderboard line's data.
+type Standing struct {
+	Rank, Rating, RD, Games int
+	Name                    string
+}
+
+// Leaderboard lists the top players of a variant and the caller's own place
+// (0: unranked).
+func Leaderboard(l Lang, v view.Variant, top []Standing, you int) string {
+	if len(top) == 0 {
+		return tr(l, mUILeaderboardEmpty, VariantName(l, v))
+	}
+	lines := []string{tr(l, mUILeaderboardTitle, VariantName(l, v))}
+	for _, s := range top {
+		lines = append(lines, tr(l, mUILeaderboardLine, s.Rank, shorten(s.Name, maxName), s.Rating, s.RD, s.Games))
+	}
+	if you > 0 {
+		lines = append(lines, tr(l, mUILeaderboardYou, you))
+	}
+	return clip(strings.Join(lines, "\n"))
+}
+
+// SettingsSaved echoes a user's settings.
+func SettingsSaved(l Lang, notation, lang, orientation, theme string) string {
+	return tr(l, mUISettings, notation, lang, orientation, theme)
+}
+
+// HistoryLine is one finished game; result is its end line.
+func HistoryLine(l Lang, game uint64, v view.Variant, black, white, result string) string {
+	return clip(tr(l, mUIHistoryLine, gameNo(game), VariantName(l, v), shorten(black, maxName), shorten(white, maxName), result))
+}
+
+// ResultLine says how a game ended, for lists.
+func ResultLine(ctx Ctx, r *view.Result) string {
+	return Event(ctx, view.Event{To: view.ToPublic, Kind: view.EvEnd, Winner: r.Winner, Reason: r.Reason})
+}
+
+// RecordNotYet / RecordSent answer /shogi record.
+func RecordNotYet(l Lang, game uint64) string { return tr(l, mUIRecordNotYet, gameNo(game)) }
+
+// RecordSent heads the record attachment.
+func RecordSent(l Lang, game uint64) string { return tr(l, mUIRecordSent, gameNo(game)) }
+
+// DrawOffered tells the opponent of a draw offer.
+func DrawOffered(l Lang, who string, game uint64) string {
+	return clip(tr(l, mUIDrawOffered, shorten(who, maxName), gameNo(game)))
+}
+
+// AwayCPU / AwayBack tell the channel the CPU took a seat or its player returned.
+func AwayCPU(l Lang, who string, game uint64) string {
+	return clip(tr(l, mUIAwayCPU, shorten(who, maxName), gameNo(game)))
+}
+
+// AwayBack tells the channel a player took their seat back.
+func AwayBack(l Lang, who string, game uint64) string {
+	return clip(tr(l, mUIAwayBack, shorten(who, maxName), gameNo(game)))
+}
