@@ -245,6 +245,7 @@ func (e *env) startGame(variant string, opts ...discordtest.Option) store.GameID
 }
 
 func TestSmokeTsuitate(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	if id == 0 {

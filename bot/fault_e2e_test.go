@@ -23,6 +23,7 @@ func (e *env) countDMs(user, s string) int {
 // TestRateLimitAndServerErrorDuringAMove: a 429 on the first message and 500s
 // on the next: every notice arrives once, the move is applied once.
 func TestRateLimitAndServerErrorDuringAMove(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.srv.RateLimitNext("POST", "/channels/*/messages", 1, 150*time.Millisecond)
@@ -50,6 +51,7 @@ func TestRateLimitAndServerErrorDuringAMove(t *testing.T) {
 // with an invalid session and the missed dispatch is gone, while alice types
 // her move; after the re-IDENTIFY the bot reads her DM history and plays it.
 func TestGatewayDropAndInvalidResume(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.srv.DiscardMissedEvents(true)
@@ -78,6 +80,7 @@ func TestGatewayDropAndInvalidResume(t *testing.T) {
 // TestCrashAfterCommit: the action is committed but Discord is unreachable and
 // the bot stops before sending; the notices go out after the restart.
 func TestCrashAfterCommit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.srv.FailNext("POST", "/channels/*/messages", 1000, 503)
@@ -99,6 +102,7 @@ func TestCrashAfterCommit(t *testing.T) {
 // TestRestartMidGame: the bot restarts on the same store between moves and
 // the game goes on to its end.
 func TestRestartMidGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	moves := g24(t)

@@ -14,6 +14,7 @@ import (
 // TestNotesAreTheirOwnersOnly: alice's "?" mark is drawn on her board only;
 // bob's images are byte for byte those of a game without the note.
 func TestNotesAreTheirOwnersOnly(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	g1 := e.startGame("tsuitate")
 	g2 := e.startGame("tsuitate")
@@ -44,6 +45,7 @@ func TestNotesAreTheirOwnersOnly(t *testing.T) {
 
 // TestReachableSquares: a board with the piece's squares; the option off.
 func TestReachableSquares(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.startGame("tsuitate")
 	r := e.dm(e.alice, "2h?")
@@ -63,6 +65,7 @@ func TestReachableSquares(t *testing.T) {
 // TestRematchSwapsColours: the Rematch button under the result offers the same
 // game with colours swapped; a stranger may not press it.
 func TestRematchSwapsColours(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("dark", discordtest.IntegerOption("move_limit", 80))
 	e.slash(e.bob, "resign")
@@ -91,6 +94,7 @@ func TestRematchSwapsColours(t *testing.T) {
 
 // TestRatings: a ranked win and loss, then a draw, update Glicko-2 ratings.
 func TestRatings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.startGame("tsuitate", discordtest.BooleanOption("ranked", true))
 	e.slash(e.bob, "resign")
@@ -138,6 +142,7 @@ func TestRatings(t *testing.T) {
 
 // TestSettings: notation, language (Japanese texts), orientation and theme.
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.startGame("tsuitate")
 	e.slash(e.alice, "settings", discordtest.StringOption("notation", "usi"))
@@ -164,6 +169,7 @@ func TestSettings(t *testing.T) {
 // TestAbortAndModeratorEnd: an abort before both sides moved, no result; a
 // moderator ends a game, a non-moderator may not.
 func TestAbortAndModeratorEnd(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("standard")
 	e.play("7g7f")
@@ -192,6 +198,7 @@ func TestAbortAndModeratorEnd(t *testing.T) {
 
 // TestRecordOnlyWhenOver: the KIF with hidden information only after the end.
 func TestRecordOnlyWhenOver(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.play("7g7f", "8c8d")

@@ -12,6 +12,7 @@ import (
 // TestFullGames plays a complete game in each variant: challenge → accept →
 // moves by DM → the end, with the revealed board and the record in the channel.
 func TestFullGames(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"tsuitate", "standard"} {
 		t.Run(v, func(t *testing.T) {
 			e := newEnv(t)
@@ -72,6 +73,7 @@ func TestFullGames(t *testing.T) {
 // TestFoulsAndTheTenthFoul: a Tsuitate foul is told to the fouler, and (by
 // default) to the opponent and the channel with the count; the tenth loses.
 func TestFoulsAndTheTenthFoul(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.play("7g7f", "8c8d")
@@ -99,6 +101,7 @@ func TestFoulsAndTheTenthFoul(t *testing.T) {
 // TestBadInput: a refusal, a move out of turn, garbage, and a stranger: each is
 // answered to that person only and changes nothing.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	card := e.challenge("tsuitate")
 	if out := e.click(e.carol, card, "accept:"); !strings.Contains(out, "not for you") {
@@ -136,6 +139,7 @@ func TestBadInput(t *testing.T) {
 
 // TestDMsClosed: the game does not start and the channel says what to change.
 func TestDMsClosed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	if err := e.srv.SetDMsClosed(e.bob, true); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 // TestChallengeExpires: the card is edited to say so and accepting fails.
 func TestChallengeExpires(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	card := e.challenge("dark")
 	e.offset.Store(int64(11 * time.Minute))
@@ -28,6 +29,7 @@ func TestChallengeExpires(t *testing.T) {
 // TestThreads: with threads on, a game's announcements go to a thread under
 // its challenge message.
 func TestThreads(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(e *env) { e.cfg.Threads = true })
 	id := e.startGame("tsuitate")
 	e.waitUntil("the thread", func() bool { return e.game(id).ThreadID != "" })
@@ -43,6 +45,7 @@ func TestThreads(t *testing.T) {
 // game goes on by DM and the players are told once; a player whose DMs close
 // is named in the channel once and the game waits for them.
 func TestChannelLostAndDMsClosedMidGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.play("7g7f", "3c3d")
@@ -78,6 +81,7 @@ func TestChannelLostAndDMsClosedMidGame(t *testing.T) {
 // TestSeveralGames: a player in two games picks one with #N, is asked which
 // otherwise, and the last-used game is then the default.
 func TestSeveralGames(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	g1 := e.startGame("tsuitate")
 	g2 := e.startGame("standard")
@@ -97,6 +101,7 @@ func TestSeveralGames(t *testing.T) {
 
 // TestMaskSelectMenu: a mask chosen from the menu; a stranger's choice refused.
 func TestMaskSelectMenu(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("masked")
 	var menu discordtest.Message

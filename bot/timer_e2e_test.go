@@ -12,6 +12,7 @@ import (
 // TestTurnTimeout: the player to move sees the deadline and loses on time; a
 // foul does not buy time.
 func TestTurnTimeout(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate", discordtest.IntegerOption("turn_seconds", 30))
 	if !strings.Contains(e.lastDM(e.alice).Content, "⏱ <t:") {
@@ -41,6 +42,7 @@ func TestTurnTimeout(t *testing.T) {
 // TestTimerSurvivesRestart: the deadline is stored; a bot started after it
 // passed ends the game at once.
 func TestTimerSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("standard", discordtest.IntegerOption("turn_seconds", 20))
 	e.play("7g7f")
