@@ -192,55 +192,11 @@ func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
 	return files
 }
 
-// gameKIF writes a finished game as KIF, with the masks and every foul attempt
-// as comments.
+// gameKIF writes a finished game as KIF with all its hidden information.
 func gameKIF(meta store.Game, g *referee.Game) ([]byte, error) {
-	start, err := shogi.ParseSFEN(g.StartSFEN())
-	if err != nil {
-		return nil, err
-	}
-	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{}}
-	rec.Header = append(rec.Header, record.HeaderField{Key: "棋戦", Value: "shinpan " + string(meta.Variant)})
-	if r := g.Result(); r != nil {
-		rec.Result = kifResult(r)
-	}
-	ms := g.Masks()
-	if meta.Variant == view.Masked {
-		rec.Comments[0] = append(rec.Comments[0], fmt.Sprintf("mask black %s, white %s", ms[0], ms[1]))
-	}
-	for _, f := range g.FoulLog() {
-		n := f.Number - g.StartMoveNumber()
-		rec.Comments[n] = append(rec.Comments[n], fmt.Sprintf("foul %s move %d: %s (%s)", f.Player, f.Number, f.Text, f.Reason))
-	}
 	var buf bytes.Buffer
-	if err := record.WriteKIF(&buf, rec); err != nil {
+	if err := record.WriteKIF(&buf, g.Record(fmt.Sprintf("shinpan #%d %s", meta.ID, meta.Variant))); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-func kifResult(r *view.Result) record.Result {
-	w := record.WinnerDraw
-	if r.Winner != nil {
-		w = r.Winner.String()
-	}
-	switch r.Reason {
-	case view.ReasonCheckmate, view.ReasonMaskCheckmated:
-		return record.Result{Reason: record.ReasonCheckmate, Winner: w}
-	case view.ReasonResignation:
-		return record.Result{Reason: record.ReasonResignation, Winner: w}
-	case view.ReasonTimeout:
-		return record.Result{Reason: record.ReasonTimeout, Winner: w}
-	case view.ReasonSennichite:
-		return record.Result{Reason: record.ReasonSennichite, Winner: record.WinnerDraw}
-	case view.ReasonPerpetualCheck:
-		return record.Result{Reason: record.ReasonPerpetualCheck, Winner: w}
-	case view.ReasonImpasse:
-		return record.Result{Reason: record.ReasonImpasse, Winner: w}
-	case view.ReasonFoulLimit:
-		return record.Result{Reason: record.ReasonIllegalMove, Winner: w}
-	case view.ReasonAbort:
-		return record.Result{Reason: record.ReasonAbort, Winner: record.WinnerNone}
-	}
-	return record.Result{Reason: record.ReasonUnknown, Winner: w}
 }

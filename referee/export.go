@@ -1,0 +1,62 @@
+package referee
+
+import (
+	"fmt"
+
+	"shinpan/referee/record"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// Record returns the game as a record with all its hidden information: every
+// move, the masks (Masked) and every foul attempt and bounce as comments
+// before the move they preceded, and the result. For a finished game only:
+// while it goes on this is hidden information.
+func (g *Game) Record(title string) *record.Record {
+	start, _ := shogi.ParseSFEN(g.start)
+	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{}}
+	if title != "" {
+		rec.Header = append(rec.Header, record.HeaderField{Key: "棋戦", Value: title})
+	}
+	rec.Header = append(rec.Header, record.HeaderField{Key: "手合割", Value: "平手"})
+	if g.variant == view.Masked && g.maskStart[0] != shogi.NoSquare {
+		rec.Comments[0] = append(rec.Comments[0], fmt.Sprintf("masks: black %s, white %s (salts %q, %q)",
+			g.maskStart[0], g.maskStart[1], g.salts[0], g.salts[1]))
+	}
+	first := start.MoveNumber()
+	for _, f := range g.foulLog {
+		n := f.Number - first
+		rec.Comments[n] = append(rec.Comments[n], fmt.Sprintf("foul %s move %d: %s (%s)", f.Player, f.Number, f.Text, f.Reason))
+	}
+	if r := g.result; r != nil {
+		rec.Result = RecordResult(r)
+	}
+	return rec
+}
+
+// RecordResult maps a game's result to a record's.
+func RecordResult(r *view.Result) record.Result {
+	w := record.WinnerDraw
+	if r.Winner != nil {
+		w = r.Winner.String()
+	}
+	switch r.Reason {
+	case view.ReasonCheckmate, view.ReasonMaskCheckmated:
+		return record.Result{Reason: record.ReasonCheckmate, Winner: w}
+	case view.ReasonResignation:
+		return record.Result{Reason: record.ReasonResignation, Winner: w}
+	case view.ReasonTimeout:
+		return record.Result{Reason: record.ReasonTimeout, Winner: w}
+	case view.ReasonSennichite:
+		return record.Result{Reason: record.ReasonSennichite, Winner: record.WinnerDraw}
+	case view.ReasonPerpetualCheck:
+		return record.Result{Reason: record.ReasonPerpetualCheck, Winner: w}
+	case view.ReasonImpasse:
+		return record.Result{Reason: record.ReasonImpasse, Winner: w}
+	case view.ReasonFoulLimit:
+		return record.Result{Reason: record.ReasonIllegalMove, Winner: w}
+	case view.ReasonAbort, view.ReasonModerator:
+		return record.Result{Reason: record.ReasonAbort, Winner: record.WinnerNone}
+	}
+	return record.Result{Reason: record.ReasonUnknown, Winner: w}
+}
