@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var bin string
+
+// TestMain builds the shinpan binary once; the tests run its commands as a
+// person would.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "shinpan-cmd-")
+	if err != nil {
+		panic(err)
+	}
+	bin = filepath.Join(dir, "shinpan")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run executes shinpan with args and stdin; it returns stdout, stderr and the
+// exit code.
+func run(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestPerftCommand(t *testing.T) {
+	out, _, code := run(t, "", "perft", "--sfen", "startpos", "--depth", "3")
+	if code != 0 || lastLine(out) != "25470" {
+		t.Fatalf("perft: %d %q", code, out)
+	}
+	out, _, _ = run(t, "", "perft", "--sfen", "startpos", "--depth", "2", "--divide")
+	if lastLine(out) != "900" || !strings.Contains(out, "7g7f: 30") {
+		t.Fatalf("divide: %q", out)
+	}
+	if _, errs, code := run(t, "", "perft", "--sfen", "9/9 b - 1", "--depth", "1"); code != 1 || !strings.Contains(errs, "bad SFEN") {
+		t.Fatalf("bad SFEN: %d %q", code, errs)
+	}
+}
+
+func TestMovesCommand(t *testing.T) {
+	out, _, code := run(t, "", "moves", "--sfen", "3lkl3/9/4G4/9/9/9/9/9/4K4 b P 1", "--json")
+	var r struct {
+		Moves       []string
+		Check, Mate bool
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("moves: %d %q", code, out)
+	}
+	for _, m := range r.Moves {
+		if m == "P*5b" {
+			t.Fatal("a pawn-drop mate listed")
+		}
+	}
+	if r.Check || r.Mate || len(r.Moves) == 0 {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestParseCommand(t *testing.T) {
+	if out, _, code := run(t, "", "parse", "--sfen", "startpos", "７六歩"); code != 0 || strings.TrimSpace(out) != "7g7f" {
+		t.Fatalf("parse: %d %q", code, out)
+	}
+	_, errs, code := run(t, "", "parse", "--sfen", "4k4/9/9/9/9/9/9/9/3GKG3 b - 1", "G-5h")
+	if code != 1 || !strings.Contains(errs, "ambiguous") || !strings.Contains(errs, "6i5h") {
+		t.Fatalf("ambiguous: %d %q", code, errs)
+	}
+}
+
+func TestRecordAndReplayCommands(t *testing.T) {
+	rec := "referee/testdata/records/g24_mog016_checkmate.txt"
+	out, _, code := run(t, "", "record", rec)
+	if code != 0 || lastLine(out) != "# result: checkmate black" {
+		t.Fatalf("record: %d %q", code, lastLine(out))
+	}
+	out, errs, code := run(t, "", "record", "referee/testdata/records/g23_mog015_illegal.txt")
+	if code != 1 || !strings.Contains(errs, "83") {
+		t.Fatalf("illegal record: %d %q", code, errs)
+	}
+	out, _, code = run(t, "", "replay", "--variant", "tsuitate", rec)
+	if code != 0 || !strings.Contains(lastLine(out), `"reason":"checkmate"`) {
+		t.Fatalf("replay: %d %q", code, lastLine(out))
+	}
+}
+
+func TestRefereeCommand(t *testing.T) {
+	in := `{"cmd":"new","variant":"dark"}
+{"cmd":"move","player":"black","move":"7g7f"}
+{"cmd":"move","player":"white","move":"bad"}
+{"cmd":"view","player":"white"}
+`
+	out, _, code := run(t, in, "referee")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.Contains(lines[2], `"ok":false`) || !strings.Contains(lines[3], `"board"`) {
+		t.Fatalf("referee: %d %q", code, out)
+	}
+}
+
+func TestRenderCommand(t *testing.T) {
+	png := filepath.Join(t.TempDir(), "b.png")
+	out, _, code := run(t, "", "render", "--sfen", "startpos", "--variant", "tsuitate", "--view", "white", "-o", png)
+	data, err := os.ReadFile(png)
+	if code != 0 || err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) || !strings.Contains(out, "White") {
+		t.Fatalf("render: %d %q %v", code, out, err)
+	}
+}
+
+func TestHelpAndUnknownCommand(t *testing.T) {
+	out, _, code := run(t, "", "help")
+	for _, c := range []string{"serve", "demo", "perft", "moves", "parse", "record", "referee", "replay", "render"} {
+		if !strings.Contains(out, c) {
+			t.Errorf("help lacks %s", c)
+		}
+	}
+	if _, _, code2 := run(t, "", "nope"); code != 0 || code2 != 2 {
+		t.Fatalf("exit codes %d %d", code, code2)
+	}
+}
