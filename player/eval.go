@@ -32,8 +32,31 @@ const kingValueMasked = 700
 // advance returns how far s is from c's back rank: 0 on it, 8 on the far rank.
 func advance(c shogi.Color, s shogi.Square) int { return 9 - s.RelRank(c) }
 
+// psqTab caches psqCalc.
+var psqTab [2][shogi.NumKinds][shogi.NumSquares]int16
+
+// dist is the king-step distance between two squares.
+var dist [shogi.NumSquares][shogi.NumSquares]int8
+
+func init() {
+	for c := shogi.Black; c <= shogi.White; c++ {
+		for k := shogi.Kind(1); k < shogi.NumKinds; k++ {
+			for s := shogi.Square(0); s < shogi.NumSquares; s++ {
+				psqTab[c][k][s] = int16(psqCalc(c, k, s))
+			}
+		}
+	}
+	for a := shogi.Square(0); a < shogi.NumSquares; a++ {
+		for b := shogi.Square(0); b < shogi.NumSquares; b++ {
+			dist[a][b] = int8(max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank())))
+		}
+	}
+}
+
 // psq is the positional bonus of c's piece of kind k on s.
-func psq(c shogi.Color, k shogi.Kind, s shogi.Square) int {
+func psq(c shogi.Color, k shogi.Kind, s shogi.Square) int { return int(psqTab[c][k][s]) }
+
+func psqCalc(c shogi.Color, k shogi.Kind, s shogi.Square) int {
 	a := advance(c, s)
 	f := s.File()
 	center := 4 - abs(f-5) // 0 at the edge, 4 in the centre
@@ -133,12 +156,25 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 			if mode == evalMasked && k == shogi.King {
 				continue
 			}
-			att := shogi.Attacks(pc, s, occ)
+			var att shogi.Bitboard
 			switch k {
 			case shogi.Rook, shogi.Bishop, shogi.Horse, shogi.Dragon:
+				att = shogi.Attacks(pc, s, occ)
 				score[c] += 3 * att.AndNot(own).Count()
 			case shogi.Lance:
+				att = shogi.Attacks(pc, s, occ)
 				score[c] += att.AndNot(own).Count()
+			default:
+				if mode == evalDark {
+					// Sight: every square a piece reaches is seen.
+					att = shogi.Attacks(pc, s, occ)
+					score[c] += 2 * att.AndNot(own).Count()
+					break
+				}
+				if ez.Empty() || dist[s][ksq[c.Opp()]] > 3 {
+					continue
+				}
+				att = shogi.Attacks(pc, s, occ)
 			}
 			if mode != evalMasked && ez.Any() && att.And(ez).Any() {
 				zoneAtt[c] += attackWeight[k] * (1 + att.And(ez).Count()) / 2
@@ -148,7 +184,12 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 		h := p.Hand(c)
 		for k := shogi.Pawn; k <= shogi.King; k++ {
 			if n := int(h[k]); n > 0 {
-				score[c] += n * handValue[k]
+				if mode == evalDark {
+					// A piece in hand sees nothing: on the board it is worth more.
+					score[c] += n * pieceValue[k] * 17 / 20
+				} else {
+					score[c] += n * handValue[k]
+				}
 				if mode != evalMasked && k != shogi.King {
 					zoneAtt[c] += min(n, 2) * handAttack[k]
 				}

@@ -41,7 +41,7 @@ type pendingObs struct {
 type decisionStats struct {
 	candidates, unique int
 	depth              int // deepest stage with results
-	particles          [4]int
+	particles          [5]int
 	pLegal             float64 // of the chosen move
 }
 
@@ -197,24 +197,43 @@ func (h *hiddenPlayer) prune(p *shogi.Position, cands []shogi.Move) []shogi.Move
 		}
 	}
 	out := make([]shogi.Move, 0, len(cands))
-	var rest []shogi.Move
+	type scored struct {
+		m     shogi.Move
+		cover float64
+	}
+	var rest []scored
 	for _, m := range cands {
 		if !m.IsDrop() {
 			out = append(out, m)
 			continue
 		}
 		to := m.To()
+		att := shogi.Attacks(shogi.MakePiece(h.me, m.DropKind()), to, p.Occupied())
 		switch {
 		case near.Has(to), own.Has(to):
 			out = append(out, m)
-		case shogi.Attacks(shogi.MakePiece(h.me, m.DropKind()), to, p.Occupied()).And(likely).Any() && m.DropKind() != shogi.Pawn:
+		case att.And(likely).Any() && m.DropKind() != shogi.Pawn:
 			out = append(out, m)
 		default:
-			rest = append(rest, m)
+			// How much of the enemy king's likely squares the piece would
+			// reach (Dark: would see) from there.
+			c := 0.0
+			for b := att; b.Any(); {
+				c += kingNear[b.Pop()]
+			}
+			rest = append(rest, scored{m, c + h.rng.Float64()*1e-3})
 		}
 	}
+	sort.Slice(rest, func(i, j int) bool { return rest[i].cover > rest[j].cover })
+	keep := min(len(rest), 10)
+	for _, r := range rest[:keep] {
+		out = append(out, r.m)
+	}
+	rest = rest[keep:]
 	h.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
-	out = append(out, rest[:min(len(rest), 6)]...)
+	for _, r := range rest[:min(len(rest), 4)] {
+		out = append(out, r.m)
+	}
 	return out
 }
 
@@ -297,9 +316,10 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		keep  int
 		end   time.Duration
 	}{
-		{1, nc, budget * 40 / 100},
-		{2, 10, budget * 75 / 100},
-		{3, 4, budget},
+		{0, nc, budget * 15 / 100},
+		{1, 24, budget * 45 / 100},
+		{2, 8, budget * 75 / 100},
+		{3, 3, budget},
 	}
 	active := make([]int, nc)
 	for i := range active {
@@ -448,13 +468,18 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 }
 
 // searchMove returns the value of playing m on particle p, searched depth
-// plies in all (1: the reply's captures only), clamped.
+// plies in all (1: the reply's captures only; 0: the static value), clamped.
 func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, depth int) float64 {
 	if s.capturesWin(p, m) {
 		return valueClamp
 	}
 	u := p.MakeMove(m)
-	v := -s.negamax(p, depth-1, -scoreInf, scoreInf, 1)
+	var v int
+	if depth == 0 {
+		v = -s.leafEval(p)
+	} else {
+		v = -s.negamax(p, depth-1, -scoreInf, scoreInf, 1)
+	}
 	p.UnmakeMove(m, u)
 	if v > valueClamp {
 		v = valueClamp

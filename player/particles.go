@@ -347,6 +347,16 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 	if fit <= 0 || total <= 0 {
 		return shogi.NoMove, 0
 	}
+	// Mix the prior with the uniform choice: opponents differ, and a spread
+	// set of particles survives surprises.
+	fit = 0
+	u := total / float64(len(ms))
+	for j := range ms {
+		if wts[j] > 0 {
+			wts[j] = priorMix*wts[j] + (1-priorMix)*u
+			fit += wts[j]
+		}
+	}
 	r := f.rng.Float64() * fit
 	for j, m := range ms {
 		if wts[j] == 0 {
@@ -364,6 +374,10 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 	}
 	return shogi.NoMove, 0
 }
+
+// priorMix is the share of the heuristic prior in the opponent's move model;
+// the rest is uniform over its moves.
+const priorMix = 0.6
 
 // prior is the blind prior weight of the opponent's move m in p: what a player
 // who sees only their own side (Tsuitate) or a little of ours (Dark) tends to

@@ -17,6 +17,16 @@ const (
 
 const maxPly = 64
 
+// aligned[s] is every square on a rank, file or diagonal through s.
+var aligned [shogi.NumSquares]shogi.Bitboard
+
+func init() {
+	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
+		aligned[s] = shogi.Attacks(shogi.MakePiece(shogi.Black, shogi.Rook), s, shogi.Bitboard{}).
+			Or(shogi.Attacks(shogi.MakePiece(shogi.Black, shogi.Bishop), s, shogi.Bitboard{}))
+	}
+}
+
 type ttEntry struct {
 	key   uint64
 	move  shogi.Move
@@ -94,7 +104,35 @@ func (s *searcher) key(p *shogi.Position) uint64 {
 	return k
 }
 
+// blindWin is the value, in Dark, of attacking the enemy king with a piece the
+// enemy cannot see: it does not know, so the king is most likely taken next.
+const blindWin = 2500
+
+// blindCheck reports, in Dark with the enemy of the root to move, whether the
+// enemy king is attacked by a root piece on a square the enemy does not see
+// (a piece is in sight when one of the enemy's pieces reaches its square).
+func (s *searcher) blindCheck(p *shogi.Position) bool {
+	if s.mode != smDark || p.SideToMove() == s.root {
+		return false
+	}
+	them := p.SideToMove()
+	k := p.KingSquare(them)
+	if k == shogi.NoSquare {
+		return false
+	}
+	att := p.AttackersTo(k, s.root, p.Occupied())
+	for att.Any() {
+		if !p.IsAttacked(att.Pop(), them) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *searcher) leafEval(p *shogi.Position) int {
+	if s.blindCheck(p) {
+		return -blindWin
+	}
 	v := evaluate(p, s.eval)
 	if s.mode == smMasked && s.maskGain != 0 {
 		g := int(s.maskGain) * maskValue / 1000
@@ -217,7 +255,12 @@ func (s *searcher) genCaptures(p *shogi.Position, ply int) []shogi.Move {
 		ksq := p.KingSquare(us)
 		if ksq != shogi.NoSquare {
 			out := buf[:0]
+			line := aligned[ksq]
 			for _, m := range buf {
+				if m.From() != ksq && !line.Has(m.From()) {
+					out = append(out, m) // not pinnable, and we are not in check here
+					continue
+				}
 				u := p.MakeMove(m)
 				k := ksq
 				if m.From() == ksq {
@@ -310,6 +353,9 @@ func (s *searcher) negamax(p *shogi.Position, depth, alpha, beta, ply int) int {
 	s.nodes++
 	if s.timeUp() {
 		return 0
+	}
+	if s.blindCheck(p) {
+		return -blindWin
 	}
 	key := s.key(p)
 	e := &s.tt[key&(1<<ttBits-1)]
@@ -407,6 +453,9 @@ func (s *searcher) qsearch(p *shogi.Position, alpha, beta, ply int) int {
 	s.nodes++
 	if s.timeUp() {
 		return 0
+	}
+	if s.blindCheck(p) {
+		return -blindWin
 	}
 	inCheck := s.mode == smLegal && p.InCheck()
 	var ms []shogi.Move

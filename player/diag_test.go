@@ -1,0 +1,142 @@
+package player
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"testing"
+	"time"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+var (
+	diag         = flag.Bool("player.diag", false, "run the particle-filter diagnostics (strong against another level, compared with the truth)")
+	diagGames    = flag.Int("player.diag.games", 4, "games per diagnostic")
+	diagVariant  = flag.String("player.diag.variant", "tsuitate", "variant of the diagnostic")
+	diagOpponent = flag.String("player.diag.opp", "random", "opponent level of the diagnostic")
+	diagMoveTime = flag.Duration("player.diag.movetime", 50*time.Millisecond, "strong's think time in the diagnostic")
+)
+
+// playTest plays one game through the referee; hook is called before each of
+// the strong player's decisions with the true game (tests only).
+func playTest(t testing.TB, v view.Variant, o referee.Options, ps [2]Player, hook func(g *referee.Game, c shogi.Color)) *referee.Game {
+	g, err := referee.New("diag", v, "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		ps[c].Observe(g.View(view.ViewerOf(c)), nil)
+	}
+	for n := 0; !g.Over(); n++ {
+		if n > 5000 {
+			t.Fatal("game does not end")
+		}
+		c := g.Turn()
+		if g.NeedsMasks() {
+			c = shogi.Black
+			if g.MaskChosen(c) {
+				c = shogi.White
+			}
+		}
+		if hook != nil {
+			hook(g, c)
+		}
+		a := ps[c].Act(context.Background())
+		evs, err := g.Apply(referee.Action{Kind: referee.ActionKind(a.Kind), Player: c, Text: a.Text, Salt: "s"})
+		if err != nil {
+			var r *referee.Refusal
+			if !errors.As(err, &r) {
+				t.Fatal(err)
+			}
+			t.Fatalf("%s: %q refused: %v", c, a.Text, err)
+		}
+		for pc := shogi.Black; pc <= shogi.White; pc++ {
+			var mine []view.Event
+			for _, e := range evs {
+				if e.To == view.AudienceOf(pc) {
+					mine = append(mine, e)
+				}
+			}
+			ps[pc].Observe(g.View(view.ViewerOf(pc)), mine)
+		}
+	}
+	return g
+}
+
+// TestDiagnostics compares the strong player's particles with the truth.
+func TestDiagnostics(t *testing.T) {
+	if !*diag {
+		t.Skip("-player.diag not set")
+	}
+	v := view.Variant(*diagVariant)
+	opp, err := ParseLevel(*diagOpponent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := referee.DefaultOptions(v)
+	if o.MoveLimit == 0 {
+		o.MoveLimit = 300
+	}
+	for gi := 0; gi < *diagGames; gi++ {
+		sc := shogi.Color(gi % 2)
+		var ps [2]Player
+		ps[sc], _ = New(Config{Level: Strong, Variant: v, Color: sc, MoveTime: *diagMoveTime, Seed: int64(gi)})
+		ps[sc.Opp()], _ = New(Config{Level: opp, Variant: v, Color: sc.Opp(), MoveTime: *diagMoveTime, Seed: int64(gi + 100)})
+		var kingHit, pieceHit, decisions float64
+		var depthSum, partSum, uniqSum float64
+		g := playTest(t, v, o, ps, func(g *referee.Game, c shogi.Color) {
+			if c != sc {
+				return
+			}
+			hp, ok := ps[sc].(*hiddenPlayer)
+			if !ok {
+				return
+			}
+			hp.catchUp()
+			truth := g.TruePosition()
+			tk := truth.KingSquare(sc.Opp())
+			n := float64(len(hp.f.parts))
+			kh, ph := 0.0, 0.0
+			enemy := truth.Pieces(sc.Opp())
+			for i := range hp.f.parts {
+				p := &hp.f.parts[i]
+				if p.KingSquare(sc.Opp()) == tk {
+					kh++
+				}
+				same := 0
+				for b := enemy; b.Any(); {
+					s := b.Pop()
+					if p.At(s) == truth.At(s) {
+						same++
+					}
+				}
+				if enemy.Count() > 0 {
+					ph += float64(same) / float64(enemy.Count())
+				}
+			}
+			kingHit += kh / n
+			pieceHit += ph / n
+			decisions++
+			st := hp.lastStats
+			depthSum += float64(st.depth)
+			partSum += float64(st.particles[0])
+			uniqSum += float64(st.unique)
+		})
+		hp, _ := ps[sc].(*hiddenPlayer)
+		res := g.Result()
+		if res.Winner == nil || *res.Winner != sc {
+			t.Logf("game %d final: %s", gi, g.TruePosition().SFEN())
+		}
+		w := "draw"
+		if res.Winner != nil {
+			w = fmt.Sprintf("%s wins", *res.Winner)
+		}
+		t.Logf("game %d strong=%s: %s by %s after %d moves, fouls %v; king square right %.0f%%, pieces right %.0f%%, depth %.1f, stage-1 particles %.0f of %.0f unique; collapses %d of %d updates",
+			gi, sc, w, res.Reason, len(g.Moves()), g.Fouls(), 100*kingHit/decisions, 100*pieceHit/decisions,
+			depthSum/decisions, partSum/decisions, uniqSum/decisions, hp.f.collapses, hp.f.updates)
+	}
+}
