@@ -315,3 +315,18 @@ func (e *env) game(id store.GameID) store.Game {
 	}
 	return g
 }
+
+// lastInteraction returns the newest interaction a user started.
+func (e *env) lastInteraction(user string) discordtest.Interaction {
+	e.t.Helper()
+	var last discordtest.Interaction
+	for _, r := range e.srv.Requests() {
+		if r.InteractionID == "" {
+			continue
+		}
+		if in, ok := e.srv.Interaction(r.InteractionID); ok && in.UserID == user {
+			last = in
+		}
+	}
+	return last
+}

@@ -129,6 +129,11 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 			p.Mentions = meta.Players[:]
 		}
 		out = append(out, toChannel(b.announceChannel(meta), p))
+		for _, e := range pub {
+			for _, d := range texts.RevealDetails(b.textCtx(lang, meta, nil, ""), e) {
+				out = append(out, toChannel(b.announceChannel(meta), payload{Content: d}))
+			}
+		}
 	}
 	return out
 }

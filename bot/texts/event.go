@@ -134,7 +134,7 @@ func (c Ctx) fragment(e view.Event, to view.Audience, bothMasks bool) string {
 		}
 		return c.t(k, c.pieceName(e.Piece), c.square(e.Square))
 	case view.EvMasksDone:
-		return c.t(mMasksSet) + c.t(mSep) + c.t(mMasksCommit, shortHash(e.Commitments[0]), shortHash(e.Commitments[1])) +
+		return c.t(mMasksSet) + c.t(mSep) + c.t(mMasksCommit, safeCode(e.Commitments[0]), safeCode(e.Commitments[1])) +
 			c.t(mSep) + c.t(mMasksVerify, c.GameID)
 	case view.EvRefused:
 		return c.t(mRefused)
@@ -142,17 +142,6 @@ func (c Ctx) fragment(e view.Event, to view.Audience, bothMasks bool) string {
 	return ""
 }
 
-// shortHash shows the first 12 hex digits of a commitment.
-func shortHash(h string) string {
-	h = safeCode(h)
-	if len(h) > 12 {
-		return h[:12] + "…"
-	}
-	if h == "" {
-		return "-"
-	}
-	return h
-}
 
 // safeCode keeps s fit for a `code` span: no backticks, no line breaks, short.
 func safeCode(s string) string {
