@@ -142,7 +142,6 @@ func (c Ctx) fragment(e view.Event, to view.Audience, bothMasks bool) string {
 	return ""
 }
 
-
 // safeCode keeps s fit for a `code` span: no backticks, no line breaks, short.
 func safeCode(s string) string {
 	s = strings.Map(func(r rune) rune {
