@@ -125,15 +125,20 @@ func runDemo(args []string) error {
 		moves = append(moves, illegal.Text)
 	}
 	start := time.Now()
-	err = d.play(rec, v, moves, alice, bob)
-	fmt.Fprintf(d.w, "\n%d moves in %.1f s; %d PNG boards and %d other files written to %s\n", len(moves), time.Since(start).Seconds(), d.pngs, d.files-d.pngs, d.out)
+	played, err := d.play(rec, v, moves, alice, bob)
+	fmt.Fprintf(d.w, "\n%d moves in %.1f s; %d PNG boards and %d other files written to %s\n", played, time.Since(start).Seconds(), d.pngs, d.files-d.pngs, d.out)
 	return err
 }
 
 // play runs the game: Alice challenges Bob (Alice plays Black), Bob accepts with
 // the button, then each player sends their moves by DM — Alice in Western
 // notation, Bob in Japanese — read against their own board.
-func (d *demo) play(rec *record.Record, v view.Variant, moves []string, alice, bob string) error {
+func (d *demo) play(rec *record.Record, v view.Variant, moves []string, alice, bob string) (played int, err error) {
+	err = d.playGame(rec, v, moves, alice, bob, &played)
+	return played, err
+}
+
+func (d *demo) playGame(rec *record.Record, v view.Variant, moves []string, alice, bob string, played *int) error {
 	if rec.StartSFEN() != shogi.StartSFEN {
 		return fmt.Errorf("the demo plays games from the standard start; this record starts at %s", rec.StartSFEN())
 	}
@@ -214,6 +219,7 @@ func (d *demo) play(rec *record.Record, v view.Variant, moves []string, alice, b
 		if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: c, Text: usi}); err != nil {
 			return fmt.Errorf("move %s: %v", usi, err)
 		}
+		*played = len(g.Moves())
 	}
 	if !g.Over() {
 		loser := g.Turn()

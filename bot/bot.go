@@ -113,9 +113,9 @@ func (b *Bot) Start() error {
 func (b *Bot) Close() error {
 	b.cancel()
 	b.s.ShouldReconnectOnError = false // or a heartbeat may reconnect after Close
+	b.wg.Wait()                        // the loops stop first: they take inHand themselves
 	b.inHand.Lock()
 	defer b.inHand.Unlock()
-	b.wg.Wait()
 	return b.s.Close()
 }
 

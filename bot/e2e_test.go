@@ -165,6 +165,20 @@ func (e *env) channelPosts() []discordtest.Message {
 	return out
 }
 
+// endPost returns the post with the game's result: the last one with the
+// revealed board (the reveal details follow it).
+func (e *env) endPost() discordtest.Message {
+	e.t.Helper()
+	ps := e.channelPosts()
+	for k := len(ps) - 1; k >= 0; k-- {
+		if len(ps[k].Attachments) > 0 {
+			return ps[k]
+		}
+	}
+	e.t.Fatal("no post with the result")
+	return discordtest.Message{}
+}
+
 func (e *env) lastPost() discordtest.Message {
 	ps := e.channelPosts()
 	if len(ps) == 0 {

@@ -69,7 +69,7 @@ func TestRematchSwapsColours(t *testing.T) {
 	e := newEnv(t)
 	id := e.startGame("dark", discordtest.IntegerOption("move_limit", 80))
 	e.slash(e.bob, "resign")
-	end := e.lastPost()
+	end := e.endPost()
 	if out := e.click(e.carol, end, "rematch:"); !strings.Contains(out, "Only the players") {
 		t.Fatalf("stranger's rematch: %q", out)
 	}

@@ -22,7 +22,7 @@ func TestFullGames(t *testing.T) {
 			if g.Status != store.StatusFinished || g.Result == nil || g.Result.Reason != view.ReasonCheckmate {
 				t.Fatalf("game %+v", g)
 			}
-			end := e.lastPost()
+			end := e.endPost()
 			if !strings.Contains(end.Content, "Checkmate") || len(end.Attachments) != 2 {
 				t.Fatalf("final post %q with %d files", end.Content, len(end.Attachments))
 			}
@@ -64,8 +64,8 @@ func TestFullGames(t *testing.T) {
 		if g.Result == nil || g.Result.Reason != view.ReasonResignation || g.Result.Winner.String() != "black" {
 			t.Fatalf("result %+v", g.Result)
 		}
-		if !strings.Contains(e.lastPost().Content, "resign") {
-			t.Fatalf("end post %q", e.lastPost().Content)
+		if !strings.Contains(e.endPost().Content, "resign") {
+			t.Fatalf("end post %q", e.endPost().Content)
 		}
 	})
 }

@@ -34,8 +34,8 @@ func TestTurnTimeout(t *testing.T) {
 		t.Fatalf("result %+v", r)
 	}
 	e.settle()
-	if !strings.Contains(strings.ToLower(e.lastPost().Content), "time") {
-		t.Fatalf("channel: %q", e.lastPost().Content)
+	if !strings.Contains(strings.ToLower(e.endPost().Content), "time") {
+		t.Fatalf("channel: %q", e.endPost().Content)
 	}
 }
 

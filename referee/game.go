@@ -338,7 +338,8 @@ func toAll(e view.Event) []view.Event {
 func (g *Game) finish(evs []view.Event, res *view.Result) []view.Event {
 	g.result = res
 	evs = append(evs, toAll(view.Event{Kind: view.EvEnd, Winner: res.Winner, Reason: res.Reason, Number: g.pos.MoveNumber()})...)
-	rv := view.Event{Kind: view.EvReveal, SFEN: g.pos.SFEN(), Fouls: g.FoulLog()}
+	none := [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}
+	rv := view.Event{Kind: view.EvReveal, SFEN: g.pos.SFEN(), Fouls: g.FoulLog(), Masks: none, MasksAtEnd: none}
 	if g.variant == view.Masked {
 		rv.Masks = g.maskStart
 		rv.MasksAtEnd = g.masks
