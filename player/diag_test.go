@@ -18,6 +18,7 @@ var (
 	diagGames    = flag.Int("player.diag.games", 4, "games per diagnostic")
 	diagVariant  = flag.String("player.diag.variant", "tsuitate", "variant of the diagnostic")
 	diagOpponent = flag.String("player.diag.opp", "random", "opponent level of the diagnostic")
+	diagChecks   = flag.Bool("player.diag.checks", false, "log the checkers the particles believe in when in check")
 	diagMoveTime = flag.Duration("player.diag.movetime", 50*time.Millisecond, "strong's think time in the diagnostic")
 )
 
@@ -81,16 +82,33 @@ func TestDiagnostics(t *testing.T) {
 	if o.MoveLimit == 0 {
 		o.MoveLimit = 300
 	}
+	foulKinds := map[string]int{}
+	defer func() { t.Logf("strong fouls by reason: %v", foulKinds) }()
 	for gi := 0; gi < *diagGames; gi++ {
 		sc := shogi.Color(gi % 2)
 		var ps [2]Player
 		ps[sc], _ = New(Config{Level: Strong, Variant: v, Color: sc, MoveTime: *diagMoveTime, Seed: int64(gi)})
 		ps[sc.Opp()], _ = New(Config{Level: opp, Variant: v, Color: sc.Opp(), MoveTime: *diagMoveTime, Seed: int64(gi + 100)})
 		var kingHit, pieceHit, decisions float64
+		type dec struct {
+			num     int
+			pLegal  float64
+			inCheck bool
+		}
+		var decs []dec
 		var depthSum, partSum, uniqSum float64
 		g := playTest(t, v, o, ps, func(g *referee.Game, c shogi.Color) {
+			if hp, ok := ps[sc].(*hiddenPlayer); ok && c != sc && len(decs) > 0 && decs[len(decs)-1].pLegal < 0 {
+				decs[len(decs)-1].pLegal = hp.lastStats.pLegal
+			}
 			if c != sc {
 				return
+			}
+			if hp, ok := ps[sc].(*hiddenPlayer); ok {
+				if len(decs) > 0 && decs[len(decs)-1].pLegal < 0 {
+					decs[len(decs)-1].pLegal = hp.lastStats.pLegal
+				}
+				decs = append(decs, dec{g.MoveNumber(), -1, g.View(view.ViewerOf(sc)).InCheck})
 			}
 			hp, ok := ps[sc].(*hiddenPlayer)
 			if !ok {
@@ -118,6 +136,22 @@ func TestDiagnostics(t *testing.T) {
 					ph += float64(same) / float64(enemy.Count())
 				}
 			}
+			if *diagChecks && hp.v.InCheck {
+				hist := map[string]int{}
+				for i := range hp.f.parts {
+					p := &hp.f.parts[i]
+					for b := p.AttackersTo(p.KingSquare(sc), sc.Opp(), p.Occupied()); b.Any(); {
+						s := b.Pop()
+						hist[p.At(s).String()+s.String()]++
+					}
+				}
+				var tc []string
+				for b := truth.AttackersTo(truth.KingSquare(sc), sc.Opp(), truth.Occupied()); b.Any(); {
+					s := b.Pop()
+					tc = append(tc, truth.At(s).String()+s.String())
+				}
+				t.Logf("move %d in check: true checkers %v, particles %v, failed %v, collapses %d; truth %s", truth.MoveNumber(), tc, hist, hp.f.failed, hp.f.collapses, truth.SFEN())
+			}
 			kingHit += kh / n
 			pieceHit += ph / n
 			decisions++
@@ -128,6 +162,25 @@ func TestDiagnostics(t *testing.T) {
 		})
 		hp, _ := ps[sc].(*hiddenPlayer)
 		res := g.Result()
+		oppFouls := map[string]int{}
+		for _, fr := range g.FoulLog() {
+			if fr.Player != sc {
+				oppFouls[fr.Reason]++
+			}
+		}
+		t.Logf("game %d: opponent fouls %v", gi, oppFouls)
+		for _, fr := range g.FoulLog() {
+			if fr.Player == sc {
+				foulKinds[fr.Reason]++
+				var info []string
+				for _, d := range decs {
+					if d.num == fr.Number {
+						info = append(info, fmt.Sprintf("%.2f/%v", d.pLegal, d.inCheck))
+					}
+				}
+				t.Logf("game %d: strong foul at move %d: %s (%s) attempts pLegal/inCheck %v", gi, fr.Number, fr.Move, fr.Reason, info)
+			}
+		}
 		if res.Winner == nil || *res.Winner != sc {
 			t.Logf("game %d final: %s", gi, g.TruePosition().SFEN())
 		}
@@ -138,5 +191,7 @@ func TestDiagnostics(t *testing.T) {
 		t.Logf("game %d strong=%s: %s by %s after %d moves, fouls %v; king square right %.0f%%, pieces right %.0f%%, depth %.1f, stage-1 particles %.0f of %.0f unique; collapses %d of %d updates",
 			gi, sc, w, res.Reason, len(g.Moves()), g.Fouls(), 100*kingHit/decisions, 100*pieceHit/decisions,
 			depthSum/decisions, partSum/decisions, uniqSum/decisions, hp.f.collapses, hp.f.updates)
+		t.Logf("game %d fixes %d", gi, hp.f.fixes)
+		t.Logf("game %d collapses by kind %v", gi, hp.f.byKind)
 	}
 }

@@ -29,6 +29,12 @@ func (g *greedyPlayer) Act(ctx context.Context) Action {
 		if !ok {
 			s -= 20000 // the royal piece into a known attack: only when nothing else is left
 		}
+		if g.cfg.Variant == view.Tsuitate {
+			s -= screenRisk(g.me, m)
+			if g.v.InCheck && !m.IsDrop() && p.At(m.From()).Kind() == shogi.King {
+				s += 600 // told "check" without the direction: stepping away answers it most often
+			}
+		}
 		s += g.rng.Intn(4)
 		if s > bestScore {
 			best, bestScore = m, s
@@ -136,4 +142,17 @@ func chooseMask(b *base, spread int) shogi.Square {
 		return cs[0].s
 	}
 	return cs[b.rng.Intn(min(spread, len(cs)))].s
+}
+
+// screenRisk is what greedy knows of the screen in Tsuitate: any square it
+// cannot see may hold an enemy piece, so a long slide may pass through one and
+// a drop deep in the enemy camp may land on one (fouls).
+func screenRisk(me shogi.Color, m shogi.Move) int {
+	if m.IsDrop() {
+		if advance(me, m.To()) >= 6 {
+			return 100
+		}
+		return 0
+	}
+	return 80 * shogi.Between(m.From(), m.To()).Count()
 }

@@ -268,6 +268,10 @@ func (h *hiddenPlayer) uniqueParticles() ([]*shogi.Position, []float64) {
 	return ps2, ws2
 }
 
+// checkBonus is what a check is worth in Tsuitate beyond the search: the
+// opponent is told only "check" and may foul looking for the answer.
+const checkBonus = 120
+
 // valueClamp bounds one particle's value so that a mate in a few particles
 // weighs a lot but does not drown the mean.
 const valueClamp = 4000
@@ -297,6 +301,9 @@ func (a *stageAcc) add(b *stageAcc) {
 // and returns the best.
 func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) shogi.Move {
 	parts, ws := h.uniqueParticles()
+	if h.cfg.Variant == view.Tsuitate && h.v.InCheck {
+		parts, ws = h.withOtherCheckers(parts, ws)
+	}
 	nc := len(cands)
 	// Legality of every candidate on every particle, and the static value.
 	legal := make([][]bool, len(parts))
@@ -310,6 +317,20 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 			}
 		}
 	}
+	if h.cfg.Variant == view.Tsuitate {
+		// The particles are surer than they should be: what no particle puts
+		// on a square may still stand there. Shade the chances of the moves
+		// that cross or land on squares the player cannot see.
+		p0 := parts[0]
+		for i, m := range cands {
+			pLegal[i] *= 1 - screenDoubt(p0, h.me, m)
+		}
+	}
+	staticMean := 0.0
+	for j, p := range parts {
+		staticMean += ws[j] * float64(max(-valueClamp, min(valueClamp, evaluate(p, h.f.evalMode()))))
+	}
+	safe := -1e9
 	budget := deadline.Sub(start)
 	stages := []struct {
 		depth int
@@ -340,7 +361,7 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		}
 		h.lastStats.depth = st.depth
 		h.lastStats.particles[si] = acc.n
-		scores := h.scoreStage(acc, pLegal, active)
+		scores := h.scoreStage(acc, pLegal, active, staticMean, &safe)
 		sort.SliceStable(active, func(a, b int) bool { return scores[active[a]] > scores[active[b]] })
 		best = cands[active[0]]
 		h.lastStats.pLegal = pLegal[active[0]]
@@ -362,31 +383,39 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 }
 
 // scoreStage turns a stage's sums into scores per candidate (indexed like
-// cands; only the active ones are set).
-func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int) []float64 {
+// cands; only the active ones are set). A failed attempt (foul, bounce) is
+// worth what the player can still get after it, less the cost of the failure:
+// the best surely legal move when there is one (from this stage or an earlier
+// one, in *safe), else the position's static value, with the further failures
+// to expect when no move is likely to be legal.
+func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int, staticMean float64, safe *float64) []float64 {
 	scores := make([]float64, len(pLegal))
 	mean := make([]float64, len(pLegal))
-	base := -1e9
+	best := -1e9
 	for _, i := range active {
 		if acc.wsum[i] > 0 {
 			mean[i] = acc.vsum[i] / acc.wsum[i]
 		} else {
 			mean[i] = -valueClamp
 		}
-		if pLegal[i] >= 0.97 && mean[i] > base {
-			base = mean[i]
+		if pLegal[i] >= 0.97 && mean[i] > best {
+			best = mean[i]
 		}
 	}
-	if base == -1e9 {
-		base = 0
-		for _, i := range active {
-			if mean[i] > base {
-				base = mean[i]
-			}
-		}
-		base -= 100
+	if best > -1e9 {
+		*safe = best
 	}
-	fail := base - h.failCost()
+	base := *safe
+	cost := h.failCost()
+	if base <= -1e9 {
+		base = staticMean - 100
+		pmax := 0.0
+		for _, p := range pLegal {
+			pmax = max(pmax, p)
+		}
+		cost *= 1 + min(3, (1-pmax)/max(pmax, 0.25))
+	}
+	fail := base - cost
 	for _, i := range active {
 		scores[i] = pLegal[i]*mean[i] + (1-pLegal[i])*fail
 	}
@@ -408,7 +437,7 @@ func (h *hiddenPlayer) failCost() float64 {
 		return 2 * valueClamp
 	}
 	x := float64(used) / float64(limit)
-	return 150 + 2000*x*x
+	return 700 + 3000*x*x
 }
 
 // runStage evaluates the active candidates at depth on the particles, heaviest
@@ -475,10 +504,17 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 	}
 	u := p.MakeMove(m)
 	var v int
-	if depth == 0 {
+	check := h.mode == smLegal && p.InCheck()
+	switch {
+	case check && !p.HasLegalMove():
+		v = valueClamp // mate: the referee ends the game at once
+	case depth == 0:
 		v = -s.leafEval(p)
-	} else {
+	default:
 		v = -s.negamax(p, depth-1, -scoreInf, scoreInf, 1)
+	}
+	if check && v < valueClamp {
+		v += checkBonus // a blind opponent must find the answer, fouls and all
 	}
 	p.UnmakeMove(m, u)
 	if v > valueClamp {
@@ -487,4 +523,87 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 		v = -valueClamp
 	}
 	return float64(v)
+}
+
+// screenDoubt is the chance, beyond the particles, that a Tsuitate move
+// fouls. The particles are surer than they should be; each square the move
+// needs empty (a slide's path, a drop's square) or safe (a king's step) may
+// hold a piece no particle put there, the more likely the nearer the enemy's
+// side of the board.
+func screenDoubt(p *shogi.Position, me shogi.Color, m shogi.Move) float64 {
+	const lambda = 0.2
+	sure := 1.0
+	need := shogi.SquareBB(m.To())
+	if !m.IsDrop() {
+		need = shogi.Between(m.From(), m.To())
+		if p.At(m.From()).Kind() == shogi.King {
+			need = need.Or(kingZone[m.To()]).AndNot(p.Pieces(me))
+		}
+	}
+	for b := need; b.Any(); {
+		s := b.Pop()
+		base := 0.15 + 0.05*float64(advance(me, s)) // 0.15 at home to 0.55 on the far rank
+		sure *= 1 - lambda*base
+	}
+	return 1 - sure
+}
+
+// withOtherCheckers adds to the particles, when the player is told check,
+// variants in which the check comes from another enemy piece elsewhere: the
+// filter's guess of the checker is the least sure thing it holds, and an
+// answer to the check should be safe against the other checks too.
+func (h *hiddenPlayer) withOtherCheckers(parts []*shogi.Position, ws []float64) ([]*shogi.Position, []float64) {
+	fa := factsOf(&h.v, h.me)
+	const share = 0.3
+	var extra []*shogi.Position
+	var extraW []float64
+	ksq := shogi.NoSquare
+	for j, p := range parts {
+		if ksq = p.KingSquare(h.me); ksq == shogi.NoSquare {
+			return parts, ws
+		}
+		q := p.Clone()
+		for att := q.AttackersTo(ksq, h.me.Opp(), q.Occupied()); att.Any(); {
+			s := att.Pop()
+			pc := q.At(s)
+			q.Put(s, shogi.NoPiece)
+			if to := h.f.nearFree(q, fa, pc, s); to != shogi.NoSquare {
+				q.Put(to, pc)
+			} else {
+				q.Put(s, pc)
+			}
+		}
+		if !h.f.attackKing(q, fa) || !fa.matches(q) || kingAttacked(q, h.me.Opp()) {
+			continue
+		}
+		ok := true
+		for _, m := range h.f.failed {
+			if h.f.ourMoveLands(q, m) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		extra = append(extra, q)
+		extraW = append(extraW, ws[j])
+	}
+	if len(extra) == 0 {
+		return parts, ws
+	}
+	sum := 0.0
+	for _, w := range extraW {
+		sum += w
+	}
+	out := append([]*shogi.Position(nil), parts...)
+	outW := make([]float64, len(ws))
+	for j := range ws {
+		outW[j] = ws[j] * (1 - share)
+	}
+	for j, q := range extra {
+		out = append(out, q)
+		outW = append(outW, extraW[j]/sum*share)
+	}
+	return out, outW
 }

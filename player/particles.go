@@ -1,6 +1,7 @@
 package player
 
 import (
+	"math"
 	"math/rand"
 
 	"shinpan/referee/shogi"
@@ -26,8 +27,15 @@ type filter struct {
 	parts []shogi.Position
 	w     []float64
 
+	// failed are the player's attempts refused on the true position (fouls,
+	// bounces) since the last accepted move: facts about the position now.
+	failed []shogi.Move
+
 	// Counters, for tests and tuning.
 	collapses int // observations no particle survived
+	fixes     int // particles repaired to fit an observation
+	lastKind  string
+	byKind    map[string]int // collapses by observation kind
 	reseeds   int // particles rebuilt by repair
 	updates   int
 
@@ -128,6 +136,13 @@ func (f *facts) sightMatches(p *shogi.Position) bool {
 	return true
 }
 
+func (f *filter) evalMode() evalMode {
+	if f.variant == view.Dark {
+		return evalDark
+	}
+	return evalLegal
+}
+
 // kingAttacked reports whether c's single king is attacked in p.
 func kingAttacked(p *shogi.Position, c shogi.Color) bool {
 	k := p.KingSquare(c)
@@ -197,6 +212,10 @@ func (f *filter) finish(old []shogi.Position, fa *facts) {
 	}
 	if alive == 0 {
 		f.collapses++
+		if f.byKind == nil {
+			f.byKind = map[string]int{}
+		}
+		f.byKind[f.lastKind]++
 		f.parts, f.w = nil, nil
 		f.reseed(old, fa)
 		return
@@ -208,32 +227,243 @@ func (f *filter) finish(old []shogi.Position, fa *facts) {
 // true position, it captured captured (NoPiece: nothing) on m.To(), and it gave
 // check or not (Tsuitate), and what the player sees after it (Dark).
 func (f *filter) ourMove(m shogi.Move, captured shogi.Piece, gaveCheck bool, v *view.View) {
+	f.lastKind = "ours"
+	if captured != shogi.NoPiece {
+		f.lastKind = "ours-capture"
+	}
+	if gaveCheck {
+		f.lastKind += "-check"
+	}
+	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
+	fixed := make([]bool, len(f.parts))
 	for i := range f.parts {
-		p := &f.parts[i]
-		if !f.ourMoveLands(p, m) {
-			f.w[i] = 0
+		q := f.parts[i]
+		if f.ourMoveFits(&f.parts[i], m, captured, gaveCheck, fa) {
 			continue
 		}
-		at := shogi.NoPiece
-		if !m.IsDrop() {
-			at = p.At(m.To())
-		}
-		if at != captured {
-			f.w[i] = 0
-			continue
-		}
-		p.MakeMove(m)
-		if f.variant == view.Tsuitate && kingAttacked(p, f.me.Opp()) != gaveCheck {
-			f.w[i] = 0
-			continue
-		}
-		if !fa.matches(p) {
-			f.w[i] = 0
+		f.w[i] = 0
+		if f.fixForOurMove(&q, m, captured, gaveCheck, fa) && f.ourMoveFits(&q, m, captured, gaveCheck, fa) {
+			f.parts[i] = q
+			fixed[i] = true
 		}
 	}
+	f.weighFixed(fixed)
 	f.finish(old, fa) // the templates' enemy pieces are the same before and after our move
+}
+
+// fixedShare is the weight of a repaired particle against the best one that
+// fitted by itself.
+const fixedShare = 0.05
+
+// weighFixed gives the repaired particles (fixed[i]) their weight: a small
+// share of the best particle that fitted by itself, or all of it when none did.
+func (f *filter) weighFixed(fixed []bool) {
+	best := 0.0
+	for i, w := range f.w {
+		if !fixed[i] && w > best {
+			best = w
+		}
+	}
+	wf := 1.0
+	if best > 0 {
+		wf = fixedShare * best
+	}
+	for i, ok := range fixed {
+		if ok {
+			f.w[i] = wf
+			f.fixes++
+		}
+	}
+}
+
+// ourMoveFits plays the player's accepted move m on p when p agrees with it:
+// accepted there, capturing exactly captured, giving check as told
+// (Tsuitate), leaving the view's facts. p is changed even when it does not fit.
+func (f *filter) ourMoveFits(p *shogi.Position, m shogi.Move, captured shogi.Piece, gaveCheck bool, fa *facts) bool {
+	if !f.ourMoveLands(p, m) {
+		return false
+	}
+	at := shogi.NoPiece
+	if !m.IsDrop() {
+		at = p.At(m.To())
+	}
+	if at != captured {
+		return false
+	}
+	p.MakeMove(m)
+	if f.variant == view.Tsuitate && kingAttacked(p, f.me.Opp()) != gaveCheck {
+		return false
+	}
+	return fa.matches(p)
+}
+
+// relocate moves the enemy piece on s to a free square near it outside avoid.
+func (f *filter) relocate(q *shogi.Position, fa *facts, s shogi.Square, avoid shogi.Bitboard) bool {
+	pc := q.At(s)
+	q.Put(s, shogi.NoPiece)
+	t := f.nearFreeAvoiding(q, fa, pc, s, avoid.Or(shogi.SquareBB(s)))
+	if t == shogi.NoSquare {
+		q.Put(s, pc)
+		return false
+	}
+	q.Put(t, pc)
+	return true
+}
+
+// bringPiece puts the enemy piece pc on s (empty): one exactly like it from
+// elsewhere on the board, else one of its base kind from the board or the
+// hand, turned into pc. It reports success.
+func (f *filter) bringPiece(q *shogi.Position, pc shogi.Piece, s shogi.Square, avoid shogi.Bitboard) bool {
+	them := f.me.Opp()
+	base := pc.Kind().Unpromoted()
+	var same, kin []shogi.Square
+	for b := q.Pieces(them).AndNot(avoid); b.Any(); {
+		t := b.Pop()
+		if t == s {
+			continue
+		}
+		switch x := q.At(t); {
+		case x == pc:
+			same = append(same, t)
+		case x.Kind().Unpromoted() == base:
+			kin = append(kin, t)
+		}
+	}
+	switch {
+	case len(same) > 0:
+		q.Put(same[f.rng.Intn(len(same))], shogi.NoPiece)
+	case q.HandCount(them, base) > 0:
+		q.SetHand(them, base, q.HandCount(them, base)-1)
+	case len(kin) > 0:
+		q.Put(kin[f.rng.Intn(len(kin))], shogi.NoPiece)
+	default:
+		return false
+	}
+	if !placeable(q, pc, s) {
+		return false
+	}
+	q.Put(s, pc)
+	return true
+}
+
+// fixForOurMove changes q so that the player's accepted move m fits it: the
+// destination holds exactly captured (or nothing), a slide's path and a
+// drop's square are clear, the king is not left attacked, and the enemy king
+// is attacked after the move exactly when the move gave check.
+func (f *filter) fixForOurMove(q *shogi.Position, m shogi.Move, captured shogi.Piece, gaveCheck bool, fa *facts) bool {
+	them := f.me.Opp()
+	to := m.To()
+	path := shogi.Bitboard{}
+	if !m.IsDrop() {
+		path = shogi.Between(m.From(), to)
+	}
+	keep := path.Or(shogi.SquareBB(to))
+	at := q.At(to)
+	if at != shogi.NoPiece && at.Color() == f.me {
+		return false
+	}
+	if at != captured {
+		if at != shogi.NoPiece && !f.relocate(q, fa, to, keep) {
+			return false
+		}
+		if captured != shogi.NoPiece && !f.bringPiece(q, captured, to, keep) {
+			return false
+		}
+	}
+	for b := path.And(q.Pieces(them)); b.Any(); {
+		if !f.relocate(q, fa, b.Pop(), keep) {
+			return false
+		}
+	}
+	if f.variant != view.Tsuitate {
+		return true
+	}
+	after := q.Clone()
+	after.MakeMove(m)
+	if k := after.KingSquare(f.me); k != shogi.NoSquare {
+		for att := after.AttackersTo(k, them, after.Occupied()); att.Any(); {
+			s := att.Pop()
+			if !f.relocate(q, fa, s, keep) {
+				return false
+			}
+		}
+	}
+	after = q.Clone()
+	after.MakeMove(m)
+	if kingAttacked(after, them) && !gaveCheck {
+		return f.unattackAfter(q, fa, m)
+	}
+	if gaveCheck && !kingAttacked(after, them) {
+		return f.kingIntoFire(q, fa, m, keep)
+	}
+	return true
+}
+
+// unattackAfter moves the enemy king (before m) to a free square where m does
+// not attack it.
+func (f *filter) unattackAfter(q *shogi.Position, fa *facts, m shogi.Move) bool {
+	them := f.me.Opp()
+	k := q.KingSquare(them)
+	if k == shogi.NoSquare {
+		return false
+	}
+	pc := q.At(k)
+	q.Put(k, shogi.NoPiece)
+	for tries := 0; tries < 8; tries++ {
+		t := f.nearFreeAvoiding(q, fa, pc, k, shogi.SquareBB(m.To()))
+		if t == shogi.NoSquare {
+			break
+		}
+		q.Put(t, pc)
+		after := q.Clone()
+		if f.ourMoveLands(after, m) {
+			after.MakeMove(m)
+			if !kingAttacked(after, them) && !q.IsAttacked(t, f.me) {
+				return true
+			}
+		}
+		q.Put(t, shogi.NoPiece)
+	}
+	q.Put(k, pc)
+	return false
+}
+
+// kingIntoFire moves the enemy king (before m) to a free square that the
+// player's move m attacks, so that m gives check as told.
+func (f *filter) kingIntoFire(q *shogi.Position, fa *facts, m shogi.Move, keep shogi.Bitboard) bool {
+	them := f.me.Opp()
+	k := q.KingSquare(them)
+	if k == shogi.NoSquare {
+		return false
+	}
+	pc := q.At(k)
+	q.Put(k, shogi.NoPiece)
+	after := q.Clone()
+	after.MakeMove(m)
+	var opts []shogi.Square
+	moved := after.At(m.To())
+	reach := shogi.Attacks(moved, m.To(), after.Occupied())
+	for b := reach; b.Any(); {
+		t := b.Pop()
+		if f.free(q, fa, t) && !keep.Has(t) && !q.IsAttacked(t, f.me) {
+			opts = append(opts, t)
+		}
+	}
+	// Prefer squares near the king's old one.
+	best := shogi.NoSquare
+	for _, t := range opts {
+		if best == shogi.NoSquare || dist[t][k] < dist[best][k] || dist[t][k] == dist[best][k] && f.rng.Intn(2) == 0 {
+			best = t
+		}
+	}
+	if best == shogi.NoSquare {
+		q.Put(k, pc)
+		return false
+	}
+	q.Put(best, pc)
+	return true
 }
 
 // ourMoveLands reports whether the player's move m would be accepted on p:
@@ -251,19 +481,39 @@ func (f *filter) ourMoveLands(p *shogi.Position, m shogi.Move) bool {
 // ourFailure filters by the player's own attempt m that fouled (Tsuitate) or
 // bounced (Dark): it would not have been accepted on the true position.
 func (f *filter) ourFailure(m shogi.Move, v *view.View) {
+	f.lastKind = "our-failure"
+	f.failed = append(f.failed, m)
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
+	fixed := make([]bool, len(f.parts))
 	for i := range f.parts {
-		if f.ourMoveLands(&f.parts[i], m) {
-			f.w[i] = 0
+		if !f.ourMoveLands(&f.parts[i], m) {
+			continue
+		}
+		f.w[i] = 0
+		q := f.parts[i]
+		if f.spoil(&q, fa, m) && fa.matches(&q) && f.checkFits(&q, fa) {
+			f.parts[i] = q
+			fixed[i] = true
 		}
 	}
+	f.weighFixed(fixed)
 	f.finish(old, fa)
+}
+
+// checkFits reports, in Tsuitate with the player to move, whether q agrees
+// with the check the player was told of and leaves the enemy king unattacked.
+func (f *filter) checkFits(q *shogi.Position, fa *facts) bool {
+	if f.variant != view.Tsuitate || fa.turn != f.me {
+		return true
+	}
+	return kingAttacked(q, f.me) == fa.inCheck && !kingAttacked(q, f.me.Opp())
 }
 
 // oppFoul weights each particle by how likely a blind opponent was to try a
 // move there that the true position refuses.
 func (f *filter) oppFoul(v *view.View) {
+	f.lastKind = "their-foul"
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
 	for i := range f.parts {
@@ -289,19 +539,128 @@ func (f *filter) oppFoul(v *view.View) {
 // on capSq (NoSquare: no capture), check to the player or not (Tsuitate), and
 // the player's new view.
 func (f *filter) oppMove(capSq shogi.Square, captured shogi.Piece, checked bool, v *view.View) {
+	f.lastKind = "theirs"
+	if capSq != shogi.NoSquare {
+		f.lastKind = "theirs-capture"
+	}
+	if checked {
+		f.lastKind += "-check"
+	}
+	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
+	fixed := make([]bool, len(f.parts))
 	for i := range f.parts {
 		p := &f.parts[i]
 		m, like := f.sampleOppMove(p, capSq, captured, checked, fa)
-		if m == shogi.NoMove {
-			f.w[i] = 0
+		if m != shogi.NoMove {
+			f.w[i] *= like
+			p.MakeMove(m)
 			continue
 		}
-		f.w[i] *= like
-		p.MakeMove(m)
+		f.w[i] = 0
+		q := *p
+		if f.forceOppMove(&q, capSq, captured, checked, fa) {
+			f.parts[i] = q
+			fixed[i] = true
+		}
 	}
+	f.weighFixed(fixed)
 	f.finish(old, fa)
+}
+
+// forceOppMove makes up an opponent move on q that fits what followed when no
+// real move of q does: the capture made by the nearest enemy piece jumping to
+// the square, else a move from the prior; then the check and the Dark sight
+// are made to agree.
+func (f *filter) forceOppMove(q *shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool, fa *facts) bool {
+	them := f.me.Opp()
+	if capSq != shogi.NoSquare {
+		if q.At(capSq) != captured {
+			return false
+		}
+		best, bestD := shogi.NoSquare, 99
+		for b := q.Pieces(them); b.Any(); {
+			s := b.Pop()
+			pc := q.At(s)
+			if pc.Kind() == shogi.King && q.IsAttacked(capSq, f.me) {
+				continue
+			}
+			d := int(dist[s][capSq])
+			if shogi.Attacks(pc, s, shogi.Bitboard{}).Has(capSq) {
+				d -= 3
+			}
+			if d < bestD || d == bestD && f.rng.Intn(2) == 0 {
+				best, bestD = s, d
+			}
+		}
+		if best == shogi.NoSquare {
+			return false
+		}
+		pc := q.At(best)
+		q.Put(best, shogi.NoPiece)
+		q.Put(capSq, pc)
+		k := captured.Kind().Unpromoted()
+		q.SetHand(them, k, q.HandCount(them, k)+1)
+		q.SetSideToMove(f.me)
+		q.SetMoveNumber(q.MoveNumber() + 1)
+	} else {
+		var ms []shogi.Move
+		if f.variant == view.Tsuitate {
+			ms = q.LegalMoves(f.buf[:0])
+		} else {
+			ms = q.PseudoMoves(f.buf[:0])
+		}
+		var quiet []shogi.Move
+		for _, m := range ms {
+			if m.IsDrop() || q.At(m.To()) == shogi.NoPiece {
+				quiet = append(quiet, m)
+			}
+		}
+		if len(quiet) == 0 {
+			return false
+		}
+		q.MakeMove(quiet[f.rng.Intn(len(quiet))])
+	}
+	if f.variant == view.Tsuitate {
+		if checked && !kingAttacked(q, f.me) && !f.attackKing(q, fa) {
+			return false
+		}
+		if !checked && kingAttacked(q, f.me) && !f.unattack(q, fa, f.me) {
+			return false
+		}
+		if kingAttacked(q, f.me) != checked {
+			return false
+		}
+	} else if !f.conformSight(q, fa) {
+		return false
+	}
+	return fa.matches(q)
+}
+
+// conformSight makes q show exactly what the Dark view shows: the enemy
+// pieces in sight where they are seen, no others on squares in sight.
+func (f *filter) conformSight(q *shogi.Position, fa *facts) bool {
+	them := f.me.Opp()
+	for b := q.Pieces(them).And(fa.known).AndNot(fa.knownEnemy); b.Any(); {
+		if !f.relocate(q, fa, b.Pop(), fa.known) {
+			return false
+		}
+	}
+	for b := fa.knownEnemy; b.Any(); {
+		s := b.Pop()
+		want := fa.ownPiece[s]
+		if q.At(s) == want {
+			continue
+		}
+		if q.At(s) != shogi.NoPiece && !f.relocate(q, fa, s, fa.known) {
+			return false
+		}
+		if !f.bringPiece(q, want, s, fa.knownEnemy) {
+			return false
+		}
+	}
+	return fa.sightMatches(q)
 }
 
 // sampleOppMove draws the opponent's move in p from the prior restricted to the
@@ -377,57 +736,56 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 
 // priorMix is the share of the heuristic prior in the opponent's move model;
 // the rest is uniform over its moves.
-const priorMix = 0.6
+const priorMix = 0.85
 
-// prior is the blind prior weight of the opponent's move m in p: what a player
-// who sees only their own side (Tsuitate) or a little of ours (Dark) tends to
-// play. Development and advance are likelier than retreats, drops are spread
-// thin over their many squares, and in Dark a capture (of a piece the opponent
-// sees) is likely.
+// priorTemp is the temperature (in centipawns) of the heuristic prior.
+const priorTemp = 40.0
+
+// prior is the blind prior weight of the opponent's move m in p: a sensible
+// player choosing on what it sees — its own pieces in Tsuitate, a little of
+// ours in Dark — prefers promotions and advancing moves, avoids long slides
+// and deep drops through squares it cannot see (Tsuitate), takes the pieces it
+// sees and keeps its own out of sight of ours (Dark), and steps its king away
+// when told check. The weight is a softmax of that score.
 func (f *filter) prior(p *shogi.Position, m shogi.Move) float64 {
 	them := p.SideToMove()
-	w := 1.0
 	to := m.To()
+	score := 0
 	if m.IsDrop() {
-		w = 0.15
-		if m.DropKind() == shogi.Pawn {
-			w = 0.25
+		k := m.DropKind()
+		score = psq(them, k, to) - (handValue[k] - pieceValue[k]) - 40
+		if f.variant == view.Tsuitate && advance(them, to) >= 6 {
+			score -= 100
 		}
-		return w
+		return math.Exp(float64(score) / priorTemp)
 	}
-	pc := p.At(m.From())
-	k := pc.Kind()
-	if t := p.At(to); t != shogi.NoPiece {
-		if f.variant == view.Dark {
-			w *= 4 + float64(pieceValue[t.Kind()])/200
-			if t.Kind() == shogi.King {
-				w *= 20
-			}
-		} else {
-			w *= 1.5
-		}
-	}
+	k := p.At(m.From()).Kind()
+	after := k
 	if m.IsPromotion() {
-		w *= 3
-	} else if k.CanPromote() && k != shogi.Knight && k != shogi.Silver && (m.From().InZone(them) || to.InZone(them)) {
-		w *= 0.2 // not promoting a pawn, lance, bishop or rook is rare
+		after = k.Promoted()
 	}
-	d := advance(them, to) - advance(them, m.From())
-	switch {
-	case k == shogi.King:
-		w *= 0.35
-	case d > 0:
-		w *= 1.4
-	case d < 0:
-		w *= 0.6
+	score = pieceValue[after] - pieceValue[k] + psq(them, after, to) - psq(them, k, m.From())
+	if f.variant == view.Tsuitate {
+		score -= 80 * shogi.Between(m.From(), to).Count()
+		if k == shogi.King && p.InCheck() {
+			score += 600
+		}
+	} else {
+		if t := p.At(to); t != shogi.NoPiece {
+			if t.Kind() == shogi.King {
+				score += 5000
+			} else {
+				score += pieceValue[t.Kind()] + 100
+			}
+		}
+		if p.IsAttacked(to, f.me) {
+			score -= valueOf(after, evalDark) / 2
+		}
 	}
-	if k == shogi.Pawn {
-		w *= 1.5
+	if score > 2000 {
+		score = 2000
 	}
-	if f.variant == view.Dark && p.IsAttacked(to, f.me) {
-		w *= 0.5 // often seen, and avoided
-	}
-	return w
+	return math.Exp(float64(score) / priorTemp)
 }
 
 // reseed fills the set with n positions rebuilt from templates to fit the
@@ -641,10 +999,126 @@ func (f *filter) repair(t *shogi.Position, fa *facts, strict bool) (*shogi.Posit
 			return q, !strict
 		}
 	}
+	if strict {
+		for pass := 0; pass < 2; pass++ {
+			for _, m := range f.failed {
+				if f.ourMoveLands(q, m) && !f.spoil(q, fa, m) {
+					return q, false
+				}
+			}
+		}
+		for _, m := range f.failed {
+			if f.ourMoveLands(q, m) {
+				return q, false
+			}
+		}
+	}
+	if strict && f.variant == view.Tsuitate && fa.turn == f.me && fa.inCheck != kingAttacked(q, f.me) {
+		return q, false
+	}
 	if !fa.matches(q) {
 		return q, false
 	}
 	return q, true
+}
+
+// spoil changes q so that the player's move m would fail there as it did on
+// the true position: an enemy piece on the square of a drop or on the path of
+// a slide, or attacking the square the king steps to. It reports success.
+func (f *filter) spoil(q *shogi.Position, fa *facts, m shogi.Move) bool {
+	var targets []shogi.Square
+	switch {
+	case m.IsDrop():
+		targets = []shogi.Square{m.To()}
+	case shogi.Between(m.From(), m.To()).Any() && (f.variant == view.Dark || f.rng.Intn(3) > 0):
+		targets = shogi.Between(m.From(), m.To()).Squares()
+	}
+	f.rng.Shuffle(len(targets), func(i, j int) { targets[i], targets[j] = targets[j], targets[i] })
+	for _, s := range targets {
+		if f.free(q, fa, s) && f.placeEnemyOn(q, fa, s) {
+			return !f.ourMoveLands(q, m)
+		}
+	}
+	if f.variant != view.Tsuitate || m.IsDrop() {
+		return false
+	}
+	// A move that leaves the king attacked: attack the king as it stands
+	// after the move (a pin, a check not answered, a step into attack).
+	ksq := q.KingSquare(f.me)
+	if ksq == shogi.NoSquare {
+		return false
+	}
+	if m.From() == ksq {
+		ksq = m.To()
+	}
+	u := q.MakeMove(m)
+	ok := f.attackSquareAvoiding(q, fa, ksq, shogi.SquareBB(m.From()).Or(shogi.SquareBB(m.To())))
+	q.UnmakeMove(m, u)
+	return ok && !f.ourMoveLands(q, m)
+}
+
+// placeEnemyOn puts an enemy piece on s: one from the enemy's hand if it has
+// one that may stand there, else one moved from elsewhere on the board.
+func (f *filter) placeEnemyOn(q *shogi.Position, fa *facts, s shogi.Square) bool {
+	them := f.me.Opp()
+	kinds := []shogi.Kind{shogi.Gold, shogi.Silver, shogi.Pawn, shogi.Knight, shogi.Lance, shogi.Bishop, shogi.Rook}
+	f.rng.Shuffle(len(kinds), func(i, j int) { kinds[i], kinds[j] = kinds[j], kinds[i] })
+	for _, k := range kinds {
+		pc := shogi.MakePiece(them, k)
+		if q.HandCount(them, k) > 0 && placeable(q, pc, s) {
+			q.SetHand(them, k, q.HandCount(them, k)-1)
+			q.Put(s, pc)
+			return true
+		}
+	}
+	pieces := q.Pieces(them).Squares()
+	f.rng.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
+	for _, from := range pieces {
+		pc := q.At(from)
+		if pc.Kind() == shogi.King {
+			continue
+		}
+		q.Put(from, shogi.NoPiece)
+		if placeable(q, pc, s) {
+			q.Put(s, pc)
+			return true
+		}
+		q.Put(from, pc)
+	}
+	return false
+}
+
+// attackSquare moves one enemy piece (not the king) to a free square from
+// which it attacks target. It reports success.
+func (f *filter) attackSquare(q *shogi.Position, fa *facts, target shogi.Square) bool {
+	return f.attackSquareAvoiding(q, fa, target, shogi.Bitboard{})
+}
+
+// attackSquareAvoiding is attackSquare never using the squares of avoid.
+func (f *filter) attackSquareAvoiding(q *shogi.Position, fa *facts, target shogi.Square, avoid shogi.Bitboard) bool {
+	them := f.me.Opp()
+	pieces := q.Pieces(them).AndNot(avoid).Squares()
+	f.rng.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
+	for _, s := range pieces {
+		pc := q.At(s)
+		if pc.Kind() == shogi.King {
+			continue
+		}
+		q.Put(s, shogi.NoPiece)
+		occ := q.Occupied()
+		var opts []shogi.Square
+		for t := shogi.Square(0); t < shogi.NumSquares; t++ {
+			if !avoid.Has(t) && f.free(q, fa, t) && placeable(q, pc, t) && shogi.Attacks(pc, t, occ).Has(target) {
+				opts = append(opts, t)
+			}
+		}
+		if len(opts) > 0 {
+			q.Put(opts[f.rng.Intn(len(opts))], pc)
+			return true
+		}
+		q.Put(s, pc)
+	}
+	return false
 }
 
 func homeRank(c shogi.Color) int {
@@ -657,6 +1131,11 @@ func homeRank(c shogi.Color) int {
 // nearFree returns a free square for pc as near to s as possible (at random
 // among the nearest), or NoSquare.
 func (f *filter) nearFree(q *shogi.Position, fa *facts, pc shogi.Piece, s shogi.Square) shogi.Square {
+	return f.nearFreeAvoiding(q, fa, pc, s, shogi.Bitboard{})
+}
+
+// nearFreeAvoiding is nearFree never choosing a square of avoid.
+func (f *filter) nearFreeAvoiding(q *shogi.Position, fa *facts, pc shogi.Piece, s shogi.Square, avoid shogi.Bitboard) shogi.Square {
 	for r := 1; r <= 8; r++ {
 		var opts []shogi.Square
 		for df := -r; df <= r; df++ {
@@ -669,7 +1148,7 @@ func (f *filter) nearFree(q *shogi.Position, fa *facts, pc shogi.Piece, s shogi.
 					continue
 				}
 				t := shogi.Sq(fl, rk)
-				if f.free(q, fa, t) && placeable(q, pc, t) {
+				if !avoid.Has(t) && f.free(q, fa, t) && placeable(q, pc, t) {
 					opts = append(opts, t)
 				}
 			}
@@ -733,29 +1212,7 @@ func (f *filter) attackKing(q *shogi.Position, fa *facts) bool {
 	if ksq == shogi.NoSquare {
 		return false
 	}
-	them := f.me.Opp()
-	pieces := q.Pieces(them).Squares()
-	f.rng.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
-	for _, s := range pieces {
-		pc := q.At(s)
-		if pc.Kind() == shogi.King {
-			continue
-		}
-		q.Put(s, shogi.NoPiece)
-		occ := q.Occupied()
-		var opts []shogi.Square
-		for t := shogi.Square(0); t < shogi.NumSquares; t++ {
-			if f.free(q, fa, t) && placeable(q, pc, t) && shogi.Attacks(pc, t, occ).Has(ksq) {
-				opts = append(opts, t)
-			}
-		}
-		if len(opts) > 0 {
-			q.Put(opts[f.rng.Intn(len(opts))], pc)
-			return true
-		}
-		q.Put(s, pc)
-	}
-	return false
+	return f.attackSquare(q, fa, ksq)
 }
 
 // occupancy returns a summary of how sure the filter is: for each square, the
