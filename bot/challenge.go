@@ -56,6 +56,14 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 		b.reply(i, texts.UI(lang, texts.ChallengeSelf), true)
 		return
 	}
+	if n, ok := o.num("away_seconds"); ok {
+		opts.AwaySeconds = n
+	}
+	if opp != "" && opp == b.botID() {
+		color := store.ColorChoice(o.str("color"))
+		b.startCPUGame(i, u, v, opts, color)
+		return
+	}
 	if opp != "" && i.ApplicationCommandData().Resolved != nil {
 		if ru := i.ApplicationCommandData().Resolved.Users[opp]; ru != nil && ru.Bot {
 			b.reply(i, texts.UI(lang, texts.ChallengeBot), true)
@@ -193,8 +201,8 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 		Status: store.StatusActive}
 	if c.Variant == view.Masked {
 		meta.Status = store.StatusPendingMasks
-	} else if c.Options.TurnSeconds > 0 {
-		meta.Deadline = &store.Deadline{Player: shogi.Black, Turn: b.now().Add(time.Duration(c.Options.TurnSeconds) * time.Second)}
+	} else {
+		meta.Deadline = b.turnDeadline(meta, shogi.Black, 0)
 	}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options)
 	if err != nil {

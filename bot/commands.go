@@ -56,7 +56,7 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("challenge", "Challenge someone (or anyone) to a game in this channel",
 				variantOpt(true),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent",
-					Description: "Who to challenge (leave empty for an open challenge)"},
+					Description: "Who to challenge (empty: anyone; the bot itself: play the CPU)"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "color",
 					Description: "Your colour", Choices: []*discordgo.ApplicationCommandOptionChoice{
 						{Name: "random", Value: "random"}, {Name: "black (sente, moves first)", Value: "black"},
@@ -68,6 +68,7 @@ func commands() []*discordgo.ApplicationCommand {
 				intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
 				boolOpt("ranked", "Rated game (default off)"),
 				boolOpt("show_reachable", "Players may ask where a piece can go on their own board (default on)"),
+				intOpt("away_seconds", "The CPU plays the seat of a player away this long on their turn (0 = never)", 0, 86400),
 			),
 			sub("accept", "Accept a challenge", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),

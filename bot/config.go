@@ -28,6 +28,10 @@ type Config struct {
 	ChallengeMinutes int `toml:"challenge_minutes"`
 	// Threads puts each game's announcements in a thread under its challenge.
 	Threads bool `toml:"threads"`
+	// CPULevel is how the CPU plays: random, greedy or strong (default).
+	CPULevel string `toml:"cpu_level"`
+	// CPUMoveMillis is the CPU's think time per move in ms (default 1000).
+	CPUMoveMillis int `toml:"cpu_move_ms"`
 	// Defaults override the rule book's option defaults per variant, e.g.
 	// [defaults.tsuitate] foul_limit = 20.
 	Defaults map[view.Variant]referee.Options `toml:"-"`

@@ -31,6 +31,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	lang := b.lang(user)
 	text := strings.TrimSpace(m.Content)
 	defer b.markHandled(user, m.ChannelID, m.ID)
+	b.comeBack(user)
 	if text == "" {
 		return
 	}

@@ -59,6 +59,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 	if u == nil {
 		return
 	}
+	defer b.comeBack(u.ID) // after the reply: the 3-second deadline comes first
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()

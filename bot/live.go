@@ -19,6 +19,10 @@ type live struct {
 	// drawOffer holds each side's standing draw offer: the number of moves
 	// played when it was made (a move withdraws it).
 	drawOffer map[shogi.Color]int
+	// cpu holds the CPU playing each seat (nil: the player plays it).
+	cpu [2]*cpuSeat
+	// cpuMu serialises the CPU's decisions in this game.
+	cpuMu sync.Mutex
 }
 
 // gameKey is the id a referee uses for a stored game (in mask commitments).
@@ -40,6 +44,7 @@ func (b *Bot) live(id store.GameID) (*live, error) {
 		return nil, err
 	}
 	lg := &live{meta: meta, g: g, drawOffer: map[shogi.Color]int{}}
+	b.cpuSeats(lg, entries)
 	b.games[id] = lg
 	return lg, nil
 }

@@ -26,7 +26,14 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	if err != nil {
 		return texts.UI(lang, texts.NoGame), false
 	}
+	if !isCPU(user) && user != b.botID() {
+		b.returnSeat(id, user)
+	}
 	lg.mu.Lock()
+	if isCPU(user) && (a.Player > shogi.White || lg.cpu[a.Player] == nil) {
+		lg.mu.Unlock()
+		return "", false // the seat's player came back
+	}
 	if _, _, err := b.st.LookupKey(key); err == nil {
 		lg.mu.Unlock()
 		return "", false // already applied (a redelivered event)
@@ -59,7 +66,9 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	updateMeta(&lg.meta, g)
 	lg.meta.LastSeq = stored.Seq
 	lg.meta.Deadline = dl
+	lg.observe(evs)
 	over := g.Over()
+	cpuNext := !over && (lg.cpu[0] != nil || lg.cpu[1] != nil)
 	lg.mu.Unlock()
 	if user != b.botID() && !isCPU(user) {
 		if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.CurrentGame = id }); err != nil {
@@ -70,6 +79,9 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	if over {
 		b.rate(id)
 		b.forget(id)
+	}
+	if cpuNext {
+		go b.cpuTurn(id)
 	}
 	return "", true
 }

@@ -191,8 +191,15 @@ func fillGame(p *payload, id store.GameID) {
 	}
 }
 
+// mentions allows pinging exactly these users (the CPU is no user).
 func mentions(users []string) *discordgo.MessageAllowedMentions {
-	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+	var ids []string
+	for _, u := range users {
+		if u != "" && !isCPU(u) {
+			ids = append(ids, u)
+		}
+	}
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: ids}
 }
 
 // postMessage creates a message in a channel, with files as multipart.

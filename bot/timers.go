@@ -27,6 +27,7 @@ func (b *Bot) timerLoop() {
 		}
 		b.expireChallenges()
 		b.expireTurns()
+		b.expireAway()
 		b.end()
 	}
 }
@@ -35,13 +36,29 @@ func (b *Bot) timerLoop() {
 // passed to the other side (or the game started), the same one after a foul or
 // a bounce (a foul never buys time), none without a turn limit or once over.
 func (b *Bot) deadline(meta store.Game, before, after *referee.Game, seq uint64) *store.Deadline {
-	if meta.Options.TurnSeconds <= 0 || after.Over() || after.NeedsMasks() {
+	if after.Over() || after.NeedsMasks() || meta.Options.TurnSeconds <= 0 && meta.Options.AwaySeconds <= 0 {
 		return nil
 	}
 	if meta.Deadline != nil && !before.NeedsMasks() && before.Turn() == after.Turn() && len(before.Moves()) == len(after.Moves()) {
 		return meta.Deadline
 	}
-	return &store.Deadline{Player: after.Turn(), Seq: seq, Turn: b.now().Add(time.Duration(meta.Options.TurnSeconds) * time.Second)}
+	return b.turnDeadline(meta, after.Turn(), seq)
+}
+
+// turnDeadline starts the clocks of c's turn: the turn limit, and the away
+// time after which the CPU takes a person's seat.
+func (b *Bot) turnDeadline(meta store.Game, c shogi.Color, seq uint64) *store.Deadline {
+	dl := &store.Deadline{Player: c, Seq: seq}
+	if meta.Options.TurnSeconds > 0 {
+		dl.Turn = b.now().Add(time.Duration(meta.Options.TurnSeconds) * time.Second)
+	}
+	if meta.Options.AwaySeconds > 0 && !isCPU(meta.Players[c]) && !meta.Away[c].CPU {
+		dl.Away = b.now().Add(time.Duration(meta.Options.AwaySeconds) * time.Second)
+	}
+	if dl.Turn.IsZero() && dl.Away.IsZero() {
+		return nil
+	}
+	return dl
 }
 
 // deadlineLine is the line under a player's board when their time runs: a
@@ -72,6 +89,26 @@ func (b *Bot) expireTurns() {
 		key := fmt.Sprintf("timeout:%d:%d", id, dl.Seq)
 		if reply, ok := b.act(id, b.botID(), referee.Action{Kind: referee.ActTimeout, Player: dl.Player}, key); !ok && reply != "" {
 			b.log.Warn("timeout refused", "game", id, "reply", reply)
+		}
+	}
+}
+
+// expireAway hands the seat of a player away on their turn to the CPU.
+func (b *Bot) expireAway() {
+	b.mu.Lock()
+	var all []*live
+	for _, lg := range b.games {
+		all = append(all, lg)
+	}
+	b.mu.Unlock()
+	now := b.now()
+	for _, lg := range all {
+		lg.mu.Lock()
+		dl, id, over := lg.meta.Deadline, lg.meta.ID, lg.g.Over()
+		away := dl != nil && !dl.Away.IsZero() && !now.Before(dl.Away) && !lg.meta.Away[dl.Player].CPU && lg.cpu[dl.Player] == nil
+		lg.mu.Unlock()
+		if !over && away {
+			b.awayTakeover(id, dl.Player)
 		}
 	}
 }

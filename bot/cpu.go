@@ -1,0 +1,300 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	mrand "math/rand/v2"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/player"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// The CPU plays a seat with exactly that seat's view (package player never sees
+// the truth): a game against the bot itself, or the seat of a player who is
+// away on their turn (RULES.md §3), until they send anything.
+
+// cpuSeat is a CPU playing one seat of a live game.
+type cpuSeat struct {
+	p player.Player
+}
+
+// cpuLevel is the level the bot plays at unless configured otherwise.
+func (b *Bot) cpuLevel() player.Level {
+	l, err := player.ParseLevel(b.cfg.CPULevel)
+	if err != nil {
+		return player.Strong
+	}
+	return l
+}
+
+// cpuMoveTime is the think time per move: the configured one, within a game's
+// turn limit.
+func (b *Bot) cpuMoveTime(o referee.Options) time.Duration {
+	d := time.Second
+	if b.cfg.CPUMoveMillis > 0 {
+		d = time.Duration(b.cfg.CPUMoveMillis) * time.Millisecond
+	}
+	if o.TurnSeconds > 0 {
+		d = min(d, time.Duration(o.TurnSeconds)*time.Second/4)
+	}
+	return d
+}
+
+// newCPU builds a CPU for seat c that has seen the game so far: it replays the
+// log through a fresh referee, showing the seat only its own view and events.
+func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cpuSeat, error) {
+	p, err := player.New(player.Config{Level: b.cpuLevel(), Variant: meta.Variant, Color: c,
+		MaskAsKing: meta.Options.MaskAsKing, MoveTime: b.cpuMoveTime(meta.Options), Seed: int64(meta.ID)*2 + int64(c)})
+	if err != nil {
+		return nil, err
+	}
+	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options)
+	if err != nil {
+		return nil, err
+	}
+	p.Observe(g.View(view.ViewerOf(c)), nil)
+	for _, e := range entries {
+		evs, err := g.Apply(e.Action)
+		if err != nil {
+			return nil, err
+		}
+		p.Observe(g.View(view.ViewerOf(c)), audience(evs, view.AudienceOf(c)))
+	}
+	return &cpuSeat{p: p}, nil
+}
+
+// cpuSeats sets up the CPUs of a game just loaded: the CPU's own seats and
+// the seats of away players.
+func (b *Bot) cpuSeats(lg *live, entries []store.Entry) {
+	for c, u := range lg.meta.Players {
+		if isCPU(u) || lg.meta.Away[c].CPU {
+			cs, err := b.newCPU(lg.meta, entries, shogi.Color(c))
+			if err != nil {
+				b.log.Error("cpu seat", "game", lg.meta.ID, "err", err)
+				continue
+			}
+			lg.cpu[c] = cs
+		}
+	}
+}
+
+// observe shows each CPU seat what its player was told by an action.
+func (lg *live) observe(evs []view.Event) {
+	for c, cs := range lg.cpu {
+		if cs != nil {
+			cs.p.Observe(lg.g.View(view.ViewerOf(shogi.Color(c))), audience(evs, view.AudienceOf(shogi.Color(c))))
+		}
+	}
+}
+
+// cpuTurn lets a CPU act when the game waits for one of its seats (its move,
+// or its mask). It runs in its own goroutine after every action.
+func (b *Bot) cpuTurn(id store.GameID) {
+	if !b.begin() {
+		return
+	}
+	defer b.end()
+	lg, err := b.live(id)
+	if err != nil {
+		return
+	}
+	lg.cpuMu.Lock() // one CPU decision at a time per game
+	defer lg.cpuMu.Unlock()
+	for attempt := 0; attempt < 50; attempt++ {
+		lg.mu.Lock()
+		if lg.g.Over() {
+			lg.mu.Unlock()
+			return
+		}
+		var c shogi.Color
+		var cs *cpuSeat
+		switch {
+		case lg.g.NeedsMasks():
+			for col := range lg.cpu {
+				if lg.cpu[col] != nil && !lg.g.MaskChosen(shogi.Color(col)) {
+					c, cs = shogi.Color(col), lg.cpu[col]
+					break
+				}
+			}
+		default:
+			c = lg.g.Turn()
+			cs = lg.cpu[c]
+		}
+		seq := lg.meta.LastSeq
+		moveTime := b.cpuMoveTime(lg.meta.Options)
+		lg.mu.Unlock()
+		if cs == nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(b.ctx, 3*moveTime+time.Second)
+		pa := cs.p.Act(ctx)
+		cancel()
+		if b.ctx.Err() != nil {
+			return
+		}
+		lg.mu.Lock()
+		still := lg.cpu[c] == cs
+		lg.mu.Unlock()
+		if !still {
+			return // the player came back while the CPU thought
+		}
+		a := referee.Action{Kind: referee.ActionKind(pa.Kind), Player: c, Text: pa.Text}
+		if a.Kind == referee.ActMask {
+			a.Salt = newSalt()
+		}
+		key := fmt.Sprintf("cpu:%d:%d:%d", id, seq, attempt)
+		reply, ok := b.act(id, store.CPU, a, key)
+		if !ok && reply != "" {
+			lg.mu.Lock()
+			if lg.cpu[c] == cs {
+				cs.p.Refused(reply)
+			}
+			lg.mu.Unlock()
+			continue
+		}
+		if !ok {
+			return
+		}
+		// The action took effect; act started the next turn's goroutine.
+		return
+	}
+	b.log.Warn("the CPU found no accepted action", "game", id)
+}
+
+// awayTakeover gives the seat of a player who has been away on their turn for
+// the game's away time to the CPU, and tells the channel.
+func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
+	meta, entries, err := b.st.LoadGame(id)
+	if err != nil || meta.Away[c].CPU || isCPU(meta.Players[c]) {
+		return
+	}
+	cs, err := b.newCPU(meta, entries, c)
+	if err != nil {
+		b.log.Error("away cpu", "game", id, "err", err)
+		return
+	}
+	l := b.lang(meta.Players[0])
+	note := toChannel(b.announceChannel(meta), payload{Content: texts.AwayCPU(l, mention(meta.Players[c]), uint64(id))})
+	updated, err := b.st.UpdateGame(id, []store.OutMsg{note}, func(g *store.Game) error {
+		g.Away[c] = store.Away{Since: b.now(), CPU: true}
+		return nil
+	})
+	if err != nil {
+		b.log.Error("away", "game", id, "err", err)
+		return
+	}
+	lg, err := b.live(id)
+	if err != nil {
+		return
+	}
+	lg.mu.Lock()
+	lg.meta.Away = updated.Away
+	lg.cpu[c] = cs
+	lg.mu.Unlock()
+	b.kickOutbox()
+	go b.cpuTurn(id)
+}
+
+// returnSeat gives an away player their seat back: anything they send counts.
+func (b *Bot) returnSeat(id store.GameID, user string) {
+	lg, err := b.live(id)
+	if err != nil {
+		return
+	}
+	lg.mu.Lock()
+	c, ok := seat(lg.meta, user)
+	away := ok && lg.meta.Away[c].CPU
+	lg.mu.Unlock()
+	if !away {
+		return
+	}
+	meta := lg.meta
+	l := b.lang(meta.Players[0])
+	note := toChannel(b.announceChannel(meta), payload{Content: texts.AwayBack(l, mention(user), uint64(id))})
+	updated, err := b.st.UpdateGame(id, []store.OutMsg{note}, func(g *store.Game) error {
+		g.Away[c] = store.Away{}
+		return nil
+	})
+	if err != nil {
+		return
+	}
+	lg.mu.Lock()
+	lg.meta.Away = updated.Away
+	lg.cpu[c] = nil
+	lg.mu.Unlock()
+	b.kickOutbox()
+}
+
+// startCPUGame starts a game between the user and the CPU at once (no
+// challenge to accept). Games against the CPU are never rated.
+func (b *Bot) startCPUGame(i *discordgo.InteractionCreate, u *discordgo.User, v view.Variant, opts referee.Options, color store.ColorChoice) {
+	l := b.lang(u.ID)
+	if i.GuildID == "" {
+		b.reply(i, texts.UI(l, texts.ChallengeInGuild), true)
+		return
+	}
+	b.deferReply(i, true)
+	players := [2]string{u.ID, store.CPU}
+	if color == store.ColorWhite || color != store.ColorBlack && mrand.IntN(2) == 1 {
+		players = [2]string{store.CPU, u.ID}
+	}
+	c := store.Challenge{GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: u.ID, Challenged: store.CPU, Variant: v, Options: opts}
+	col, _ := seat(store.Game{Players: players}, u.ID)
+	if err := b.dmProbe(u.ID, col, c); err != nil {
+		var rerr *discordgo.RESTError
+		if errors.As(err, &rerr) && rerr.Message != nil && rerr.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
+			b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(l, mention(u.ID)), Mentions: []string{u.ID}}))
+			b.kickOutbox()
+			b.followup(i, texts.UI(l, texts.NotStartedDMsClosed), true)
+			return
+		}
+		b.followup(i, texts.UI(l, texts.InternalError), true)
+		return
+	}
+	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: v, Options: opts,
+		StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Status: store.StatusActive}
+	if v == view.Masked {
+		meta.Status = store.StatusPendingMasks
+	} else {
+		meta.Deadline = b.turnDeadline(meta, shogi.Black, 0)
+	}
+	g, err := referee.New("0", v, meta.StartSFEN, opts)
+	if err != nil {
+		b.followup(i, texts.UI(l, texts.InternalError), true)
+		return
+	}
+	game, err := b.st.CreateGame(meta, i.ID, b.startMessages(meta, g, c))
+	if err != nil {
+		b.log.Error("cpu game", "err", err)
+		b.followup(i, texts.UI(l, texts.InternalError), true)
+		return
+	}
+	if _, err := b.live(game.ID); err != nil {
+		b.log.Error("load cpu game", "err", err)
+	}
+	b.kickOutbox()
+	b.followup(i, texts.Accepted(l, uint64(game.ID)), true)
+	go b.cpuTurn(game.ID)
+}
+
+// comeBack returns a user to every seat the CPU holds for them: anything they
+// send, a DM or a command, counts.
+func (b *Bot) comeBack(user string) {
+	gs, err := b.st.ActiveGamesOf(user)
+	if err != nil {
+		return
+	}
+	for _, g := range gs {
+		if c, ok := seat(g, user); ok && g.Away[c].CPU {
+			b.returnSeat(g.ID, user)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"shinpan/bot/discordtest"
+	"shinpan/store"
+)
+
+func fastCPU(e *env) { e.cfg.CPULevel, e.cfg.CPUMoveMillis = "random", 10 }
+
+// TestGameAgainstTheCPUToItsEnd: alice challenges the bot itself; she is
+// away from the start, so after a second the CPU takes her seat too and the
+// game is played to its end through the whole bot, unrated.
+func TestGameAgainstTheCPUToItsEnd(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fastCPU)
+	out := e.slash(e.alice, "challenge", discordtest.StringOption("variant", "tsuitate"),
+		discordtest.UserOption("opponent", e.srv.BotUser().ID), discordtest.StringOption("color", "white"),
+		discordtest.IntegerOption("away_seconds", 1), discordtest.BooleanOption("ranked", true))
+	if !strings.Contains(out, "starts") {
+		t.Fatalf("challenge the CPU: %q", out)
+	}
+	gs, _ := e.st.ActiveGamesOf(e.alice)
+	if len(gs) != 1 || gs[0].Players[0] != store.CPU {
+		t.Fatalf("games %+v", gs)
+	}
+	id := gs[0].ID
+	deadline := time.Now().Add(90 * time.Second)
+	for e.game(id).Status.Live() && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	g := e.game(id)
+	if g.Status != store.StatusFinished || g.Result == nil || g.Rated {
+		t.Fatalf("game %+v", g)
+	}
+	var away bool
+	for _, p := range e.channelPosts() {
+		away = away || strings.Contains(p.Content, "is away")
+	}
+	if !away || !g.Away[1].CPU {
+		t.Fatal("the channel was not told the CPU took alice's seat")
+	}
+	if _, err := e.st.GetRating(e.srv.GuildID(), g.Variant, e.alice); err == nil {
+		t.Fatal("a game against the CPU was rated")
+	}
+	t.Logf("ended after %d actions: %s", g.LastSeq, g.Result.Reason)
+}
+
+// TestAwayAndBack: bob is away on his turn; the CPU plays for him and the
+// channel is told; his next message takes the seat back.
+func TestAwayAndBack(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fastCPU)
+	id := e.startGame("standard", discordtest.IntegerOption("away_seconds", 1))
+	e.play("7g7f")
+	e.waitUntil("the CPU's move for bob", func() bool { return e.game(id).LastSeq >= 2 })
+	if !e.game(id).Away[1].CPU {
+		t.Fatal("bob's seat not marked away")
+	}
+	e.dm(e.alice, "2g2f")
+	e.waitUntil("the CPU's second move", func() bool { return e.game(id).LastSeq >= 4 })
+	e.dm(e.bob, "help") // anything from bob brings him back
+	e.waitUntil("bob back", func() bool { return !e.game(id).Away[1].CPU })
+	e.settle()
+	var back bool
+	for _, p := range e.channelPosts() {
+		back = back || strings.Contains(p.Content, "is back")
+	}
+	if !back {
+		t.Fatal("the channel was not told bob is back")
+	}
+	seq := e.game(id).LastSeq
+	if r := e.dm(e.alice, "6i7h"); !strings.Contains(r.Content, "You played") && !strings.Contains(r.Content, "not your turn") {
+		t.Fatalf("alice: %q", r.Content)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if g := e.game(id); g.LastSeq > seq+1 {
+		t.Fatalf("the CPU still plays bob's seat: %d actions", g.LastSeq)
+	}
+}
