@@ -54,6 +54,9 @@ func runDemo(args []string) error {
 	variant := fs.String("variant", "tsuitate", "tsuitate, masked, dark or standard")
 	recPath := fs.String("record", "", "KIF, CSA, USI or text record to play (default: a real game shipped with shinpan)")
 	outDir := fs.String("out", "demo-out", "directory for the PNG boards the players were sent")
+	cpu := fs.Bool("cpu", false, "CPU against CPU: alice challenges the bot and is away, so the CPU plays her seat too")
+	level := fs.String("level", "strong", "with --cpu: random, greedy or strong")
+	moveMS := fs.Int("movetime", 100, "with --cpu: the CPU's think time per move in ms")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -101,7 +104,7 @@ func runDemo(args []string) error {
 	s, _ := discordgo.New("Bot demo-token")
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	b := bot.New(bot.Config{DataPath: st.Path()}, st, s, bot.WithLogger(quiet))
+	b := bot.New(bot.Config{DataPath: st.Path(), CPULevel: *level, CPUMoveMillis: *moveMS}, st, s, bot.WithLogger(quiet))
 	if err := b.Start(); err != nil {
 		return err
 	}
@@ -125,6 +128,11 @@ func runDemo(args []string) error {
 		moves = append(moves, illegal.Text)
 	}
 	start := time.Now()
+	if *cpu {
+		played, err := d.playCPU(v, alice)
+		fmt.Fprintf(d.w, "\n%d moves in %.1f s; %d PNG boards and %d other files written to %s\n", played, time.Since(start).Seconds(), d.pngs, d.files-d.pngs, d.out)
+		return err
+	}
 	played, err := d.play(rec, v, moves, alice, bob)
 	fmt.Fprintf(d.w, "\n%d moves in %.1f s; %d PNG boards and %d other files written to %s\n", played, time.Since(start).Seconds(), d.pngs, d.files-d.pngs, d.out)
 	return err
@@ -336,4 +344,45 @@ func (d *demo) print() {
 func snow(id string) uint64 {
 	n, _ := strconv.ParseUint(id, 10, 64)
 	return n
+}
+
+// playCPU has alice challenge the bot itself with a one-second away time: the
+// CPU plays its own seat and, once alice is away, hers, to the end.
+func (d *demo) playCPU(v view.Variant, alice string) (int, error) {
+	d.typed(alice, "#general", "/shogi challenge variant:"+string(v)+" opponent:@referee away_seconds:1")
+	if err := d.after(d.channel, func() error {
+		_, err := d.srv.SlashCommand(alice, d.channel, "shogi", discordtest.Subcommand("challenge",
+			discordtest.StringOption("variant", string(v)), discordtest.UserOption("opponent", d.srv.BotUser().ID),
+			discordtest.IntegerOption("away_seconds", 1)))
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	deadline := time.Now().Add(5 * time.Minute)
+	for time.Now().Before(deadline) {
+		gs, err := d.st.ActiveGamesOf(alice)
+		if err != nil {
+			return 0, err
+		}
+		d.settle()
+		if len(gs) == 0 {
+			break
+		}
+	}
+	d.settle()
+	done, err := d.st.RecentGames(alice, 1)
+	if err != nil || len(done) == 0 {
+		return 0, fmt.Errorf("the game did not end: %v", err)
+	}
+	var played int
+	if entries, err := d.st.Log(done[0].ID, 1); err == nil {
+		g, err := referee.New("demo", v, "", done[0].Options)
+		if err == nil {
+			for _, e := range entries {
+				g.Apply(e.Action)
+			}
+			played = len(g.Moves())
+		}
+	}
+	return played, nil
 }

@@ -166,6 +166,7 @@ var en = map[msg]string{
 	mOptTurn:         "%d s per move",
 	mOptNoTurn:       "no time limit",
 	mOptAway:         "CPU takes over after %d min away",
+	mOptAwaySec:      "CPU takes over after %d s away",
 	mOptRanked:       "ranked",
 	mOptUnranked:     "unranked",
 

@@ -165,6 +165,7 @@ var ja = map[msg]string{
 	mOptTurn:         "1手%d秒",
 	mOptNoTurn:       "持ち時間なし",
 	mOptAway:         "%d分離席でCPUが代指し",
+	mOptAwaySec:      "%d 秒離席するとCPUが代わりに指す",
 	mOptRanked:       "レーティング対局",
 	mOptUnranked:     "フリー対局",
 

@@ -196,6 +196,7 @@ const (
 	mOptTurn          msg = "opt.turn"            // seconds
 	mOptNoTurn        msg = "opt.turn.none"       //
 	mOptAway          msg = "opt.away"            // minutes
+	mOptAwaySec       msg = "opt.away_seconds"    // seconds
 	mOptRanked        msg = "opt.ranked"          //
 	mOptUnranked      msg = "opt.unranked"        //
 	mCardGame         msg = "card.game"           // game number, variant

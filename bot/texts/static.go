@@ -127,7 +127,11 @@ func optionsLine(l Lang, v view.Variant, o referee.Options) string {
 		parts = append(parts, tr(l, mOptNoTurn))
 	}
 	if o.AwaySeconds > 0 {
-		parts = append(parts, tr(l, mOptAway, (o.AwaySeconds+59)/60))
+		if o.AwaySeconds < 60 {
+			parts = append(parts, tr(l, mOptAwaySec, o.AwaySeconds))
+		} else {
+			parts = append(parts, tr(l, mOptAway, (o.AwaySeconds+59)/60))
+		}
 	}
 	return strings.Join(parts, tr(l, mOpt))
 }
