@@ -48,23 +48,7 @@ func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 
 // cmdAbort cancels a game before both sides have moved: no result, no rating.
 func (b *Bot) cmdAbort(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
-	l := b.lang(u.ID)
-	id, msg := b.gameArg(u.ID, o)
-	if id == 0 {
-		b.reply(i, msg, true)
-		return
-	}
-	c, ok := b.colorOf(id, u.ID)
-	if !ok {
-		b.reply(i, texts.NotInGame(l, uint64(id)), true)
-		return
-	}
-	b.deferReply(i, true)
-	reply, done := b.act(id, u.ID, referee.Action{Kind: referee.ActAbort, Player: c}, i.ID)
-	if done {
-		reply = texts.UI(l, texts.Done)
-	}
-	b.followup(i, reply, true)
+	b.playerAct(i, u, o, referee.ActAbort)
 }
 
 // cmdEnd lets a moderator (Manage Server) end any game in the server without

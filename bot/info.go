@@ -49,12 +49,7 @@ func (b *Bot) resign(id store.GameID, user, key string) string {
 // btnResign asks for confirmation; btnResignConfirm resigns.
 func (b *Bot) btnResign(i *discordgo.InteractionCreate, u *discordgo.User, id uint64, _ []string) {
 	lang := b.lang(u.ID)
-	if _, ok := b.colorOf(store.GameID(id), u.ID); !ok {
-		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
-		return
-	}
-	if lg, err := b.live(store.GameID(id)); err != nil || lg.g.Over() {
-		b.reply(i, texts.UI(lang, texts.GameOver), true)
+	if !b.buttonGame(i, u, store.GameID(id)) {
 		return
 	}
 	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
@@ -72,6 +67,12 @@ func (b *Bot) btnResignConfirm(i *discordgo.InteractionCreate, u *discordgo.User
 }
 
 func (b *Bot) cmdDeclare(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
+	b.playerAct(i, u, o, referee.ActDeclare)
+}
+
+// playerAct runs a player's game action from a slash command (the game option
+// or their current game) and answers Done or the refusal.
+func (b *Bot) playerAct(i *discordgo.InteractionCreate, u *discordgo.User, o optMap, kind referee.ActionKind) {
 	lang := b.lang(u.ID)
 	id, msg := b.gameArg(u.ID, o)
 	if id == 0 {
@@ -84,22 +85,39 @@ func (b *Bot) cmdDeclare(i *discordgo.InteractionCreate, u *discordgo.User, o op
 		return
 	}
 	b.deferReply(i, true)
-	reply, ok := b.act(id, u.ID, referee.Action{Kind: referee.ActDeclare, Player: c}, i.ID)
+	reply, ok := b.act(id, u.ID, referee.Action{Kind: kind, Player: c}, i.ID)
 	if ok {
 		reply = texts.UI(lang, texts.Done)
 	}
 	b.followup(i, reply, true)
 }
 
+// buttonGame checks a game's button: the user plays the game and it goes on;
+// otherwise it answers why.
+func (b *Bot) buttonGame(i *discordgo.InteractionCreate, u *discordgo.User, id store.GameID) bool {
+	lang := b.lang(u.ID)
+	lg, err := b.live(id)
+	if err != nil {
+		b.reply(i, texts.UI(lang, texts.NoGame), true)
+		return false
+	}
+	lg.mu.Lock()
+	_, mine := seat(lg.meta, u.ID)
+	over := lg.g.Over()
+	lg.mu.Unlock()
+	switch {
+	case !mine:
+		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
+	case over:
+		b.reply(i, texts.UI(lang, texts.GameOver), true)
+	}
+	return mine && !over
+}
+
 // btnMove opens a modal with a text field for the move (easier on phones).
 func (b *Bot) btnMove(i *discordgo.InteractionCreate, u *discordgo.User, id uint64, _ []string) {
 	lang := b.lang(u.ID)
-	if _, ok := b.colorOf(store.GameID(id), u.ID); !ok {
-		b.reply(i, texts.NotInGame(lang, uint64(id)), true)
-		return
-	}
-	if lg, err := b.live(store.GameID(id)); err != nil || lg.g.Over() {
-		b.reply(i, texts.UI(lang, texts.GameOver), true)
+	if !b.buttonGame(i, u, store.GameID(id)) {
 		return
 	}
 	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{

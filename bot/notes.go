@@ -41,17 +41,9 @@ func (b *Bot) cmdReach(i *discordgo.InteractionCreate, u *discordgo.User, o optM
 // the reply.
 func (b *Bot) note(id store.GameID, user, text string) string {
 	l := b.lang(user)
-	sq, err := notation.ParseSquare(strings.TrimSpace(text))
-	if err != nil {
-		return texts.BadSquare(l, text)
-	}
-	lg, err := b.live(id)
-	if err != nil {
-		return texts.UI(l, texts.NoGame)
-	}
-	c, ok := seat(lg.meta, user)
-	if !ok {
-		return texts.NotInGame(l, uint64(id))
+	lg, c, sq, why := b.squareOf(id, user, text)
+	if why != "" {
+		return why
 	}
 	notes, err := b.st.ToggleNote(id, c, sq)
 	if err != nil {
@@ -73,20 +65,12 @@ func (b *Bot) note(id store.GameID, user, text string) string {
 // reach on their own board.
 func (b *Bot) reach(id store.GameID, user, text string) string {
 	l := b.lang(user)
-	sq, err := notation.ParseSquare(strings.TrimSpace(text))
-	if err != nil {
-		return texts.BadSquare(l, text)
-	}
-	lg, err := b.live(id)
-	if err != nil {
-		return texts.UI(l, texts.NoGame)
+	lg, c, sq, why := b.squareOf(id, user, text)
+	if why != "" {
+		return why
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	c, ok := seat(lg.meta, user)
-	if !ok {
-		return texts.NotInGame(l, uint64(id))
-	}
 	if !lg.meta.Options.ShowReachable {
 		return texts.UI(l, texts.ReachOff)
 	}
@@ -104,6 +88,24 @@ func (b *Bot) reach(id store.GameID, user, text string) string {
 	b.st.Enqueue(withGame(toDM(user, payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []outFile{img}}), id))
 	go b.kickOutbox()
 	return texts.UI(l, texts.BoardSent)
+}
+
+// squareOf reads the square a player names in one of their games; why is the
+// answer when it cannot.
+func (b *Bot) squareOf(id store.GameID, user, text string) (lg *live, c shogi.Color, sq shogi.Square, why string) {
+	l := b.lang(user)
+	sq, err := notation.ParseSquare(strings.TrimSpace(text))
+	if err != nil {
+		return nil, 0, 0, texts.BadSquare(l, text)
+	}
+	if lg, err = b.live(id); err != nil {
+		return nil, 0, 0, texts.UI(l, texts.NoGame)
+	}
+	c, ok := seat(lg.meta, user)
+	if !ok {
+		return nil, 0, 0, texts.NotInGame(l, uint64(id))
+	}
+	return lg, c, sq, ""
 }
 
 // dmShortcut handles "?5e" (note) and "7g?" (reach) typed in DM; it returns
