@@ -182,25 +182,29 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 		return
 	}
 	l := b.lang(meta.Players[0])
-	note := toChannel(b.announceChannel(meta), payload{Content: texts.AwayCPU(l, mention(meta.Players[c]), uint64(id))})
+	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, texts.AwayCPU(l, mention(meta.Players[c]), uint64(id)), meta)
+	go b.cpuTurn(id)
+}
+
+// setAway records a seat's away state with the channel's note in one
+// transaction, then puts cs (nil: the player) in the seat.
+func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *cpuSeat, text string, meta store.Game) {
+	note := toChannel(b.announceChannel(meta), payload{Content: text})
 	updated, err := b.st.UpdateGame(id, []store.OutMsg{note}, func(g *store.Game) error {
-		g.Away[c] = store.Away{Since: b.now(), CPU: true}
+		g.Away[c] = away
 		return nil
 	})
 	if err != nil {
 		b.log.Error("away", "game", id, "err", err)
 		return
 	}
-	lg, err := b.live(id)
-	if err != nil {
-		return
+	if lg, err := b.live(id); err == nil {
+		lg.mu.Lock()
+		lg.meta.Away = updated.Away
+		lg.cpu[c] = cs
+		lg.mu.Unlock()
 	}
-	lg.mu.Lock()
-	lg.meta.Away = updated.Away
-	lg.cpu[c] = cs
-	lg.mu.Unlock()
 	b.kickOutbox()
-	go b.cpuTurn(id)
 }
 
 // returnSeat gives an away player their seat back: anything they send counts.
@@ -212,25 +216,11 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 	lg.mu.Lock()
 	c, ok := seat(lg.meta, user)
 	away := ok && lg.meta.Away[c].CPU
-	lg.mu.Unlock()
-	if !away {
-		return
-	}
 	meta := lg.meta
-	l := b.lang(meta.Players[0])
-	note := toChannel(b.announceChannel(meta), payload{Content: texts.AwayBack(l, mention(user), uint64(id))})
-	updated, err := b.st.UpdateGame(id, []store.OutMsg{note}, func(g *store.Game) error {
-		g.Away[c] = store.Away{}
-		return nil
-	})
-	if err != nil {
-		return
-	}
-	lg.mu.Lock()
-	lg.meta.Away = updated.Away
-	lg.cpu[c] = nil
 	lg.mu.Unlock()
-	b.kickOutbox()
+	if away {
+		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.lang(meta.Players[0]), mention(user), uint64(id)), meta)
+	}
 }
 
 // startCPUGame starts a game between the user and the CPU at once (no
