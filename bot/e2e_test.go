@@ -33,7 +33,8 @@ type env struct {
 
 func newEnv(t testing.TB, mods ...func(*env)) *env {
 	t.Helper()
-	srv := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
+	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, // Discord's interaction deadline
+		Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
