@@ -18,6 +18,8 @@ var (
 	diagGames    = flag.Int("player.diag.games", 4, "games per diagnostic")
 	diagVariant  = flag.String("player.diag.variant", "tsuitate", "variant of the diagnostic")
 	diagOpponent = flag.String("player.diag.opp", "random", "opponent level of the diagnostic")
+	diagDebug    = flag.Int("player.diag.debug", 0, "log the strong player's stage results at this move number of the first game")
+	diagGame     = flag.Int("player.diag.game", 0, "the game -player.diag.debug applies to")
 	diagChecks   = flag.Bool("player.diag.checks", false, "log the checkers the particles believe in when in check")
 	diagMoveTime = flag.Duration("player.diag.movetime", 50*time.Millisecond, "strong's think time in the diagnostic")
 )
@@ -116,6 +118,18 @@ func TestDiagnostics(t *testing.T) {
 			}
 			hp.catchUp()
 			truth := g.TruePosition()
+			seenAttack := false
+			if v == view.Dark && *diagDebug < 0 {
+				k := truth.KingSquare(sc)
+				vis := darkVisible(truth, sc)
+				seenAttack = k != shogi.NoSquare && truth.AttackersTo(k, sc.Opp(), truth.Occupied()).And(vis).Any()
+			}
+			if gi == *diagGame && g.MoveNumber() == *diagDebug || seenAttack {
+				debugDecide = t.Logf
+				t.Logf("truth %s; view in check %v", truth.SFEN(), hp.v.InCheck)
+			} else {
+				debugDecide = nil
+			}
 			tk := truth.KingSquare(sc.Opp())
 			n := float64(len(hp.f.parts))
 			kh, ph := 0.0, 0.0
@@ -182,7 +196,8 @@ func TestDiagnostics(t *testing.T) {
 			}
 		}
 		if res.Winner == nil || *res.Winner != sc {
-			t.Logf("game %d final: %s", gi, g.TruePosition().SFEN())
+			ms := g.Moves()
+			t.Logf("game %d final: %s, last moves %v", gi, g.TruePosition().SFEN(), ms[max(0, len(ms)-8):])
 		}
 		w := "draw"
 		if res.Winner != nil {

@@ -122,6 +122,10 @@ var attackWeight = [shogi.NumKinds]int{
 	shogi.Horse: 5, shogi.Dragon: 6,
 }
 
+// dropThreat is, in Dark, the danger of one unseen square from which a piece
+// of this kind dropped by the enemy would attack the king.
+var dropThreat = [shogi.NumKinds]int{shogi.Knight: 250, shogi.Lance: 80, shogi.Bishop: 40, shogi.Rook: 40}
+
 // handAttack is how much a piece in hand adds to an attack on the king.
 var handAttack = [shogi.King + 1]int{shogi.Pawn: 1, shogi.Lance: 1, shogi.Knight: 2, shogi.Silver: 3, shogi.Gold: 4, shogi.Bishop: 3, shogi.Rook: 5}
 
@@ -133,6 +137,7 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 	var zoneCnt [2]int
 	var ksq [2]shogi.Square
 	var zone [2]shogi.Bitboard
+	var sight [2]shogi.Bitboard // Dark: the squares each side sees
 	for c := shogi.Black; c <= shogi.White; c++ {
 		ksq[c] = p.KingSquare(c)
 		if ksq[c] != shogi.NoSquare {
@@ -161,14 +166,17 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 			case shogi.Rook, shogi.Bishop, shogi.Horse, shogi.Dragon:
 				att = shogi.Attacks(pc, s, occ)
 				score[c] += 3 * att.AndNot(own).Count()
+				sight[c] = sight[c].Or(att)
 			case shogi.Lance:
 				att = shogi.Attacks(pc, s, occ)
 				score[c] += att.AndNot(own).Count()
+				sight[c] = sight[c].Or(att)
 			default:
 				if mode == evalDark {
 					// Sight: every square a piece reaches is seen.
 					att = shogi.Attacks(pc, s, occ)
 					score[c] += 2 * att.AndNot(own).Count()
+					sight[c] = sight[c].Or(att)
 					break
 				}
 				if ez.Empty() || dist[s][ksq[c.Opp()]] > 3 {
@@ -214,6 +222,29 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 				}
 				score[c] += d
 			}
+		}
+	}
+	if mode == evalDark {
+		// A king is lost when an enemy piece reaches it unseen: count the
+		// empty squares out of its side's sight from which a piece the enemy
+		// holds in hand, once dropped, would attack it.
+		for c := shogi.Black; c <= shogi.White; c++ {
+			if ksq[c] == shogi.NoSquare {
+				continue
+			}
+			blind := occ.Or(sight[c]).Or(p.Pieces(c)).Not()
+			h := p.Hand(c.Opp())
+			exposed := 0
+			for _, k := range [...]shogi.Kind{shogi.Knight, shogi.Lance, shogi.Bishop, shogi.Rook} {
+				if h[k] == 0 {
+					continue
+				}
+				// An enemy k on t attacks the king iff a k of ours on the
+				// king's square attacks t.
+				from := shogi.Attacks(shogi.MakePiece(c, k), ksq[c], occ).And(blind)
+				exposed += from.Count() * dropThreat[k]
+			}
+			score[c] -= min(exposed, 1500)
 		}
 	}
 	s := score[shogi.Black] - score[shogi.White]

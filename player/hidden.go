@@ -268,6 +268,9 @@ func (h *hiddenPlayer) uniqueParticles() ([]*shogi.Position, []float64) {
 	return ps2, ws2
 }
 
+// debugDecide, when set (tests), is told each stage's best candidates.
+var debugDecide func(format string, args ...any)
+
 // checkBonus is what a check is worth in Tsuitate beyond the search: the
 // opponent is told only "check" and may foul looking for the answer.
 const checkBonus = 120
@@ -342,9 +345,18 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		{2, 8, budget * 75 / 100},
 		{3, 3, budget},
 	}
-	active := make([]int, nc)
-	for i := range active {
-		active[i] = i
+	// Moves that fail on every particle are tried only when nothing else is
+	// left: their value is the failure's.
+	var active []int
+	for i := range cands {
+		if pLegal[i] > 0.01 {
+			active = append(active, i)
+		}
+	}
+	if len(active) == 0 {
+		for i := range cands {
+			active = append(active, i)
+		}
 	}
 	var best shogi.Move
 	h.lastStats = decisionStats{candidates: nc, unique: len(parts)}
@@ -352,7 +364,7 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		if len(active) > st.keep {
 			active = active[:st.keep]
 		}
-		if time.Now().After(start.Add(st.end)) && si > 0 {
+		if time.Now().After(start.Add(st.end)) && st.depth > 1 {
 			break
 		}
 		acc := h.runStage(parts, ws, legal, cands, active, st.depth, start.Add(st.end))
@@ -363,6 +375,11 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		h.lastStats.particles[si] = acc.n
 		scores := h.scoreStage(acc, pLegal, active, staticMean, &safe)
 		sort.SliceStable(active, func(a, b int) bool { return scores[active[a]] > scores[active[b]] })
+		if debugDecide != nil {
+			for r, i := range active[:min(len(active), 6)] {
+				debugDecide("stage %d (%d particles): #%d %s score %.0f pLegal %.2f mean %.0f", st.depth, acc.n, r, cands[i], scores[i], pLegal[i], acc.vsum[i]/max(acc.wsum[i], 1e-9))
+			}
+		}
 		best = cands[active[0]]
 		h.lastStats.pLegal = pLegal[active[0]]
 		if len(active) == 1 {
@@ -458,7 +475,10 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 			acc := newStageAcc(len(cands))
 			vals := make([]float64, len(cands))
 			for j := t; j < len(parts); j += threads {
-				if time.Now().After(end) {
+				// The likeliest particle is always searched at depths 0 and 1,
+				// so that no move is chosen without a look at the replies.
+				s.noStop = j == 0 && depth <= 1
+				if !s.noStop && time.Now().After(end) {
 					break
 				}
 				p := parts[j]
@@ -478,6 +498,7 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 				if !ok {
 					break
 				}
+				s.noStop = false
 				for _, i := range active {
 					if legal[j][i] {
 						acc.wsum[i] += ws[j]
@@ -508,6 +529,8 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 	switch {
 	case check && !p.HasLegalMove():
 		v = valueClamp // mate: the referee ends the game at once
+	case h.mode == smDark && kingAttacked(p, h.me):
+		v = -valueClamp // the enemy sees our king and takes it
 	case depth == 0:
 		v = -s.leafEval(p)
 	default:

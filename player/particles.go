@@ -36,7 +36,7 @@ type filter struct {
 	fixes     int // particles repaired to fit an observation
 	lastKind  string
 	byKind    map[string]int // collapses by observation kind
-	reseeds   int // particles rebuilt by repair
+	reseeds   int            // particles rebuilt by repair
 	updates   int
 
 	buf [shogi.MaxMoves]shogi.Move

@@ -108,21 +108,26 @@ func (s *searcher) key(p *shogi.Position) uint64 {
 // enemy cannot see: it does not know, so the king is most likely taken next.
 const blindWin = 2500
 
-// blindCheck reports, in Dark with the enemy of the root to move, whether the
-// enemy king is attacked by a root piece on a square the enemy does not see
-// (a piece is in sight when one of the enemy's pieces reaches its square).
+// blindCheck reports, in Dark, whether the side to move's king is attacked by
+// an enemy piece on a square that side does not see (a piece is in sight when
+// one of the side's pieces reaches its square): the side does not know, so the
+// king is most likely taken next. Either side: the enemy cannot see our
+// pieces, and we cannot see the enemy's, whatever a particle shows.
 func (s *searcher) blindCheck(p *shogi.Position) bool {
-	if s.mode != smDark || p.SideToMove() == s.root {
+	if s.mode != smDark {
 		return false
 	}
-	them := p.SideToMove()
-	k := p.KingSquare(them)
+	us := p.SideToMove()
+	k := p.KingSquare(us)
 	if k == shogi.NoSquare {
 		return false
 	}
-	att := p.AttackersTo(k, s.root, p.Occupied())
+	if theirs := p.KingSquare(us.Opp()); theirs != shogi.NoSquare && p.IsAttacked(theirs, us) {
+		return false // the side to move sees the enemy king and takes it first
+	}
+	att := p.AttackersTo(k, us.Opp(), p.Occupied())
 	for att.Any() {
-		if !p.IsAttacked(att.Pop(), them) {
+		if !p.IsAttacked(att.Pop(), us) {
 			return true
 		}
 	}
