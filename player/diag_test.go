@@ -99,6 +99,7 @@ func TestDiagnostics(t *testing.T) {
 		}
 		var decs []dec
 		var depthSum, partSum, uniqSum float64
+		var stageSum [5]float64
 		g := playTest(t, v, o, ps, func(g *referee.Game, c shogi.Color) {
 			if hp, ok := ps[sc].(*hiddenPlayer); ok && c != sc && len(decs) > 0 && decs[len(decs)-1].pLegal < 0 {
 				decs[len(decs)-1].pLegal = hp.lastStats.pLegal
@@ -172,6 +173,9 @@ func TestDiagnostics(t *testing.T) {
 			st := hp.lastStats
 			depthSum += float64(st.depth)
 			partSum += float64(st.particles[0])
+			for i := range stageSum {
+				stageSum[i] += float64(st.particles[i])
+			}
 			uniqSum += float64(st.unique)
 		})
 		hp, _ := ps[sc].(*hiddenPlayer)
@@ -185,13 +189,15 @@ func TestDiagnostics(t *testing.T) {
 		t.Logf("game %d: opponent fouls %v", gi, oppFouls)
 		for _, fr := range g.FoulLog() {
 			if fr.Player == sc {
-				foulKinds[fr.Reason]++
 				var info []string
+				inCheck := false
 				for _, d := range decs {
 					if d.num == fr.Number {
 						info = append(info, fmt.Sprintf("%.2f/%v", d.pLegal, d.inCheck))
+						inCheck = d.inCheck
 					}
 				}
+				foulKinds[fmt.Sprintf("%s/check=%v", fr.Reason, inCheck)]++
 				t.Logf("game %d: strong foul at move %d: %s (%s) attempts pLegal/inCheck %v", gi, fr.Number, fr.Move, fr.Reason, info)
 			}
 		}
@@ -206,7 +212,7 @@ func TestDiagnostics(t *testing.T) {
 		t.Logf("game %d strong=%s: %s by %s after %d moves, fouls %v; king square right %.0f%%, pieces right %.0f%%, depth %.1f, stage-1 particles %.0f of %.0f unique; collapses %d of %d updates",
 			gi, sc, w, res.Reason, len(g.Moves()), g.Fouls(), 100*kingHit/decisions, 100*pieceHit/decisions,
 			depthSum/decisions, partSum/decisions, uniqSum/decisions, hp.f.collapses, hp.f.updates)
-		t.Logf("game %d fixes %d", gi, hp.f.fixes)
+		t.Logf("game %d fixes %d; particles per stage %.1f %.1f %.1f %.1f", gi, hp.f.fixes, stageSum[0]/decisions, stageSum[1]/decisions, stageSum[2]/decisions, stageSum[3]/decisions)
 		t.Logf("game %d collapses by kind %v", gi, hp.f.byKind)
 	}
 }

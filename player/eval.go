@@ -82,12 +82,19 @@ func psqCalc(c shogi.Color, k shogi.Kind, s shogi.Square) int {
 	case shogi.Horse, shogi.Dragon:
 		return center * 4
 	case shogi.King:
+		if a <= 1 {
+			return castleFile[f] - kingAdvance[a]
+		}
 		return -kingAdvance[a]
 	}
 	return 0
 }
 
 var kingAdvance = [9]int{0, 5, 40, 90, 140, 180, 200, 210, 220}
+
+// castleFile is the king's bonus by file on its first two ranks: away from
+// the centre, where the attack comes, but not in the corner.
+var castleFile = [10]int{0, 10, 30, 25, 10, 0, 10, 25, 30, 10}
 
 func abs(x int) int {
 	if x < 0 {
@@ -210,12 +217,16 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 				continue
 			}
 			defenders := zone[c.Opp()].And(p.Pieces(c.Opp())).Count()
+			// A king walled in by its own pieces can be checked only by a
+			// capture, a knight or a slider: fewer surprises in the hidden
+			// variants.
+			score[c.Opp()] += 15 * defenders
 			danger := zoneAtt[c] * (zoneCnt[c] + 1)
 			danger -= defenders * 4
 			if danger > 0 {
-				d := danger * danger / 12
-				if d > 900 {
-					d = 900
+				d := danger * danger / 6
+				if d > 1200 {
+					d = 1200
 				}
 				if mode == evalDark {
 					d = d * 3 / 2

@@ -271,6 +271,10 @@ func (h *hiddenPlayer) uniqueParticles() ([]*shogi.Position, []float64) {
 // debugDecide, when set (tests), is told each stage's best candidates.
 var debugDecide func(format string, args ...any)
 
+// minGamble is the least chance of being legal a Tsuitate move needs, out of
+// check and short of a mate.
+const minGamble = 0.6
+
 // checkBonus is what a check is worth in Tsuitate beyond the search: the
 // opponent is told only "check" and may foul looking for the answer.
 const checkBonus = 120
@@ -435,6 +439,10 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 	fail := base - cost
 	for _, i := range active {
 		scores[i] = pLegal[i]*mean[i] + (1-pLegal[i])*fail
+		if h.cfg.Variant == view.Tsuitate && !h.v.InCheck && pLegal[i] < minGamble && mean[i] < valueClamp/2 {
+			// Out of check a coin-flip foul is never worth it (bar a mate).
+			scores[i] -= 1000
+		}
 	}
 	return scores
 }
@@ -454,7 +462,7 @@ func (h *hiddenPlayer) failCost() float64 {
 		return 2 * valueClamp
 	}
 	x := float64(used) / float64(limit)
-	return 700 + 3000*x*x
+	return 900 + 3000*x*x
 }
 
 // runStage evaluates the active candidates at depth on the particles, heaviest
@@ -554,7 +562,7 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 // hold a piece no particle put there, the more likely the nearer the enemy's
 // side of the board.
 func screenDoubt(p *shogi.Position, me shogi.Color, m shogi.Move) float64 {
-	const lambda = 0.2
+	const lambda = 0.3
 	sure := 1.0
 	need := shogi.SquareBB(m.To())
 	if !m.IsDrop() {
@@ -577,7 +585,7 @@ func screenDoubt(p *shogi.Position, me shogi.Color, m shogi.Move) float64 {
 // answer to the check should be safe against the other checks too.
 func (h *hiddenPlayer) withOtherCheckers(parts []*shogi.Position, ws []float64) ([]*shogi.Position, []float64) {
 	fa := factsOf(&h.v, h.me)
-	const share = 0.3
+	const share = 0.5
 	var extra []*shogi.Position
 	var extraW []float64
 	ksq := shogi.NoSquare

@@ -631,13 +631,13 @@ func parallelThink(p *shogi.Position, root []shogi.Move, threads, maxDepth int, 
 	}
 	results := make([][][]rootResult, threads)
 	done := make(chan struct{}, threads)
+	ss := []*searcher{s0}
+	for t := 1; t < threads; t++ {
+		ss = append(ss, mk(t))
+	}
 	for t := 0; t < threads; t++ {
 		go func(t int) {
-			s := s0
-			if t > 0 {
-				s = mk(t)
-			}
-			results[t] = s.think(p.Clone(), shares[t], maxDepth, deadline)
+			results[t] = ss[t].think(p.Clone(), shares[t], maxDepth, deadline)
 			done <- struct{}{}
 		}(t)
 	}
