@@ -14,7 +14,8 @@ import (
 // while it goes on this is hidden information.
 func (g *Game) Record(title string) *record.Record {
 	start, _ := shogi.ParseSFEN(g.start)
-	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{}}
+	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{},
+		Pseudo: g.variant == view.Masked || g.variant == view.Dark}
 	if title != "" {
 		rec.Header = append(rec.Header, record.HeaderField{Key: "棋戦", Value: title})
 	}
@@ -30,6 +31,15 @@ func (g *Game) Record(title string) *record.Record {
 	}
 	if r := g.result; r != nil {
 		rec.Result = RecordResult(r)
+		if rec.Result.Reason == record.ReasonUnknown || r.Reason == view.ReasonMaskCaptured || r.Reason == view.ReasonKingCaptured {
+			// KIF and CSA have no word for these endings: say it in a comment.
+			winner := "none"
+			if r.Winner != nil {
+				winner = r.Winner.String()
+			}
+			n := len(rec.Moves)
+			rec.Comments[n] = append(rec.Comments[n], fmt.Sprintf("result: %s %s", r.Reason, winner))
+		}
 	}
 	return rec
 }
@@ -57,6 +67,8 @@ func RecordResult(r *view.Result) record.Result {
 		return record.Result{Reason: record.ReasonIllegalMove, Winner: w}
 	case view.ReasonAbort, view.ReasonModerator:
 		return record.Result{Reason: record.ReasonAbort, Winner: record.WinnerNone}
+	case view.ReasonMoveLimit, view.ReasonDrawAgreed:
+		return record.Result{Reason: record.ReasonImpasse, Winner: record.WinnerDraw}
 	}
 	return record.Result{Reason: record.ReasonUnknown, Winner: w}
 }

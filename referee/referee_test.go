@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"shinpan/referee/record"
 	"strings"
 	"testing"
 
@@ -564,5 +565,28 @@ func TestAbortOnlyBeforeBothMoved(t *testing.T) {
 	move(t, g, W, "3c3d")
 	if _, err := g.Apply(Action{Kind: ActAbort, Player: W}); !IsRefusal(err) {
 		t.Fatal("abort after both moved accepted")
+	}
+}
+
+// TestRecordOfDarkAndMaskedGames: records of games whose moves walk into
+// attack and capture the king are written and read back.
+func TestRecordOfDarkAndMaskedGames(t *testing.T) {
+	g := newGame(t, view.Dark, "", nil)
+	for i, m := range []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*1e", "B*9e", "1e5a+"} {
+		move(t, g, shogi.Color(i%2), m)
+	}
+	if r := g.Result(); r == nil || r.Reason != view.ReasonKingCaptured {
+		t.Fatalf("result %+v", r)
+	}
+	var buf strings.Builder
+	if err := record.WriteKIF(&buf, g.Record("dark")); err != nil {
+		t.Fatalf("KIF: %v", err)
+	}
+	if !strings.Contains(buf.String(), "result: king_captured black") {
+		t.Fatalf("no result comment:\n%s", buf.String())
+	}
+	var csa strings.Builder
+	if err := record.WriteCSA(&csa, g.Record("dark")); err != nil {
+		t.Fatalf("CSA: %v", err)
 	}
 }

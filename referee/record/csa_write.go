@@ -55,7 +55,7 @@ func WriteCSA(w io.Writer, rec *Record) error {
 	writeComments(bw, "'", rec.Comments[0])
 	p := start.Clone()
 	for i, m := range rec.Moves {
-		if !p.IsLegal(m) {
+		if !rec.playable(p, m) {
 			bw.Flush()
 			return &IllegalMoveError{Number: i + 1, Text: m.USI(), Reason: Explain(p, m)}
 		}

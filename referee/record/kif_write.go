@@ -48,7 +48,7 @@ func WriteKIF(w io.Writer, rec *Record) error {
 	prev := shogi.NoSquare
 	first := start.MoveNumber()
 	for i, m := range rec.Moves {
-		if !p.IsLegal(m) {
+		if !rec.playable(p, m) {
 			bw.Flush()
 			return &IllegalMoveError{Number: i + 1, Text: m.USI(), Reason: Explain(p, m)}
 		}

@@ -25,6 +25,19 @@ type Record struct {
 	// Comments maps a ply to the comment lines that follow it: 0 is before the
 	// first move, n is after move n. The comment marker (*, ', &) is dropped.
 	Comments map[int][]string
+	// Pseudo marks a game played under rules where a king may be left in or
+	// moved into attack and captured (Masked and Dark shogi): the writers then
+	// check each move only for piece movement and the drop rules. Readers never
+	// set it.
+	Pseudo bool
+}
+
+// playable reports whether m may be written after p under the record's rules.
+func (r *Record) playable(p *shogi.Position, m shogi.Move) bool {
+	if r.Pseudo {
+		return p.IsPseudoLegal(m)
+	}
+	return p.IsLegal(m)
 }
 
 // HeaderField is one header line: KIF "key：value", CSA "$KEY:value" or N+/N-.
