@@ -358,14 +358,24 @@ func (d *demo) playCPU(v view.Variant, alice string) (int, error) {
 	}); err != nil {
 		return 0, err
 	}
+	// The game starts once the bot has answered; then wait for its end.
 	deadline := time.Now().Add(5 * time.Minute)
+	var id store.GameID
+	for id == 0 && time.Now().Before(deadline) {
+		if gs, _ := d.st.ActiveGamesOf(alice); len(gs) > 0 {
+			id = gs[0].ID
+		} else if gs, _ := d.st.RecentGames(alice, 1); len(gs) > 0 {
+			id = gs[0].ID
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	for time.Now().Before(deadline) {
-		gs, err := d.st.ActiveGamesOf(alice)
+		g, err := d.st.GetGame(id)
 		if err != nil {
 			return 0, err
 		}
 		d.settle()
-		if len(gs) == 0 {
+		if !g.Status.Live() {
 			break
 		}
 	}

@@ -201,9 +201,8 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 		Status: store.StatusActive}
 	if c.Variant == view.Masked {
 		meta.Status = store.StatusPendingMasks
-	} else {
-		meta.Deadline = b.turnDeadline(meta, shogi.Black, 0)
 	}
+	meta.Deadline = b.turnDeadline(meta, shogi.Black, 0) // Black's move, or Black's mask
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options)
 	if err != nil {
 		return err.Error()

@@ -253,9 +253,8 @@ func (b *Bot) startCPUGame(i *discordgo.InteractionCreate, u *discordgo.User, v 
 		StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Status: store.StatusActive}
 	if v == view.Masked {
 		meta.Status = store.StatusPendingMasks
-	} else {
-		meta.Deadline = b.turnDeadline(meta, shogi.Black, 0)
 	}
+	meta.Deadline = b.turnDeadline(meta, shogi.Black, 0) // Black's move, or Black's mask
 	g, err := referee.New("0", v, meta.StartSFEN, opts)
 	if err != nil {
 		b.followup(i, texts.UI(l, texts.InternalError), true)

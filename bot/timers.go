@@ -36,13 +36,32 @@ func (b *Bot) timerLoop() {
 // passed to the other side (or the game started), the same one after a foul or
 // a bounce (a foul never buys time), none without a turn limit or once over.
 func (b *Bot) deadline(meta store.Game, before, after *referee.Game, seq uint64) *store.Deadline {
-	if after.Over() || after.NeedsMasks() || meta.Options.TurnSeconds <= 0 && meta.Options.AwaySeconds <= 0 {
+	if after.Over() || meta.Options.TurnSeconds <= 0 && meta.Options.AwaySeconds <= 0 {
 		return nil
 	}
-	if meta.Deadline != nil && !before.NeedsMasks() && before.Turn() == after.Turn() && len(before.Moves()) == len(after.Moves()) {
-		return meta.Deadline
+	waiting, ok := waitingFor(after)
+	if !ok {
+		return nil
 	}
-	return b.turnDeadline(meta, after.Turn(), seq)
+	if meta.Deadline != nil && meta.Deadline.Player == waiting && len(before.Moves()) == len(after.Moves()) &&
+		before.NeedsMasks() == after.NeedsMasks() {
+		return meta.Deadline // a foul, a bounce or a refused mask buys no time
+	}
+	return b.turnDeadline(meta, waiting, seq)
+}
+
+// waitingFor returns the seat the game waits for: the side to move, or while
+// the masks are chosen the first side without one.
+func waitingFor(g *referee.Game) (shogi.Color, bool) {
+	if !g.NeedsMasks() {
+		return g.Turn(), true
+	}
+	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+		if !g.MaskChosen(c) {
+			return c, true
+		}
+	}
+	return 0, false
 }
 
 // turnDeadline starts the clocks of c's turn: the turn limit, and the away
