@@ -32,6 +32,10 @@ type Bot struct {
 	sendMu sync.Mutex
 	// catchMu serialises DM catch-ups.
 	catchMu sync.Mutex
+	// dmQueue holds each user's DMs waiting to be handled, in order.
+	dmQueue map[string][]*discordgo.Message
+	// acceptMu serialises accepting challenges (no DMs for a lost race).
+	acceptMu sync.Mutex
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -59,14 +63,18 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
-		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, ready: make(chan struct{})}
+		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{}, ready: make(chan struct{})}
 	for _, o := range opts {
 		o(b)
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+	// Handlers run in the gateway's read loop, in arrival order; each hands its
+	// work off at once (a DM to its sender's queue, an interaction to a
+	// goroutine), so one player's DMs are handled in the order they were sent.
+	s.SyncEvents = true
 	s.AddHandler(b.onReady)
-	s.AddHandler(b.onInteraction)
+	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) { go b.onInteraction(s, i) })
 	s.AddHandler(b.onMessage)
 	s.AddHandler(b.onResumed)
 	return b

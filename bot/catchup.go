@@ -52,7 +52,7 @@ func (b *Bot) catchUpUser(user string) {
 				continue
 			}
 			b.log.Info("caught up a missed DM", "user", user, "message", m.ID)
-			b.handleDM(m)
+			b.queueDM(m)
 			handled++
 		}
 		if len(msgs) < 100 {

@@ -159,6 +159,8 @@ func mayAccept(c store.Challenge, user string) bool {
 // u. Both players must be reachable by DM first (Discord error 50007 is
 // reported in the channel and the game does not start).
 func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint64) string {
+	b.acceptMu.Lock() // a second press waits, then finds the challenge gone
+	defer b.acceptMu.Unlock()
 	lang := b.lang(u.ID)
 	c, err := b.st.GetChallenge(id)
 	if err != nil || id == 0 {

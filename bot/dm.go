@@ -18,11 +18,39 @@ func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 	if m.GuildID != "" || m.Author == nil || m.Author.Bot || m.Author.ID == b.botID() {
 		return
 	}
-	if !b.begin() {
+	b.queueDM(m.Message)
+}
+
+// queueDM appends a DM to its sender's queue and starts the sender's worker
+// when none runs: one player's DMs are handled one at a time, in order, while
+// different players' DMs are handled side by side.
+func (b *Bot) queueDM(m *discordgo.Message) {
+	user := m.Author.ID
+	b.mu.Lock()
+	q, running := b.dmQueue[user]
+	b.dmQueue[user] = append(q, m)
+	b.mu.Unlock()
+	if running {
 		return
 	}
-	defer b.end()
-	b.handleDM(m.Message)
+	go func() {
+		for {
+			b.mu.Lock()
+			q := b.dmQueue[user]
+			if len(q) == 0 {
+				delete(b.dmQueue, user)
+				b.mu.Unlock()
+				return
+			}
+			next := q[0]
+			b.dmQueue[user] = q[1:]
+			b.mu.Unlock()
+			if b.begin() {
+				b.handleDM(next)
+				b.end()
+			}
+		}
+	}()
 }
 
 // handleDM handles one DM from a player (live or read back after an outage).

@@ -114,3 +114,31 @@ func TestRestartMidGame(t *testing.T) {
 		t.Fatalf("after the restart: %+v", g)
 	}
 }
+
+// TestOnePlayersDMsInOrder: two DMs sent at once by one player are handled in
+// the order sent: the first is played, the second is out of turn.
+func TestOnePlayersDMsInOrder(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("standard")
+	firsts := []string{"7g7f", "2g2f", "6g6f", "1g1f", "9g9f"}
+	replies := []string{"9c9d", "9d9e", "1c1d", "1d1e", "8c8d"}
+	for round, first := range firsts {
+		n := len(e.botDMs(e.alice))
+		e.srv.SendDM(e.alice, "#"+itoa(uint64(id))+" "+first)
+		e.srv.SendDM(e.alice, "#"+itoa(uint64(id))+" 5i5h")
+		e.waitUntil("two answers", func() bool { return len(e.botDMs(e.alice)) >= n+2 })
+		e.settle()
+		ms := e.botDMs(e.alice)[n:]
+		if !strings.Contains(ms[0].Content, "You played") || !strings.Contains(ms[1].Content, "not your turn") {
+			t.Fatalf("round %d: %q then %q", round, ms[0].Content, ms[1].Content)
+		}
+		_, entries, _ := e.st.LoadGame(id)
+		if got := entries[len(entries)-1].Action.Text; !strings.HasSuffix(got, first) {
+			t.Fatalf("round %d: played %q, want %q", round, got, first)
+		}
+		if r := e.dm(e.bob, replies[round]); !strings.Contains(r.Content, "You played") {
+			t.Fatalf("bob: %q", r.Content)
+		}
+	}
+}
