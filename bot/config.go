@@ -70,14 +70,35 @@ func LoadConfig(path string) (Config, error) {
 		c.Token = t
 	}
 	c.fill()
-	return c, nil
+	if c.ChallengeMinutes < 1 || c.ChallengeMinutes > 1440 {
+		return c, fmt.Errorf("config: challenge_minutes %d: want 1 to 1440", c.ChallengeMinutes)
+	}
+	return c, c.validate()
+}
+
+// validate checks the keys whose values are a closed list or a range.
+func (c Config) validate() error {
+	switch strings.ToLower(c.LogLevel) {
+	case "debug", "info", "warn", "warning", "error":
+	default:
+		return fmt.Errorf("config: log_level %q: want debug, info, warn or error", c.LogLevel)
+	}
+	switch c.CPULevel {
+	case "", "random", "greedy", "strong":
+	default:
+		return fmt.Errorf("config: cpu_level %q: want random, greedy or strong", c.CPULevel)
+	}
+	if c.CPUMoveMillis < 0 || c.CPUMoveMillis > 60000 {
+		return fmt.Errorf("config: cpu_move_ms %d: want 0 (default) to 60000", c.CPUMoveMillis)
+	}
+	return nil
 }
 
 func (c *Config) fill() {
 	if c.DataPath == "" {
 		c.DataPath = "data/shinpan.db"
 	}
-	if c.ChallengeMinutes <= 0 {
+	if c.ChallengeMinutes == 0 {
 		c.ChallengeMinutes = 10
 	}
 	if c.LogLevel == "" {

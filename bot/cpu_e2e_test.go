@@ -81,3 +81,23 @@ func TestAwayAndBack(t *testing.T) {
 		t.Fatalf("the CPU still plays bob's seat: %d actions", g.LastSeq)
 	}
 }
+
+// TestCPUDrawAndRematch: the CPU plays on when offered a draw; a rematch
+// against the CPU starts a new game at once.
+func TestCPUDrawAndRematch(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fastCPU)
+	e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard"),
+		discordtest.UserOption("opponent", e.srv.BotUser().ID), discordtest.StringOption("color", "black"))
+	if out := e.slash(e.alice, "draw"); !strings.Contains(out, "plays on") {
+		t.Fatalf("draw offered to the CPU: %q", out)
+	}
+	e.slash(e.alice, "resign")
+	if out := e.slash(e.alice, "rematch"); !strings.Contains(out, "starts") {
+		t.Fatalf("rematch against the CPU: %q", out)
+	}
+	gs, _ := e.st.ActiveGamesOf(e.alice)
+	if len(gs) != 1 || gs[0].Players[1] != e.alice {
+		t.Fatalf("rematch %+v", gs)
+	}
+}

@@ -29,6 +29,11 @@ func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 	moves := len(lg.g.Moves())
 	offer, ok := lg.drawOffer[c.Opp()]
 	opp := lg.meta.Players[c.Opp()]
+	if isCPU(opp) || lg.meta.Away[c.Opp()].CPU {
+		lg.mu.Unlock()
+		b.reply(i, texts.UI(l, texts.CPUPlaysOn), true)
+		return
+	}
 	if !ok || offer != moves {
 		lg.drawOffer[c] = moves
 		lg.mu.Unlock()

@@ -216,7 +216,7 @@ func (b *Bot) cmdStatus(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 		return
 	}
 	meta, err := b.st.GetGame(id)
-	if err != nil {
+	if _, plays := seat(meta, u.ID); err != nil || meta.GuildID != i.GuildID && !plays {
 		b.reply(i, texts.UI(lang, texts.NoGame), true)
 		return
 	}

@@ -38,6 +38,10 @@ func (b *Bot) btnRematch(i *discordgo.InteractionCreate, u *discordgo.User, id u
 // same settings, colours swapped when the game's option says so.
 func (b *Bot) rematch(i *discordgo.InteractionCreate, u *discordgo.User, id store.GameID) {
 	l := b.lang(u.ID)
+	if id == 0 {
+		b.reply(i, texts.UI(l, texts.NoGame), true)
+		return
+	}
 	meta, err := b.st.GetGame(id)
 	c, ok := seat(meta, u.ID)
 	if err != nil || !ok {
@@ -59,6 +63,10 @@ func (b *Bot) rematch(i *discordgo.InteractionCreate, u *discordgo.User, id stor
 		} else {
 			color = store.ColorBlack
 		}
+	}
+	if isCPU(opp) {
+		b.startCPUGame(i, u, meta.Variant, meta.Options, color) // the CPU always accepts
+		return
 	}
 	ch, err := b.st.CreateChallenge(store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: u.ID,
 		Challenged: opp, Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked,
@@ -191,7 +199,13 @@ func (b *Bot) cmdHistory(i *discordgo.InteractionCreate, u *discordgo.User, o op
 	if who == "" {
 		who = u.ID
 	}
-	gs, err := b.st.RecentGames(who, 10)
+	all, err := b.st.RecentGames(who, 50)
+	var gs []store.Game
+	for _, g := range all {
+		if (g.GuildID == i.GuildID || who == u.ID) && len(gs) < 10 {
+			gs = append(gs, g) // other servers' games only in one's own history
+		}
+	}
 	if err != nil || len(gs) == 0 {
 		b.reply(i, texts.UI(l, texts.HistoryEmpty), true)
 		return
@@ -214,8 +228,9 @@ func (b *Bot) cmdRecord(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 	n, _ := o.num("game")
 	id := store.GameID(n)
 	meta, entries, err := b.st.LoadGame(id)
-	if err != nil {
-		b.reply(i, texts.UI(l, texts.NoGame), true)
+	_, plays := seat(meta, u.ID)
+	if err != nil || meta.GuildID != i.GuildID && !plays {
+		b.reply(i, texts.UI(l, texts.NoGame), true) // another server's game is none of this one's business
 		return
 	}
 	if meta.Status.Live() {

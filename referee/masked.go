@@ -1,9 +1,12 @@
 package referee
 
 import (
+	"strings"
+
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"shinpan/referee/notation"
 
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -134,7 +137,7 @@ func (g *Game) applyMask(a Action) ([]view.Event, error) {
 	if g.masksLocked {
 		return nil, refuse("both masks are chosen; they can no longer change")
 	}
-	s, err := shogi.ParseSquare(a.Text)
+	s, err := notation.ParseSquare(strings.TrimSpace(a.Text))
 	if err != nil {
 		return nil, refuse("%q is not a square: write it like 5i or 2h", a.Text)
 	}

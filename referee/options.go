@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -38,7 +39,9 @@ func DefaultOptions(v view.Variant) Options {
 func ParseOptions(v view.Variant, raw []byte) (Options, error) {
 	o := DefaultOptions(v)
 	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &o); err != nil {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields() // a misspelt key is an error, not a silent default
+		if err := dec.Decode(&o); err != nil {
 			return o, fmt.Errorf("bad options: %v", err)
 		}
 	}

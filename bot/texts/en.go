@@ -317,4 +317,5 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUINotModerator:        "Only moderators (Manage Server) can end a game they do not play.",
 	mUIAwayCPU:             "%s is away: the CPU plays their seat in game #%s until they come back.",
 	mUIAwayBack:            "%s is back in game #%s.",
+	mUICPUPlaysOn:          "The CPU does not take draws: it plays on.",
 }

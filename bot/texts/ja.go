@@ -316,4 +316,5 @@ var ja = map[msg]string{
 	mUINotModerator:        "自分が指していない対局を終わらせられるのはモデレーター（サーバー管理権限）だけです。",
 	mUIAwayCPU:             "%s が離席中のため、対局 #%s では戻るまでCPUが代わりに指します。",
 	mUIAwayBack:            "%s が対局 #%s に戻りました。",
+	mUICPUPlaysOn:          "CPUは引き分けに応じません。対局を続けます。",
 }

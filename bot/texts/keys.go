@@ -302,4 +302,5 @@ const (
 	mUINotModerator        msg = "ui.moderator.no"
 	mUIAwayCPU             msg = "ui.away.cpu"  // who, game number
 	mUIAwayBack            msg = "ui.away.back" // who, game number
+	mUICPUPlaysOn          msg = "ui.cpu.plays_on"
 )

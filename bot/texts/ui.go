@@ -48,6 +48,7 @@ const (
 	HistoryEmpty        = UIText(mUIHistoryEmpty)        // /shogi history without games
 	DrawOfferSent       = UIText(mUIDrawOfferSent)       // reply to a draw offer
 	NotModerator        = UIText(mUINotModerator)        // /shogi end by a non-moderator
+	CPUPlaysOn          = UIText(mUICPUPlaysOn)          // a draw offered to the CPU
 )
 
 // UI returns a fixed interface text in l.
