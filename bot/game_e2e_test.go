@@ -107,6 +107,9 @@ func TestBadInput(t *testing.T) {
 	if out := e.click(e.carol, card, "accept:"); !strings.Contains(out, "not for you") {
 		t.Fatalf("stranger's accept: %q", out)
 	}
+	if out := e.click(e.carol, card, "decline:"); !strings.Contains(out, "not for you") {
+		t.Fatalf("stranger's decline: %q", out)
+	}
 	e.click(e.bob, card, "accept:")
 	e.waitUntil("the game card", func() bool { return strings.Contains(e.lastPost().Content, "Game #") })
 	posts := len(e.channelPosts())
