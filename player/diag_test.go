@@ -212,7 +212,7 @@ func TestDiagnostics(t *testing.T) {
 		t.Logf("game %d strong=%s: %s by %s after %d moves, fouls %v; king square right %.0f%%, pieces right %.0f%%, depth %.1f, stage-1 particles %.0f of %.0f unique; collapses %d of %d updates",
 			gi, sc, w, res.Reason, len(g.Moves()), g.Fouls(), 100*kingHit/decisions, 100*pieceHit/decisions,
 			depthSum/decisions, partSum/decisions, uniqSum/decisions, hp.f.collapses, hp.f.updates)
-		t.Logf("game %d fixes %d; particles per stage %.1f %.1f %.1f %.1f", gi, hp.f.fixes, stageSum[0]/decisions, stageSum[1]/decisions, stageSum[2]/decisions, stageSum[3]/decisions)
+		t.Logf("game %d mix %.2f fixes %d; particles per stage %.1f %.1f %.1f %.1f", gi, hp.f.mix(), hp.f.fixes, stageSum[0]/decisions, stageSum[1]/decisions, stageSum[2]/decisions, stageSum[3]/decisions)
 		t.Logf("game %d collapses by kind %v", gi, hp.f.byKind)
 	}
 }

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math"
 	"sort"
 	"sync"
 	"time"
@@ -27,6 +28,9 @@ type hiddenPlayer struct {
 	pending   []pendingObs
 	searchers []*searcher
 	mode      searchMode
+
+	checkBonus float64
+	kingDoubt  float64 // 1 − the share of the particles' likeliest enemy king square
 
 	// For tests: the last decision's figures.
 	lastStats decisionStats
@@ -160,6 +164,7 @@ func (h *hiddenPlayer) Act(ctx context.Context) Action {
 	}
 	deadline := thinkDeadline(ctx, start, h.cfg.MoveTime)
 	cands = h.prune(p, cands)
+	h.setCheckBonus()
 	return h.moveAction(h.decide(cands, start, deadline))
 }
 
@@ -175,6 +180,11 @@ func (h *hiddenPlayer) prune(p *shogi.Position, cands []shogi.Move) []shogi.Move
 			kingNear[k] += 1 / n
 		}
 	}
+	top := 0.0
+	for _, x := range kingNear {
+		top = max(top, x)
+	}
+	h.kingDoubt = 1 - top
 	var near shogi.Bitboard // within two squares of a likely enemy king square
 	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
 		if kingNear[s] >= 0.08 {
@@ -276,8 +286,17 @@ var debugDecide func(format string, args ...any)
 const minGamble = 0.6
 
 // checkBonus is what a check is worth in Tsuitate beyond the search: the
-// opponent is told only "check" and may foul looking for the answer.
-const checkBonus = 120
+// opponent is told only "check" and may foul looking for the answer. Against
+// an opponent who plays more at random (the filter's evidence) it is worth
+// more: such a player fouls most of its tries when in check.
+func (h *hiddenPlayer) setCheckBonus() {
+	x := (mixMax - h.f.mix()) / (mixMax - mixMin)
+	h.checkBonus = 120 + 500*x*x
+}
+
+// infoBonus is what learning whether the enemy king stands in a move's reach
+// is worth, at one bit.
+const infoBonus = 40
 
 // valueClamp bounds one particle's value so that a mate in a few particles
 // weighs a lot but does not drown the mean.
@@ -287,18 +306,20 @@ const valueClamp = 4000
 type stageAcc struct {
 	wsum []float64 // weight of the particles evaluated where the move is legal
 	vsum []float64
-	seen float64 // weight of the particles evaluated
+	csum []float64 // weight of those where it gives check
+	seen float64   // weight of the particles evaluated
 	n    int
 }
 
 func newStageAcc(n int) *stageAcc {
-	return &stageAcc{wsum: make([]float64, n), vsum: make([]float64, n)}
+	return &stageAcc{wsum: make([]float64, n), vsum: make([]float64, n), csum: make([]float64, n)}
 }
 
 func (a *stageAcc) add(b *stageAcc) {
 	for i := range a.wsum {
 		a.wsum[i] += b.wsum[i]
 		a.vsum[i] += b.vsum[i]
+		a.csum[i] += b.csum[i]
 	}
 	a.seen += b.seen
 	a.n += b.n
@@ -439,6 +460,15 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 	fail := base - cost
 	for _, i := range active {
 		scores[i] = pLegal[i]*mean[i] + (1-pLegal[i])*fail
+		if h.cfg.Variant == view.Tsuitate && acc.wsum[i] > 0 && pLegal[i] >= 0.9 {
+			// Whether it checks tells where the enemy king is: a move the
+			// particles disagree on teaches the most, when the king's
+			// square is in doubt.
+			q := acc.csum[i] / acc.wsum[i]
+			if q > 0 && q < 1 {
+				scores[i] += h.kingDoubt * infoBonus * -(q*math.Log2(q) + (1-q)*math.Log2(1-q))
+			}
+		}
 		if h.cfg.Variant == view.Tsuitate && !h.v.InCheck && pLegal[i] < minGamble && mean[i] < valueClamp/2 {
 			// Out of check a coin-flip foul is never worth it (bar a mate).
 			scores[i] -= 1000
@@ -482,6 +512,7 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 			s.stopped = false
 			acc := newStageAcc(len(cands))
 			vals := make([]float64, len(cands))
+			checks := make([]bool, len(cands))
 			for j := t; j < len(parts); j += threads {
 				// The likeliest particle is always searched at depths 0 and 1,
 				// so that no move is chosen without a look at the replies.
@@ -496,12 +527,13 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 						continue
 					}
 					m := cands[i]
-					v := h.searchMove(s, p, m, depth)
+					v, chk := h.searchMove(s, p, m, depth)
 					if s.stopped {
 						ok = false
 						break
 					}
 					vals[i] = v
+					checks[i] = chk
 				}
 				if !ok {
 					break
@@ -511,6 +543,9 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 					if legal[j][i] {
 						acc.wsum[i] += ws[j]
 						acc.vsum[i] += ws[j] * vals[i]
+						if checks[i] {
+							acc.csum[i] += ws[j]
+						}
 					}
 				}
 				acc.seen += ws[j]
@@ -527,9 +562,9 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 
 // searchMove returns the value of playing m on particle p, searched depth
 // plies in all (1: the reply's captures only; 0: the static value), clamped.
-func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, depth int) float64 {
+func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, depth int) (float64, bool) {
 	if s.capturesWin(p, m) {
-		return valueClamp
+		return valueClamp, false
 	}
 	u := p.MakeMove(m)
 	var v int
@@ -545,7 +580,7 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 		v = -s.negamax(p, depth-1, -scoreInf, scoreInf, 1)
 	}
 	if check && v < valueClamp {
-		v += checkBonus // a blind opponent must find the answer, fouls and all
+		v += int(h.checkBonus) // a blind opponent must find the answer, fouls and all
 	}
 	p.UnmakeMove(m, u)
 	if v > valueClamp {
@@ -553,7 +588,7 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 	} else if v < -valueClamp {
 		v = -valueClamp
 	}
-	return float64(v)
+	return float64(v), check
 }
 
 // screenDoubt is the chance, beyond the particles, that a Tsuitate move

@@ -32,6 +32,13 @@ type filter struct {
 	failed []shogi.Move
 
 	// Counters, for tests and tuning.
+	evS, evU float64 // sums over the particles of the observation's likelihood under each model
+	logBF    float64 // log Bayes factor, heuristic prior against uniform
+
+	oppMoves     int  // the opponent's accepted moves seen
+	oppFreeFouls int  // its fouls when not in check
+	oppChecked   bool // the opponent was told check by our last move
+
 	collapses int // observations no particle survived
 	fixes     int // particles repaired to fit an observation
 	lastKind  string
@@ -234,6 +241,7 @@ func (f *filter) ourMove(m shogi.Move, captured shogi.Piece, gaveCheck bool, v *
 	if gaveCheck {
 		f.lastKind += "-check"
 	}
+	f.oppChecked = gaveCheck
 	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
@@ -514,6 +522,9 @@ func (f *filter) checkFits(q *shogi.Position, fa *facts) bool {
 // move there that the true position refuses.
 func (f *filter) oppFoul(v *view.View) {
 	f.lastKind = "their-foul"
+	if !f.oppChecked {
+		f.oppFreeFouls++
+	}
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
 	for i := range f.parts {
@@ -546,10 +557,14 @@ func (f *filter) oppMove(capSq shogi.Square, captured shogi.Piece, checked bool,
 	if checked {
 		f.lastKind += "-check"
 	}
+	f.oppMoves++
+	f.oppChecked = false
 	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
 	fixed := make([]bool, len(f.parts))
+	f.evS, f.evU = 0, 0
+	defer f.noteEvidence(len(f.parts))
 	for i := range f.parts {
 		p := &f.parts[i]
 		m, like := f.sampleOppMove(p, capSq, captured, checked, fa)
@@ -707,12 +722,22 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 		return shogi.NoMove, 0
 	}
 	// Mix the prior with the uniform choice: opponents differ, and a spread
-	// set of particles survives surprises.
-	fit = 0
-	u := total / float64(len(ms))
+	// set of particles survives surprises. The evidence for each model is
+	// kept to set the mix.
+	nfit := 0
 	for j := range ms {
 		if wts[j] > 0 {
-			wts[j] = priorMix*wts[j] + (1-priorMix)*u
+			nfit++
+		}
+	}
+	f.evS += fit / total
+	f.evU += float64(nfit) / float64(len(ms))
+	fit = 0
+	u := total / float64(len(ms))
+	mix := f.mix()
+	for j := range ms {
+		if wts[j] > 0 {
+			wts[j] = mix*wts[j] + (1-mix)*u
 			fit += wts[j]
 		}
 	}
@@ -734,9 +759,44 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 	return shogi.NoMove, 0
 }
 
-// priorMix is the share of the heuristic prior in the opponent's move model;
-// the rest is uniform over its moves.
-const priorMix = 0.85
+// The share of the heuristic prior in the opponent's move model, the rest
+// uniform over its moves, follows the evidence for each (a Bayes factor kept
+// with some forgetting), between these bounds.
+const (
+	mixMin   = 0.2
+	mixMax   = 0.85
+	mixStart = 0.85
+	forget   = 0.97
+)
+
+// fixedTsuitateMix, when set, is the Tsuitate mix whatever the evidence:
+// there the observations are too few to tell a sensible opponent from a
+// random one.
+var fixedTsuitateMix = 0.85
+
+// mix returns the current share of the heuristic prior. In Tsuitate it
+// follows the opponent's fouls out of check: a sensible player rarely fouls
+// unless told check, one who plays at random fouls often. In Dark it follows
+// the Bayes factor of the two models over what the player saw.
+func (f *filter) mix() float64 {
+	if f.variant == view.Tsuitate && fixedTsuitateMix > 0 {
+		return fixedTsuitateMix
+	}
+	x := 1 / (1 + math.Exp(-(f.logBF + math.Log(mixStart/(1-mixStart)))))
+	return min(max(x, mixMin), mixMax)
+}
+
+// noteEvidence ends an opponent move's update of the evidence: the mean
+// likelihood of the observation under each model over the particles.
+func (f *filter) noteEvidence(n int) {
+	if n == 0 || f.evS <= 0 || f.evU <= 0 {
+		f.evS, f.evU = 0, 0
+		return
+	}
+	f.logBF = forget*f.logBF + math.Log(f.evS/float64(n)) - math.Log(f.evU/float64(n))
+	f.logBF = min(max(f.logBF, -8), 8)
+	f.evS, f.evU = 0, 0
+}
 
 // priorTemp is the temperature (in centipawns) of the heuristic prior.
 const priorTemp = 40.0
