@@ -119,6 +119,14 @@ func TestDiagnostics(t *testing.T) {
 			}
 			hp.catchUp()
 			truth := g.TruePosition()
+			if n := g.MoveNumber(); n == 100 || n == 101 || n == 150 || n == 151 || n == 250 || n == 251 {
+				hist := map[string]int{}
+				for i := range hp.f.parts {
+					hist[hp.f.parts[i].KingSquare(sc.Opp()).String()]++
+				}
+				ms := g.Moves()
+				t.Logf("game %d move %d: %s; particle kings %v; last moves %v", gi, n, truth.SFEN(), hist, ms[max(0, len(ms)-10):])
+			}
 			seenAttack := false
 			if v == view.Dark && *diagDebug < 0 {
 				k := truth.KingSquare(sc)

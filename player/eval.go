@@ -182,7 +182,7 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 				if mode == evalDark {
 					// Sight: every square a piece reaches is seen.
 					att = shogi.Attacks(pc, s, occ)
-					score[c] += 2 * att.AndNot(own).Count()
+					score[c] += 4 * att.AndNot(own).Count()
 					sight[c] = sight[c].Or(att)
 					break
 				}
@@ -201,7 +201,7 @@ func evaluate(p *shogi.Position, mode evalMode) int {
 			if n := int(h[k]); n > 0 {
 				if mode == evalDark {
 					// A piece in hand sees nothing: on the board it is worth more.
-					score[c] += n * pieceValue[k] * 17 / 20
+					score[c] += n * pieceValue[k] * 3 / 4
 				} else {
 					score[c] += n * handValue[k]
 				}

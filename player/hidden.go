@@ -30,6 +30,7 @@ type hiddenPlayer struct {
 	mode      searchMode
 
 	checkBonus float64
+	baseline   int     // the mean static value the searched values are taken from
 	kingDoubt  float64 // 1 − the share of the particles' likeliest enemy king square
 
 	// For tests: the last decision's figures.
@@ -354,10 +355,14 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 			pLegal[i] *= 1 - screenDoubt(p0, h.me, m)
 		}
 	}
+	// Values are taken relative to the particles' mean static value, so that
+	// a large lead does not push every move against the clamp.
 	staticMean := 0.0
 	for j, p := range parts {
-		staticMean += ws[j] * float64(max(-valueClamp, min(valueClamp, evaluate(p, h.f.evalMode()))))
+		staticMean += ws[j] * float64(evaluate(p, h.f.evalMode()))
 	}
+	h.baseline = int(staticMean)
+	staticMean = 0
 	safe := -1e9
 	budget := deadline.Sub(start)
 	stages := []struct {
@@ -571,22 +576,25 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 	check := h.mode == smLegal && p.InCheck()
 	switch {
 	case check && !p.HasLegalMove():
-		v = valueClamp // mate: the referee ends the game at once
+		v = h.baseline + valueClamp // mate: the referee ends the game at once
 	case h.mode == smDark && kingAttacked(p, h.me):
-		v = -valueClamp // the enemy sees our king and takes it
+		v = h.baseline - valueClamp // the enemy sees our king and takes it
 	case depth == 0:
 		v = -s.leafEval(p)
 	default:
 		v = -s.negamax(p, depth-1, -scoreInf, scoreInf, 1)
 	}
-	if check && v < valueClamp {
-		v += int(h.checkBonus) // a blind opponent must find the answer, fouls and all
-	}
 	p.UnmakeMove(m, u)
-	if v > valueClamp {
-		v = valueClamp
-	} else if v < -valueClamp {
+	switch {
+	case v > winBound:
+		v = valueClamp // a win found by the search
+	case v < -winBound:
 		v = -valueClamp
+	default:
+		v = min(max(v-h.baseline, -valueClamp), valueClamp)
+	}
+	if check && v < valueClamp {
+		v = min(v+int(h.checkBonus), valueClamp-1) // a blind opponent must find the answer, fouls and all
 	}
 	return float64(v), check
 }

@@ -136,8 +136,14 @@ func (s *searcher) blindCheck(p *shogi.Position) bool {
 
 func (s *searcher) leafEval(p *shogi.Position) int {
 	if s.blindCheck(p) {
-		return -blindWin
+		return s.rawEval(p) - blindWin
 	}
+	return s.rawEval(p)
+}
+
+// rawEval is the static value with the Masked mask gains, without the
+// blind-check test.
+func (s *searcher) rawEval(p *shogi.Position) int {
 	v := evaluate(p, s.eval)
 	if s.mode == smMasked && s.maskGain != 0 {
 		g := int(s.maskGain) * maskValue / 1000
@@ -360,7 +366,7 @@ func (s *searcher) negamax(p *shogi.Position, depth, alpha, beta, ply int) int {
 		return 0
 	}
 	if s.blindCheck(p) {
-		return -blindWin
+		return s.rawEval(p) - blindWin
 	}
 	key := s.key(p)
 	e := &s.tt[key&(1<<ttBits-1)]
@@ -460,7 +466,7 @@ func (s *searcher) qsearch(p *shogi.Position, alpha, beta, ply int) int {
 		return 0
 	}
 	if s.blindCheck(p) {
-		return -blindWin
+		return s.rawEval(p) - blindWin
 	}
 	inCheck := s.mode == smLegal && p.InCheck()
 	var ms []shogi.Move
