@@ -133,6 +133,14 @@ func TestDiagnostics(t *testing.T) {
 				vis := darkVisible(truth, sc)
 				seenAttack = k != shogi.NoSquare && truth.AttackersTo(k, sc.Opp(), truth.Occupied()).And(vis).Any()
 			}
+			if *diagDebug == -2 && hp.v.InCheck {
+				seenAttack = true
+				var legal []string
+				for _, m := range truth.LegalMoves(nil) {
+					legal = append(legal, m.USI())
+				}
+				t.Logf("in check at move %d, true legal moves %v, failed so far %v", truth.MoveNumber(), legal, hp.f.failed)
+			}
 			if gi == *diagGame && g.MoveNumber() == *diagDebug || seenAttack {
 				debugDecide = t.Logf
 				t.Logf("truth %s; view in check %v", truth.SFEN(), hp.v.InCheck)

@@ -30,8 +30,19 @@ type hiddenPlayer struct {
 	mode      searchMode
 
 	checkBonus float64
-	baseline   int     // the mean static value the searched values are taken from
-	kingDoubt  float64 // 1 − the share of the particles' likeliest enemy king square
+
+	// Calibration of the chance of being legal, out of check, by class of
+	// move (drop, slide, king step, other step): the failures expected and
+	// seen this game, so that a player whose particles prove too sure learns
+	// to doubt them.
+	calib       [4]struct{ expected, seen float64 }
+	attempt     shogi.Move
+	attemptC    int
+	attemptP    float64
+	attemptOpen bool
+	cands       []shogi.Move // the candidates being scored
+	baseline    int          // the mean static value the searched values are taken from
+	kingDoubt   float64      // 1 − the share of the particles' likeliest enemy king square
 
 	// For tests: the last decision's figures.
 	lastStats decisionStats
@@ -135,10 +146,12 @@ func (h *hiddenPlayer) apply(o *pendingObs) {
 	}
 	switch {
 	case ours && ourMove != shogi.NoMove:
+		h.noteAttempt(ourMove, false)
 		h.f.ourMove(ourMove, capPc, checked[h.me.Opp()], &o.v)
 	case theirs:
 		h.f.oppMove(capSq, capPc, checked[h.me], &o.v)
 	case ourFail && o.attempt != shogi.NoMove:
+		h.noteAttempt(o.attempt, true)
 		h.f.ourFailure(o.attempt, &o.v)
 	case oppFoul:
 		h.f.oppFoul(&o.v)
@@ -286,6 +299,10 @@ var debugDecide func(format string, args ...any)
 // check and short of a mate.
 const minGamble = 0.6
 
+// minGambleDrop is the same for a drop: a drop is seldom urgent, and the
+// squares it lands on hold more unseen pieces than the particles think.
+const minGambleDrop = 0.85
+
 // checkBonus is what a check is worth in Tsuitate beyond the search: the
 // opponent is told only "check" and may foul looking for the answer. Against
 // an opponent who plays more at random (the filter's evidence) it is worth
@@ -329,6 +346,7 @@ func (a *stageAcc) add(b *stageAcc) {
 // decide scores the candidates over the particles in stages of rising depth
 // and returns the best.
 func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) shogi.Move {
+	h.cands = cands
 	parts, ws := h.uniqueParticles()
 	if h.cfg.Variant == view.Tsuitate && h.v.InCheck {
 		parts, ws = h.withOtherCheckers(parts, ws)
@@ -349,10 +367,16 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 	if h.cfg.Variant == view.Tsuitate {
 		// The particles are surer than they should be: what no particle puts
 		// on a square may still stand there. Shade the chances of the moves
-		// that cross or land on squares the player cannot see.
+		// that cross or land on squares the player cannot see, and as much
+		// more as this game's failures show.
 		p0 := parts[0]
 		for i, m := range cands {
 			pLegal[i] *= 1 - screenDoubt(p0, h.me, m)
+			if !h.v.InCheck {
+				c := &h.calib[moveClass(p0, m)]
+				k := min(max((c.seen+1)/(c.expected+1), 1), 4)
+				pLegal[i] = 1 - min(1, k*(1-pLegal[i]))
+			}
 		}
 	}
 	// Values are taken relative to the particles' mean static value, so that
@@ -412,6 +436,8 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		}
 		best = cands[active[0]]
 		h.lastStats.pLegal = pLegal[active[0]]
+		h.attempt, h.attemptP, h.attemptOpen = best, pLegal[active[0]], !h.v.InCheck
+		h.attemptC = moveClass(parts[0], best)
 		if len(active) == 1 {
 			break
 		}
@@ -454,6 +480,11 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 	}
 	base := *safe
 	cost := h.failCost()
+	if h.v.InCheck {
+		// A foul in check leaves the player in check with its guesses
+		// hardly better: the fouls come in runs. Take the likeliest answer.
+		cost *= 2.5
+	}
 	if base <= -1e9 {
 		base = staticMean - 100
 		pmax := 0.0
@@ -474,7 +505,11 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 				scores[i] += h.kingDoubt * infoBonus * -(q*math.Log2(q) + (1-q)*math.Log2(1-q))
 			}
 		}
-		if h.cfg.Variant == view.Tsuitate && !h.v.InCheck && pLegal[i] < minGamble && mean[i] < valueClamp/2 {
+		need := minGamble
+		if h.cands != nil && h.cands[i].IsDrop() {
+			need = minGambleDrop
+		}
+		if h.cfg.Variant == view.Tsuitate && !h.v.InCheck && pLegal[i] < need && mean[i] < valueClamp/2 {
 			// Out of check a coin-flip foul is never worth it (bar a mate).
 			scores[i] -= 1000
 		}
@@ -617,6 +652,11 @@ func screenDoubt(p *shogi.Position, me shogi.Color, m shogi.Move) float64 {
 	for b := need; b.Any(); {
 		s := b.Pop()
 		base := 0.15 + 0.05*float64(advance(me, s)) // 0.15 at home to 0.55 on the far rank
+		if m.IsDrop() {
+			// Drops land where the enemy's advanced pieces roam unseen, in
+			// our camp as much as in theirs.
+			base = max(base, 0.5)
+		}
 		sure *= 1 - lambda*base
 	}
 	return 1 - sure
@@ -680,4 +720,32 @@ func (h *hiddenPlayer) withOtherCheckers(parts []*shogi.Position, ws []float64) 
 		outW = append(outW, extraW[j]/sum*share)
 	}
 	return out, outW
+}
+
+// moveClass sorts a move for the calibration: 0 a drop, 1 a slide, 2 a king
+// step, 3 another step.
+func moveClass(p *shogi.Position, m shogi.Move) int {
+	switch {
+	case m.IsDrop():
+		return 0
+	case shogi.Between(m.From(), m.To()).Any():
+		return 1
+	case p.At(m.From()).Kind() == shogi.King:
+		return 2
+	}
+	return 3
+}
+
+// noteAttempt records how the last chosen move fared against its expected
+// chance, for the calibration.
+func (h *hiddenPlayer) noteAttempt(m shogi.Move, failed bool) {
+	if !h.attemptOpen || m != h.attempt || h.cfg.Variant != view.Tsuitate {
+		return
+	}
+	h.attemptOpen = false
+	c := &h.calib[h.attemptC]
+	c.expected += 1 - h.attemptP
+	if failed {
+		c.seen++
+	}
 }
