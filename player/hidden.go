@@ -29,8 +29,6 @@ type hiddenPlayer struct {
 	searchers []*searcher
 	mode      searchMode
 
-	checkBonus float64
-
 	// Calibration of the chance of being legal, out of check, by class of
 	// move (drop, slide, king step, other step): the failures expected and
 	// seen this game, so that a player whose particles prove too sure learns
@@ -178,7 +176,6 @@ func (h *hiddenPlayer) Act(ctx context.Context) Action {
 	}
 	deadline := thinkDeadline(ctx, start, h.cfg.MoveTime)
 	cands = h.prune(p, cands)
-	h.setCheckBonus()
 	return h.moveAction(h.decide(cands, start, deadline))
 }
 
@@ -304,13 +301,8 @@ const minGamble = 0.6
 const minGambleDrop = 0.85
 
 // checkBonus is what a check is worth in Tsuitate beyond the search: the
-// opponent is told only "check" and may foul looking for the answer. Against
-// an opponent who plays more at random (the filter's evidence) it is worth
-// more: such a player fouls most of its tries when in check.
-func (h *hiddenPlayer) setCheckBonus() {
-	x := (mixMax - h.f.mix()) / (mixMax - mixMin)
-	h.checkBonus = 120 + 500*x*x
-}
+// opponent is told only "check" and may foul looking for the answer.
+const checkBonus = 120
 
 // infoBonus is what learning whether the enemy king stands in a move's reach
 // is worth, at one bit.
@@ -629,7 +621,7 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 		v = min(max(v-h.baseline, -valueClamp), valueClamp)
 	}
 	if check && v < valueClamp {
-		v = min(v+int(h.checkBonus), valueClamp-1) // a blind opponent must find the answer, fouls and all
+		v = min(v+checkBonus, valueClamp-1) // a blind opponent must find the answer, fouls and all
 	}
 	return float64(v), check
 }

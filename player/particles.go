@@ -35,10 +35,6 @@ type filter struct {
 	evS, evU float64 // sums over the particles of the observation's likelihood under each model
 	logBF    float64 // log Bayes factor, heuristic prior against uniform
 
-	oppMoves     int  // the opponent's accepted moves seen
-	oppFreeFouls int  // its fouls when not in check
-	oppChecked   bool // the opponent was told check by our last move
-
 	collapses int // observations no particle survived
 	fixes     int // particles repaired to fit an observation
 	lastKind  string
@@ -241,7 +237,6 @@ func (f *filter) ourMove(m shogi.Move, captured shogi.Piece, gaveCheck bool, v *
 	if gaveCheck {
 		f.lastKind += "-check"
 	}
-	f.oppChecked = gaveCheck
 	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
@@ -522,9 +517,6 @@ func (f *filter) checkFits(q *shogi.Position, fa *facts) bool {
 // move there that the true position refuses.
 func (f *filter) oppFoul(v *view.View) {
 	f.lastKind = "their-foul"
-	if !f.oppChecked {
-		f.oppFreeFouls++
-	}
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
 	for i := range f.parts {
@@ -557,8 +549,6 @@ func (f *filter) oppMove(capSq shogi.Square, captured shogi.Piece, checked bool,
 	if checked {
 		f.lastKind += "-check"
 	}
-	f.oppMoves++
-	f.oppChecked = false
 	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
@@ -769,18 +759,17 @@ const (
 	forget   = 0.97
 )
 
-// fixedTsuitateMix, when set, is the Tsuitate mix whatever the evidence:
-// there the observations are too few to tell a sensible opponent from a
-// random one.
-var fixedTsuitateMix = 0.85
+// tsuitateMix is the Tsuitate mix: there the observations (captures and
+// checks only) are too few to tell a sensible opponent from a random one, and
+// a fixed, mostly sensible model tracks both well enough.
+const tsuitateMix = 0.85
 
-// mix returns the current share of the heuristic prior. In Tsuitate it
-// follows the opponent's fouls out of check: a sensible player rarely fouls
-// unless told check, one who plays at random fouls often. In Dark it follows
-// the Bayes factor of the two models over what the player saw.
+// mix returns the current share of the heuristic prior: fixed in Tsuitate;
+// in Dark, following the Bayes factor of the two models over what the player
+// saw (against a random mover it falls to mixMin).
 func (f *filter) mix() float64 {
-	if f.variant == view.Tsuitate && fixedTsuitateMix > 0 {
-		return fixedTsuitateMix
+	if f.variant == view.Tsuitate {
+		return tsuitateMix
 	}
 	x := 1 / (1 + math.Exp(-(f.logBF + math.Log(mixStart/(1-mixStart)))))
 	return min(max(x, mixMin), mixMax)
