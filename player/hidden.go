@@ -63,7 +63,7 @@ func particleCount(cfg Config) int {
 	if cfg.Particles > 0 {
 		return cfg.Particles
 	}
-	n := int(cfg.MoveTime / (800 * time.Microsecond))
+	n := int(cfg.MoveTime / (200 * time.Microsecond))
 	return min(max(n, 64), 256)
 }
 
