@@ -10,8 +10,8 @@ import (
 
 // Draw offers, aborts and moderators ending a game (issue 7 item 9).
 
-// cmdDraw offers a draw, or accepts the opponent's standing offer. An offer
-// lasts until a move is played (kept in memory: a restart withdraws it).
+// cmdDraw offers a draw, or accepts the opponent's standing offer. An offer is
+// stored with the game (a restart keeps it) and lasts until a move is played.
 func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
 	l := b.lang(u.ID)
 	id, msg := b.gameArg(u.ID, o)
@@ -26,18 +26,30 @@ func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 	}
 	lg.mu.Lock()
 	c, _ := seat(lg.meta, u.ID)
-	moves := len(lg.g.Moves())
-	offer, ok := lg.drawOffer[c.Opp()]
 	opp := lg.meta.Players[c.Opp()]
+	if lg.g.Over() {
+		lg.mu.Unlock()
+		b.reply(i, texts.UI(l, texts.NoGame), true)
+		return
+	}
 	if isCPU(opp) || lg.meta.Away[c.Opp()].CPU {
 		lg.mu.Unlock()
 		b.reply(i, texts.UI(l, texts.CPUPlaysOn), true)
 		return
 	}
-	if !ok || offer != moves {
-		lg.drawOffer[c] = moves
+	moves := len(lg.g.Moves())
+	if off := lg.meta.DrawOffer; off == nil || off.By != c.Opp() || off.Moves != moves {
+		offer := &store.DrawOffer{By: c, Moves: moves}
+		dm := toDM(opp, payload{Content: texts.DrawOffered(b.lang(opp), mention(u.ID), uint64(id))})
+		updated, err := b.st.UpdateGame(id, []store.OutMsg{dm}, func(g *store.Game) error { g.DrawOffer = offer; return nil })
+		if err != nil {
+			lg.mu.Unlock()
+			b.log.Error("draw offer", "game", id, "err", err)
+			b.reply(i, texts.UI(l, texts.InternalError), true)
+			return
+		}
+		lg.meta.DrawOffer = updated.DrawOffer
 		lg.mu.Unlock()
-		b.st.Enqueue(withGame(toDM(opp, payload{Content: texts.DrawOffered(b.lang(opp), mention(u.ID), uint64(id))}), id))
 		b.kickOutbox()
 		b.reply(i, texts.UI(l, texts.DrawOfferSent), true)
 		return
@@ -49,6 +61,15 @@ func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 		reply = texts.UI(l, texts.Done)
 	}
 	b.followup(i, reply, true)
+}
+
+// standingOffer is the draw offer that still stands after the game reached g:
+// none once a move has been played since it was made, or the game is over.
+func standingOffer(off *store.DrawOffer, g *referee.Game) *store.DrawOffer {
+	if off == nil || g.Over() || off.Moves != len(g.Moves()) {
+		return nil
+	}
+	return off
 }
 
 // cmdAbort cancels a game before both sides have moved: no result, no rating.

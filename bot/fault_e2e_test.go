@@ -115,6 +115,48 @@ func TestRestartMidGame(t *testing.T) {
 	}
 }
 
+// TestDrawOfferSurvivesRestart: a draw offer made before a restart stands
+// after it, and the opponent accepts it.
+func TestDrawOfferSurvivesRestart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.play("7g7f")
+	if out := e.slash(e.alice, "draw"); !strings.Contains(out, "offer sent") {
+		t.Fatalf("offer: %q", out)
+	}
+	e.stop()
+	e.start()
+	if out := e.slash(e.bob, "draw"); out != "Done." {
+		t.Fatalf("accepting after the restart: %q", out)
+	}
+	if g := e.game(id); g.Result == nil || g.Result.Reason != "draw_agreed" || g.DrawOffer != nil {
+		t.Fatalf("after the acceptance: %+v", g)
+	}
+}
+
+// TestDrawOfferDeclinedAfterRestart: the opponent declines a standing offer by
+// playing on after a restart; their own /shogi draw is then a new offer.
+func TestDrawOfferDeclinedAfterRestart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.play("7g7f")
+	e.slash(e.alice, "draw")
+	e.stop()
+	e.start()
+	e.dm(e.bob, "3c3d")
+	if g := e.game(id); g.DrawOffer != nil {
+		t.Fatalf("a move left the offer standing: %+v", g.DrawOffer)
+	}
+	if out := e.slash(e.bob, "draw"); !strings.Contains(out, "offer sent") {
+		t.Fatalf("bob's draw after declining: %q", out)
+	}
+	if g := e.game(id); g.Result != nil || g.DrawOffer == nil || g.DrawOffer.By != 1 || g.DrawOffer.Moves != 2 {
+		t.Fatalf("bob's offer: %+v", g)
+	}
+}
+
 // TestOnePlayersDMsInOrder: two DMs sent at once by one player are handled in
 // the order sent: the first is played, the second is out of turn.
 func TestOnePlayersDMsInOrder(t *testing.T) {

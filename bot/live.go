@@ -16,9 +16,6 @@ type live struct {
 	mu   sync.Mutex
 	meta store.Game
 	g    *referee.Game
-	// drawOffer holds each side's standing draw offer: the number of moves
-	// played when it was made (a move withdraws it).
-	drawOffer map[shogi.Color]int
 	// cpu holds the CPU playing each seat (nil: the player plays it).
 	cpu [2]*cpuSeat
 	// cpuMu serialises the CPU's decisions in this game.
@@ -43,7 +40,7 @@ func (b *Bot) live(id store.GameID) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	lg := &live{meta: meta, g: g, drawOffer: map[shogi.Color]int{}}
+	lg := &live{meta: meta, g: g}
 	b.cpuSeats(lg, entries)
 	b.games[id] = lg
 	return lg, nil

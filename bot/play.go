@@ -52,7 +52,11 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
 	out := b.actionMessages(meta, g, a, evs, before, dl)
 	entry := store.Entry{Action: a, UserID: user, Key: key}
-	stored, err := b.st.AppendAction(id, entry, out, func(m *store.Game) { updateMeta(m, g); m.Deadline = dl })
+	stored, err := b.st.AppendAction(id, entry, out, func(m *store.Game) {
+		updateMeta(m, g)
+		m.Deadline = dl
+		m.DrawOffer = standingOffer(m.DrawOffer, g)
+	})
 	if err != nil {
 		lg.mu.Unlock()
 		if errors.Is(err, store.ErrDuplicate) {
@@ -66,6 +70,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	updateMeta(&lg.meta, g)
 	lg.meta.LastSeq = stored.Seq
 	lg.meta.Deadline = dl
+	lg.meta.DrawOffer = standingOffer(lg.meta.DrawOffer, g)
 	lg.observe(evs)
 	over := g.Over()
 	cpuNext := !over && (lg.cpu[0] != nil || lg.cpu[1] != nil)

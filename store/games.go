@@ -52,6 +52,13 @@ type Away struct {
 	CPU   bool      `json:"cpu,omitempty"`
 }
 
+// DrawOffer is a player's standing draw offer, kept so it survives a restart.
+// It stands while the game has Moves moves: the next move withdraws it.
+type DrawOffer struct {
+	By    shogi.Color `json:"by"`
+	Moves int         `json:"moves"`
+}
+
 // Game is a game's metadata record. Players, MaskSalts and Away are indexed by
 // shogi.Color (0 = Black, 1 = White). Times are UTC.
 type Game struct {
@@ -83,6 +90,9 @@ type Game struct {
 	LastSeq  uint64    `json:"last_seq"`
 	Deadline *Deadline `json:"deadline,omitempty"`
 	Away     [2]Away   `json:"away,omitzero"`
+	// DrawOffer is the standing draw offer (nil: none; always nil once the
+	// game is over). Files from before it have none, as offers were not kept.
+	DrawOffer *DrawOffer `json:"draw_offer,omitempty"`
 	// Rated is set by ApplyRatings; the store owns it.
 	Rated bool `json:"rated,omitempty"`
 }
@@ -153,6 +163,9 @@ func (g *Game) validate() error {
 	}
 	if !g.Status.valid() {
 		return fmt.Errorf("%w: game status %q", ErrInvalid, g.Status)
+	}
+	if d := g.DrawOffer; d != nil && (d.By > shogi.White || d.Moves < 0) {
+		return fmt.Errorf("%w: draw offer %+v", ErrInvalid, *d)
 	}
 	return nil
 }
@@ -277,6 +290,8 @@ func finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
 	}
 	if g.Status.Live() {
 		g.FinishedAt = time.Time{}
+	} else {
+		g.DrawOffer = nil
 	}
 	if err := g.validate(); err != nil {
 		return err

@@ -10,6 +10,9 @@ import (
 
 // SchemaVersion is the layout this code reads and writes. Open upgrades older
 // files to it with the registered migrations (migrate.go) and refuses newer ones.
+// An optional field added to a JSON record, whose zero value is right for
+// records written before it (Game.ChannelGone, Game.DrawOffer), needs no new
+// version.
 const SchemaVersion = 1
 
 // AppMarker is the value of meta/app in every shinpan file. A bbolt file with

@@ -191,6 +191,37 @@ func TestOutboxAcrossReopen(t *testing.T) {
 	deepEq(t, "outbox after MarkSent", ok(s.PendingOutbox()), []OutMsg{after[1], after[3]})
 }
 
+// TestDrawOfferAcrossReopen: a draw offer is stored with the DM that announces
+// it, is there after a reopen, and is gone once the game is over.
+func TestDrawOfferAcrossReopen(t *testing.T) {
+	path := tempPath(t)
+	s := openT(t, path, newClock())
+	g := ok(s.CreateGame(sampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
+	play(t, s, g.ID, "m", 3)
+	if ok(s.GetGame(g.ID)).DrawOffer != nil {
+		t.Fatal("a new game has a draw offer")
+	}
+	_, err := s.UpdateGame(g.ID, nil, func(g *Game) error { g.DrawOffer = &DrawOffer{By: 2}; return nil })
+	wantErr(t, err, ErrInvalid)
+	dm := OutMsg{Dest: DestDM, Target: "a", Payload: json.RawMessage(`{"content":"b offers a draw"}`)}
+	ok(s.UpdateGame(g.ID, []OutMsg{dm}, func(g *Game) error { g.DrawOffer = &DrawOffer{By: shogi.White, Moves: 3}; return nil }))
+	check(t, s.Close())
+
+	s = openT(t, path, newClock())
+	defer s.Close()
+	deepEq(t, "draw offer", ok(s.GetGame(g.ID)).DrawOffer, &DrawOffer{By: shogi.White, Moves: 3})
+	if out := ok(s.PendingOutbox()); len(out) != 1 || out[0].Target != "a" || out[0].GameID != g.ID {
+		t.Fatalf("outbox: %+v", out)
+	}
+	ok(s.AppendAction(g.ID, Entry{Action: referee.Action{Kind: referee.ActDraw, Player: shogi.Black}, Key: "draw"}, nil, func(g *Game) {
+		g.Status = StatusFinished
+		g.Result = &view.Result{Reason: view.ReasonDrawAgreed}
+	}))
+	if d := ok(s.GetGame(g.ID)).DrawOffer; d != nil {
+		t.Fatalf("a finished game keeps the offer %+v", d)
+	}
+}
+
 func TestGameLifecycle(t *testing.T) {
 	s := openT(t, tempPath(t), newClock())
 	defer s.Close()
