@@ -226,7 +226,7 @@ func (g *Game) Apply(a Action) ([]view.Event, error) {
 	case ActEnd:
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonModerator})
 	default:
-		return nil, refuse("unknown action %q", a.Kind)
+		return nil, refuse("unknown action %s", notation.Quote(string(a.Kind)))
 	}
 	if err != nil {
 		g.outcome = Refused
@@ -260,7 +260,7 @@ func (g *Game) applyMove(a Action) ([]view.Event, error) {
 		}
 		if uerr == nil {
 			if why := g.rules.explain(g, c, seen, um); why != "" {
-				return nil, refuse("%s: %s", a.Text, why)
+				return nil, refuse("%s: %s", notation.Quote(a.Text), why)
 			}
 		}
 		return nil, &Refusal{Text: err.Error()}

@@ -139,7 +139,7 @@ func (g *Game) applyMask(a Action) ([]view.Event, error) {
 	}
 	s, err := notation.ParseSquare(strings.TrimSpace(a.Text))
 	if err != nil {
-		return nil, refuse("%q is not a square: write it like 5i or 2h", a.Text)
+		return nil, refuse("%s is not a square: write it like 5i or 2h", notation.Quote(a.Text))
 	}
 	pc := g.pos.At(s)
 	if pc == shogi.NoPiece || pc.Color() != a.Player {

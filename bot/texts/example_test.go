@@ -57,11 +57,11 @@ func ExampleEvent() {
 }
 
 func ExampleRefusal() {
-	fmt.Println(texts.Refusal(texts.EN, `"G-5h" is ambiguous: G6i-5h or G4i-5h`))
-	fmt.Println(texts.Refusal(texts.JA, `"G-5h" is ambiguous: G6i-5h or G4i-5h`))
-	fmt.Println(texts.Refusal(texts.JA, "8h2b: the path is blocked"))
+	fmt.Println(texts.Refusal(texts.EN, `“G-5h” is ambiguous: G6i-5h or G4i-5h`))
+	fmt.Println(texts.Refusal(texts.JA, `“G-5h” is ambiguous: G6i-5h or G4i-5h`))
+	fmt.Println(texts.Refusal(texts.JA, "“8h2b”: the path is blocked"))
 	// Output:
-	// "G-5h" is ambiguous: G6i-5h or G4i-5h.
+	// “G-5h” is ambiguous: G6i-5h or G4i-5h.
 	// 「G-5h」ではどの手か決まりません。候補：G6i-5h、G4i-5h。
 	// 「8h2b」：途中に駒があって進めません。
 }

@@ -3,6 +3,7 @@ package texts
 import (
 	"strings"
 
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -27,8 +28,8 @@ func ReachTitle(l Lang, k shogi.Kind, square string, none bool) string {
 // NoPieceThere: the user has no piece on the square.
 func NoPieceThere(l Lang, square string) string { return tr(l, mUINoPieceThere, square) }
 
-// BadSquare: the text is not a square.
-func BadSquare(l Lang, text string) string { return clip(tr(l, mUIBadSquare, shorten(text, 40))) }
+// BadSquare: the text is not a square (quoted as readably as it was typed).
+func BadSquare(l Lang, text string) string { return clip(tr(l, mUIBadSquare, notation.Echo(text))) }
 
 // RematchNotYours: only the game's players can ask for a rematch.
 func RematchNotYours(l Lang, game uint64) string { return tr(l, mUIRematchNotYours, gameNo(game)) }

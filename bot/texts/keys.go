@@ -144,9 +144,9 @@ const (
 	mRefMasksOnly       msg = "ref.masks_masked_only"
 	mRefMasksLocked     msg = "ref.masks_locked"
 	mRefKingNotMask     msg = "ref.king_not_mask"
-	mRefNotSquare       msg = "ref.not_a_square"   // quoted text
+	mRefNotSquare       msg = "ref.not_a_square"   // typed text
 	mRefNoPieceOn       msg = "ref.no_piece_on"    // square
-	mRefUnknownAction   msg = "ref.unknown_action" // quoted action
+	mRefUnknownAction   msg = "ref.unknown_action" // action kind
 	mRefImpasse         msg = "ref.impasse"        // why
 	mRefMove            msg = "ref.move"           // typed text, why
 	mImpNotInCamp       msg = "impasse.not_in_camp"
@@ -157,15 +157,15 @@ const (
 
 // Notation errors (notation.ResolveError.Error).
 const (
-	mNtUnreadable       msg = "notation.unreadable"        // quoted text
-	mNtUnreadableDetail msg = "notation.unreadable.detail" // quoted text, detail
-	mNtAmbiguous        msg = "notation.ambiguous"         // quoted text, list
-	mNtPromo            msg = "notation.promotion"         // quoted text
-	mNtPromoList        msg = "notation.promotion.list"    // quoted text, list
-	mNtNoSuch           msg = "notation.no_such"           // quoted text
-	mNtNoSuchDetail     msg = "notation.no_such.detail"    // quoted text, detail
-	mNtNoSuchList       msg = "notation.no_such.list"      // quoted text, list
-	mNtNoSuchBoth       msg = "notation.no_such.both"      // quoted text, detail, list
+	mNtUnreadable       msg = "notation.unreadable"        // typed text
+	mNtUnreadableDetail msg = "notation.unreadable.detail" // typed text, detail
+	mNtAmbiguous        msg = "notation.ambiguous"         // typed text, list
+	mNtPromo            msg = "notation.promotion"         // typed text
+	mNtPromoList        msg = "notation.promotion.list"    // typed text, list
+	mNtNoSuch           msg = "notation.no_such"           // typed text
+	mNtNoSuchDetail     msg = "notation.no_such.detail"    // typed text, detail
+	mNtNoSuchList       msg = "notation.no_such.list"      // typed text, list
+	mNtNoSuchBoth       msg = "notation.no_such.both"      // typed text, detail, list
 	mListMore           msg = "notation.list.more"         // how many more
 	mDtEmpty            msg = "detail.empty"
 	mDtTooLong          msg = "detail.too_long"

@@ -2,7 +2,6 @@ package texts
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 
 	"shinpan/referee/shogi"
@@ -11,8 +10,9 @@ import (
 // Refusal wraps a referee refusal text (always English: referee.Refusal.Text,
 // including the notation errors it passes on) for the player: in English it is
 // shown as it is, as a sentence; in Japanese the known sentences are
-// translated with the table (the typed text, squares and move lists kept), and
-// an unknown text passes through unchanged.
+// translated with the table (the typed text, quoted “…” by the referee
+// (notation.Quote) and 「…」 here, squares and move lists kept), and an unknown
+// text passes through unchanged.
 func Refusal(l Lang, text string) string {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -38,7 +38,8 @@ type refusalRule struct {
 	convs []conv
 }
 
-const quotedRE = `("(?:[^"\\]|\\.)*")`
+// quotedRE captures what the player typed, as notation.Quote writes it.
+const quotedRE = `“([^“”]*)”`
 
 func rule(re string, key msg, convs ...conv) refusalRule {
 	return refusalRule{regexp.MustCompile("^" + re + "$"), key, convs}
@@ -63,18 +64,18 @@ const squareRE = `([1-9][a-i1-9]|[１-９][一二三四五六七八九]|[1-9][1-
 // The patterned refusals, tried in order (notation errors before the generic
 // "<typed>: <reason>").
 var refusalRules = []refusalRule{
-	rule(quotedRE+` is not a move I can read: write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadable, quoted),
-	rule(quotedRE+` is not a move I can read: (.+): write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadableDetail, quoted, detail),
-	rule(quotedRE+` is ambiguous: (.+)`, mNtAmbiguous, quoted, list),
-	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\)`, mNtPromo, quoted),
-	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\): (.+)`, mNtPromoList, quoted, list),
-	rule(quotedRE+` is not a possible move here`, mNtNoSuch, quoted),
-	rule(quotedRE+` is not a possible move here; did you mean (.+)\?`, mNtNoSuchList, quoted, list),
-	rule(quotedRE+` is not a possible move here: ([^;]+); did you mean (.+)\?`, mNtNoSuchBoth, quoted, detail, list),
-	rule(quotedRE+` is not a possible move here: ([^;]+)`, mNtNoSuchDetail, quoted, detail),
-	rule(quotedRE+` is not a square: write it like 5i or 2h`, mRefNotSquare, quoted),
+	rule(quotedRE+` is not a move I can read: write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadable, raw),
+	rule(quotedRE+` is not a move I can read: (.+): write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadableDetail, raw, detail),
+	rule(quotedRE+` is ambiguous: (.+)`, mNtAmbiguous, raw, list),
+	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\)`, mNtPromo, raw),
+	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\): (.+)`, mNtPromoList, raw, list),
+	rule(quotedRE+` is not a possible move here`, mNtNoSuch, raw),
+	rule(quotedRE+` is not a possible move here; did you mean (.+)\?`, mNtNoSuchList, raw, list),
+	rule(quotedRE+` is not a possible move here: ([^;]+); did you mean (.+)\?`, mNtNoSuchBoth, raw, detail, list),
+	rule(quotedRE+` is not a possible move here: ([^;]+)`, mNtNoSuchDetail, raw, detail),
+	rule(quotedRE+` is not a square: write it like 5i or 2h`, mRefNotSquare, raw),
 	rule(`there is no piece of yours on `+squareRE, mRefNoPieceOn, raw),
-	rule(`unknown action `+quotedRE, mRefUnknownAction, quoted),
+	rule(`unknown action `+quotedRE, mRefUnknownAction, raw),
 	rule(`the impasse declaration is not valid: (.+)`, mRefImpasse, impasseWhy),
 }
 
@@ -104,10 +105,12 @@ func translateRefusal(l Lang, text string) (string, bool) {
 	if s, ok := why(l, text); ok {
 		return s, true
 	}
-	// "<typed>: <reason>" (referee.Game.applyMove with the variant's explain).
+	// "“<typed>”: <reason>" (referee.Game.applyMove with the variant's explain).
 	for _, k := range whyTexts {
-		if typed, ok := strings.CutSuffix(text, ": "+en[k]); ok && typed != "" {
-			return tr(l, mRefMove, bracket(l, typed), tr(l, k)), true
+		if q, ok := strings.CutSuffix(text, ": "+en[k]); ok {
+			if m := typedRE.FindStringSubmatch(q); m != nil {
+				return tr(l, mRefMove, m[1], tr(l, k)), true
+			}
 		}
 	}
 	return "", false
@@ -138,25 +141,9 @@ func why(l Lang, text string) (string, bool) {
 	return "", false
 }
 
+var typedRE = regexp.MustCompile("^" + quotedRE + "$")
+
 func raw(_ Lang, s string) string { return s }
-
-// quoted turns a Go-quoted typed text into 「text」 in Japanese.
-func quoted(l Lang, s string) string {
-	if l != JA {
-		return s
-	}
-	if u, err := strconv.Unquote(s); err == nil {
-		return bracket(l, u)
-	}
-	return s
-}
-
-func bracket(l Lang, s string) string {
-	if l != JA {
-		return s
-	}
-	return "「" + s + "」"
-}
 
 // detail translates a notation detail (unknown ones stay English).
 func detail(l Lang, s string) string {

@@ -40,7 +40,7 @@ func realRefusals(t *testing.T) []string {
 	g := newGame(view.Standard, "", std)
 	for _, text := range []string{"hello", "", "   ", strings.Repeat("7", 300), "7g7e", "G-5h", "G-5e", "同歩",
 		"５八金上", "５八金寄", "６八金引", "５八金直", "P*5e", "2h2c", "7g7f+", "7f+", "K-5e", "S6i-5h",
-		"+R-2b", "T-5e", "7g6f", "G*5e", "８八飛", "７六歩成", "７六歩打", "5i5h+"} {
+		"+R-2b", "T-5e", "7g6f", "G*5e", "８八飛", "７六歩成", "７六歩打", "5i5h+", "同\u3000歩", "こんにちは\u3000世界"} {
 		try(g, move(shogi.Black, text))
 	}
 	try(g, move(shogi.White, "3c3d"))
@@ -71,7 +71,7 @@ func realRefusals(t *testing.T) []string {
 
 	// Tsuitate: own-board refusals; declaring.
 	g = newGame(view.Tsuitate, "", referee.DefaultOptions(view.Tsuitate))
-	for _, text := range []string{"8h2b", "2h2c", "5i5g", "P*5e", "7g7e", "3c3d"} {
+	for _, text := range []string{"8h2b", "2h2c", "5i5g", "P*5e", "7g7e", "3c3d", "G'5e", "５五金打", "P'1a"} {
 		try(g, move(shogi.Black, text))
 	}
 	try(g, referee.Action{Kind: referee.ActDeclare, Player: shogi.Black})
@@ -151,6 +151,32 @@ func TestRefusalsTranslated(t *testing.T) {
 	}
 }
 
+// TestRefusalQuotesReadably: what the player typed is quoted as typed, a
+// full-width space and Japanese included, “…” in English and 「…」 in Japanese.
+func TestRefusalQuotesReadably(t *testing.T) {
+	g, err := referee.New("q", view.Standard, "", referee.DefaultOptions(view.Standard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, typed := range []string{"同\u3000歩", "こんにちは\u3000世界", "５五\u3000金打"} {
+		_, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: typed + "\n"})
+		if err == nil {
+			t.Fatalf("%q accepted", typed)
+		}
+		for l, want := range map[Lang]string{EN: "“" + typed + "”", JA: "「" + typed + "」"} {
+			got := Refusal(l, err.Error())
+			if !strings.Contains(got, want) || strings.Contains(got, `\u`) || strings.Contains(got, `"`) {
+				t.Errorf("%s: %q refused as %q, want it quoted %s", l, typed, got, want)
+			}
+		}
+	}
+	for l, want := range map[Lang]string{EN: "“七\u3000七”", JA: "「七\u3000七」"} {
+		if got := BadSquare(l, "七\u3000七\x07"); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: bad square %q", l, got)
+		}
+	}
+}
+
 // stripQuoted drops 「typed text」 and `code`, which stay as typed.
 func stripQuoted(s string) string {
 	s = regexp.MustCompile(`「[^」]*」|`+"`[^`]*`").ReplaceAllString(s, "")
@@ -160,29 +186,29 @@ func stripQuoted(s string) string {
 // TestRefusalSamples covers the patterned texts the games above may not reach.
 func TestRefusalSamples(t *testing.T) {
 	for _, s := range []string{
-		`"G-5h" is ambiguous: G6i-5h or G4i-5h`,
-		`"5h" is ambiguous: G6i-5h, G4i-5h, S4i-5h, S6i-5h, K5i-5h, R2h-5h, P-5h, B-5h or 3 more`,
-		`"7f" does not say whether to promote: write +/= (成/不成): P-7f+ or P-7f=`,
-		`"7f" does not say whether to promote: write +/= (成/不成)`,
-		`"G-5e" is not a possible move here: nothing can move to 5e`,
-		`"G-5e" is not a possible move here: no gold can go there; did you mean S-5e?`,
-		`"+R-2b" is not a possible move here: no piece becomes a dragon there`,
-		`"G6i-4h" is not a possible move here: no piece of yours can go there from 6i; did you mean G5i-4h?`,
-		`"７六歩" is not a possible move here: no piece of yours can go there from ７七`,
-		`"N*1a" is not a possible move here: nothing in hand can be dropped there`,
-		`"５八金直" is not a possible move here: no such piece is moving straight up (直)`,
-		`"x" is not a possible move here; did you mean P-7f or P-2f?`,
-		`"" is not a move I can read: the text is empty: write e.g. P-7f, 7g7f or ７六歩`,
-		`"zz" is not a square: write it like 5i or 2h`,
+		`“G-5h” is ambiguous: G6i-5h or G4i-5h`,
+		`“5h” is ambiguous: G6i-5h, G4i-5h, S4i-5h, S6i-5h, K5i-5h, R2h-5h, P-5h, B-5h or 3 more`,
+		`“7f” does not say whether to promote: write +/= (成/不成): P-7f+ or P-7f=`,
+		`“7f” does not say whether to promote: write +/= (成/不成)`,
+		`“G-5e” is not a possible move here: nothing can move to 5e`,
+		`“G-5e” is not a possible move here: no gold can go there; did you mean S-5e?`,
+		`“+R-2b” is not a possible move here: no piece becomes a dragon there`,
+		`“G6i-4h” is not a possible move here: no piece of yours can go there from 6i; did you mean G5i-4h?`,
+		`“７六歩” is not a possible move here: no piece of yours can go there from ７七`,
+		`“N*1a” is not a possible move here: nothing in hand can be dropped there`,
+		`“５八金直” is not a possible move here: no such piece is moving straight up (直)`,
+		`“x” is not a possible move here; did you mean P-7f or P-2f?`,
+		`“” is not a move I can read: the text is empty: write e.g. P-7f, 7g7f or ７六歩`,
+		`“zz” is not a square: write it like 5i or 2h`,
 		`there is no piece of yours on 5e`,
-		`unknown action "dance"`,
+		`unknown action “dance”`,
 		`the impasse declaration is not valid: only 3 of your pieces besides the king are in the enemy camp (10 needed)`,
 		`the impasse declaration is not valid: you have 20 points (28 needed)`,
 		`the impasse declaration is not valid: your king is in check`,
-		`5g5f: your mask would be attacked`,
-		`P*5a: uchifuzume: a pawn drop may not give checkmate`,
-		`P*5c: nifu: you already have an unpromoted pawn on that file`,
-		`5i5h: your king would be in check`,
+		`“5g5f”: your mask would be attacked`,
+		`“P*5a”: uchifuzume: a pawn drop may not give checkmate`,
+		`“P*5c”: nifu: you already have an unpromoted pawn on that file`,
+		`“5i5h”: your king would be in check`,
 		`that square is occupied`,
 	} {
 		back, ok := translateRefusal(EN, s)
@@ -196,7 +222,7 @@ func TestRefusalSamples(t *testing.T) {
 		}
 	}
 	// Lists keep every move and the count of the rest.
-	got := Refusal(JA, `"5h" is ambiguous: G6i-5h, G4i-5h or 3 more`)
+	got := Refusal(JA, `“5h” is ambiguous: G6i-5h, G4i-5h or 3 more`)
 	if got != "「5h」ではどの手か決まりません。候補：G6i-5h、G4i-5hほか3手。" {
 		t.Errorf("list: %q", got)
 	}

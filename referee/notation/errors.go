@@ -3,6 +3,8 @@ package notation
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"shinpan/referee/shogi"
 )
@@ -62,12 +64,12 @@ type ResolveError struct {
 
 // Error returns a message for the player, e.g.
 //
-//	"G-5h" is ambiguous: G6i-5h or G4i-5h
-//	"7f" does not say whether to promote: write +/= (成/不成): P-7f+ or P-7f=
-//	"G-5e" is not a possible move here: nothing of that kind goes to 5e; did you mean S-5e?
-//	"hello" is not a move I can read: write e.g. P-7f, 7g7f or ７六歩
+//	“G-5h” is ambiguous: G6i-5h or G4i-5h
+//	“7f” does not say whether to promote: write +/= (成/不成): P-7f+ or P-7f=
+//	“G-5e” is not a possible move here: nothing of that kind goes to 5e; did you mean S-5e?
+//	“hello” is not a move I can read: write e.g. P-7f, 7g7f or ７六歩
 func (e *ResolveError) Error() string {
-	q := fmt.Sprintf("%q", e.Text)
+	q := Quote(e.Text)
 	switch e.Kind {
 	case Unparsable:
 		msg := q + " is not a move I can read"
@@ -104,3 +106,28 @@ func orList(ws []string) string {
 	}
 	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
 }
+
+// maxEcho bounds how many characters of a typed text a message repeats.
+const maxEcho = 40
+
+// Echo returns typed text fit to repeat in a message, as readable as typed
+// (a full-width space stays one): surrounding space, control and format
+// characters, invalid UTF-8 and the quote marks “ ” are dropped, and text over
+// maxEcho characters is cut with "…".
+func Echo(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r == utf8.RuneError || r == '“' || r == '”' || unicode.In(r, unicode.Cc, unicode.Cf) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > maxEcho {
+		s = string(r[:maxEcho-1]) + "…"
+	}
+	return s
+}
+
+// Quote returns Echo(s) between “ and ”, the way refusals quote what a player
+// typed (bot/texts reads the quoted part back to translate the sentence).
+func Quote(s string) string { return "“" + Echo(s) + "”" }

@@ -2,7 +2,9 @@ package notation
 
 import (
 	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"shinpan/referee/shogi"
 )
@@ -119,17 +121,17 @@ func TestOwnBoardCandidates(t *testing.T) {
 
 func TestErrorMessages(t *testing.T) {
 	cases := []struct{ sfen, last, text, msg string }{
-		{start, "", "G-5h", `"G-5h" is ambiguous: G6i-5h or G4i-5h`},
-		{start, "", "58金", `"58金" is ambiguous: ☗５八金左 or ☗５八金右`},
-		{pawnZone, "", "7c", `"7c" does not say whether to promote: write +/= (成/不成): P-7c+ or P-7c=`},
-		{bishops, "", "22角", `"22角" does not say whether to promote: write +/= (成/不成): ☗２二角成 or ☗２二角不成`},
-		{start, "", "hello", `"hello" is not a move I can read: write e.g. P-7f, 7g7f or ７六歩`},
-		{start, "", "P-7f+", `"P-7f+" is not a possible move here: that move cannot promote; did you mean P-7f?`},
-		{pawnZone, "", "3b3a", `"3b3a" is not a possible move here: that move must promote; did you mean 3b3a+?`},
-		{start, "", "G-5e", `"G-5e" is not a possible move here: nothing can move to 5e`},
-		{start, "", "S-5h", `"S-5h" is not a possible move here: no silver can go there; did you mean R-5h, G6i-5h, G4i-5h or K-5h?`},
-		{start, "", "同歩", `"同歩" is not a possible move here: there is no previous move for 同 to refer to`},
-		{start, "", "５八金引", `"５八金引" is not a possible move here: no such piece moves back (引) there; did you mean ☗５八金左 or ☗５八金右?`},
+		{start, "", "G-5h", `“G-5h” is ambiguous: G6i-5h or G4i-5h`},
+		{start, "", "58金", `“58金” is ambiguous: ☗５八金左 or ☗５八金右`},
+		{pawnZone, "", "7c", `“7c” does not say whether to promote: write +/= (成/不成): P-7c+ or P-7c=`},
+		{bishops, "", "22角", `“22角” does not say whether to promote: write +/= (成/不成): ☗２二角成 or ☗２二角不成`},
+		{start, "", "hello", `“hello” is not a move I can read: write e.g. P-7f, 7g7f or ７六歩`},
+		{start, "", "P-7f+", `“P-7f+” is not a possible move here: that move cannot promote; did you mean P-7f?`},
+		{pawnZone, "", "3b3a", `“3b3a” is not a possible move here: that move must promote; did you mean 3b3a+?`},
+		{start, "", "G-5e", `“G-5e” is not a possible move here: nothing can move to 5e`},
+		{start, "", "S-5h", `“S-5h” is not a possible move here: no silver can go there; did you mean R-5h, G6i-5h, G4i-5h or K-5h?`},
+		{start, "", "同歩", `“同歩” is not a possible move here: there is no previous move for 同 to refer to`},
+		{start, "", "５八金引", `“５八金引” is not a possible move here: no such piece moves back (引) there; did you mean ☗５八金左 or ☗５八金右?`},
 	}
 	for _, c := range cases {
 		p := mustSFEN(t, c.sfen)
@@ -137,6 +139,36 @@ func TestErrorMessages(t *testing.T) {
 		if err == nil || err.Error() != c.msg {
 			t.Errorf("%q:\n got %v\nwant %s", c.text, err, c.msg)
 		}
+	}
+}
+
+// TestQuoteReadable: typed text is quoted as typed (a full-width space and
+// Japanese stay as they are), without control or format characters and quote
+// marks, and cut when long.
+func TestQuoteReadable(t *testing.T) {
+	for in, want := range map[string]string{
+		"同\u3000歩":               "“同\u3000歩”",
+		" ５五\u3000歩打\n":          "“５五\u3000歩打”",
+		"P*5e\x00\x1b[31m\u200b": "“P*5e[31m”",
+		"“7g7f”":                 "“7g7f”",
+		"":                       "“”",
+		"\xff7f":                 "“7f”",
+	} {
+		if got := Quote(in); got != want {
+			t.Errorf("Quote(%q) = %q, want %q", in, got, want)
+		}
+	}
+	long := Quote(strings.Repeat("歩", 300))
+	if n := utf8.RuneCountInString(long); n != maxEcho+2 || !strings.HasSuffix(long, "…”") {
+		t.Errorf("long text quoted as %d characters: %q", n, long)
+	}
+	if Echo(Echo(strings.Repeat("a", 99))) != Echo(strings.Repeat("a", 99)) {
+		t.Error("Echo is not idempotent")
+	}
+	p := mustSFEN(t, start)
+	_, err := Resolve(p, "こんにちは\u3000世界", p.LegalMoves(nil), shogi.NoSquare)
+	if err == nil || !strings.HasPrefix(err.Error(), "“こんにちは\u3000世界” is not a move I can read") {
+		t.Errorf("refusal of Japanese text: %v", err)
 	}
 }
 
