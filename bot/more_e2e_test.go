@@ -125,3 +125,17 @@ func TestMaskSelectMenu(t *testing.T) {
 		t.Fatalf("king as mask: %q", r.Content)
 	}
 }
+
+// TestRefusalsByDM: a refusal quotes the typed text as typed (a full-width
+// space stays one) and a written-out drop gets its own-board reason.
+func TestRefusalsByDM(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	if r := e.dm(e.alice, "同\u3000歩"); !strings.HasPrefix(r.Content, "“同\u3000歩” is not a possible move here") {
+		t.Fatalf("同　歩: %q", r.Content)
+	}
+	if r := e.dm(e.alice, "５五歩打"); r.Content != "“５五歩打”: you have no such piece in hand." {
+		t.Fatalf("５五歩打: %q", r.Content)
+	}
+}

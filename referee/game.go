@@ -252,10 +252,17 @@ func (g *Game) applyMove(a Action) ([]view.Event, error) {
 	seen, cands := g.rules.board(g, c)
 	m, err := notation.Resolve(seen, a.Text, cands, g.lastSeen[c])
 	if err != nil {
+		// Say why on the player's own view when the text names one move:
+		// USI, a move among the wider ones, or a drop written out (P'5e, ５五歩打).
 		um, uerr := shogi.ParseUSI(a.Text)
 		if uerr != nil {
 			if wide := g.rules.wider(g, seen); wide != nil {
 				um, uerr = notation.Resolve(seen, a.Text, wide, g.lastSeen[c])
+			}
+		}
+		if uerr != nil {
+			if d, ok := notation.NamedDrop(seen, a.Text, g.lastSeen[c]); ok {
+				um, uerr = d, nil
 			}
 		}
 		if uerr == nil {

@@ -131,6 +131,52 @@ func TestTsuitateOwnBoardIllegalIsRefusedNotAFoul(t *testing.T) {
 	}
 }
 
+// TestDropRefusalsSayWhy: a drop written out in any notation is refused with
+// the own-board reason, not the notation's "nothing can move there".
+func TestDropRefusalsSayWhy(t *testing.T) {
+	const sfen = "4k4/9/9/9/9/9/4P4/9/4K4 b PNL 1"
+	cases := []struct {
+		texts []string
+		want  string
+	}{
+		{[]string{"G*5e", "G'5e", "５五金打", "5e金打", "+0055KI"}, "no such piece in hand"},
+		{[]string{"P'5c", "５三歩打", "5c歩打", "+0053FU"}, "nifu"},
+		{[]string{"P'1a", "１一歩打", "N'2b", "２二桂打", "L'3a", "３一香打"}, "could never move"},
+		{[]string{"L'5g", "５七香打", "N*5i", "５九桂打"}, "your own piece is on that square"},
+	}
+	for _, v := range []view.Variant{view.Tsuitate, view.Dark, view.Standard} {
+		g := newGame(t, v, sfen, nil)
+		for _, c := range cases {
+			for _, text := range c.texts {
+				refused(t, g, B, text, c.want)
+			}
+		}
+	}
+}
+
+// TestDropRefusalsHideTheEnemy: the reason for a refused drop is the same
+// whether or not hidden enemy pieces stand on the squares.
+func TestDropRefusalsHideTheEnemy(t *testing.T) {
+	worlds := []string{"4k4/9/9/9/9/9/4P4/9/4K4 b PNL 1", "4k2nl/9/4p4/9/4g4/9/4P4/9/4K4 b PNL 1"}
+	texts := []string{"G'5e", "５五金打", "P'5c", "５三歩打", "P'1a", "１一歩打", "N'2a", "L'5g", "+0011FU"}
+	for _, v := range []view.Variant{view.Tsuitate, view.Dark} {
+		for _, text := range texts {
+			var got []string
+			for _, sfen := range worlds {
+				g := newGame(t, v, sfen, nil)
+				_, err := g.Apply(Action{Kind: ActMove, Player: B, Text: text})
+				if err == nil || !IsRefusal(err) || strings.Contains(err.Error(), "occupied") {
+					t.Fatalf("%s %s in %s: %v", v, text, sfen, err)
+				}
+				got = append(got, err.Error())
+			}
+			if got[0] != got[1] {
+				t.Errorf("%s %s: the refusal depends on hidden pieces:\n %s\n %s", v, text, got[0], got[1])
+			}
+		}
+	}
+}
+
 func TestTsuitateCheckAnnouncedToAll(t *testing.T) {
 	g := newGame(t, view.Tsuitate, "4k4/9/9/9/9/9/9/9/R3K4 b - 1", nil)
 	evs := move(t, g, B, "9i9a+")

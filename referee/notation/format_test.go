@@ -172,6 +172,30 @@ func TestQuoteReadable(t *testing.T) {
 	}
 }
 
+// TestNamedDrop: a drop written out in any notation names its move, in hand or
+// not; other texts name none.
+func TestNamedDrop(t *testing.T) {
+	p := mustSFEN(t, start) // nothing in hand: NamedDrop does not look
+	for text, want := range map[string]string{
+		"P*5e": "P*5e", "p'5e": "P*5e", "Ｐ＊５ｅ": "P*5e", "５五歩打": "P*5e", "5e歩打": "P*5e", "55歩打": "P*5e",
+		"+0055FU": "P*5e", "N'1b": "N*1b", "１二桂打": "N*1b", "同歩打": "P*5e",
+	} {
+		m, ok := NamedDrop(p, text, shogi.Sq(5, 5))
+		if !ok || m.USI() != want {
+			t.Errorf("NamedDrop(%q) = %v, %v; want %s", text, m, ok, want)
+		}
+	}
+	for _, text := range []string{"P-5e", "P5e", "５五歩", "7g7f", "+P*5e", "５五と打", "hello", "同歩打"} {
+		last := shogi.NoSquare
+		if text != "同歩打" {
+			last = shogi.Sq(5, 5)
+		}
+		if m, ok := NamedDrop(p, text, last); ok {
+			t.Errorf("NamedDrop(%q) = %v", text, m)
+		}
+	}
+}
+
 func TestHelpers(t *testing.T) {
 	if KanjiPiece(shogi.Dragon) != "竜" || KanjiPiece(shogi.ProSilver) != "成銀" || KanjiPiece(shogi.King) != "玉" || KanjiPiece(99) != "" {
 		t.Error("KanjiPiece")

@@ -77,6 +77,29 @@ func Resolve(p *shogi.Position, text string, candidates []shogi.Move, last shogi
 	return r.run(q)
 }
 
+// NamedDrop returns the drop text names outright — a drop mark (*, ', 打, or a
+// CSA origin of 00), an unpromoted piece and a square — whether or not it is
+// among the candidates, so that a caller can say on the player's own board why
+// it is refused. It reads only the text, p (for CSA) and last (for 同).
+func NamedDrop(p *shogi.Position, text string, last shogi.Square) (shogi.Move, bool) {
+	q, err := parse(p, text)
+	if err != nil || q.drop != dropYes {
+		return shogi.NoMove, false
+	}
+	k := q.kind
+	if k == shogi.NoKind {
+		k = q.after
+	}
+	to := q.to
+	if q.same {
+		to = last
+	}
+	if k == shogi.NoKind || k.IsPromoted() || !to.Valid() {
+		return shogi.NoMove, false
+	}
+	return shogi.NewDrop(k, to), true
+}
+
 // parse reads text in the first notation that fits, or returns an Unparsable error.
 func parse(p *shogi.Position, text string) (query, *ResolveError) {
 	trimmed := strings.TrimSpace(text)
