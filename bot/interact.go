@@ -193,7 +193,7 @@ func (b *Bot) followup(i *discordgo.InteractionCreate, text string, ephemeral bo
 
 // editReply replaces the deferred reply's text.
 func (b *Bot) editReply(i *discordgo.InteractionCreate, text string) {
-	if _, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &text}); err != nil {
+	if _, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &text, AllowedMentions: mentions(nil)}); err != nil {
 		b.log.Warn("interaction edit", "err", err)
 	}
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // Names are how the two players are shown: display names or Discord mentions
-// ("<@id>"), supplied by the caller. Empty names read "Black" and "White".
+// ("<@id>"), supplied by the caller; texts escape them (Escape). Empty names
+// read "Black" and "White".
 type Names struct{ Black, White string }
 
 // Of returns c's name.
@@ -160,7 +161,7 @@ func (c Ctx) side(s shogi.Color) string {
 	if name == "" {
 		return s.Symbol()
 	}
-	return c.t(mSideNamed, s.Symbol(), shorten(name, maxName))
+	return c.t(mSideNamed, s.Symbol(), nameText(name))
 }
 
 // colorWord is "Black"/"White" (先手/後手).
@@ -243,12 +244,13 @@ func Seen(v view.View) *shogi.Position {
 func (c Ctx) moveText(s shogi.Color, usi string) string {
 	m, err := shogi.ParseUSI(usi)
 	if err != nil {
-		return s.Symbol() + " " + safeCode(usi)
+		return s.Symbol() + " " + Escape(safeCode(usi))
 	}
 	text := m.USI()
 	if c.Before != nil && c.Notation != notation.USI && fits(c.Before, s, m) {
 		text = formatSafe(c.Before, m, c.Notation, c.Last, text)
 	}
+	text = Escape(text) // "P*5e", "S*5e": a drop's * is markdown
 	if strings.HasPrefix(text, s.Symbol()) {
 		return text
 	}
@@ -426,7 +428,7 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 	lines = append(lines, "", ctx.t(mRevealMoves, len(e.Moves)))
 	var row []string
 	for i, m := range e.Moves {
-		row = append(row, strconv.Itoa(i+1)+"."+safeCode(m))
+		row = append(row, strconv.Itoa(i+1)+"."+Escape(safeCode(m)))
 		if len(row) == 10 {
 			lines = append(lines, strings.Join(row, " "))
 			row = nil
@@ -487,5 +489,5 @@ func whyCode(l Lang, code string) string {
 	if k, ok := whyKeys[code]; ok {
 		return tr(l, k)
 	}
-	return safeCode(code)
+	return Escape(safeCode(code))
 }

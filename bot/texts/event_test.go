@@ -267,7 +267,7 @@ func TestMoveTextFallsBack(t *testing.T) {
 	ctx := Ctx{Lang: EN, Variant: view.Standard, Notation: notation.Western, Before: shogi.Startpos(), Last: shogi.NoSquare}
 	for usi, want := range map[string]string{
 		"3c3d":    "☗ 3c3d",    // White's piece on Black's turn
-		"P*5e":    "☗ P*5e",    // nothing in hand
+		"P*5e":    `☗ P\*5e`,   // nothing in hand (escaped for Discord)
 		"5e5d":    "☗ 5e5d",    // empty origin
 		"garbage": "☗ garbage", // unparsable, shown as code-safe text
 	} {

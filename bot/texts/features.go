@@ -29,19 +29,21 @@ func ReachTitle(l Lang, k shogi.Kind, square string, none bool) string {
 func NoPieceThere(l Lang, square string) string { return tr(l, mUINoPieceThere, square) }
 
 // BadSquare: the text is not a square (quoted as readably as it was typed).
-func BadSquare(l Lang, text string) string { return clip(tr(l, mUIBadSquare, notation.Echo(text))) }
+func BadSquare(l Lang, text string) string {
+	return clip(tr(l, mUIBadSquare, Escape(notation.Echo(text))))
+}
 
 // RematchNotYours: only the game's players can ask for a rematch.
 func RematchNotYours(l Lang, game uint64) string { return tr(l, mUIRematchNotYours, gameNo(game)) }
 
 // RatingLine is one player's rating in a variant.
 func RatingLine(l Lang, name string, v view.Variant, rating, rd, games, wins, losses, draws int) string {
-	return clip(tr(l, mUIRating, shorten(name, maxName), VariantName(l, v), rating, rd, games, wins, losses, draws))
+	return clip(tr(l, mUIRating, nameText(name), VariantName(l, v), rating, rd, games, wins, losses, draws))
 }
 
 // Unrated: the player has no rating in the variant yet.
 func Unrated(l Lang, name string, v view.Variant) string {
-	return clip(tr(l, mUIUnrated, shorten(name, maxName), VariantName(l, v)))
+	return clip(tr(l, mUIUnrated, nameText(name), VariantName(l, v)))
 }
 
 // Standing is one leaderboard line's data.
@@ -58,7 +60,7 @@ func Leaderboard(l Lang, v view.Variant, top []Standing, you int) string {
 	}
 	lines := []string{tr(l, mUILeaderboardTitle, VariantName(l, v))}
 	for _, s := range top {
-		lines = append(lines, tr(l, mUILeaderboardLine, s.Rank, shorten(s.Name, maxName), s.Rating, s.RD, s.Games))
+		lines = append(lines, tr(l, mUILeaderboardLine, s.Rank, nameText(s.Name), s.Rating, s.RD, s.Games))
 	}
 	if you > 0 {
 		lines = append(lines, tr(l, mUILeaderboardYou, you))
@@ -73,7 +75,7 @@ func SettingsSaved(l Lang, notation, lang, orientation, theme string) string {
 
 // HistoryLine is one finished game; result is its end line.
 func HistoryLine(l Lang, game uint64, v view.Variant, black, white, result string) string {
-	return clip(tr(l, mUIHistoryLine, gameNo(game), VariantName(l, v), shorten(black, maxName), shorten(white, maxName), result))
+	return clip(tr(l, mUIHistoryLine, gameNo(game), VariantName(l, v), nameText(black), nameText(white), result))
 }
 
 // ResultLine says how a game ended, for lists.
@@ -89,15 +91,15 @@ func RecordSent(l Lang, game uint64) string { return tr(l, mUIRecordSent, gameNo
 
 // DrawOffered tells the opponent of a draw offer.
 func DrawOffered(l Lang, who string, game uint64) string {
-	return clip(tr(l, mUIDrawOffered, shorten(who, maxName), gameNo(game)))
+	return clip(tr(l, mUIDrawOffered, nameText(who), gameNo(game)))
 }
 
 // AwayCPU / AwayBack tell the channel the CPU took a seat or its player returned.
 func AwayCPU(l Lang, who string, game uint64) string {
-	return clip(tr(l, mUIAwayCPU, shorten(who, maxName), gameNo(game)))
+	return clip(tr(l, mUIAwayCPU, nameText(who), gameNo(game)))
 }
 
 // AwayBack tells the channel a player took their seat back.
 func AwayBack(l Lang, who string, game uint64) string {
-	return clip(tr(l, mUIAwayBack, shorten(who, maxName), gameNo(game)))
+	return clip(tr(l, mUIAwayBack, nameText(who), gameNo(game)))
 }

@@ -12,9 +12,12 @@ import (
 // shown as it is, as a sentence; in Japanese the known sentences are
 // translated with the table (the typed text, quoted “…” by the referee
 // (notation.Quote) and 「…」 here, squares and move lists kept), and an unknown
-// text passes through unchanged.
+// text passes through unchanged. Markdown is escaped first (Escape): the
+// referee's own words have none (TestRefusalTemplatesPlain), so only what the
+// player typed and the moves listed change ("L\*5e"), and the rules still
+// match.
 func Refusal(l Lang, text string) string {
-	text = strings.TrimSpace(text)
+	text = Escape(strings.TrimSpace(text))
 	if text == "" {
 		return ""
 	}

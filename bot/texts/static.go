@@ -34,7 +34,7 @@ func MaskPrompt(l Lang) string { return tr(l, mMaskPrompt) }
 // DMsClosed tells a player, by mention, that the bot cannot DM them and how to
 // open their DMs.
 func DMsClosed(l Lang, mention string) string {
-	return clip(tr(l, mDMsClosed, shorten(mention, maxName)))
+	return clip(tr(l, mDMsClosed, nameText(mention)))
 }
 
 // Welcome is the DM a player gets at the start, with their board: the game,
@@ -83,7 +83,7 @@ func GameCard(ctx Ctx, ranked bool) string {
 	b.WriteString(ctx.t(mCardGame, gameNo(ctx.GameID), VariantName(ctx.Lang, ctx.Variant)))
 	b.WriteString("\n")
 	for c := shogi.Black; c <= shogi.White; c++ {
-		name := shorten(strings.TrimSpace(ctx.Names.Of(c)), maxName)
+		name := nameText(ctx.Names.Of(c))
 		if name == "" {
 			name = "—"
 		}
@@ -152,11 +152,11 @@ type Challenge struct {
 // ChallengeCard is the channel post of a challenge.
 func ChallengeCard(l Lang, ch Challenge) string {
 	var b strings.Builder
-	who, variant := shorten(ch.Challenger, maxName), VariantName(l, ch.Variant)
+	who, variant := nameText(ch.Challenger), VariantName(l, ch.Variant)
 	if strings.TrimSpace(ch.Challenged) == "" {
 		b.WriteString(tr(l, mChallengeOpen, ch.ID, who, variant))
 	} else {
-		b.WriteString(tr(l, mChallenge, ch.ID, who, shorten(ch.Challenged, maxName), variant))
+		b.WriteString(tr(l, mChallenge, ch.ID, who, nameText(ch.Challenged), variant))
 	}
 	b.WriteString("\n")
 	if ch.Color != nil {
@@ -183,7 +183,7 @@ func ChallengeCard(l Lang, ch Challenge) string {
 
 // ChallengeExpired replaces a challenge card when nobody accepted in time.
 func ChallengeExpired(l Lang, challenger string) string {
-	return clip(tr(l, mChallengeExpired, shorten(challenger, maxName)))
+	return clip(tr(l, mChallengeExpired, nameText(challenger)))
 }
 
 // Hello is the first DM to a player who accepted or whose challenge was
@@ -225,7 +225,7 @@ func Status(ctx Ctx, s State, to view.Audience) string {
 // masks are being chosen).
 func GameLine(ctx Ctx, choosingMasks bool) string {
 	name := func(c shogi.Color) string {
-		if n := shorten(strings.TrimSpace(ctx.Names.Of(c)), maxName); n != "" {
+		if n := nameText(ctx.Names.Of(c)); n != "" {
 			return n
 		}
 		return "—"

@@ -128,7 +128,7 @@ func TestRevealDetails(t *testing.T) {
 				t.Errorf("%s: message of %d characters", l, runes(m))
 			}
 		}
-		if strings.Count(all, "P*5e") != 1000 || !strings.Contains(all, "1000.P*5e") {
+		if strings.Count(all, `P\*5e`) != 1000 || !strings.Contains(all, `1000.P\*5e`) {
 			t.Errorf("%s: moves lost", l)
 		}
 		if strings.Count(all, "8h2b") != 600 || strings.Contains(all, "`x") {

@@ -75,12 +75,12 @@ func ChallengeAccepted(l Lang, game uint64) string { return tr(l, mUIChallengeAc
 
 // ChallengeDeclined replaces a declined challenge's card; who declined.
 func ChallengeDeclined(l Lang, who string) string {
-	return clip(tr(l, mUIChallengeDeclined, shorten(who, maxName)))
+	return clip(tr(l, mUIChallengeDeclined, nameText(who)))
 }
 
 // ChallengeWithdrawn replaces a challenge's card its challenger withdrew.
 func ChallengeWithdrawn(l Lang, who string) string {
-	return clip(tr(l, mUIChallengeWithdrawn, shorten(who, maxName)))
+	return clip(tr(l, mUIChallengeWithdrawn, nameText(who)))
 }
 
 // NotInGame: the user does not play game (or it is over).
@@ -102,7 +102,7 @@ func WhichGame(l Lang, games []uint64) string {
 // DMsClosedMidGame tells the channel, by mention, that a player of a game
 // can no longer be reached by DM.
 func DMsClosedMidGame(l Lang, mention string, game uint64) string {
-	return clip(tr(l, mUIDMsClosedMidGame, shorten(mention, maxName), gameNo(game)))
+	return clip(tr(l, mUIDMsClosedMidGame, nameText(mention), gameNo(game)))
 }
 
 // ChannelLost tells a player by DM that the game's channel is gone and the

@@ -1,0 +1,150 @@
+package texts
+
+import (
+	"strings"
+	"testing"
+
+	"shinpan/referee"
+	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// discordShows reads s the way Discord's markdown does for our purpose: a
+// backslash before ASCII punctuation shows that character alone. It returns
+// the text shown and whether a markdown character was left unescaped (could
+// format something).
+func discordShows(s string) (shown string, active bool) {
+	const punct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r == '\\' && i+1 < len(rs) && strings.ContainsRune(punct, rs[i+1]) {
+			i++
+			b.WriteRune(rs[i])
+			continue
+		}
+		if strings.ContainsRune(markdownChars, r) || (i == 0 || rs[i-1] == '\n') && strings.ContainsRune(lineStartChars, r) {
+			active = true
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), active
+}
+
+func TestEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"L*5e":                   `L\*5e`,
+		"_bob_":                  `\_bob\_`,
+		"a\\*b*":                 `a\\\*b\*`,
+		"~~x~~ ||y|| `z` [l](u)": `\~\~x\~\~ \|\|y\|\| \` + "`" + `z\` + "`" + ` \[l\](u)`,
+		"> q\n# h\n- i a>b":      "\\> q\n\\# h\n\\- i a>b", // only at a line's start
+		"<@123>":                 "<@123>",                  // a mention stays a mention
+		"７六歩 P-7f +R-2b":         "７六歩 P-7f +R-2b",
+		"":                       "",
+	} {
+		got := Escape(in)
+		if got != want {
+			t.Errorf("Escape(%q) = %q, want %q", in, got, want)
+		}
+		if shown, active := discordShows(got); shown != in || active {
+			t.Errorf("%q shows as %q (markdown left: %v)", got, shown, active)
+		}
+	}
+}
+
+// TestRefusalComesOutLiterally: a real refusal listing drops, and one quoting
+// a typed '*', read by Discord show exactly the referee's words, in English
+// and with the moves kept in Japanese.
+func TestRefusalComesOutLiterally(t *testing.T) {
+	g, err := referee.New("1", view.Standard, "4k4/9/9/9/9/9/9/9/4K4 b LN 1", referee.DefaultOptions(view.Standard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for typed, want := range map[string]string{
+		"5e":   "“5e” is ambiguous: L*5e or N*5e.",
+		"*5e":  "“*5e” is ambiguous: L*5e or N*5e.",
+		"_5e_": "“_5e_” is not a move I can read: write e.g. P-7f, 7g7f or ７六歩.",
+	} {
+		_, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: typed})
+		if err == nil {
+			t.Fatalf("%q accepted", typed)
+		}
+		en := Refusal(EN, err.Error())
+		if shown, active := discordShows(en); shown != want || active {
+			t.Errorf("%q: %q shows as %q (markdown left: %v)", typed, en, shown, active)
+		}
+		ja := Refusal(JA, err.Error())
+		shown, active := discordShows(ja)
+		if active || !hasJapanese(ja) || !strings.Contains(shown, "「"+typed+"」") {
+			t.Errorf("%q: Japanese %q shows as %q (markdown left: %v)", typed, ja, shown, active)
+		}
+		if strings.Contains(want, "L*5e") && !strings.Contains(shown, "L*5e、N*5e") {
+			t.Errorf("%q: Japanese list lost: %q", typed, shown)
+		}
+	}
+	if got := BadSquare(EN, "*5e*"); !strings.Contains(got, `“\*5e\*”`) {
+		t.Errorf("bad square: %q", got)
+	}
+}
+
+// TestRefusalTemplatesPlain: Refusal escapes the whole English text before
+// matching it, which leaves the referee's own words alone only because they
+// hold no markdown character.
+func TestRefusalTemplatesPlain(t *testing.T) {
+	keys := append(append(append([]msg{}, fixedRefusals...), whyTexts...), fixedDetails...)
+	for _, rs := range [][]refusalRule{refusalRules, detailRules, impasseRules} {
+		for _, r := range rs {
+			keys = append(keys, r.key)
+		}
+	}
+	keys = append(keys, mRefMove, mImpNotInCamp, mImpInCheck, mListMore)
+	for _, k := range keys {
+		if Escape(en[k]) != en[k] {
+			t.Errorf("%s: %q has markdown", k, en[k])
+		}
+	}
+}
+
+// TestNamesAndMovesComeOutLiterally: a name like _bob_ and a drop written
+// S*5e show as they are, wherever a message carries them.
+func TestNamesAndMovesComeOutLiterally(t *testing.T) {
+	names := Names{Black: "_bob_", White: "*al*"}
+	for _, l := range Langs {
+		ctx := Ctx{Lang: l, Variant: view.Standard, Names: names, GameID: 7, Options: referee.DefaultOptions(view.Standard),
+			Notation: notation.Western, Last: shogi.NoSquare}
+		end := Event(ctx, view.Event{To: view.ToPublic, Kind: view.EvEnd, Winner: winner(shogi.Black), Reason: view.ReasonResignation})
+		shown, active := discordShows(end)
+		if active || !strings.Contains(shown, "☗ _bob_") || !strings.Contains(shown, "☖ *al*") {
+			t.Errorf("%s end: %q shows as %q (markdown left: %v)", l, end, shown, active)
+		}
+		for _, s := range []string{
+			ChallengeCard(l, Challenge{ID: 3, Challenger: "_bob_", Challenged: "*al*", Variant: view.Dark}),
+			GameCard(ctx, false), Welcome(ctx, shogi.Black), GameLine(ctx, false),
+			DrawOffered(l, "_bob_", 7), AwayCPU(l, "_bob_", 7), ChallengeDeclined(l, "_bob_"),
+			HistoryLine(l, 7, view.Dark, "_bob_", "*al*", "-"), RatingLine(l, "_bob_", view.Dark, 1500, 300, 1, 1, 0, 0),
+		} {
+			if !strings.Contains(s, `\_bob\_`) || strings.Contains(strings.ReplaceAll(s, `\_bob\_`, ""), "_bob_") {
+				t.Errorf("%s: name not escaped: %q", l, s)
+			}
+		}
+
+		p := shogi.NewPosition()
+		p.Put(sq("5i"), shogi.MakePiece(shogi.Black, shogi.King))
+		p.SetHand(shogi.Black, shogi.Silver, 1)
+		p.SetSideToMove(shogi.Black)
+		ctx.Before = p
+		evs := []view.Event{{To: view.ToBlack, Kind: view.EvMoved, Player: shogi.Black, Number: 3, Move: "S*5e"}}
+		upd := PlayerUpdate(ctx, shogi.Black, evs)
+		shown, active = discordShows(upd)
+		if active || (l == EN && !strings.Contains(shown, "☗ S*5e")) {
+			t.Errorf("%s move: %q shows as %q (markdown left: %v)", l, upd, shown, active)
+		}
+		for _, m := range RevealDetails(ctx, view.Event{Kind: view.EvReveal, SFEN: p.SFEN(), Moves: []string{"P*5e", "S*4d"}}) {
+			if shown, _ := discordShows(m); strings.Contains(m, "P*5e") || !strings.Contains(shown, "1.P*5e 2.S*4d") {
+				t.Errorf("%s reveal: %q", l, m)
+			}
+		}
+	}
+}
