@@ -15,12 +15,12 @@ import (
 // runRender implements the render command:
 //
 //	render --sfen SFEN [--variant standard|tsuitate|masked|dark]
-//	       [--view black|white|reveal] [--theme light|contrast] [--flip] --out out.png
+//	       [--view black|white|reveal] [--theme light|contrast] [--flip] [--lang en|ja] --out out.png
 //
 // The SFEN ("startpos" allowed) is taken as the true position. For hidden
 // variants the player's view is computed from it with referee.PositionView;
 // reveal draws the whole position with referee.RevealedView. The PNG goes to
-// --out (alias -o) and the alt text is printed on stdout.
+// --out (alias -o) and the alt text (in --lang) is printed on stdout.
 func init() {
 	register("render", "draw a board PNG: --sfen SFEN [--variant V --view black|white|reveal] [--theme light|contrast] --out out.png", runRender)
 }
@@ -33,11 +33,12 @@ func runRender(args []string) error {
 	who := fs.String("view", "black", "black, white or reveal")
 	theme := fs.String("theme", "light", "light or contrast")
 	flip := fs.Bool("flip", false, "turn the board round (the viewer's side goes to the top)")
+	lang := fs.String("lang", "en", "language of the alt text: en or ja")
 	var out string
 	fs.StringVar(&out, "out", "", "PNG file to write (required)")
 	fs.StringVar(&out, "o", "", "alias of --out")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: render --sfen SFEN [--variant standard|tsuitate|masked|dark] [--view black|white|reveal] [--theme light|contrast] [--flip] --out out.png")
+		fmt.Fprintln(fs.Output(), "usage: render --sfen SFEN [--variant standard|tsuitate|masked|dark] [--view black|white|reveal] [--theme light|contrast] [--flip] [--lang en|ja] --out out.png")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -74,7 +75,11 @@ func runRender(args []string) error {
 	default:
 		return fmt.Errorf("render: unknown view %q (want black, white or reveal)", *who)
 	}
-	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip})
+	l := render.Lang(strings.ToLower(*lang))
+	if l != render.LangEN && l != render.LangJA {
+		return fmt.Errorf("render: unknown language %q (want en or ja)", *lang)
+	}
+	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip, Lang: l})
 	if err != nil {
 		return err
 	}

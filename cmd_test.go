@@ -131,6 +131,10 @@ func TestRenderCommand(t *testing.T) {
 	if code != 0 || err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) || !strings.Contains(out, "White") {
 		t.Fatalf("render: %d %q %v", code, out, err)
 	}
+	out, _, code = run(t, "", "render", "--sfen", "startpos", "--variant", "tsuitate", "--view", "white", "--lang", "ja", "-o", png)
+	if code != 0 || !strings.HasPrefix(out, "あなたの盤面（後手、衝立将棋）") {
+		t.Fatalf("render --lang ja: %d %q", code, out)
+	}
 }
 
 func TestHelpAndUnknownCommand(t *testing.T) {

@@ -1,19 +1,21 @@
 package bot
 
 import (
+	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
 )
 
-// renderView draws a view for a user (their theme and orientation) as a PNG
-// attachment with its alt text.
+// renderView draws a view for a user (their theme, orientation and language)
+// as a PNG attachment with its alt text.
 func (b *Bot) renderView(v view.View, user string, notes []shogi.Square) (outFile, error) {
 	return b.renderWith(v, user, render.Options{Notes: notes})
 }
 
-// renderWith draws a view with the given overlays and the user's theme and
-// orientation.
+// renderWith draws a view with the given overlays and the user's theme,
+// orientation and language (of the alt text). Without a user, opt is used as
+// it is.
 func (b *Bot) renderWith(v view.View, user string, opt render.Options) (outFile, error) {
 	if user != "" {
 		if s, err := b.st.GetSettings(user); err == nil {
@@ -22,10 +24,19 @@ func (b *Bot) renderWith(v view.View, user string, opt render.Options) (outFile,
 			}
 			opt.Flip = s.Orientation == "flip"
 		}
+		opt.Lang = altLang(b.lang(user))
 	}
 	img, err := render.Render(v, opt)
 	if err != nil {
 		return outFile{}, err
 	}
 	return outFile{Name: "board.png", Alt: img.Alt, Type: "image/png", Data: img.PNG}, nil
+}
+
+// altLang is the render language of an alt text for a reader of l.
+func altLang(l texts.Lang) render.Lang {
+	if l == texts.JA {
+		return render.LangJA
+	}
+	return render.LangEN
 }

@@ -12,6 +12,7 @@ import (
 	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
+	"shinpan/render"
 	"shinpan/store"
 )
 
@@ -202,10 +203,11 @@ func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, user s
 }
 
 // revealFiles are the end-of-game attachments in the channel: the revealed
-// board and the record (KIF with the hidden information as comments).
+// board (alt text in the channel's language, as its texts) and the record
+// (KIF with the hidden information as comments).
 func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
 	var files []outFile
-	if img, err := b.renderView(g.RevealView(), "", nil); err == nil {
+	if img, err := b.renderWith(g.RevealView(), "", render.Options{Lang: altLang(b.lang(meta.Players[0]))}); err == nil {
 		files = append(files, img)
 	}
 	if kif, err := gameKIF(meta, g); err == nil {

@@ -1,13 +1,15 @@
 // Package render draws one player's view of a shogi game as a PNG for a
-// Discord DM, together with a one-line alt text.
+// Discord DM, together with a one-line alt text in the viewer's language
+// (English or Japanese, Options.Lang).
 //
 // The only input is a view.View (what the viewer may know) and Options (the
 // viewer's own presentation choices: theme, orientation, private "?" notes, a
-// selected piece with its reachable squares, player names). The output is a
-// pure function of those two, so a view that hides something cannot leak it
-// through the image: an unknown Tsuitate square is drawn exactly like an empty
-// one, a Dark fog square is an opaque tile that does not depend on what lies
-// beneath, and a hidden hand is not drawn at all.
+// selected piece with its reachable squares, player names, the alt text's
+// language). The output is a pure function of those two, so a view that hides
+// something cannot leak it through the image or its alt text: an unknown
+// Tsuitate square is drawn exactly like an empty one, a Dark fog square is an
+// opaque tile that does not depend on what lies beneath, and a hidden hand is
+// not drawn at all.
 //
 // # Picture
 //

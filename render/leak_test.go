@@ -81,8 +81,9 @@ func perturb(r *rand.Rand, v view.Variant, p *shogi.Position, me shogi.Color) (*
 }
 
 // TestNoLeakHiddenChanges: views of two true positions that differ only in
-// what the viewer cannot see render to identical bytes (and alt text), for
-// Tsuitate and Dark, both viewers, both themes, with and without options.
+// what the viewer cannot see render to identical bytes (and alt text, in
+// either language), for Tsuitate and Dark, both viewers, both themes, with and
+// without options.
 func TestNoLeakHiddenChanges(t *testing.T) {
 	r := rand.New(rand.NewSource(20240601))
 	runs := 0
@@ -98,7 +99,7 @@ func TestNoLeakHiddenChanges(t *testing.T) {
 				v1 := referee.PositionView(variant, p, who)
 				v2 := referee.PositionView(variant, q, who)
 				opt := Options{Theme: Themes[r.Intn(len(Themes))], Flip: r.Intn(4) == 0,
-					Names: [2]string{"Alice", "Bob"}}
+					Names: [2]string{"Alice", "Bob"}, Lang: []Lang{LangEN, LangJA}[runs%2]}
 				if r.Intn(2) == 0 {
 					opt.Notes = []shogi.Square{shogi.Square(r.Intn(81)), shogi.Square(r.Intn(81))}
 				}

@@ -29,6 +29,8 @@ type Options struct {
 	// not drawn at all: pass an ASCII name such as the Discord username.
 	// Empty: no name.
 	Names [2]string
+	// Lang is the language of the alt text (LangEN when empty).
+	Lang Lang
 }
 
 // Reach is a selected piece and its reachable squares. From is the piece's
@@ -41,8 +43,8 @@ type Reach struct {
 }
 
 // Image is one rendered board: an 8-bit paletted PNG of Width×Height pixels
-// (658×866, see Size) and a one-line English alt text for the attachment's
-// description.
+// (658×866, see Size) and a one-line alt text in Options.Lang for the
+// attachment's description.
 type Image struct {
 	PNG           []byte
 	Alt           string
@@ -95,7 +97,7 @@ func Render(v view.View, opt Options) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
-	return Image{PNG: b, Alt: altText(&v), Width: imgW, Height: imgH}, nil
+	return Image{PNG: b, Alt: altText(&v, opt.Lang), Width: imgW, Height: imgH}, nil
 }
 
 // validate rejects views the renderer could draw wrongly or unsafely.
