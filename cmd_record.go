@@ -13,8 +13,10 @@ func init() {
 }
 
 // runRecord reads a KIF, CSA, USI or text record (format from the content, then
-// the extension; "-" reads standard input) and prints the start SFEN, the USI
-// moves one a line and "# result: REASON WINNER". A record with an illegal move
+// the extension; "-" reads standard input) and prints the start SFEN, "#
+// variant: V" when the record names one (a Masked or Dark record's moves are
+// checked as pseudo-legal), the USI moves one a line and "# result: REASON
+// WINNER". A record with an illegal move
 // prints the moves before it, says on stderr which move and why, and exits 1.
 func runRecord(args []string) error {
 	fs := newFlags("record")

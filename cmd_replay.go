@@ -12,26 +12,21 @@ import (
 )
 
 func init() {
-	register("replay", "replay a KIF/CSA/USI record through a referee: --variant V [--options JSON] FILE", runReplay)
+	register("replay", "replay a KIF/CSA/USI record through a referee: [--variant V] [--options JSON] FILE", runReplay)
 }
 
+// runReplay plays a record through the referee of --variant, by default the
+// variant the record names (the bot's records of Tsuitate, Masked and Dark
+// games do), else standard.
 func runReplay(args []string) error {
 	fs := newFlags("replay")
-	variant := fs.String("variant", "standard", "standard, tsuitate, masked or dark")
+	variant := fs.String("variant", "", "standard, tsuitate, masked or dark (default: the record's, else standard)")
 	opts := fs.String("options", "", `options as JSON, e.g. {"move_limit":0}`)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("usage: replay --variant V [--options JSON] FILE")
-	}
-	v, err := referee.ParseVariant(*variant)
-	if err != nil {
-		return err
-	}
-	o, err := referee.ParseOptions(v, []byte(*opts))
-	if err != nil {
-		return err
+		return fmt.Errorf("usage: replay [--variant V] [--options JSON] FILE")
 	}
 	data, err := os.ReadFile(fs.Arg(0))
 	if err != nil {
@@ -41,6 +36,21 @@ func runReplay(args []string) error {
 	var moves []string
 	var illegal *record.IllegalMoveError
 	if err != nil && !errors.As(err, &illegal) {
+		return err
+	}
+	name := *variant
+	if name == "" {
+		name = "standard"
+		if _, err := referee.ParseVariant(rec.Variant); err == nil {
+			name = rec.Variant
+		}
+	}
+	v, err := referee.ParseVariant(name)
+	if err != nil {
+		return err
+	}
+	o, err := referee.ParseOptions(v, []byte(*opts))
+	if err != nil {
 		return err
 	}
 	for _, m := range rec.Moves {

@@ -8,6 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"shinpan/referee"
+	"shinpan/referee/record"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
 )
 
 var bin string
@@ -108,6 +113,37 @@ func TestRecordAndReplayCommands(t *testing.T) {
 	out, _, code = run(t, "", "replay", "--variant", "tsuitate", rec)
 	if code != 0 || !strings.Contains(lastLine(out), `"reason":"checkmate"`) {
 		t.Fatalf("replay: %d %q", code, lastLine(out))
+	}
+}
+
+// TestDarkRecordCommands: the bot's KIF of a Dark game (a move that ignores a
+// check, the king captured) is read by record and replayed as Dark by replay
+// without --variant.
+func TestDarkRecordCommands(t *testing.T) {
+	g, err := referee.New("c", view.Dark, "", referee.DefaultOptions(view.Dark))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*1e", "B*9e", "1e5a+"} {
+		if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Color(i % 2), Text: m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var kif bytes.Buffer
+	if err := record.WriteKIF(&kif, g.Record("shinpan #1 dark")); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "dark.kif")
+	if err := os.WriteFile(path, kif.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "", "record", path)
+	if code != 0 || !strings.Contains(out, "# variant: dark\n") || !strings.Contains(out, "\n1e5a+\n") {
+		t.Fatalf("record: %d %q %q", code, out, errs)
+	}
+	out, errs, code = run(t, "", "replay", path)
+	if code != 0 || !strings.Contains(lastLine(out), `"reason":"king_captured"`) {
+		t.Fatalf("replay: %d %q %q", code, lastLine(out), errs)
 	}
 }
 

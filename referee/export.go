@@ -10,12 +10,16 @@ import (
 
 // Record returns the game as a record with all its hidden information: every
 // move, the masks (Masked) and every foul attempt and bounce as comments
-// before the move they preceded, and the result. For a finished game only:
-// while it goes on this is hidden information.
+// before the move they preceded, and the result. Its Variant names the
+// variant (not for standard shogi), so that the record of a Masked or Dark
+// game, whose moves are only pseudo-legal, reads back. For a finished game
+// only: while it goes on this is hidden information.
 func (g *Game) Record(title string) *record.Record {
 	start, _ := shogi.ParseSFEN(g.start)
-	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{},
-		Pseudo: g.variant == view.Masked || g.variant == view.Dark}
+	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{}}
+	if g.variant != view.Standard {
+		rec.Variant = string(g.variant)
+	}
 	if title != "" {
 		rec.Header = append(rec.Header, record.HeaderField{Key: "棋戦", Value: title})
 	}

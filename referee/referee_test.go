@@ -614,25 +614,67 @@ func TestAbortOnlyBeforeBothMoved(t *testing.T) {
 	}
 }
 
-// TestRecordOfDarkAndMaskedGames: records of games whose moves walk into
-// attack and capture the king are written and read back.
-func TestRecordOfDarkAndMaskedGames(t *testing.T) {
-	g := newGame(t, view.Dark, "", nil)
-	for i, m := range []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*1e", "B*9e", "1e5a+"} {
-		move(t, g, shogi.Color(i%2), m)
+func usis(ms []shogi.Move) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.USI())
 	}
-	if r := g.Result(); r == nil || r.Reason != view.ReasonKingCaptured {
+	return out
+}
+
+// TestRecordOfDarkAndMaskedGames: records of games whose moves walk into
+// attack, capture the king and drop it are written (KIF and CSA), marked with
+// their variant, read back with the same moves and replay the same way.
+func TestRecordOfDarkAndMaskedGames(t *testing.T) {
+	dark := newGame(t, view.Dark, "", nil)
+	// 6.B*9e checks Black's king; 7.1e5a+ ignores it and captures White's.
+	for i, m := range []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*1e", "B*9e", "1e5a+"} {
+		move(t, dark, shogi.Color(i%2), m)
+	}
+	if r := dark.Result(); r == nil || r.Reason != view.ReasonKingCaptured {
 		t.Fatalf("result %+v", r)
 	}
-	var buf strings.Builder
-	if err := record.WriteKIF(&buf, g.Record("dark")); err != nil {
-		t.Fatalf("KIF: %v", err)
+	masked := newGame(t, view.Masked, "", nil)
+	for _, a := range []Action{{Kind: ActMask, Player: B, Text: "2h", Salt: "s"}, {Kind: ActMask, Player: W, Text: "8b", Salt: "t"}} {
+		if _, err := masked.Apply(a); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if !strings.Contains(buf.String(), "result: king_captured black") {
-		t.Fatalf("no result comment:\n%s", buf.String())
+	// The same, then White plays on without a king and Black drops it.
+	for i, m := range []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*1e", "B*9e", "1e5a+", "9c9d", "K*5e"} {
+		move(t, masked, shogi.Color(i%2), m)
 	}
-	var csa strings.Builder
-	if err := record.WriteCSA(&csa, g.Record("dark")); err != nil {
-		t.Fatalf("CSA: %v", err)
+	if masked.Over() {
+		t.Fatalf("masked game over: %+v", masked.Result())
+	}
+	for _, g := range []*Game{dark, masked} {
+		v := g.Variant()
+		var kif, csa strings.Builder
+		if err := record.WriteKIF(&kif, g.Record(string(v))); err != nil {
+			t.Fatalf("%s KIF: %v", v, err)
+		}
+		if v == view.Dark && !strings.Contains(kif.String(), "result: king_captured black") {
+			t.Fatalf("no result comment:\n%s", kif.String())
+		}
+		if err := record.WriteCSA(&csa, g.Record(string(v))); err != nil {
+			t.Fatalf("%s CSA: %v", v, err)
+		}
+		for format, text := range map[string]string{"kif": kif.String(), "csa": csa.String()} {
+			back, err := record.Parse([]byte(text), "")
+			if err != nil {
+				t.Fatalf("%s %s: %v\n%s", v, format, err, text)
+			}
+			var moves []string
+			for _, m := range back.Moves {
+				moves = append(moves, m.USI())
+			}
+			if back.Variant != string(v) || strings.Join(moves, " ") != strings.Join(usis(g.Moves()), " ") {
+				t.Fatalf("%s %s: read back %q %v, want %v", v, format, back.Variant, moves, usis(g.Moves()))
+			}
+			again, _, err := ReplayMoves("r", v, back.StartSFEN(), DefaultOptions(v), moves, nil)
+			if err != nil || again.MoveNumber() != g.MoveNumber() || (again.Result() == nil) != (g.Result() == nil) {
+				t.Fatalf("%s %s: replayed to move %d, result %+v (%v)", v, format, again.MoveNumber(), again.Result(), err)
+			}
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 //	V2.2
 //	N+black's name           N-white's name
 //	$EVENT:...               ($SITE $START_TIME $END_TIME $TIME_LIMIT $OPENING ...)
+//	'ルール：dark             (Record.Variant; masked or dark: moves pseudo-legal)
 //	PI                       (standard start; PI82HI22KA removes pieces) or
 //	P1-KY-KE-GI-KI-OU-KI-GI-KE-KY ... P9 (board), P+00KA P-00AL (hands, pieces)
 //	+                        (side to move)
@@ -139,7 +140,7 @@ func (cr *csaReader) statement(n int, st string) (stop bool, err error) {
 	case st[0] == '\'':
 		if cr.b == nil {
 			cr.pending = append(cr.pending, st[1:])
-		} else {
+		} else if !cr.variantComment(st[1:]) {
 			cr.b.rec.AddComment(len(cr.b.rec.Moves), st[1:])
 		}
 		return false, nil
@@ -315,10 +316,23 @@ func (cr *csaReader) begin(n int, side *shogi.Color) error {
 	cr.b = newBuilder(start)
 	cr.b.rec.Header = cr.header
 	for _, c := range cr.pending {
-		cr.b.rec.AddComment(0, c)
+		if !cr.variantComment(c) {
+			cr.b.rec.AddComment(0, c)
+		}
 	}
 	cr.seen = true
 	return nil
+}
+
+// variantComment reads a comment "ルール：dark" (Record.Variant) before the
+// first move; it reports whether c was one.
+func (cr *csaReader) variantComment(c string) bool {
+	key, value, ok := splitKIFHeader(c)
+	if !ok || key != VariantKey || len(cr.b.rec.Moves) > 0 {
+		return false
+	}
+	cr.b.rec.setVariant(value)
+	return true
 }
 
 // move reads "+7776FU" (a trailing ",T12" was split off already).
@@ -342,7 +356,7 @@ func (cr *csaReader) move(n int, st string) error {
 		return b.illegal(shogi.NoMove, st, fmt.Sprintf("it is %s's turn", b.side()))
 	}
 	if st[1:3] == "00" {
-		if k.IsPromoted() || k == shogi.King {
+		if k.IsPromoted() || k == shogi.King && !b.rec.pseudo() {
 			return b.illegal(shogi.NoMove, st, fmt.Sprintf("a %s cannot be dropped", k.Name()))
 		}
 		return b.play(shogi.NewDrop(k, to), st)

@@ -22,8 +22,9 @@ import (
 //	-3334FU
 //	%TORYO                         (from rec.Result)
 //
-// Other header fields are written as comments. A move that is not legal in its
-// position gives an *IllegalMoveError.
+// Other header fields are written as comments, and so is rec.Variant
+// ("'ルール：dark", which ReadCSA reads back). A move that is not legal in its
+// position (under the record's rules, see Pseudo) gives an *IllegalMoveError.
 func WriteCSA(w io.Writer, rec *Record) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("V2.2\n")
@@ -43,9 +44,12 @@ func WriteCSA(w io.Writer, rec *Record) error {
 			fmt.Fprintf(bw, "$%s:%s\n", keys[h.Key], v)
 		case csaKey(h.Key):
 			fmt.Fprintf(bw, "$%s:%s\n", h.Key, v)
-		case !kifGenerated[h.Key]:
+		case !kifGenerated[h.Key] && h.Key != VariantKey:
 			extra = append(extra, h)
 		}
+	}
+	if v := rec.variantMark(); v != "" {
+		extra = append(extra, HeaderField{VariantKey, v})
 	}
 	for _, h := range extra {
 		fmt.Fprintf(bw, "'%s：%s\n", h.Key, oneLine(h.Value))

@@ -148,15 +148,16 @@ func parseKIFMove(s string, prev shogi.Square) (kifMove, error) {
 }
 
 // resolve matches a KIF move to position p. A move that cannot be played gives
-// the decoded move (or NoMove) and the reason; ok is false then.
-func (km kifMove) resolve(p *shogi.Position) (m shogi.Move, reason string) {
+// the decoded move (or NoMove) and the reason. Under pseudo rules (Masked,
+// Dark) a captured king may be dropped.
+func (km kifMove) resolve(p *shogi.Position, pseudo bool) (m shogi.Move, reason string) {
 	us := p.SideToMove()
 	if km.drop || km.from == shogi.NoSquare {
 		k := km.kind
 		if !km.drop && (k.IsPromoted() || p.HandCount(us, k) == 0) {
 			return shogi.NoMove, "no origin given and not a drop"
 		}
-		if k.IsPromoted() || k == shogi.King {
+		if k.IsPromoted() || k == shogi.King && !pseudo {
 			return shogi.NoMove, fmt.Sprintf("a %s cannot be dropped", k.Name())
 		}
 		return shogi.NewDrop(k, km.to), ""

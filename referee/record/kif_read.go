@@ -13,6 +13,7 @@ import (
 //	# comment                      (ignored)
 //	手合割：平手                    (or 香落ち, 二枚落ち, ...; a handicap start has White to move)
 //	先手：name                      (header fields key：value, kept in Record.Header)
+//	ルール：dark                    (Record.Variant; masked or dark: moves pseudo-legal)
 //	後手の持駒：なし                 (a BOD board diagram instead of 手合割, with
 //	| ・v飛 ・ ...|二                ... 先手の持駒, 後手番, 手数＝N)
 //	手数----指手---------消費時間--
@@ -93,6 +94,7 @@ func kifMoveLine(t string) (kifLine, bool) {
 type kifReader struct {
 	header   []HeaderField
 	handicap string
+	variant  string
 	bod      []string // board diagram rows, rank 1 first
 	hands    [2]string
 	hasHands [2]bool
@@ -196,6 +198,8 @@ func (kr *kifReader) headerLine(t string) bool {
 		kr.hands[shogi.Black], kr.hasHands[shogi.Black] = value, true
 	case "後手の持駒", "上手の持駒":
 		kr.hands[shogi.White], kr.hasHands[shogi.White] = value, true
+	case VariantKey:
+		kr.variant = value
 	default:
 		kr.header = append(kr.header, HeaderField{key, value})
 	}
@@ -223,6 +227,7 @@ func (kr *kifReader) begin(line int) error {
 	}
 	kr.b = newBuilder(start)
 	kr.b.rec.Header = kr.header
+	kr.b.rec.setVariant(kr.variant)
 	for _, c := range kr.pending {
 		kr.b.rec.AddComment(0, c)
 	}
@@ -362,7 +367,11 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 	ml, ok := kifMoveLine(t)
 	if !ok {
 		if key, value, ok := splitKIFHeader(t); ok {
-			b.rec.Header = append(b.rec.Header, HeaderField{key, value})
+			if key == VariantKey && len(b.rec.Moves) == 0 {
+				b.rec.setVariant(value)
+			} else {
+				b.rec.Header = append(b.rec.Header, HeaderField{key, value})
+			}
 			return false, nil
 		}
 		return false, syntaxErr("kif", n, "%q is not a KIF move line (want e.g. \"   1 ７六歩(77)\")", t)
@@ -381,7 +390,7 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 	if err != nil {
 		return false, syntaxErr("kif", n, "move %d: %v", len(b.rec.Moves)+1, err)
 	}
-	m, why := km.resolve(b.pos)
+	m, why := km.resolve(b.pos, b.rec.pseudo())
 	if why != "" {
 		return false, b.illegal(m, strings.Fields(ml.text)[0], why)
 	}

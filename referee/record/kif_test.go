@@ -98,7 +98,7 @@ func TestKIFMoveText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, why := km.resolve(p)
+		back, why := km.resolve(p, false)
 		if why != "" || back != m {
 			t.Errorf("%q resolves to %v (%s), want %v", got, back, why, m)
 		}

@@ -17,6 +17,7 @@ var kifGenerated = map[string]bool{"手合割": true, "先手の持駒": true, "
 //
 //	#KIF version=2.0 encoding=UTF-8
 //	先手：...                          (rec.Header in order)
+//	ルール：dark                       (rec.Variant, when set; see VariantKey)
 //	手合割：平手                       (or 香落ち, ...; a BOD board diagram with
 //	手数----指手---------消費時間--      hands, 後手番 and 手数＝N for any other start)
 //	*comment                           (rec.Comments)
@@ -26,16 +27,20 @@ var kifGenerated = map[string]bool{"手合割": true, "先手の持駒": true, "
 //	  86 投了                          (from rec.Result: 投了 詰み 千日手 持将棋
 //	まで85手で先手の勝ち                入玉勝ち 切れ負け 反則勝ち 反則負け 中断)
 //
-// A move that is not legal in its position gives an *IllegalMoveError; what
-// was written before it stays written.
+// A move that is not legal in its position (under the record's rules, see
+// Pseudo) gives an *IllegalMoveError; what was written before it stays
+// written.
 func WriteKIF(w io.Writer, rec *Record) error {
 	bw := bufio.NewWriter(w)
 	start := rec.StartPosition()
 	bw.WriteString("#KIF version=2.0 encoding=UTF-8\n")
 	for _, h := range rec.Header {
-		if !kifGenerated[h.Key] {
+		if !kifGenerated[h.Key] && h.Key != VariantKey {
 			fmt.Fprintf(bw, "%s：%s\n", h.Key, oneLine(h.Value))
 		}
+	}
+	if v := rec.variantMark(); v != "" {
+		fmt.Fprintf(bw, "%s：%s\n", VariantKey, oneLine(v))
 	}
 	if name, ok := HandicapName(start); ok && start.MoveNumber() == 1 {
 		fmt.Fprintf(bw, "手合割：%s\n", name)

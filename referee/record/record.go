@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"shinpan/referee/shogi"
 )
@@ -25,16 +26,54 @@ type Record struct {
 	// Comments maps a ply to the comment lines that follow it: 0 is before the
 	// first move, n is after move n. The comment marker (*, ', &) is dropped.
 	Comments map[int][]string
+	// Variant names the rules the game was played under when they are not
+	// standard shogi's: "tsuitate", "masked" or "dark" (the referee's names;
+	// "" for standard shogi). The writers mark it in a header line (KIF
+	// "ルール：dark", CSA "'ルール：dark", text "# variant: dark", see
+	// VariantKey) and the readers read it back. "masked" and "dark" imply
+	// Pseudo.
+	Variant string
 	// Pseudo marks a game played under rules where a king may be left in or
-	// moved into attack and captured (Masked and Dark shogi): the writers then
-	// check each move only for piece movement and the drop rules. Readers never
-	// set it.
+	// moved into attack, captured and dropped (Masked and Dark shogi): moves
+	// are then checked only for piece movement and the drop rules, when
+	// written and when read. Readers set it from Variant; a writer given
+	// Pseudo without such a Variant marks the file "pseudo".
 	Pseudo bool
 }
 
-// playable reports whether m may be written after p under the record's rules.
+// VariantKey is the KIF header key of Record.Variant (a comment "'ルール：…"
+// in CSA). Other software reads it as an unknown header field.
+const VariantKey = "ルール"
+
+// variantPseudo is the mark of a Pseudo record with no Variant.
+const variantPseudo = "pseudo"
+
+// pseudo reports whether the record's moves are checked as pseudo-legal.
+func (r *Record) pseudo() bool {
+	return r.Pseudo || r.Variant == "masked" || r.Variant == "dark" || r.Variant == variantPseudo
+}
+
+// variantMark is the value the writers mark the rules with ("" for none).
+func (r *Record) variantMark() string {
+	if r.Variant == "" && r.Pseudo {
+		return variantPseudo
+	}
+	return r.Variant
+}
+
+// setVariant reads a variant mark: its first word, in lower case.
+func (r *Record) setVariant(v string) {
+	if f := strings.Fields(v); len(f) > 0 {
+		r.Variant = strings.ToLower(f[0])
+	} else {
+		r.Variant = ""
+	}
+	r.Pseudo = r.pseudo()
+}
+
+// playable reports whether m may be played after p under the record's rules.
 func (r *Record) playable(p *shogi.Position, m shogi.Move) bool {
-	if r.Pseudo {
+	if r.pseudo() {
 		return p.IsPseudoLegal(m)
 	}
 	return p.IsLegal(m)
@@ -67,15 +106,15 @@ func (r *Record) StartPosition() *shogi.Position {
 func (r *Record) StartSFEN() string { return r.StartPosition().SFEN() }
 
 // Position returns the position after the first n moves (0 ≤ n ≤ len(Moves)).
-// The moves are replayed with the legality check; an illegal one gives an
-// *IllegalMoveError.
+// The moves are replayed with the legality check of the record's rules (see
+// Pseudo); an illegal one gives an *IllegalMoveError.
 func (r *Record) Position(n int) (*shogi.Position, error) {
 	if n < 0 || n > len(r.Moves) {
 		return nil, fmt.Errorf("record has %d moves, no position after move %d", len(r.Moves), n)
 	}
 	p := r.StartPosition()
 	for i, m := range r.Moves[:n] {
-		if !p.IsLegal(m) {
+		if !r.playable(p, m) {
 			return p, &IllegalMoveError{Number: i + 1, Text: m.USI(), Reason: Explain(p, m)}
 		}
 		p.MakeMove(m)
@@ -136,7 +175,7 @@ func (b *builder) play(m shogi.Move, text string) error {
 		b.err = fmt.Errorf("%w: more than %d moves", ErrTooLong, MaxPlies)
 		return b.err
 	}
-	if !b.pos.IsLegal(m) {
+	if !b.rec.playable(b.pos, m) {
 		return b.illegal(m, text, Explain(b.pos, m))
 	}
 	b.pos.MakeMove(m)

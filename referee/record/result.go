@@ -110,14 +110,15 @@ func winnerColor(w string) (c shogi.Color, ok bool) {
 // position fin:
 //   - no ending, or a resignation, at a position where the side to move is mated
 //     becomes checkmate won by the side that just moved (a 投了 or %TORYO at a
-//     mated position is a checkmate);
+//     mated position is a checkmate), except under pseudo rules (Masked, Dark),
+//     where a king in check may stay there;
 //   - a sennichite under continuous check by one side becomes perpetual_check won
 //     by the other side; a perpetual_check without a winner gets one the same way.
 func finish(rec *Record, fin *shogi.Position) {
 	r := rec.Result.Normalize()
 	switch r.Reason {
 	case ReasonUnknown, ReasonResignation, ReasonCheckmate:
-		if r.Winner != WinnerDraw && fin.IsCheckmate() {
+		if r.Winner != WinnerDraw && !rec.pseudo() && fin.IsCheckmate() {
 			r = Result{ReasonCheckmate, colorWinner(fin.SideToMove().Opp())}
 		}
 	case ReasonSennichite:

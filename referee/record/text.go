@@ -12,6 +12,7 @@ import (
 // ReadText reads the project's own record format (the gNN_*.txt files):
 //
 //	lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1   (or "startpos")
+//	# variant: dark                  (Record.Variant, before the moves; optional)
 //	7g7f
 //	3c3d
 //	# result: resignation black
@@ -34,6 +35,7 @@ func ReadText(r io.Reader) (*Record, error) {
 func parseText(text string) (*Record, error) {
 	var b *builder
 	result, resultLine := "", 0
+	variant := ""
 lines:
 	for i, line := range strings.Split(text, "\n") {
 		n := i + 1
@@ -43,9 +45,15 @@ lines:
 		}
 		if strings.HasPrefix(t, "#") {
 			body := strings.TrimSpace(strings.TrimPrefix(t, "#"))
-			if strings.HasPrefix(body, "result:") && result == "" {
+			v, isVariant := strings.CutPrefix(body, "variant:")
+			switch {
+			case strings.HasPrefix(body, "result:") && result == "":
 				result, resultLine = strings.TrimSpace(strings.TrimPrefix(body, "result:")), n
-			} else if b != nil {
+			case isVariant && b == nil:
+				variant = v
+			case isVariant && len(b.rec.Moves) == 0:
+				b.rec.setVariant(v)
+			case b != nil:
 				b.rec.AddComment(len(b.rec.Moves), body)
 			}
 			continue
@@ -56,6 +64,7 @@ lines:
 				return nil, syntaxErr("text", n, "first line: %v", err)
 			}
 			b = newBuilder(p)
+			b.rec.setVariant(variant)
 			continue
 		}
 		if result != "" {
@@ -140,12 +149,16 @@ func resultFromText(s string, fin *shogi.Position) (Result, error) {
 	return Result{reason, WinnerNone}, nil
 }
 
-// WriteText writes rec in the project's text format: the start SFEN, one USI
-// move a line, and "# result: REASON WINNER". Comments are not written.
+// WriteText writes rec in the project's text format: the start SFEN, "#
+// variant: V" for a Variant, one USI move a line, and "# result: REASON
+// WINNER". Comments are not written.
 func WriteText(w io.Writer, rec *Record) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(rec.StartSFEN())
 	bw.WriteByte('\n')
+	if v := rec.variantMark(); v != "" {
+		bw.WriteString("# variant: " + oneLine(v) + "\n")
+	}
 	for _, m := range rec.Moves {
 		bw.WriteString(m.USI())
 		bw.WriteByte('\n')
