@@ -304,6 +304,10 @@ const minGambleDrop = 0.85
 // opponent is told only "check" and may foul looking for the answer.
 const checkBonus = 120
 
+// mateShare is the share of the particles in which a move wins that makes it
+// worth a gamble below minGamble.
+const mateShare = 0.25
+
 // infoBonus is what learning whether the enemy king stands in a move's reach
 // is worth, at one bit.
 const infoBonus = 40
@@ -317,12 +321,13 @@ type stageAcc struct {
 	wsum []float64 // weight of the particles evaluated where the move is legal
 	vsum []float64
 	csum []float64 // weight of those where it gives check
+	msum []float64 // weight of those where it wins (mate found)
 	seen float64   // weight of the particles evaluated
 	n    int
 }
 
 func newStageAcc(n int) *stageAcc {
-	return &stageAcc{wsum: make([]float64, n), vsum: make([]float64, n), csum: make([]float64, n)}
+	return &stageAcc{wsum: make([]float64, n), vsum: make([]float64, n), csum: make([]float64, n), msum: make([]float64, n)}
 }
 
 func (a *stageAcc) add(b *stageAcc) {
@@ -330,6 +335,7 @@ func (a *stageAcc) add(b *stageAcc) {
 		a.wsum[i] += b.wsum[i]
 		a.vsum[i] += b.vsum[i]
 		a.csum[i] += b.csum[i]
+		a.msum[i] += b.msum[i]
 	}
 	a.seen += b.seen
 	a.n += b.n
@@ -501,8 +507,13 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 		if h.cands != nil && h.cands[i].IsDrop() {
 			need = minGambleDrop
 		}
-		if h.cfg.Variant == view.Tsuitate && !h.v.InCheck && pLegal[i] < need && mean[i] < valueClamp/2 {
-			// Out of check a coin-flip foul is never worth it (bar a mate).
+		mates := 0.0
+		if acc.wsum[i] > 0 {
+			mates = acc.msum[i] / acc.wsum[i]
+		}
+		if h.cfg.Variant == view.Tsuitate && !h.v.InCheck && pLegal[i] < need && mean[i] < valueClamp/2 && mates < mateShare {
+			// Out of check a coin-flip foul is never worth it (bar a
+			// likely mate).
 			scores[i] -= 1000
 		}
 	}
@@ -577,6 +588,9 @@ func (h *hiddenPlayer) runStage(parts []*shogi.Position, ws []float64, legal [][
 						acc.vsum[i] += ws[j] * vals[i]
 						if checks[i] {
 							acc.csum[i] += ws[j]
+						}
+						if vals[i] >= valueClamp {
+							acc.msum[i] += ws[j]
 						}
 					}
 				}

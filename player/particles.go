@@ -26,6 +26,7 @@ type filter struct {
 
 	parts []shogi.Position
 	w     []float64
+	style []uint8 // per particle, the opponent's style it assumes (styleTemps)
 
 	// failed are the player's attempts refused on the true position (fouls,
 	// bounces) since the last accepted move: facts about the position now.
@@ -162,13 +163,15 @@ func (f *filter) init(v *view.View) {
 	if v.MoveNumber == 1 && fa.matches(start) {
 		f.parts = make([]shogi.Position, f.n)
 		f.w = make([]float64, f.n)
+		f.style = make([]uint8, f.n)
 		for i := range f.parts {
 			f.parts[i] = *start
 			f.w[i] = 1
+			f.style[i] = f.newStyle()
 		}
 		return
 	}
-	f.parts = nil
+	f.parts, f.style = nil, nil
 	f.reseed([]shogi.Position{*start}, fa)
 }
 
@@ -180,10 +183,11 @@ func (f *filter) resample() {
 		total += x
 	}
 	if total <= 0 || len(f.parts) == 0 {
-		f.parts, f.w = nil, nil
+		f.parts, f.w, f.style = nil, nil, nil
 		return
 	}
 	out := make([]shogi.Position, 0, f.n)
+	style := make([]uint8, 0, f.n)
 	step := total / float64(f.n)
 	u := f.rng.Float64() * step
 	acc := 0.0
@@ -195,8 +199,9 @@ func (f *filter) resample() {
 			i++
 		}
 		out = append(out, f.parts[i])
+		style = append(style, f.style[i])
 	}
-	f.parts = out
+	f.parts, f.style = out, style
 	f.w = make([]float64, len(out))
 	for i := range f.w {
 		f.w[i] = 1
@@ -219,7 +224,7 @@ func (f *filter) finish(old []shogi.Position, fa *facts) {
 			f.byKind = map[string]int{}
 		}
 		f.byKind[f.lastKind]++
-		f.parts, f.w = nil, nil
+		f.parts, f.w, f.style = nil, nil, nil
 		f.reseed(old, fa)
 		return
 	}
@@ -557,7 +562,7 @@ func (f *filter) oppMove(capSq shogi.Square, captured shogi.Piece, checked bool,
 	defer f.noteEvidence(len(f.parts))
 	for i := range f.parts {
 		p := &f.parts[i]
-		m, like := f.sampleOppMove(p, capSq, captured, checked, fa)
+		m, like := f.sampleOppMove(p, capSq, captured, checked, fa, styleTemps[f.style[i]])
 		if m != shogi.NoMove {
 			f.w[i] *= like
 			p.MakeMove(m)
@@ -671,7 +676,7 @@ func (f *filter) conformSight(q *shogi.Position, fa *facts) bool {
 // sampleOppMove draws the opponent's move in p from the prior restricted to the
 // consistent moves, and returns it with the prior probability of consistency
 // (the particle's likelihood). NoMove when no move fits.
-func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool, fa *facts) (shogi.Move, float64) {
+func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool, fa *facts, temp float64) (shogi.Move, float64) {
 	var ms []shogi.Move
 	if f.variant == view.Tsuitate {
 		ms = p.LegalMoves(f.buf[:0])
@@ -681,7 +686,7 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 	total, fit := 0.0, 0.0
 	wts := f.wts[:len(ms)]
 	for j, m := range ms {
-		w := f.prior(p, m)
+		w := f.prior(p, m, temp)
 		total += w
 		wts[j] = 0
 		at := shogi.NoPiece
@@ -787,8 +792,23 @@ func (f *filter) noteEvidence(n int) {
 	f.evS, f.evU = 0, 0
 }
 
-// priorTemp is the temperature (in centipawns) of the heuristic prior.
-const priorTemp = 40.0
+// styleTemps are the temperatures (in centipawns) of the heuristic prior, one
+// per opponent style a particle may assume: broad (style 0), and in Tsuitate
+// also sharp (style 1, an opponent that nearly always plays the move that
+// looks best on its own board). Which fits shows in which particles survive.
+var styleTemps = [...]float64{40, 6}
+
+// sharpShare is the share of new Tsuitate particles that assume the sharp
+// style.
+const sharpShare = 0.5
+
+// newStyle draws the style of a new particle.
+func (f *filter) newStyle() uint8 {
+	if f.variant == view.Tsuitate && f.rng.Float64() < sharpShare {
+		return 1
+	}
+	return 0
+}
 
 // prior is the blind prior weight of the opponent's move m in p: a sensible
 // player choosing on what it sees — its own pieces in Tsuitate, a little of
@@ -796,7 +816,7 @@ const priorTemp = 40.0
 // and deep drops through squares it cannot see (Tsuitate), takes the pieces it
 // sees and keeps its own out of sight of ours (Dark), and steps its king away
 // when told check. The weight is a softmax of that score.
-func (f *filter) prior(p *shogi.Position, m shogi.Move) float64 {
+func (f *filter) prior(p *shogi.Position, m shogi.Move, temp float64) float64 {
 	them := p.SideToMove()
 	to := m.To()
 	score := 0
@@ -806,7 +826,7 @@ func (f *filter) prior(p *shogi.Position, m shogi.Move) float64 {
 		if f.variant == view.Tsuitate && advance(them, to) >= 6 {
 			score -= 100
 		}
-		return math.Exp(float64(score) / priorTemp)
+		return math.Exp(float64(score) / temp)
 	}
 	k := p.At(m.From()).Kind()
 	after := k
@@ -834,7 +854,7 @@ func (f *filter) prior(p *shogi.Position, m shogi.Move) float64 {
 	if score > 2000 {
 		score = 2000
 	}
-	return math.Exp(float64(score) / priorTemp)
+	return math.Exp(float64(score) / temp)
 }
 
 // reseed fills the set with n positions rebuilt from templates to fit the
@@ -846,12 +866,14 @@ func (f *filter) reseed(templates []shogi.Position, fa *facts) {
 	}
 	f.parts = f.parts[:0]
 	f.w = f.w[:0]
+	f.style = f.style[:0]
 	for i := 0; i < f.n; i++ {
 		t := &templates[f.rng.Intn(len(templates))]
 		for attempt := 0; attempt < 8; attempt++ {
 			if q, ok := f.repair(t, fa, attempt < 6); ok {
 				f.parts = append(f.parts, *q)
 				f.w = append(f.w, 1)
+				f.style = append(f.style, f.newStyle())
 				f.reseeds++
 				break
 			}
@@ -863,6 +885,7 @@ func (f *filter) reseed(templates []shogi.Position, fa *facts) {
 		for i := 0; i < f.n; i++ {
 			f.parts = append(f.parts, *q)
 			f.w = append(f.w, 1)
+			f.style = append(f.style, f.newStyle())
 		}
 	}
 }

@@ -35,6 +35,7 @@ func testFilter(t *testing.T, v view.Variant, sfens ...string) *filter {
 	for i := 0; i < f.n; i++ {
 		f.parts = append(f.parts, *mustSFEN(t, sfens[i%len(sfens)]))
 		f.w = append(f.w, 1)
+		f.style = append(f.style, f.newStyle())
 	}
 	return f
 }
@@ -67,8 +68,16 @@ func TestFilterOpponentCapture(t *testing.T) {
 	if f.collapses != 0 {
 		t.Fatalf("collapsed")
 	}
-	if n := countWhere(f, func(p *shogi.Position) bool { return p.At(v.LostAt) == shogi.MakePiece(shogi.White, shogi.Silver) }); n != len(f.parts) || n == 0 {
+	// The particles where the silver could take all have it there; the few
+	// repaired from the others (weighed at fixedShare) have some enemy piece.
+	if n := countWhere(f, func(p *shogi.Position) bool { return p.At(v.LostAt) == shogi.MakePiece(shogi.White, shogi.Silver) }); n < len(f.parts)*9/10 || n == 0 {
 		t.Fatalf("%d of %d particles have the silver on 5e", n, len(f.parts))
+	}
+	if n := countWhere(f, func(p *shogi.Position) bool {
+		pc := p.At(v.LostAt)
+		return pc != shogi.NoPiece && pc.Color() == shogi.White
+	}); n != len(f.parts) {
+		t.Fatalf("%d of %d particles have an enemy piece on 5e", n, len(f.parts))
 	}
 	if n := countWhere(f, func(p *shogi.Position) bool { return p.HandCount(shogi.White, shogi.Pawn) == 1 }); n != len(f.parts) {
 		t.Fatalf("%d of %d particles put the pawn in White's hand", n, len(f.parts))
@@ -278,4 +287,32 @@ func mustSquare(t *testing.T, s string) shogi.Square {
 		t.Fatal(err)
 	}
 	return sq
+}
+
+// A capture by the move the opponent's own board makes look best is likelier
+// under the sharp style than under the broad one, so the particles assuming
+// the sharp style gain weight.
+func TestFilterStylesLearn(t *testing.T) {
+	const before = "k8/9/9/9/9/4s4/4G4/9/8K w - 1"
+	v := viewOf(t, view.Tsuitate, "k8/9/9/9/9/9/4+s4/9/8K b g 2")
+	v.LostAt = mustSquare(t, "5g")
+	gold := shogi.MakePiece(shogi.Black, shogi.Gold)
+	f := testFilter(t, view.Tsuitate, before)
+	fa := factsOf(&v, shogi.Black)
+	_, broad := f.sampleOppMove(mustSFEN(t, before), v.LostAt, gold, false, fa, styleTemps[0])
+	_, sharp := f.sampleOppMove(mustSFEN(t, before), v.LostAt, gold, false, fa, styleTemps[1])
+	if sharp < 1.2*broad {
+		t.Fatalf("likelihood of the promoting capture: sharp %.3f, broad %.3f", sharp, broad)
+	}
+	for i := range f.style {
+		f.style[i] = uint8(2 * i / len(f.style)) // the first half broad, the second sharp
+	}
+	f.oppMove(v.LostAt, gold, false, &v)
+	n := 0
+	for _, s := range f.style {
+		n += int(s)
+	}
+	if len(f.style) != len(f.parts) || n <= len(f.parts)/2 {
+		t.Fatalf("%d of %d particles assume the sharp style after the capture (styles for %d; fixes %d, collapses %d)", n, len(f.parts), len(f.style), f.fixes, f.collapses)
+	}
 }
