@@ -421,7 +421,8 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 			if typed == usi {
 				lines = append(lines, ctx.t(mRevealFoulUSI, f.Number, f.Player.Symbol(), usi, whyCode(ctx.Lang, f.Reason)))
 			} else {
-				lines = append(lines, ctx.t(mRevealFoul, f.Number, f.Player.Symbol(), typed, usi, whyCode(ctx.Lang, f.Reason)))
+				// typed is in a code span; the USI beside it is not ("(P*5e)").
+				lines = append(lines, ctx.t(mRevealFoul, f.Number, f.Player.Symbol(), typed, Escape(usi), whyCode(ctx.Lang, f.Reason)))
 			}
 		}
 	}

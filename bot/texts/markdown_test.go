@@ -1,6 +1,7 @@
 package texts
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -145,6 +146,38 @@ func TestNamesAndMovesComeOutLiterally(t *testing.T) {
 			if shown, _ := discordShows(m); strings.Contains(m, "P*5e") || !strings.Contains(shown, "1.P*5e 2.S*4d") {
 				t.Errorf("%s reveal: %q", l, m)
 			}
+		}
+	}
+}
+
+// TestRevealFoulsComeOutLiterally: the foul list at the reveal shows a drop
+// typed in another notation and its USI literally: the typed text sits in a
+// code span, the USI beside it is escaped (two "(P*5e)" in one message would
+// otherwise turn the text between them italic).
+func TestRevealFoulsComeOutLiterally(t *testing.T) {
+	fouls := []view.FoulRecord{
+		{Player: shogi.Black, Number: 3, Text: "P'5e", Move: "P*5e", Reason: "square_occupied"},
+		{Player: shogi.White, Number: 4, Text: "G'4d", Move: "G*4d", Reason: "square_occupied"},
+		{Player: shogi.Black, Number: 5, Text: "S*3c", Move: "S*3c", Reason: "square_occupied"},
+	}
+	e := view.Event{To: view.ToPublic, Kind: view.EvReveal, SFEN: shogi.Startpos().SFEN(), Fouls: fouls}
+	code := regexp.MustCompile("`[^`]*`")
+	for _, l := range Langs {
+		all := strings.Join(RevealDetails(Ctx{Lang: l, Variant: view.Tsuitate, GameID: 4}, e), "\n")
+		for _, span := range code.FindAllString(all, -1) {
+			if strings.Contains(span, `\`) {
+				t.Errorf("%s: an escape shows inside the code span %s", l, span)
+			}
+		}
+		var lines []string // the foul lines, without the template's bold heading
+		for _, line := range strings.Split(code.ReplaceAllString(all, "CODE"), "\n") {
+			if strings.Contains(line, "CODE") {
+				lines = append(lines, line)
+			}
+		}
+		shown, active := discordShows(strings.Join(lines, "\n"))
+		if len(lines) != 3 || active || !strings.Contains(shown, "P*5e") || !strings.Contains(shown, "G*4d") {
+			t.Errorf("%s: foul list %q shows as %q (markdown left: %v)", l, all, shown, active)
 		}
 	}
 }
