@@ -86,6 +86,12 @@ func TestResolve(t *testing.T) {
 		{start, "", "▲７六歩", ok("7g7f")},
 		{start, "", "☗76歩", ok("7g7f")},
 		{start, "", "  ７六 歩\u3000", ok("7g7f")},
+		// Invisible format characters (a zero-width space, a BOM, a direction
+		// mark) are not read, as the refusal's quote (Echo) does not show them.
+		{start, "", "7g\u200b7f", ok("7g7f")},
+		{start, "", "\ufeff７六歩", ok("7g7f")},
+		{start, "", "P-7f\u200e", ok("7g7f")},
+		{start, "", "7g7f\u202e", ok("7g7f")},
 		{start, "", "７六歩(77)", ok("7g7f")},
 		{start, "", "７六歩（７７）", ok("7g7f")},
 		{start, "", "7f歩", ok("7g7f")},

@@ -12,7 +12,8 @@ import (
 const maxText = 100
 
 // normalize prepares typed text for the parsers: full-width ASCII (U+FF01..U+FF5E)
-// becomes ASCII, every space (the full-width U+3000 too) goes, leading ▲△☗☖▼▽
+// becomes ASCII, every space (the full-width U+3000 too) and invisible format
+// character (U+200B, U+FEFF, direction marks) goes, leading ▲△☗☖▼▽
 // go, and a few look-alikes become ASCII (− ‐ – — to '-', × to 'x', ’ ′ to ').
 // wide reports whether the text held full-width ASCII.
 func normalize(s string) (out string, wide bool) {
@@ -23,8 +24,8 @@ func normalize(s string) (out string, wide bool) {
 		case r >= 0xFF01 && r <= 0xFF5E:
 			r -= 0xFEE0
 			wide = true
-		case unicode.IsSpace(r):
-			continue
+		case unicode.IsSpace(r), unicode.Is(unicode.Cf, r):
+			continue // spaces, and invisible format characters (U+200B, U+FEFF) that Echo drops too
 		case lead && strings.ContainsRune("▲△☗☖▼▽", r):
 			continue
 		case r == '−' || r == '‐' || r == '–' || r == '—':
