@@ -417,7 +417,7 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 			lines = append(lines, ctx.t(mRevealFouls))
 		}
 		for _, f := range e.Fouls {
-			typed, usi := safeCode(f.Text), safeCode(f.Move)
+			typed, usi := safeCode(notation.Echo(f.Text)), safeCode(f.Move) // as refusals quote it
 			if typed == usi {
 				lines = append(lines, ctx.t(mRevealFoulUSI, f.Number, f.Player.Symbol(), usi, whyCode(ctx.Lang, f.Reason)))
 			} else {

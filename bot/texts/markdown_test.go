@@ -153,12 +153,15 @@ func TestNamesAndMovesComeOutLiterally(t *testing.T) {
 // TestRevealFoulsComeOutLiterally: the foul list at the reveal shows a drop
 // typed in another notation and its USI literally: the typed text sits in a
 // code span, the USI beside it is escaped (two "(P*5e)" in one message would
-// otherwise turn the text between them italic).
+// otherwise turn the text between them italic); the typed text shows without
+// invisible characters, as refusals quote it (a U+202E would turn the rest of
+// the line around).
 func TestRevealFoulsComeOutLiterally(t *testing.T) {
 	fouls := []view.FoulRecord{
 		{Player: shogi.Black, Number: 3, Text: "P'5e", Move: "P*5e", Reason: "square_occupied"},
 		{Player: shogi.White, Number: 4, Text: "G'4d", Move: "G*4d", Reason: "square_occupied"},
 		{Player: shogi.Black, Number: 5, Text: "S*3c", Move: "S*3c", Reason: "square_occupied"},
+		{Player: shogi.White, Number: 6, Text: "8h\u202e2b\u200b", Move: "8h2b", Reason: "path_blocked"},
 	}
 	e := view.Event{To: view.ToPublic, Kind: view.EvReveal, SFEN: shogi.Startpos().SFEN(), Fouls: fouls}
 	code := regexp.MustCompile("`[^`]*`")
@@ -176,7 +179,10 @@ func TestRevealFoulsComeOutLiterally(t *testing.T) {
 			}
 		}
 		shown, active := discordShows(strings.Join(lines, "\n"))
-		if len(lines) != 3 || active || !strings.Contains(shown, "P*5e") || !strings.Contains(shown, "G*4d") {
+		if strings.ContainsAny(all, "\u202e\u200b") {
+			t.Errorf("%s: the typed text keeps its invisible characters: %q", l, all)
+		}
+		if len(lines) != 4 || active || !strings.Contains(shown, "P*5e") || !strings.Contains(shown, "G*4d") {
 			t.Errorf("%s: foul list %q shows as %q (markdown left: %v)", l, all, shown, active)
 		}
 	}
