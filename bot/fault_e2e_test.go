@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"shinpan/bot/discordtest"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
 )
 
 // countMoveDMs counts the bot's DMs to user whose text contains s.
@@ -182,5 +184,26 @@ func TestOnePlayersDMsInOrder(t *testing.T) {
 		if r := e.dm(e.bob, replies[round]); !strings.Contains(r.Content, "You played") {
 			t.Fatalf("bob: %q", r.Content)
 		}
+	}
+}
+
+// TestDrawAcceptanceAfterWithdrawal: an acceptance checked against an offer
+// that a move withdrew before the acceptance was applied (the two raced: the
+// accepting command answers Discord between its check and the action) does
+// not end the game.
+func TestDrawAcceptanceAfterWithdrawal(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	if out := e.slash(e.alice, "draw"); !strings.Contains(out, "offer sent") {
+		t.Fatalf("offer: %q", out)
+	}
+	e.play("7g7f") // withdraws alice's offer
+	// bob's /shogi draw saw the offer standing just before alice's move.
+	if _, done := e.b.act(id, e.bob, referee.Action{Kind: referee.ActDraw, Player: shogi.White}, "late-accept"); done {
+		t.Fatal("a withdrawn offer was accepted")
+	}
+	if g := e.game(id); g.Result != nil || !g.Status.Live() {
+		t.Fatalf("the game ended: %+v", g)
 	}
 }

@@ -39,6 +39,10 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 		lg.mu.Unlock()
 		return "", false // already applied (a redelivered event)
 	}
+	if off := standingOffer(lg.meta.DrawOffer, lg.g); a.Kind == referee.ActDraw && !lg.g.Over() && (off == nil || off.By != a.Player.Opp()) {
+		lg.mu.Unlock()
+		return texts.UI(lang, texts.DrawWithdrawn), false // a move came between cmdDraw's check and this
+	}
 	g := lg.g.Clone()
 	meta := lg.meta
 	before := [2]*shogi.Position{}

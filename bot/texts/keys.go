@@ -299,6 +299,7 @@ const (
 	mUIRecordSent          msg = "ui.record.sent"    // game number
 	mUIDrawOffered         msg = "ui.draw.offered"   // who, game number
 	mUIDrawOfferSent       msg = "ui.draw.sent"
+	mUIDrawWithdrawn       msg = "ui.draw.withdrawn"
 	mUINotModerator        msg = "ui.moderator.no"
 	mUIAwayCPU             msg = "ui.away.cpu"  // who, game number
 	mUIAwayBack            msg = "ui.away.back" // who, game number
