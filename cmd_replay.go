@@ -17,7 +17,7 @@ func init() {
 
 // runReplay plays a record through the referee of --variant, by default the
 // variant the record names (the bot's records of Tsuitate, Masked and Dark
-// games do), else standard.
+// games do), else standard; a Masked game with the masks the record names.
 func runReplay(args []string) error {
 	fs := newFlags("replay")
 	variant := fs.String("variant", "", "standard, tsuitate, masked or dark (default: the record's, else standard)")
@@ -59,7 +59,8 @@ func runReplay(args []string) error {
 	if illegal != nil {
 		moves = append(moves, illegal.Text)
 	}
-	g, steps, err := referee.ReplayMoves("replay", v, rec.StartSFEN(), o, moves, endingAction(rec, len(rec.Moves)))
+	// A Masked record names its masks (the bot's do); without, each side's rook.
+	g, steps, err := referee.ReplayMasked("replay", v, rec.StartSFEN(), o, referee.RecordMasks(rec), moves, endingAction(rec, len(rec.Moves)))
 	if err != nil {
 		return err
 	}

@@ -147,6 +147,38 @@ func TestDarkRecordCommands(t *testing.T) {
 	}
 }
 
+// TestMaskedReplayCommand: replay plays the bot's KIF of a Masked game with
+// the masks it names: capturing a rook that was no mask does not end it.
+func TestMaskedReplayCommand(t *testing.T) {
+	g, err := referee.New("c", view.Masked, "", referee.DefaultOptions(view.Masked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []referee.Action{{Kind: referee.ActMask, Player: shogi.Black, Text: "6i", Salt: "s"},
+		{Kind: referee.ActMask, Player: shogi.White, Text: "4a", Salt: "t"}} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, m := range []string{"7g7f", "3c3d", "8h2b+", "8b3b", "2b3b"} {
+		if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Color(i % 2), Text: m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var kif bytes.Buffer
+	if err := record.WriteKIF(&kif, g.Record("shinpan #1 masked")); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "masked.kif")
+	if err := os.WriteFile(path, kif.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "", "replay", path)
+	if code != 0 || !strings.Contains(lastLine(out), `"result":null`) || !strings.Contains(lastLine(out), `"move":6`) {
+		t.Fatalf("replay: %d %q %q", code, lastLine(out), errs)
+	}
+}
+
 func TestRefereeCommand(t *testing.T) {
 	in := `{"cmd":"new","variant":"dark"}
 {"cmd":"move","player":"black","move":"7g7f"}

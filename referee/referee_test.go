@@ -678,3 +678,41 @@ func TestRecordOfDarkAndMaskedGames(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskedRecordReplaysWithItsMasks: a Masked game's record names the masks
+// chosen; replayed, the game has those masks, not the replay's default (the
+// rooks): capturing a rook that is no mask does not end it.
+func TestMaskedRecordReplaysWithItsMasks(t *testing.T) {
+	g := newGame(t, view.Masked, "", nil)
+	for _, a := range []Action{{Kind: ActMask, Player: B, Text: "6i", Salt: "s"}, {Kind: ActMask, Player: W, Text: "4a", Salt: "t"}} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	moves := []string{"7g7f", "3c3d", "8h2b+", "8b3b", "2b3b"} // 5.2b3b captures White's rook
+	for i, m := range moves {
+		move(t, g, shogi.Color(i%2), m)
+	}
+	if g.Over() {
+		t.Fatalf("capturing a rook that is no mask ended the game: %+v", g.Result())
+	}
+	var kif strings.Builder
+	if err := record.WriteKIF(&kif, g.Record("masked")); err != nil {
+		t.Fatal(err)
+	}
+	back, err := record.Parse([]byte(kif.String()), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	masks := RecordMasks(back)
+	if masks[B].String() != "6i" || masks[W].String() != "4a" {
+		t.Fatalf("masks read back as %v from\n%s", masks, kif.String())
+	}
+	again, _, err := ReplayMasked("r", view.Masked, back.StartSFEN(), DefaultOptions(view.Masked), masks, moves, nil)
+	if err != nil || again.Over() || again.MoveNumber() != g.MoveNumber() {
+		t.Fatalf("replayed to move %d, result %+v (%v)", again.MoveNumber(), again.Result(), err)
+	}
+	if RecordMasks(&record.Record{}) != [2]shogi.Square{shogi.NoSquare, shogi.NoSquare} {
+		t.Error("masks read from a record without them")
+	}
+}

@@ -18,7 +18,14 @@ type ReplayStep struct {
 // start, alternating sides from the side to move, until the game ends; a
 // refused move, a foul or a bounce stops the replay. ending is applied after the moves when the
 // game is still going (nil for none). It returns the game and each step.
+// A Masked game gets the default masks (each side's rook); see ReplayMasked.
 func ReplayMoves(id string, v view.Variant, start string, o Options, moves []string, ending *Action) (*Game, []ReplayStep, error) {
+	return ReplayMasked(id, v, start, o, [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}, moves, ending)
+}
+
+// ReplayMasked is ReplayMoves with the masks of a Masked game, indexed by
+// colour (a record's, see RecordMasks); a NoSquare mask is the default one.
+func ReplayMasked(id string, v view.Variant, start string, o Options, masks [2]shogi.Square, moves []string, ending *Action) (*Game, []ReplayStep, error) {
 	g, err := New(id, v, start, o)
 	if err != nil {
 		return nil, nil, err
@@ -26,7 +33,11 @@ func ReplayMoves(id string, v view.Variant, start string, o Options, moves []str
 	var steps []ReplayStep
 	if v == view.Masked {
 		for _, c := range []shogi.Color{shogi.Black, shogi.White} {
-			a := Action{Kind: ActMask, Player: c, Text: defaultMask(g, c), Salt: "replay"}
+			text := defaultMask(g, c)
+			if masks[c].Valid() {
+				text = masks[c].String()
+			}
+			a := Action{Kind: ActMask, Player: c, Text: text, Salt: "replay"}
 			evs, err := g.Apply(a)
 			steps = append(steps, ReplayStep{a, evs, err})
 			if err != nil {
