@@ -32,16 +32,7 @@ func runRecord(args []string) error {
 		return errors.New("want one FILE")
 	}
 	name := fs.Arg(0)
-	in := os.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	rec, err := record.Read(in, name)
+	rec, err := readRecord(name)
 	var ie *record.IllegalMoveError
 	if err != nil && !errors.As(err, &ie) {
 		return err
@@ -54,4 +45,18 @@ func runRecord(args []string) error {
 		return errExit1
 	}
 	return nil
+}
+
+// readRecord reads the record in file name, standard input for "-". Like
+// record.Read, it returns the moves before an illegal one with the error.
+func readRecord(name string) (*record.Record, error) {
+	if name == "-" {
+		return record.Read(os.Stdin, name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return record.Read(f, name)
 }

@@ -18,6 +18,7 @@ func init() {
 // runReplay plays a record through the referee of --variant, by default the
 // variant the record names (the bot's records of Tsuitate, Masked and Dark
 // games do), else standard; a Masked game with the masks the record names.
+// FILE "-" reads standard input.
 func runReplay(args []string) error {
 	fs := newFlags("replay")
 	variant := fs.String("variant", "", "standard, tsuitate, masked or dark (default: the record's, else standard)")
@@ -26,13 +27,9 @@ func runReplay(args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("usage: replay [--variant V] [--options JSON] FILE")
+		return fmt.Errorf("usage: replay [--variant V] [--options JSON] FILE   (- for stdin)")
 	}
-	data, err := os.ReadFile(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	rec, err := record.Parse(data, fs.Arg(0))
+	rec, err := readRecord(fs.Arg(0))
 	var moves []string
 	var illegal *record.IllegalMoveError
 	if err != nil && !errors.As(err, &illegal) {

@@ -138,7 +138,8 @@ func TestDarkRecordCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errs, code := run(t, "", "record", path)
-	if code != 0 || !strings.Contains(out, "# variant: dark\n") || !strings.Contains(out, "\n1e5a+\n") {
+	if code != 0 || !strings.Contains(out, "# variant: dark\n") || !strings.Contains(out, "\n1e5a+\n") ||
+		lastLine(out) != "# result: king_captured black" {
 		t.Fatalf("record: %d %q %q", code, out, errs)
 	}
 	out, errs, code = run(t, "", "replay", path)
@@ -176,6 +177,49 @@ func TestMaskedReplayCommand(t *testing.T) {
 	out, errs, code := run(t, "", "replay", path)
 	if code != 0 || !strings.Contains(lastLine(out), `"result":null`) || !strings.Contains(lastLine(out), `"move":6`) {
 		t.Fatalf("replay: %d %q %q", code, lastLine(out), errs)
+	}
+}
+
+// TestMaskedRecordCommand: record prints the result of the bot's KIF of a
+// Masked game ended by a mask capture (a comment, KIF having no word for it),
+// and replay reads the same KIF from stdin given "-".
+func TestMaskedRecordCommand(t *testing.T) {
+	g, err := referee.New("c", view.Masked, "", referee.DefaultOptions(view.Masked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []referee.Action{{Kind: referee.ActMask, Player: shogi.Black, Text: "6i", Salt: "s"},
+		{Kind: referee.ActMask, Player: shogi.White, Text: "3a", Salt: "t"}} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, m := range []string{"7g7f", "3c3d", "8h2b+", "9c9d", "2b3a"} {
+		if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Color(i % 2), Text: m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := g.Result(); r == nil || r.Reason != view.ReasonMaskCaptured {
+		t.Fatalf("result %v", r)
+	}
+	var kif bytes.Buffer
+	if err := record.WriteKIF(&kif, g.Record("shinpan #1 masked")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(kif.String(), "*result: mask_captured black\n") {
+		t.Fatalf("no result comment in\n%s", kif.String())
+	}
+	path := filepath.Join(t.TempDir(), "masked.kif")
+	if err := os.WriteFile(path, kif.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "", "record", path)
+	if code != 0 || lastLine(out) != "# result: mask_captured black" {
+		t.Fatalf("record: %d %q %q", code, out, errs)
+	}
+	out, errs, code = run(t, kif.String(), "replay", "-")
+	if code != 0 || !strings.Contains(lastLine(out), `"result":{"reason":"mask_captured","winner":"black"}`) {
+		t.Fatalf("replay -: %d %q %q", code, lastLine(out), errs)
 	}
 }
 

@@ -25,7 +25,7 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 	}
 	v, err := referee.ParseVariant(o.str("variant"))
 	if err != nil {
-		b.reply(i, texts.Refusal(lang, err.Error()), true)
+		b.reply(i, texts.OptionRefusal(lang, err), true)
 		return
 	}
 	opts := b.cfg.options(v)
@@ -48,7 +48,7 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 		opts.ShowReachable = f
 	}
 	if err := opts.Validate(v); err != nil {
-		b.reply(i, texts.Refusal(lang, err.Error()), true)
+		b.reply(i, texts.OptionRefusal(lang, err), true)
 		return
 	}
 	opp := o.user("opponent")

@@ -37,14 +37,16 @@ func (g *Game) Record(title string) *record.Record {
 	}
 	if r := g.result; r != nil {
 		rec.Result = RecordResult(r)
-		if rec.Result.Reason == record.ReasonUnknown || r.Reason == view.ReasonMaskCaptured || r.Reason == view.ReasonKingCaptured {
-			// KIF and CSA have no word for these endings: say it in a comment.
+		switch rec.Result.Reason {
+		case record.ReasonUnknown, record.ReasonMaskCaptured, record.ReasonKingCaptured, record.ReasonNoLegalMove:
+			// KIF and CSA have no word for these endings: say it in a comment
+			// (the readers take the result from it).
 			winner := "none"
 			if r.Winner != nil {
 				winner = r.Winner.String()
 			}
 			n := len(rec.Moves)
-			rec.Comments[n] = append(rec.Comments[n], fmt.Sprintf("result: %s %s", r.Reason, winner))
+			rec.Comments[n] = append(rec.Comments[n], record.ResultComment(record.Result{Reason: string(r.Reason), Winner: winner}))
 		}
 	}
 	return rec
@@ -98,6 +100,12 @@ func RecordResult(r *view.Result) record.Result {
 		return record.Result{Reason: record.ReasonAbort, Winner: record.WinnerNone}
 	case view.ReasonMoveLimit, view.ReasonDrawAgreed:
 		return record.Result{Reason: record.ReasonImpasse, Winner: record.WinnerDraw}
+	case view.ReasonMaskCaptured:
+		return record.Result{Reason: record.ReasonMaskCaptured, Winner: w}
+	case view.ReasonKingCaptured:
+		return record.Result{Reason: record.ReasonKingCaptured, Winner: w}
+	case view.ReasonNoLegalMove:
+		return record.Result{Reason: record.ReasonNoLegalMove, Winner: w}
 	}
 	return record.Result{Reason: record.ReasonUnknown, Winner: w}
 }

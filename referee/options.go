@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"shinpan/referee/notation"
 	"shinpan/referee/view"
 )
 
@@ -48,24 +49,51 @@ func ParseOptions(v view.Variant, raw []byte) (Options, error) {
 	return o, o.Validate(v)
 }
 
-// Validate checks the ranges of RULES.md.
+// Validate checks the ranges of RULES.md. An option out of range gives an
+// *OptionError.
 func (o Options) Validate(v view.Variant) error {
 	if v == view.Tsuitate && (o.FoulLimit < 1 || o.FoulLimit > 20) {
-		return fmt.Errorf("foul_limit must be 1 to 20, got %d", o.FoulLimit)
+		return &OptionError{Option: "foul_limit", Min: 1, Max: 20, Got: o.FoulLimit}
 	}
 	if o.MoveLimit != 0 && (o.MoveLimit < 50 || o.MoveLimit > 1000) {
-		return fmt.Errorf("move_limit must be 0 (none) or 50 to 1000, got %d", o.MoveLimit)
+		return &OptionError{Option: "move_limit", Min: 50, Max: 1000, ZeroNone: true, Got: o.MoveLimit}
 	}
 	if o.TurnSeconds != 0 && (o.TurnSeconds < 10 || o.TurnSeconds > 3600) {
-		return fmt.Errorf("turn_seconds must be 0 (none) or 10 to 3600, got %d", o.TurnSeconds)
+		return &OptionError{Option: "turn_seconds", Min: 10, Max: 3600, ZeroNone: true, Got: o.TurnSeconds}
 	}
 	if o.AwaySeconds < 0 {
-		return fmt.Errorf("away_seconds must not be negative")
+		return &OptionError{Option: "away_seconds", Min: 0, Got: o.AwaySeconds}
 	}
 	return nil
 }
 
-// ParseVariant reads a variant name.
+// OptionError is an option out of its range: Min to Max (no upper bound when
+// Max is 0), or 0 meaning none when ZeroNone.
+type OptionError struct {
+	Option   string // the JSON key, the name the slash command shows
+	Min, Max int
+	ZeroNone bool
+	Got      int
+}
+
+func (e *OptionError) Error() string {
+	switch {
+	case e.Max == 0:
+		return fmt.Sprintf("%s must be at least %d, got %d", e.Option, e.Min, e.Got)
+	case e.ZeroNone:
+		return fmt.Sprintf("%s must be 0 (none) or %d to %d, got %d", e.Option, e.Min, e.Max, e.Got)
+	}
+	return fmt.Sprintf("%s must be %d to %d, got %d", e.Option, e.Min, e.Max, e.Got)
+}
+
+// VariantError is a variant name ParseVariant does not know.
+type VariantError struct{ Name string }
+
+func (e *VariantError) Error() string {
+	return "unknown variant " + notation.Quote(e.Name) + ": want standard, tsuitate, masked or dark"
+}
+
+// ParseVariant reads a variant name; an unknown one gives a *VariantError.
 func ParseVariant(s string) (view.Variant, error) {
 	switch view.Variant(s) {
 	case view.Standard, view.Tsuitate, view.Masked, view.Dark:
@@ -73,5 +101,5 @@ func ParseVariant(s string) (view.Variant, error) {
 	case "open":
 		return view.Standard, nil
 	}
-	return "", fmt.Errorf("unknown variant %q: want standard, tsuitate, masked or dark", s)
+	return "", &VariantError{Name: s}
 }

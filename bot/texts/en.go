@@ -130,6 +130,11 @@ var en = map[msg]string{
 	mImpFewPieces:       "only %s of your pieces besides the king are in the enemy camp (10 needed)",
 	mImpPoints:          "you have %s points (%s needed)",
 
+	mOptRange:          "%s must be from %d to %d, not %d.",
+	mOptRangeOrNone:    "%s must be 0 (none) or from %d to %d, not %d.",
+	mOptAtLeast:        "%s must be %d or more, not %d.",
+	mOptUnknownVariant: "There is no variant “%s”: choose standard, tsuitate, masked or dark.",
+
 	mNtUnreadable:       "“%s” is not a move I can read: write e.g. P-7f, 7g7f or ７六歩",
 	mNtUnreadableDetail: "“%s” is not a move I can read: %s: write e.g. P-7f, 7g7f or ７六歩",
 	mNtAmbiguous:        "“%s” is ambiguous: %s",

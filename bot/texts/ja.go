@@ -129,6 +129,11 @@ var ja = map[msg]string{
 	mImpFewPieces:       "玉以外で敵陣にある駒が%s枚しかありません（10枚必要）",
 	mImpPoints:          "点数が%s点です（%s点必要）",
 
+	mOptRange:          "%s は %d〜%d で指定してください（%d は範囲外です）。",
+	mOptRangeOrNone:    "%s は 0（なし）か %d〜%d で指定してください（%d は範囲外です）。",
+	mOptAtLeast:        "%s は %d 以上で指定してください（%d は範囲外です）。",
+	mOptUnknownVariant: "「%s」という種類はありません。standard、tsuitate、masked、dark から選んでください。",
+
 	mNtUnreadable:       "「%s」は指し手として読めません。例：P-7f、7g7f、７六歩",
 	mNtUnreadableDetail: "「%s」は指し手として読めません（%s）。例：P-7f、7g7f、７六歩",
 	mNtAmbiguous:        "「%s」ではどの手か決まりません。候補：%s",

@@ -155,6 +155,14 @@ const (
 	mImpPoints          msg = "impasse.points"     // points, needed
 )
 
+// A challenge's options refused (referee.OptionError, referee.VariantError).
+const (
+	mOptRange          msg = "option.range"           // option name, min, max, value given
+	mOptRangeOrNone    msg = "option.range_or_none"   // option name, min, max, value given
+	mOptAtLeast        msg = "option.at_least"        // option name, min, value given
+	mOptUnknownVariant msg = "option.unknown_variant" // typed text
+)
+
 // Notation errors (notation.ResolveError.Error).
 const (
 	mNtUnreadable       msg = "notation.unreadable"        // typed text

@@ -1,9 +1,12 @@
 package texts
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 
+	"shinpan/referee"
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 )
 
@@ -200,4 +203,26 @@ func list(l Lang, s string) string {
 		items = append(items, strings.Split(part, " or ")...)
 	}
 	return strings.Join(items, tr(l, mListSep)) + more
+}
+
+// OptionRefusal words in l why a challenge's variant or options were refused
+// (a *referee.VariantError or *referee.OptionError, the option named as the
+// slash command does); any other error goes through Refusal.
+func OptionRefusal(l Lang, err error) string {
+	var oe *referee.OptionError
+	if errors.As(err, &oe) {
+		name := Escape(oe.Option)
+		switch {
+		case oe.Max == 0:
+			return tr(l, mOptAtLeast, name, oe.Min, oe.Got)
+		case oe.ZeroNone:
+			return tr(l, mOptRangeOrNone, name, oe.Min, oe.Max, oe.Got)
+		}
+		return tr(l, mOptRange, name, oe.Min, oe.Max, oe.Got)
+	}
+	var ve *referee.VariantError
+	if errors.As(err, &ve) {
+		return tr(l, mOptUnknownVariant, Escape(notation.Echo(ve.Name)))
+	}
+	return Refusal(l, err.Error())
 }

@@ -240,3 +240,34 @@ func TestRefusalSamples(t *testing.T) {
 		t.Error("blank refusal")
 	}
 }
+
+// TestOptionRefusal: a challenge's refused options are worded in each
+// language, the option named as the slash command does and the typed
+// variant quoted as refusals quote and escaped.
+func TestOptionRefusal(t *testing.T) {
+	ml := referee.Options{MoveLimit: 20, FoulLimit: 10}.Validate(view.Dark)
+	fl := referee.Options{FoulLimit: 30}.Validate(view.Tsuitate)
+	aw := referee.Options{AwaySeconds: -5}.Validate(view.Standard)
+	_, vr := referee.ParseVariant("*chess*\u200b")
+	for _, c := range []struct {
+		l    Lang
+		err  error
+		want string
+	}{
+		{EN, ml, `move\_limit must be 0 (none) or from 50 to 1000, not 20.`},
+		{JA, ml, `move\_limit は 0（なし）か 50〜1000 で指定してください（20 は範囲外です）。`},
+		{EN, fl, `foul\_limit must be from 1 to 20, not 30.`},
+		{JA, fl, `foul\_limit は 1〜20 で指定してください（30 は範囲外です）。`},
+		{EN, aw, `away\_seconds must be 0 or more, not -5.`},
+		{JA, aw, `away\_seconds は 0 以上で指定してください（-5 は範囲外です）。`},
+		{EN, vr, `There is no variant “\*chess\*”: choose standard, tsuitate, masked or dark.`},
+		{JA, vr, `「\*chess\*」という種類はありません。standard、tsuitate、masked、dark から選んでください。`},
+	} {
+		if got := OptionRefusal(c.l, c.err); got != c.want {
+			t.Errorf("%s %v:\n got %s\nwant %s", c.l, c.err, got, c.want)
+		}
+	}
+	if got := OptionRefusal(JA, &referee.Refusal{Text: "it is not your turn"}); got != "あなたの手番ではありません。" {
+		t.Errorf("other refusal: %s", got)
+	}
+}

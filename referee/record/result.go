@@ -18,6 +18,11 @@ const (
 	ReasonIllegalMove    = "illegal_move"    // 反則勝ち/反則負け, %ILLEGAL_MOVE, or an illegal move in the record
 	ReasonAbort          = "abort"           // 中断, %CHUDAN
 	ReasonUnknown        = "unknown"         // the record does not say
+	// Endings of the hidden variants. KIF and CSA have no word for them: the
+	// record says them in a comment after the last move (see ResultComment).
+	ReasonMaskCaptured = "mask_captured" // Masked: a mask was captured
+	ReasonKingCaptured = "king_captured" // Dark: a king was captured
+	ReasonNoLegalMove  = "no_legal_move" // the side to move had no move
 )
 
 // Winners (Result.Winner).
@@ -30,7 +35,8 @@ const (
 
 // Reasons lists every valid Result.Reason.
 var Reasons = []string{ReasonCheckmate, ReasonResignation, ReasonSennichite, ReasonPerpetualCheck,
-	ReasonImpasse, ReasonTimeout, ReasonIllegalMove, ReasonAbort, ReasonUnknown}
+	ReasonImpasse, ReasonTimeout, ReasonIllegalMove, ReasonAbort, ReasonUnknown,
+	ReasonMaskCaptured, ReasonKingCaptured, ReasonNoLegalMove}
 
 // Winners lists every valid Result.Winner.
 var Winners = []string{WinnerBlack, WinnerWhite, WinnerDraw, WinnerNone}
@@ -87,6 +93,27 @@ func ParseResult(s string) (Result, error) {
 	return Result{f[0], f[1]}, nil
 }
 
+// resultCommentPrefix starts the comment that states a result KIF and CSA
+// cannot.
+const resultCommentPrefix = "result: "
+
+// ResultComment returns the comment that states r after the last move
+// ("result: mask_captured black"); the readers take a result from it when the
+// record's ending words say none.
+func ResultComment(r Result) string { return resultCommentPrefix + r.String() }
+
+// commentResult reads the ResultComment after the record's last move.
+func commentResult(rec *Record) (Result, bool) {
+	for _, c := range rec.Comments[len(rec.Moves)] {
+		if s, ok := strings.CutPrefix(strings.TrimSpace(c), resultCommentPrefix); ok {
+			if r, err := ParseResult(s); err == nil && r.Reason != ReasonUnknown {
+				return r, true
+			}
+		}
+	}
+	return Unknown, false
+}
+
 // colorWinner returns the winner word for side c.
 func colorWinner(c shogi.Color) string {
 	if c == shogi.White {
@@ -108,6 +135,7 @@ func winnerColor(w string) (c shogi.Color, ok bool) {
 
 // finish settles a record's result once all moves are read, on the final
 // position fin:
+//   - an unknown result is taken from a ResultComment after the last move;
 //   - no ending, or a resignation, at a position where the side to move is mated
 //     becomes checkmate won by the side that just moved (a 投了 or %TORYO at a
 //     mated position is a checkmate), except under pseudo rules (Masked, Dark),
@@ -116,6 +144,11 @@ func winnerColor(w string) (c shogi.Color, ok bool) {
 //     by the other side; a perpetual_check without a winner gets one the same way.
 func finish(rec *Record, fin *shogi.Position) {
 	r := rec.Result.Normalize()
+	if r.Reason == ReasonUnknown {
+		if c, ok := commentResult(rec); ok {
+			r = c
+		}
+	}
 	switch r.Reason {
 	case ReasonUnknown, ReasonResignation, ReasonCheckmate:
 		if r.Winner != WinnerDraw && !rec.pseudo() && fin.IsCheckmate() {

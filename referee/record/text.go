@@ -105,6 +105,7 @@ var textReasons = map[string]string{
 	"timeout": ReasonTimeout, "time-up": ReasonTimeout, "time_up": ReasonTimeout, "timeup": ReasonTimeout,
 	"illegal": ReasonIllegalMove, "illegal_move": ReasonIllegalMove, "foul": ReasonIllegalMove,
 	"abort": ReasonAbort, "aborted": ReasonAbort, "chudan": ReasonAbort, "中断": ReasonAbort,
+	"mask_captured": ReasonMaskCaptured, "king_captured": ReasonKingCaptured, "no_legal_move": ReasonNoLegalMove,
 	"unknown": ReasonUnknown,
 }
 

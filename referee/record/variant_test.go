@@ -142,3 +142,41 @@ func mustMove(t *testing.T, s string) shogi.Move {
 	}
 	return m
 }
+
+// TestResultComment: an ending KIF and CSA have no word for (a king captured)
+// is stated in a comment after the last move and read back from it in each
+// format; the same comment elsewhere says nothing.
+func TestResultComment(t *testing.T) {
+	want := Result{ReasonKingCaptured, WinnerBlack}
+	for _, write := range []func(*bytes.Buffer, *Record) error{
+		func(b *bytes.Buffer, r *Record) error { return WriteKIF(b, r) },
+		func(b *bytes.Buffer, r *Record) error { return WriteCSA(b, r) },
+		func(b *bytes.Buffer, r *Record) error { return WriteText(b, r) },
+	} {
+		rec := pseudoGame(t)
+		rec.Variant = "dark"
+		rec.Result = want
+		rec.AddComment(len(rec.Moves), ResultComment(want))
+		var buf bytes.Buffer
+		if err := write(&buf, rec); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse(buf.Bytes(), "")
+		if err != nil {
+			t.Fatalf("%v\n%s", err, buf.String())
+		}
+		if back.Result != want {
+			t.Errorf("result %v, want %v\n%s", back.Result, want, buf.String())
+		}
+	}
+	rec := pseudoGame(t)
+	rec.Variant = "dark"
+	rec.AddComment(len(rec.Moves)-1, ResultComment(want))
+	var buf bytes.Buffer
+	if err := WriteKIF(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := Parse(buf.Bytes(), ""); err != nil || back.Result != Unknown {
+		t.Errorf("comment before the last move: %v %v", back.Result, err)
+	}
+}
