@@ -5,17 +5,19 @@ import (
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
+	"shinpan/store"
 )
 
-// renderView draws a view for a user (their theme, orientation and language)
+// renderView draws a view for a user (their theme, orientation, language and
+// notation)
 // as a PNG attachment with its alt text.
 func (b *Bot) renderView(v view.View, user string, notes []shogi.Square) (outFile, error) {
 	return b.renderWith(v, user, render.Options{Notes: notes})
 }
 
 // renderWith draws a view with the given overlays and the user's theme,
-// orientation and language (of the alt text). Without a user, opt is used as
-// it is.
+// orientation, language and notation (of the alt text's last move, the one
+// their texts use). Without a user, opt is used as it is.
 func (b *Bot) renderWith(v view.View, user string, opt render.Options) (outFile, error) {
 	if user != "" {
 		if s, err := b.st.GetSettings(user); err == nil {
@@ -24,7 +26,9 @@ func (b *Bot) renderWith(v view.View, user string, opt render.Options) (outFile,
 			}
 			opt.Flip = s.Orientation == "flip"
 		}
-		opt.Lang = altLang(b.lang(user))
+		l := b.lang(user)
+		opt.Lang = altLang(l)
+		opt.Notation = b.textCtx(l, store.Game{}, nil, user).Notation
 	}
 	img, err := render.Render(v, opt)
 	if err != nil {

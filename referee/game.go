@@ -249,25 +249,33 @@ func (g *Game) applyMove(a Action) ([]view.Event, error) {
 	if c != g.pos.SideToMove() {
 		return nil, refuse("it is not your turn")
 	}
+	text := notation.Unquote(a.Text) // “P*5e”, 「７六歩」: the move inside the quotes
 	seen, cands := g.rules.board(g, c)
-	m, err := notation.Resolve(seen, a.Text, cands, g.lastSeen[c])
+	m, err := notation.Resolve(seen, text, cands, g.lastSeen[c])
 	if err != nil {
 		// Say why on the player's own view when the text names one move:
-		// USI, a move among the wider ones, or a drop written out (P'5e, ５五歩打).
-		um, uerr := shogi.ParseUSI(a.Text)
+		// USI, a move among the wider ones, a drop written out (P'5e,
+		// ５五歩打), or Japanese without 打 that no piece of the player's
+		// could make on their own board (１九歩), which can only be a drop.
+		um, uerr := shogi.ParseUSI(text)
 		if uerr != nil {
 			if wide := g.rules.wider(g, seen); wide != nil {
-				um, uerr = notation.Resolve(seen, a.Text, wide, g.lastSeen[c])
+				um, uerr = notation.Resolve(seen, text, wide, g.lastSeen[c])
 			}
 		}
 		if uerr != nil {
-			if d, ok := notation.NamedDrop(seen, a.Text, g.lastSeen[c]); ok {
+			if d, ok := notation.NamedDrop(seen, text, g.lastSeen[c]); ok {
+				um, uerr = d, nil
+			}
+		}
+		if uerr != nil {
+			if d, ok := notation.ImpliedDrop(ownOnly(seen, c), text, g.lastSeen[c]); ok {
 				um, uerr = d, nil
 			}
 		}
 		if uerr == nil {
 			if why := g.rules.explain(g, c, seen, um); why != "" {
-				return nil, refuse("%s: %s", notation.Quote(a.Text), why)
+				return nil, refuse("%s: %s", notation.Quote(text), why)
 			}
 		}
 		return nil, &Refusal{Text: err.Error()}
@@ -275,7 +283,7 @@ func (g *Game) applyMove(a Action) ([]view.Event, error) {
 	out, why := g.rules.judge(g, m)
 	switch out {
 	case Foul:
-		return g.foul(c, a.Text, m, why), nil
+		return g.foul(c, text, m, why), nil
 	case Bounce:
 		g.outcome = Bounce
 		return []view.Event{{To: view.AudienceOf(c), Kind: view.EvBounce, Player: c, Number: g.pos.MoveNumber(), Move: m.USI()}}, nil

@@ -716,3 +716,77 @@ func TestMaskedRecordReplaysWithItsMasks(t *testing.T) {
 		t.Error("masks read from a record without them")
 	}
 }
+
+// TestImpliedDropRefusalsSayWhy: Japanese without 打 that no piece of the
+// player's could make on their own board can only be a drop, and is refused
+// with the drop's own-board reason, not "no pawn can go there".
+func TestImpliedDropRefusalsSayWhy(t *testing.T) {
+	const sfen = "4k4/9/9/9/9/9/4P4/9/4K4 b PNL 1"
+	cases := []struct {
+		texts []string
+		want  string
+	}{
+		{[]string{"５五金", "55金", "5五金"}, "no such piece in hand"},
+		{[]string{"５三歩", "53歩"}, "nifu"},
+		{[]string{"１一歩", "２二桂", "３一香", "1一歩"}, "could never move"},
+		{[]string{"５七香", "５九桂", "５九歩"}, "your own piece is on that square"},
+	}
+	for _, v := range []view.Variant{view.Tsuitate, view.Dark, view.Standard} {
+		g := newGame(t, v, sfen, nil)
+		for _, c := range cases {
+			for _, text := range c.texts {
+				refused(t, g, B, text, c.want)
+			}
+		}
+	}
+}
+
+// TestImpliedDropRefusalsHideTheEnemy: whether a text without 打 is read as a
+// drop, and why the drop is refused, depend on the player's own pieces only,
+// never on hidden enemy pieces on or next to the squares.
+func TestImpliedDropRefusalsHideTheEnemy(t *testing.T) {
+	worlds := []string{"4k4/9/9/9/9/9/4P4/9/4K4 b PNL 1", "4k2nl/7n1/4p4/4s4/4g4/9/4P4/9/4K4 b PNL 1",
+		"3gk4/2s6/1p2p2pp/9/4r4/9/4P4/9/4K4 b PNL 1"}
+	texts := []string{"５五金", "55金", "５三歩", "１一歩", "２二桂", "３一香", "２一桂", "５七香", "５九歩", "５四銀", "同　歩"}
+	for _, v := range []view.Variant{view.Tsuitate, view.Dark} {
+		for _, text := range texts {
+			var got []string
+			for _, sfen := range worlds {
+				g := newGame(t, v, sfen, nil)
+				_, err := g.Apply(Action{Kind: ActMove, Player: B, Text: text})
+				if err == nil || !IsRefusal(err) || strings.Contains(err.Error(), "occupied") {
+					t.Fatalf("%s %s in %s: %v", v, text, sfen, err)
+				}
+				got = append(got, err.Error())
+			}
+			for i := 1; i < len(got); i++ {
+				if got[i] != got[0] {
+					t.Errorf("%s %s: the refusal depends on hidden pieces:\n %s\n %s", v, text, got[0], got[i])
+				}
+			}
+			if strings.Contains(got[0], "can go there") || strings.Contains(got[0], "nothing can move") {
+				if text != "同　歩" {
+					t.Errorf("%s %s: generic refusal %q", v, text, got[0])
+				}
+			}
+		}
+	}
+}
+
+// TestQuotedMovesAreRead: a move typed between quote marks is read as the
+// move inside them, and a refusal echoes it without them.
+func TestQuotedMovesAreRead(t *testing.T) {
+	for _, text := range []string{"“7g7f”", "「７六歩」", "\"P-7f\"", "'7g7f'", "`P7f`", " ‘７六歩’ "} {
+		g := newGame(t, view.Tsuitate, "", nil)
+		if _, err := g.Apply(Action{Kind: ActMove, Player: B, Text: text}); err != nil {
+			t.Errorf("%s: %v", text, err)
+		} else if g.LastOutcome() != Accepted {
+			t.Errorf("%s: outcome %s", text, g.LastOutcome())
+		}
+	}
+	g := newGame(t, view.Tsuitate, "", nil)
+	refused(t, g, B, "“P*5e”", "“P*5e”: you have no such piece in hand")
+	refused(t, g, B, "「５五歩打」", "“５五歩打”: you have no such piece in hand")
+	refused(t, g, B, "“5i4i”", "“5i4i”: your own piece")
+	refused(t, g, B, "“hello”", "“hello” is not a move I can read")
+}

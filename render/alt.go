@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -31,7 +32,7 @@ type altWords struct {
 	myFouls      string // "%d/%d fouls": count, limit
 	fouls        string // "%s %d/%d fouls": side, count, limit
 	inCheck      string
-	lastMove     string // "last move %s": USI
+	lastMove     string // "last move %s": the move in the viewer's notation
 	lostAt       string // "lost a piece on %s": square
 	won          string // "%s won": side
 	wonHow       string // "%s won %s": side, winPhrase
@@ -185,11 +186,11 @@ func (w *altWords) result(r *view.Result, symbols bool) string {
 	return fmt.Sprintf(w.won, side)
 }
 
-// altText is the image's one-line description in language l, built from the
-// view alone, e.g. "Your board (Black, Tsuitate), Black to move, move 12,
+// altText is the image's one-line description in language l, with the last
+// move in notation n, built from the view alone, e.g. "Your board (Black, Tsuitate), Black to move, move 12,
 // 2/10 fouls" or "Revealed board (Masked), White won by checkmate";
 // "あなたの盤面（先手、衝立将棋）、先手の手番、12手目、反則 2/10".
-func altText(v *view.View, l Lang) string {
+func altText(v *view.View, l Lang, n notation.Notation) string {
 	w := l.words()
 	var parts []string
 	switch {
@@ -225,10 +226,94 @@ func altText(v *view.View, l Lang) string {
 		parts = append(parts, w.inCheck)
 	}
 	if v.LastMove != shogi.NoMove {
-		parts = append(parts, fmt.Sprintf(w.lastMove, v.LastMove.USI()))
+		parts = append(parts, fmt.Sprintf(w.lastMove, lastMoveText(v, n)))
 	}
 	if v.LostAt.Valid() {
 		parts = append(parts, fmt.Sprintf(w.lostAt, w.square(v.LostAt)))
 	}
 	return strings.Join(parts, w.sep)
+}
+
+// lastMoveText writes v.LastMove in notation n from the view alone: the
+// position before the move is the view's known pieces with the move taken
+// back (the moved piece, unpromoted if it promoted, back on its origin; a
+// dropped piece back in hand). Pieces are told apart (Western origins,
+// Japanese 右左…) against the moves the view allows, so a hidden piece never
+// changes the text; 同 is not used (the view does not hold the move before).
+// The view cannot say what the move captured: Western writes "x" only when
+// the viewer's own piece was lost on the destination (LostAt), else "-". USI
+// is written when the view cannot give the moving piece (it was captured
+// since, on a square the viewer no longer sees).
+func lastMoveText(v *view.View, n notation.Notation) (out string) {
+	m := v.LastMove
+	usi := m.USI()
+	to := m.To()
+	if n == notation.USI || !to.Valid() {
+		return usi
+	}
+	cell := v.Board[to]
+	pc := cell.Piece
+	if !cell.Known || pc == shogi.NoPiece {
+		return usi
+	}
+	mover := pc.Color()
+	if m.IsDrop() {
+		if pc.Kind() != m.DropKind() {
+			return usi
+		}
+	} else if f := m.From(); !f.Valid() || (v.Board[f].Known && v.Board[f].Piece != shogi.NoPiece) {
+		return usi
+	}
+	defer func() {
+		if recover() != nil {
+			out = usi
+		}
+	}()
+	p := shogi.NewPosition()
+	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
+		if c := v.Board[s]; c.Known && c.Piece != shogi.NoPiece && s != to {
+			p.Put(s, c.Piece)
+		}
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		if v.HandKnown[c] {
+			for _, k := range shogi.HandKinds {
+				if h := int(v.Hands[c][k]); h > 0 {
+					p.SetHand(c, k, h)
+				}
+			}
+		}
+	}
+	if m.IsDrop() {
+		p.SetHand(mover, m.DropKind(), p.HandCount(mover, m.DropKind())+1)
+	} else {
+		before := pc
+		if m.IsPromotion() {
+			before = shogi.MakePiece(mover, pc.Kind().Unpromoted())
+		}
+		p.Put(m.From(), before)
+		if v.LostAt == to && mover != v.Viewer.Color() && v.Viewer != view.ViewerPublic {
+			// the viewer's piece stood there: any piece of theirs marks the capture
+			p.Put(to, shogi.MakePiece(mover.Opp(), shogi.Pawn))
+		}
+	}
+	p.SetSideToMove(mover)
+	var buf [shogi.MaxMoves]shogi.Move
+	cands := p.PseudoMoves(buf[:0])
+	if !containsMove(cands, m) {
+		cands = append(cands, m)
+	}
+	if s := notation.FormatAmong(p, m, n, shogi.NoSquare, cands); s != "" {
+		return s
+	}
+	return usi
+}
+
+func containsMove(ms []shogi.Move, m shogi.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shinpan/referee"
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -99,13 +100,13 @@ func TestAltTextLanguage(t *testing.T) {
 	// Every Japanese result and variant is Japanese.
 	for _, v := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
 		for r := range altTables[LangEN].win {
-			s := altText(&view.View{Variant: v, Revealed: true, Result: &view.Result{Winner: side(shogi.White), Reason: r}}, LangJA)
+			s := altText(&view.View{Variant: v, Revealed: true, Result: &view.Result{Winner: side(shogi.White), Reason: r}}, LangJA, notation.USI)
 			if englishWord.MatchString(s) {
 				t.Errorf("English left in %q", s)
 			}
 		}
 		for r := range altTables[LangEN].draw {
-			s := altText(&view.View{Variant: v, Viewer: view.ViewerPublic, Result: &view.Result{Reason: r}}, LangJA)
+			s := altText(&view.View{Variant: v, Viewer: view.ViewerPublic, Result: &view.Result{Reason: r}}, LangJA, notation.USI)
 			if englishWord.MatchString(s) {
 				t.Errorf("English left in %q", s)
 			}

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -31,6 +32,9 @@ type Options struct {
 	Names [2]string
 	// Lang is the language of the alt text (LangEN when empty).
 	Lang Lang
+	// Notation is how the alt text writes the last move: notation.USI (the
+	// zero value), Western, Japanese, KIF or CSA, as the viewer chose.
+	Notation notation.Notation
 }
 
 // Reach is a selected piece and its reachable squares. From is the piece's
@@ -97,7 +101,7 @@ func Render(v view.View, opt Options) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
-	return Image{PNG: b, Alt: altText(&v, opt.Lang), Width: imgW, Height: imgH}, nil
+	return Image{PNG: b, Alt: altText(&v, opt.Lang, opt.Notation), Width: imgW, Height: imgH}, nil
 }
 
 // validate rejects views the renderer could draw wrongly or unsafely.

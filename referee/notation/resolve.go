@@ -55,8 +55,8 @@ func newQuery(n Notation) query { return query{n: n, to: shogi.NoSquare, from: s
 // promote), Western ("P-7f", "P7f", "Bx3c+", "B-3c=", "S*5e", "S'5e", "G6i-5h",
 // "G69-58", "+R-2b", "7f"), Japanese ("７六歩", "7六歩", "76歩", "同　歩", "５八金右",
 // "２二角成", "２二角不成", "５五角打"), a KIF body ("７六歩(77)") or CSA
-// ("+7776FU"); see the parse functions for the details. Surrounding space,
-// full-width ASCII and ▲△☗☖ prefixes are ignored; piece letters may be in
+// ("+7776FU"); see the parse functions for the details. Surrounding space
+// and quote marks (“P*5e”, 「７六歩」, see Unquote), full-width ASCII and ▲△☗☖ prefixes are ignored; piece letters may be in
 // either case. Capture marks are not checked against the board.
 //
 // The rules it applies (only candidates count, never other pieces):
@@ -73,7 +73,7 @@ func Resolve(p *shogi.Position, text string, candidates []shogi.Move, last shogi
 	if perr != nil {
 		return shogi.NoMove, perr
 	}
-	r := resolver{p: p, c: p.SideToMove(), all: candidates, last: last, text: strings.TrimSpace(text)}
+	r := resolver{p: p, c: p.SideToMove(), all: candidates, last: last, text: Unquote(text)}
 	return r.run(q)
 }
 
@@ -100,9 +100,42 @@ func NamedDrop(p *shogi.Position, text string, last shogi.Square) (shogi.Move, b
 	return shogi.NewDrop(k, to), true
 }
 
+// ImpliedDrop returns the drop a Japanese text without 打 means when no board
+// piece could make it: a square and an unpromoted piece, with no origin and
+// none of 右左直上引寄成不成, where own has no piece of that kind that can go
+// to the square on its own board (p.OwnBoardMoves: own pieces only, every
+// other piece treated as absent). Such a text can only be read as a drop
+// ("１九歩" when no pawn reaches 1i, "１七歩" onto one's own piece), so that a
+// caller can say on the player's own board why it is refused (dead drop,
+// nifu, own piece there, not in hand), whether or not the piece is in hand.
+// It reads only the text, own's own pieces and last (for 同), never an enemy
+// piece, so its answer is the same whatever the player cannot see.
+func ImpliedDrop(own *shogi.Position, text string, last shogi.Square) (shogi.Move, bool) {
+	q, err := parse(own, text)
+	if err != nil || q.n != Japanese || q.drop != dropAny || q.from.Valid() ||
+		q.motion != anyMotion || q.side != anySide || q.promo != promoAny {
+		return shogi.NoMove, false
+	}
+	k, to := q.kind, q.to
+	if q.same {
+		to = last
+	}
+	if k == shogi.NoKind || k.IsPromoted() || !to.Valid() {
+		return shogi.NoMove, false
+	}
+	var buf [shogi.MaxMoves]shogi.Move
+	for _, m := range own.OwnBoardMoves(buf[:0]) {
+		if !m.IsDrop() && m.To() == to && own.At(m.From()).Kind() == k {
+			return shogi.NoMove, false
+		}
+	}
+	return shogi.NewDrop(k, to), true
+}
+
 // parse reads text in the first notation that fits, or returns an Unparsable error.
 func parse(p *shogi.Position, text string) (query, *ResolveError) {
-	trimmed := strings.TrimSpace(text)
+	text = Unquote(text)
+	trimmed := text
 	s, wide := normalize(text)
 	guess := Western
 	if !isASCII(s) {

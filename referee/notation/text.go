@@ -83,11 +83,41 @@ func rankValue(r rune) int {
 	return kanjiDigit(r)
 }
 
+// quotePairs are the marks players put around a move: “P*5e”, 「７六歩」,
+// "7g7f", 'P-7f', `P*5e` (Discord code).
+var quotePairs = [][2]rune{{'“', '”'}, {'”', '”'}, {'„', '“'}, {'‘', '’'}, {'「', '」'}, {'『', '』'},
+	{'"', '"'}, {'\'', '\''}, {'＂', '＂'}, {'＇', '＇'}, {'`', '`'}, {'«', '»'}}
+
+// Unquote returns text without surrounding space and without the quote marks
+// around it, when the text is wrapped in a matching pair (“ ”, 「 」, 『 』,
+// " ", ' ', ‘ ’, ` `; nested pairs too): "“P*5e”" is "P*5e". Marks inside
+// the text (the Western drop mark in "S'5e") stay.
+func Unquote(text string) string {
+	s := strings.TrimSpace(text)
+	for {
+		r := []rune(s)
+		if len(r) < 3 {
+			return s
+		}
+		found := false
+		for _, q := range quotePairs {
+			if r[0] == q[0] && r[len(r)-1] == q[1] {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return s
+		}
+		s = strings.TrimSpace(string(r[1 : len(r)-1]))
+	}
+}
+
 // ParseSquare reads a square as players write it: "7f", "76", "７六", "7六",
 // "７ｆ" (file digit, then rank as a letter a-i, a digit or a kanji numeral;
 // full-width and half-width alike). The error says what was expected.
 func ParseSquare(text string) (shogi.Square, error) {
-	s, _ := normalize(text)
+	s, _ := normalize(Unquote(text))
 	r := []rune(s)
 	if len(r) == 2 {
 		if f, k := fileValue(r[0]), rankValue(r[1]); f != 0 && k != 0 {
