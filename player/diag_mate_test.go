@@ -5,7 +5,6 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/shogi"
-	"shinpan/referee/view"
 )
 
 // TestDiagMates counts the strong player's turns in which the true position
@@ -13,22 +12,11 @@ import (
 // often it wins by mate, and the opponent's fouls by reason
 // (-player.diag; -player.diag.checks logs each mate chance).
 func TestDiagMates(t *testing.T) {
-	if !*diag {
-		t.Skip("-player.diag not set")
-	}
-	v := view.Variant(*diagVariant)
-	opp, err := ParseLevel(*diagOpponent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := referee.DefaultOptions(v)
+	v, opp, o := diagSetup(t)
 	reasons := map[string]int{}
 	var chances, wins, mateWins, turns int
 	for gi := 0; gi < *diagGames; gi++ {
-		sc := shogi.Color(gi % 2)
-		var ps [2]Player
-		ps[sc], _ = New(Config{Level: Strong, Variant: v, Color: sc, MoveTime: *diagMoveTime, Seed: int64(gi)})
-		ps[sc.Opp()], _ = New(Config{Level: opp, Variant: v, Color: sc.Opp(), MoveTime: *diagMoveTime, Seed: int64(gi + 100)})
+		sc, ps := diagPlayers(v, opp, gi)
 		lastNum := -1
 		g := playTest(t, v, o, ps, func(g *referee.Game, c shogi.Color) {
 			debugDecide = nil

@@ -8,7 +8,6 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/shogi"
-	"shinpan/referee/view"
 )
 
 // TestDiagPrior measures how well the blind prior predicts the opponent's
@@ -17,23 +16,12 @@ import (
 var diagStyle = flag.Int("player.diag.style", 0, "the prior style TestDiagPrior measures")
 
 func TestDiagPrior(t *testing.T) {
-	if !*diag {
-		t.Skip("-player.diag not set")
-	}
-	v := view.Variant(*diagVariant)
-	opp, err := ParseLevel(*diagOpponent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := referee.DefaultOptions(v)
+	v, opp, o := diagSetup(t)
 	ranks := map[int]int{}
 	var logp float64
 	var n int
 	for gi := 0; gi < *diagGames; gi++ {
-		sc := shogi.Color(gi % 2)
-		var ps [2]Player
-		ps[sc], _ = New(Config{Level: Strong, Variant: v, Color: sc, MoveTime: *diagMoveTime, Seed: int64(gi)})
-		ps[sc.Opp()], _ = New(Config{Level: opp, Variant: v, Color: sc.Opp(), MoveTime: *diagMoveTime, Seed: int64(gi + 100)})
+		sc, ps := diagPlayers(v, opp, gi)
 		hp := ps[sc].(*hiddenPlayer)
 		var before *shogi.Position
 		seen := 0

@@ -70,8 +70,10 @@ func playTest(t testing.TB, v view.Variant, o referee.Options, ps [2]Player, hoo
 	return g
 }
 
-// TestDiagnostics compares the strong player's particles with the truth.
-func TestDiagnostics(t *testing.T) {
+// diagSetup skips the test unless -player.diag is set, and returns the
+// diagnostic's variant, opponent level and referee options.
+func diagSetup(t *testing.T) (view.Variant, Level, referee.Options) {
+	t.Helper()
 	if !*diag {
 		t.Skip("-player.diag not set")
 	}
@@ -80,17 +82,29 @@ func TestDiagnostics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := referee.DefaultOptions(v)
+	return v, opp, referee.DefaultOptions(v)
+}
+
+// diagPlayers returns game gi's players: strong as Black in even games, the
+// opponent level in the other seat.
+func diagPlayers(v view.Variant, opp Level, gi int) (shogi.Color, [2]Player) {
+	sc := shogi.Color(gi % 2)
+	var ps [2]Player
+	ps[sc], _ = New(Config{Level: Strong, Variant: v, Color: sc, MoveTime: *diagMoveTime, Seed: int64(gi)})
+	ps[sc.Opp()], _ = New(Config{Level: opp, Variant: v, Color: sc.Opp(), MoveTime: *diagMoveTime, Seed: int64(gi + 100)})
+	return sc, ps
+}
+
+// TestDiagnostics compares the strong player's particles with the truth.
+func TestDiagnostics(t *testing.T) {
+	v, opp, o := diagSetup(t)
 	if o.MoveLimit == 0 {
 		o.MoveLimit = 300
 	}
 	foulKinds := map[string]int{}
 	defer func() { t.Logf("strong fouls by reason: %v", foulKinds) }()
 	for gi := 0; gi < *diagGames; gi++ {
-		sc := shogi.Color(gi % 2)
-		var ps [2]Player
-		ps[sc], _ = New(Config{Level: Strong, Variant: v, Color: sc, MoveTime: *diagMoveTime, Seed: int64(gi)})
-		ps[sc.Opp()], _ = New(Config{Level: opp, Variant: v, Color: sc.Opp(), MoveTime: *diagMoveTime, Seed: int64(gi + 100)})
+		sc, ps := diagPlayers(v, opp, gi)
 		var kingHit, pieceHit, decisions float64
 		type dec struct {
 			num     int
