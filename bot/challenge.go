@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	mrand "math/rand/v2"
 	"time"
@@ -342,11 +340,4 @@ func (b *Bot) expireChallenges() {
 	if len(cs) > 0 {
 		b.kickOutbox()
 	}
-}
-
-// newSalt returns a secret for a mask commitment.
-func newSalt() string {
-	var x [16]byte
-	rand.Read(x[:])
-	return hex.EncodeToString(x[:])
 }

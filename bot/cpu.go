@@ -52,7 +52,7 @@ func (b *Bot) cpuMoveTime(o referee.Options) time.Duration {
 // log through a fresh referee, showing the seat only its own view and events.
 func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cpuSeat, error) {
 	p, err := player.New(player.Config{Level: b.cpuLevel(), Variant: meta.Variant, Color: c,
-		MaskAsKing: meta.Options.MaskAsKing, MoveTime: b.cpuMoveTime(meta.Options), Seed: int64(meta.ID)*2 + int64(c)})
+		MaskAsKing: meta.Options.MaskAsKing, MoveTime: b.cpuMoveTime(meta.Options), Seed: secretSeed()})
 	if err != nil {
 		return nil, err
 	}
