@@ -3,7 +3,6 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -28,7 +27,7 @@ type OutMsg struct {
 	Dest      Dest            `json:"dest"`
 	Target    string          `json:"target"`
 	Payload   json.RawMessage `json:"payload"`    // opaque JSON, e.g. a message create body; stored compacted
-	DedupeKey string          `json:"dedupe_key"` // default "o<ID>" (≤ 25 bytes: a valid nonce)
+	DedupeKey string          `json:"dedupe_key"` // default: nonceFor(ID) (≤ 25 bytes: a valid nonce)
 	CreatedAt time.Time       `json:"created_at"`
 }
 
@@ -38,6 +37,10 @@ func queueOutbox(tx *bolt.Tx, game GameID, seq uint64, msgs []OutMsg, now time.T
 		return nil
 	}
 	b := bkt(tx, bOutbox)
+	key, err := nonceKey(tx)
+	if err != nil {
+		return err
+	}
 	for i := range msgs {
 		m := msgs[i] // do not write into the caller's slice
 		if m.Dest != DestChannel && m.Dest != DestDM {
@@ -58,7 +61,7 @@ func queueOutbox(tx *bolt.Tx, game GameID, seq uint64, msgs []OutMsg, now time.T
 			m.GameID, m.Seq = game, seq
 		}
 		if m.DedupeKey == "" {
-			m.DedupeKey = "o" + strconv.FormatUint(id, 10)
+			m.DedupeKey = nonceFor(key, id)
 		}
 		m.CreatedAt = now
 		if err := putJSON(b, u64(id), m); err != nil {

@@ -22,7 +22,8 @@ const AppMarker = "shinpan"
 // Bucket names and layouts (schema 1). "u64" is 8-byte big-endian, "time" a
 // sortable 8-byte time, "lp(s)" a length-prefixed string (keys.go).
 var (
-	// meta: "app" → AppMarker; "schema" → decimal version; "created" → RFC 3339.
+	// meta: "app" → AppMarker; "schema" → decimal version; "created" → RFC 3339;
+	// "nonce_key" → 32 secret random bytes (nonce.go), written at the first enqueue.
 	bMeta = []byte("meta")
 	// games: u64 game id → JSON Game. The bucket sequence numbers the games.
 	bGames = []byte("games")

@@ -180,7 +180,7 @@ func TestOutboxAcrossReopen(t *testing.T) {
 			t.Fatalf("outbox order: %+v", after)
 		}
 	}
-	if after[1].GameID != g.ID || after[1].Seq != 1 || after[2].DedupeKey != "nonce-1" || after[2].Dest != DestDM || after[3].GameID != 0 || after[0].DedupeKey != "o1" {
+	if after[1].GameID != g.ID || after[1].Seq != 1 || after[2].DedupeKey != "nonce-1" || after[2].Dest != DestDM || after[3].GameID != 0 || len(after[0].DedupeKey) != 24 {
 		t.Fatalf("outbox fields: %+v", after)
 	}
 	check(t, s.MarkSent(after[0].ID, after[2].ID, 999))

@@ -42,6 +42,8 @@ type Message struct {
 	Attachments []Attachment
 	Mentions    []string        // ids of users mentioned as <@id>
 	Reference   json.RawMessage // message_reference as sent
+	// Nonce is the nonce the bot sent, which Discord echoes in the message object.
+	Nonce string
 	// InteractionID is set on the @original response and follow-ups of an interaction.
 	InteractionID string
 	WebhookID     string // the application id for interaction messages
@@ -170,6 +172,7 @@ func (s *Server) newBotMessage(c *Channel, p payload, files []File) *Message {
 		Components:  p.list("components"),
 		Attachments: s.attachmentsFrom(p, files),
 		Reference:   p["message_reference"],
+		Nonce:       p.str("nonce"),
 		Created:     time.Now(),
 	}
 	if string(m.Reference) == "null" {

@@ -195,6 +195,9 @@ func (s *Server) messageJSON(m *Message) obj {
 	if !m.Edited.IsZero() {
 		o["edited_timestamp"] = timestamp(m.Edited)
 	}
+	if m.Nonce != "" {
+		o["nonce"] = m.Nonce
+	}
 	if m.WebhookID != "" {
 		o["webhook_id"] = m.WebhookID
 		o["application_id"] = s.world.app

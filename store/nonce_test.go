@@ -1,0 +1,48 @@
+package store
+
+import (
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestNoncesSayNothing: outbox nonces are 24 hex digits, unique, unrelated to
+// the outbox counter (no "o<N>"), kept across a reopen (a retry after a
+// restart sends the same nonce) and different in another file for the same id.
+func TestNoncesSayNothing(t *testing.T) {
+	hex24 := regexp.MustCompile(`^[0-9a-f]{24}$`)
+	nonces := func(s *Store) map[uint64]string {
+		out := map[uint64]string{}
+		for _, m := range ok(s.PendingOutbox()) {
+			out[m.ID] = m.DedupeKey
+		}
+		return out
+	}
+	path := tempPath(t)
+	s := openT(t, path, nil)
+	for k := 0; k < 500; k++ {
+		check(t, s.Enqueue(msg("C", "m"+strconv.Itoa(k))))
+	}
+	first := nonces(s)
+	seen := map[string]bool{}
+	for id, n := range first {
+		if !hex24.MatchString(n) {
+			t.Fatalf("message %d: nonce %q", id, n)
+		}
+		if seen[n] {
+			t.Fatalf("nonce %q twice", n)
+		}
+		seen[n] = true
+	}
+	check(t, s.Close())
+	s = openT(t, path, nil)
+	deepEq(t, "nonces after reopen", nonces(s), first)
+	check(t, s.Close())
+
+	other := openT(t, tempPath(t), nil)
+	defer other.Close()
+	check(t, other.Enqueue(msg("C", "m0")))
+	if n := nonces(other)[1]; n == first[1] {
+		t.Fatalf("two files gave message 1 the same nonce %q: the key is not secret", n)
+	}
+}
