@@ -138,7 +138,7 @@ func (b *Bot) cmdAccept(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 
 func (b *Bot) btnAccept(i *discordgo.InteractionCreate, u *discordgo.User, id uint64, _ []string) {
 	c, err := b.st.GetChallenge(id)
-	if err == nil && !mayAccept(c, u.ID) {
+	if err == nil && scopeOf(i, u.ID).challenge(c) && !mayAccept(c, u.ID) {
 		b.reply(i, texts.UI(b.lang(u.ID), texts.NotYourChallenge), true)
 		return
 	}
@@ -161,7 +161,7 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 	defer b.acceptMu.Unlock()
 	lang := b.lang(u.ID)
 	c, err := b.st.GetChallenge(id)
-	if err != nil || id == 0 {
+	if err != nil || id == 0 || !scopeOf(i, u.ID).challenge(c) {
 		return texts.UI(lang, texts.NoChallenge)
 	}
 	if !mayAccept(c, u.ID) {
@@ -278,18 +278,19 @@ func (b *Bot) cmdDecline(i *discordgo.InteractionCreate, u *discordgo.User, o op
 	} else if c, ok := b.challengeFor(u.ID, i.ChannelID); ok {
 		id = c.ID
 	}
-	b.reply(i, b.decline(u, id, false), true)
+	b.reply(i, b.decline(scopeOf(i, u.ID), u, id, false), true)
 }
 
 func (b *Bot) btnDecline(i *discordgo.InteractionCreate, u *discordgo.User, id uint64, _ []string) {
-	b.reply(i, b.decline(u, id, false), true)
+	b.reply(i, b.decline(scopeOf(i, u.ID), u, id, false), true)
 }
 
 func (b *Bot) cmdCancel(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
 	cs, _ := b.st.Challenges()
+	sc := scopeOf(i, u.ID)
 	for k := len(cs) - 1; k >= 0; k-- {
-		if cs[k].Challenger == u.ID {
-			b.reply(i, b.decline(u, cs[k].ID, true), true)
+		if cs[k].Challenger == u.ID && sc.challenge(cs[k]) {
+			b.reply(i, b.decline(sc, u, cs[k].ID, true), true)
 			return
 		}
 	}
@@ -298,10 +299,10 @@ func (b *Bot) cmdCancel(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 
 // decline ends a challenge: by the challenged person (decline) or the
 // challenger (cancel); the card is edited to say so.
-func (b *Bot) decline(u *discordgo.User, id uint64, cancel bool) string {
+func (b *Bot) decline(sc scope, u *discordgo.User, id uint64, cancel bool) string {
 	lang := b.lang(u.ID)
 	c, err := b.st.GetChallenge(id)
-	if err != nil {
+	if err != nil || !sc.challenge(c) {
 		return texts.UI(lang, texts.NoChallenge)
 	}
 	if c.Challenger != u.ID && (cancel || c.Challenged != u.ID) {

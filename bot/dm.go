@@ -77,7 +77,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
-	id, msg := b.pickGame(user, want)
+	id, msg := b.pickGame(dmScope(user), want)
 	if id == 0 {
 		b.dmReply(user, msg)
 		return
@@ -103,13 +103,24 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	}
 }
 
-// pickGame chooses the game a DM is for: the #number given, the player's only
-// live game, or their last-used one; else it asks which.
-func (b *Bot) pickGame(user string, want store.GameID) (store.GameID, string) {
+// pickGame chooses the game a DM or command is for, within its scope: the
+// #number given, the player's only live game, or their last-used one; else it
+// asks which.
+func (b *Bot) pickGame(sc scope, want store.GameID) (store.GameID, string) {
+	user := sc.user
 	lang := b.lang(user)
-	games, err := b.st.ActiveGamesOf(user)
+	all, err := b.st.ActiveGamesOf(user)
 	if err != nil {
 		return 0, texts.UI(lang, texts.InternalError)
+	}
+	var games []store.Game
+	for _, g := range all {
+		if g.ID == want && !sc.game(g) {
+			return 0, texts.GameElsewhere(lang, uint64(want)) // their own game, in another server
+		}
+		if sc.game(g) {
+			games = append(games, g)
+		}
 	}
 	if want != 0 {
 		for _, g := range games {

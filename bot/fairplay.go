@@ -14,7 +14,7 @@ import (
 // stored with the game (a restart keeps it) and lasts until a move is played.
 func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
 	l := b.lang(u.ID)
-	id, msg := b.gameArg(u.ID, o)
+	id, msg := b.gameArg(i, u.ID, o)
 	if id == 0 {
 		b.reply(i, msg, true)
 		return

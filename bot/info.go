@@ -15,15 +15,13 @@ import (
 
 // gameArg resolves the game a command means: the "game" option, else the
 // user's only or current game.
-func (b *Bot) gameArg(u string, o optMap) (store.GameID, string) {
-	if n, ok := o.num("game"); ok {
-		return b.pickGame(u, store.GameID(n))
-	}
-	return b.pickGame(u, 0)
+func (b *Bot) gameArg(i *discordgo.InteractionCreate, u string, o optMap) (store.GameID, string) {
+	n, _ := o.num("game")
+	return b.pickGame(scopeOf(i, u), store.GameID(n))
 }
 
 func (b *Bot) cmdResign(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
-	id, msg := b.gameArg(u.ID, o)
+	id, msg := b.gameArg(i, u.ID, o)
 	if id == 0 {
 		b.reply(i, msg, true)
 		return
@@ -74,7 +72,7 @@ func (b *Bot) cmdDeclare(i *discordgo.InteractionCreate, u *discordgo.User, o op
 // or their current game) and answers Done or the refusal.
 func (b *Bot) playerAct(i *discordgo.InteractionCreate, u *discordgo.User, o optMap, kind referee.ActionKind) {
 	lang := b.lang(u.ID)
-	id, msg := b.gameArg(u.ID, o)
+	id, msg := b.gameArg(i, u.ID, o)
 	if id == 0 {
 		b.reply(i, msg, true)
 		return
@@ -177,7 +175,7 @@ func maskMenu(lang texts.Lang, g *referee.Game, c shogi.Color) payload {
 // cmdBoard re-sends the user's board by DM.
 func (b *Bot) cmdBoard(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
 	lang := b.lang(u.ID)
-	id, msg := b.gameArg(u.ID, o)
+	id, msg := b.gameArg(i, u.ID, o)
 	if id == 0 {
 		b.reply(i, msg, true)
 		return
@@ -209,14 +207,14 @@ func (b *Bot) cmdStatus(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 	if n, ok := o.num("game"); ok {
 		id = store.GameID(n)
 	} else {
-		id, _ = b.pickGame(u.ID, 0)
+		id, _ = b.pickGame(scopeOf(i, u.ID), 0)
 	}
 	if id == 0 {
 		b.reply(i, texts.UI(lang, texts.NoActiveGame), true)
 		return
 	}
 	meta, err := b.st.GetGame(id)
-	if _, plays := seat(meta, u.ID); err != nil || meta.GuildID != i.GuildID && !plays {
+	if err != nil || !scopeOf(i, u.ID).game(meta) {
 		b.reply(i, texts.UI(lang, texts.NoGame), true)
 		return
 	}

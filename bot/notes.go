@@ -18,7 +18,7 @@ import (
 // reachable squares").
 
 func (b *Bot) cmdNote(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
-	id, msg := b.gameArg(u.ID, o)
+	id, msg := b.gameArg(i, u.ID, o)
 	if id == 0 {
 		b.reply(i, msg, true)
 		return
@@ -28,7 +28,7 @@ func (b *Bot) cmdNote(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 }
 
 func (b *Bot) cmdReach(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
-	id, msg := b.gameArg(u.ID, o)
+	id, msg := b.gameArg(i, u.ID, o)
 	if id == 0 {
 		b.reply(i, msg, true)
 		return

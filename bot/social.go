@@ -24,8 +24,13 @@ func (b *Bot) cmdRematch(i *discordgo.InteractionCreate, u *discordgo.User, o op
 	var id store.GameID
 	if n, ok := o.num("game"); ok {
 		id = store.GameID(n)
-	} else if gs, err := b.st.RecentGames(u.ID, 1); err == nil && len(gs) > 0 {
-		id = gs[0].ID
+	} else if gs, err := b.st.RecentGames(u.ID, 50); err == nil {
+		for _, g := range gs {
+			if scopeOf(i, u.ID).game(g) {
+				id = g.ID
+				break
+			}
+		}
 	}
 	b.rematch(i, u, id)
 }
@@ -44,7 +49,7 @@ func (b *Bot) rematch(i *discordgo.InteractionCreate, u *discordgo.User, id stor
 	}
 	meta, err := b.st.GetGame(id)
 	c, ok := seat(meta, u.ID)
-	if err != nil || !ok {
+	if err != nil || !ok || !scopeOf(i, u.ID).game(meta) {
 		b.reply(i, texts.RematchNotYours(l, uint64(id)), true)
 		return
 	}
@@ -228,8 +233,7 @@ func (b *Bot) cmdRecord(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 	n, _ := o.num("game")
 	id := store.GameID(n)
 	meta, entries, err := b.st.LoadGame(id)
-	_, plays := seat(meta, u.ID)
-	if err != nil || meta.GuildID != i.GuildID && !plays {
+	if err != nil || !scopeOf(i, u.ID).game(meta) {
 		b.reply(i, texts.UI(l, texts.NoGame), true) // another server's game is none of this one's business
 		return
 	}

@@ -287,6 +287,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUIUnknownCommand:      "Unknown command: `/shogi help` lists them.",
 	mUINoGame:              "I can't find that game.",
 	mUINotInGame:           "You are not playing in game #%s (or it is over).",
+	mUIGameElsewhere:       "Game #%s is played in another server: use the command there, or in your DMs with me.",
 	mUINoActiveGame:        "You have no game going on. Challenge someone with `/shogi challenge` in a server channel.",
 	mUIWhichGame:           "You are in several games (%s): start your move with the game number, e.g. `#%s 7g7f`.",
 	mUIGameOver:            "This game is over.",

@@ -286,6 +286,7 @@ var ja = map[msg]string{
 	mUIUnknownCommand:      "不明なコマンドです。`/shogi help` で一覧が見られます。",
 	mUINoGame:              "その対局が見つかりません。",
 	mUINotInGame:           "対局 #%s には参加していません（または終局しています）。",
+	mUIGameElsewhere:       "対局 #%s は別のサーバーの対局です。そのサーバーか、私とのDMでコマンドを使ってください。",
 	mUINoActiveGame:        "進行中の対局はありません。サーバーのチャンネルで `/shogi challenge` から申し込めます。",
 	mUIWhichGame:           "複数の対局中です（%s）。指し手の前に番号を付けてください。例：`#%s 7g7f`。",
 	mUIGameOver:            "この対局は終わっています。",

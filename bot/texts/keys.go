@@ -275,6 +275,7 @@ const (
 	mUIUnknownCommand      msg = "ui.unknown_command"
 	mUINoGame              msg = "ui.game.none"
 	mUINotInGame           msg = "ui.game.not_yours" // game number
+	mUIGameElsewhere       msg = "ui.game.elsewhere" // game number
 	mUINoActiveGame        msg = "ui.game.none_active"
 	mUIWhichGame           msg = "ui.game.which" // list of game numbers, one game number
 	mUIGameOver            msg = "ui.game.over"

@@ -87,6 +87,9 @@ func ChallengeWithdrawn(l Lang, who string) string {
 // NotInGame: the user does not play game (or it is over).
 func NotInGame(l Lang, game uint64) string { return tr(l, mUINotInGame, gameNo(game)) }
 
+// GameElsewhere: the user's own game, asked for from another server.
+func GameElsewhere(l Lang, game uint64) string { return tr(l, mUIGameElsewhere, gameNo(game)) }
+
 // WhichGame asks a player in several games to start a move with the game's
 // number.
 func WhichGame(l Lang, games []uint64) string {

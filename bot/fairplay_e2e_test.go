@@ -1,0 +1,150 @@
+package bot
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/discordtest"
+)
+
+// slashIn runs /shogi <sub> in a channel ("" = the user's DM with the bot).
+func (e *env) slashIn(user, channel, sub string, opts ...discordtest.Option) string {
+	e.t.Helper()
+	id, err := e.srv.SlashCommand(user, channel, "shogi", discordtest.Subcommand(sub, opts...))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return e.answer(id)
+}
+
+// challengeID is the number of the challenge on a card.
+func challengeID(t testing.TB, card discordtest.Message) int64 {
+	t.Helper()
+	m := regexp.MustCompile(`"accept:(\d+)"`).FindSubmatch(card.Components)
+	if m == nil {
+		t.Fatalf("no accept button on %q", card.Content)
+	}
+	n, _ := strconv.ParseInt(string(m[1]), 10, 64)
+	return n
+}
+
+// TestServersAreIsolated: a challenge or game number used in another server
+// or in a DM reaches only that server's challenges and games, or the user's
+// own; from outside, "not for you", "no longer open" and "no such number" read
+// the same.
+func TestServersAreIsolated(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	other := e.srv.AddChannel(discordtest.Channel{Type: discordgo.ChannelTypeGuildText, GuildID: "999000111222333444"}).ID
+	num := func(n int64) discordtest.Option { return discordtest.IntegerOption("challenge", n) }
+
+	// An open challenge of this server: carol cannot take it from elsewhere.
+	e.slash(e.alice, "challenge", discordtest.StringOption("variant", "tsuitate"))
+	open := challengeID(t, e.lastPost())
+	none := e.slashIn(e.carol, other, "accept", num(9999))
+	for _, where := range []string{other, ""} {
+		if out := e.slashIn(e.carol, where, "accept", num(open)); out != none {
+			t.Errorf("accept of another server's open challenge from %q: %q, want the no-such-number text %q", where, out, none)
+		}
+	}
+	if gs, _ := e.st.ActiveGamesOf(e.carol); len(gs) != 0 {
+		t.Fatalf("carol started a game from outside the server: %+v", gs)
+	}
+	// Decline and cancel from elsewhere change nothing.
+	if out := e.slashIn(e.alice, other, "cancel"); out != e.slashIn(e.alice, other, "decline", num(9999)) {
+		t.Errorf("cancel from another server: %q", out)
+	}
+	if out := e.slashIn(e.carol, "", "decline", num(open)); out != none {
+		t.Errorf("decline from a DM: %q", out)
+	}
+	if _, err := e.st.GetChallenge(uint64(open)); err != nil {
+		t.Fatalf("the open challenge is gone: %v", err)
+	}
+
+	// A challenge addressed to bob: from outside, "not for you" reads as none.
+	e.slash(e.alice, "cancel") // (inside the server, cancel works)
+	card := e.challenge("tsuitate")
+	direct := challengeID(t, card)
+	if out := e.slashIn(e.carol, other, "accept", num(direct)); out != none {
+		t.Errorf("a challenge for someone else, from another server: %q", out)
+	}
+	if out := e.slashIn(e.carol, "", "accept", num(direct)); out != none {
+		t.Errorf("a challenge for someone else, from a DM: %q", out)
+	}
+	if out := e.slashIn(e.bob, other, "decline", num(direct)); out != none {
+		t.Errorf("bob declining from another server: %q", out)
+	}
+	if out := e.slash(e.carol, "accept", num(direct)); out == none {
+		t.Errorf("inside the server, a challenge for someone else should say so, not %q", out)
+	}
+
+	// Bob accepts in the server; the game's number is no business of another
+	// server, and the accepted challenge reads as none from outside too.
+	e.click(e.bob, card, "accept:")
+	e.waitUntil("the game", func() bool { gs, _ := e.st.ActiveGamesOf(e.bob); return len(gs) == 1 })
+	gs, _ := e.st.ActiveGamesOf(e.bob)
+	id := gs[0].ID
+	if out := e.slashIn(e.carol, other, "accept", num(direct)); out != none {
+		t.Errorf("an accepted challenge from another server: %q", out)
+	}
+	game := discordtest.IntegerOption("game", int64(id))
+	noGame := e.slashIn(e.carol, other, "status", discordtest.IntegerOption("game", 9999))
+	if out := e.slashIn(e.carol, other, "status", game); out != noGame {
+		t.Errorf("status of another server's game: %q", out)
+	}
+	// Alice's own game, from another server: she is pointed back, nothing happens.
+	if out := e.slashIn(e.alice, other, "resign", game); !strings.Contains(out, "another server") {
+		t.Errorf("resign from another server: %q", out)
+	}
+	if g := e.game(id); !g.Status.Live() {
+		t.Fatalf("a resignation from another server ended the game: %+v", g.Result)
+	}
+	// In a DM her own game is hers to resign; then no rematch from elsewhere.
+	if out := e.slashIn(e.alice, "", "resign", game); !strings.Contains(out, "resigned") {
+		t.Fatalf("resign by DM: %q", out)
+	}
+	e.slashIn(e.alice, other, "rematch", game)
+	e.slashIn(e.alice, other, "rematch")
+	if cs, _ := e.st.Challenges(); len(cs) != 0 {
+		t.Fatalf("a rematch from another server made a challenge: %+v", cs)
+	}
+	if out := e.slashIn(e.carol, other, "record", game); out != e.slashIn(e.carol, other, "record", discordtest.IntegerOption("game", 9999)) {
+		t.Errorf("record of another server's game: %q", out)
+	}
+}
+
+// TestNoncesCarryNoCounter: every outbox message's nonce is 24 hex digits, unique,
+// with no counter in it, so the nonces a player sees do not count the
+// messages sent to others (here alice's private notes between moves).
+func TestNoncesCarryNoCounter(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	e.play("7g7f")
+	for k := 0; k < 3; k++ {
+		e.dm(e.alice, "?5e") // a private note: a DM to alice only
+	}
+	e.dm(e.bob, "3c3d")
+	hex24 := regexp.MustCompile(`^[0-9a-f]{24}$`)
+	seen := map[string]bool{}
+	n := 0
+	for _, ch := range []string{e.ch, e.dmChannel(e.alice), e.dmChannel(e.bob)} {
+		for _, m := range e.srv.BotMessages(ch) {
+			if m.InteractionID != "" || m.Nonce == "" {
+				continue // interaction responses and the direct posts (the DM probe) carry none
+			}
+			if !hex24.MatchString(m.Nonce) || seen[m.Nonce] {
+				t.Fatalf("message %q: nonce %q", m.Content, m.Nonce)
+			}
+			seen[m.Nonce] = true
+			n++
+		}
+	}
+	if n < 8 {
+		t.Fatalf("only %d messages with nonces", n)
+	}
+}
