@@ -248,7 +248,7 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 		if isCPU(p) {
 			continue
 		}
-		pl := payload{Content: texts.Welcome(b.textCtx(b.lang(p), meta, nil, p), pc), Files: b.boardFiles(meta, g, pc, p)}
+		pl := payload{Content: texts.Welcome(b.textCtx(b.lang(p), meta, nil, p), pc), Files: b.boardFiles(meta, g, pc, p), Public: true}
 		if g.NeedsMasks() {
 			pl.Buttons = nil
 		} else if g.Turn() == pc {

@@ -148,3 +148,42 @@ func TestNoncesCarryNoCounter(t *testing.T) {
 		t.Fatalf("only %d messages with nonces", n)
 	}
 }
+
+// TestDMsClosedToldOnlyAtPublicPoints: a private DM that fails (bob's own
+// board request) tells the channel nothing; the next DM of a public action
+// (alice's move) does, after that move's announcement.
+func TestDMsClosedToldOnlyAtPublicPoints(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	e.play("7g7f", "3c3d")
+	e.srv.SetDMsClosed(e.bob, true)
+	e.slash(e.bob, "board")
+	e.dm(e.alice, "?5e") // and a private note of alice's: nothing public either
+	e.settle()
+	closedNote := func() int {
+		for k, p := range e.channelPosts() {
+			if strings.Contains(p.Content, "can no longer DM") {
+				return k
+			}
+		}
+		return -1
+	}
+	if k := closedNote(); k >= 0 {
+		t.Fatalf("a private DM's failure was told in the channel: %q", e.channelPosts()[k].Content)
+	}
+	if _, err := e.srv.SendDM(e.alice, "2g2f"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("the channel note", func() bool { return closedNote() >= 0 })
+	posts := e.channelPosts()
+	moved := -1
+	for k, p := range posts {
+		if strings.Contains(p.Content, "moved (move 3)") {
+			moved = k
+		}
+	}
+	if moved < 0 || closedNote() < moved {
+		t.Fatalf("the note came before the move it follows: note %d, move %d", closedNote(), moved)
+	}
+}

@@ -26,6 +26,9 @@ type payload struct {
 	// Thread starts a thread under the posted message with this name, and
 	// stores its id as the game's thread.
 	Thread string `json:"thread,omitempty"`
+	// Public marks a DM sent at a point the channel learns of anyway (its
+	// action was announced there): only its failure may be told in the channel.
+	Public bool `json:"public,omitempty"`
 }
 
 // outFile is an attachment; Alt is its description (alt text).

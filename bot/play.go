@@ -118,6 +118,7 @@ func updateMeta(m *store.Game, g *referee.Game) {
 // channel — never dependent on what is hidden.
 func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [2]*shogi.Position, dl *store.Deadline) []store.OutMsg {
 	var out []store.OutMsg
+	pub := audience(evs, view.ToPublic)
 	for col, user := range meta.Players {
 		c := shogi.Color(col)
 		mine := audience(evs, view.AudienceOf(c))
@@ -125,7 +126,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 			continue
 		}
 		lang := b.lang(user)
-		p := payload{Content: texts.PlayerUpdate(b.textCtx(lang, meta, before[c], user), c, mine)}
+		p := payload{Content: texts.PlayerUpdate(b.textCtx(lang, meta, before[c], user), c, mine), Public: len(pub) > 0}
 		if needsBoard(mine) {
 			p.Files = b.boardFiles(meta, g, c, user)
 		}
@@ -135,7 +136,6 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		}
 		out = append(out, toDM(user, p))
 	}
-	pub := audience(evs, view.ToPublic)
 	if len(pub) > 0 && !meta.ChannelGone {
 		lang := b.lang(meta.Players[0])
 		var open *shogi.Position

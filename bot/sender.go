@@ -283,7 +283,13 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 	lang := b.lang(m.Target)
 	switch {
 	case m.Dest == store.DestDM && code == discordgo.ErrCodeCannotSendMessagesToThisUser:
-		// Tell the channel once per game; the game waits for the player.
+		// Tell the channel once per game; the game waits for the player. Only
+		// a DM sent at a public point may trigger it: the failure of a private
+		// one (a note, an unannounced foul, a bounce) would date that action.
+		var p payload
+		if json.Unmarshal(m.Payload, &p) != nil || !p.Public {
+			return
+		}
 		key := fmt.Sprintf("%d:%s", meta.ID, m.Target)
 		b.mu.Lock()
 		told := b.dmClosedTold[key]
