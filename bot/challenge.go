@@ -57,7 +57,17 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 	if n, ok := o.num("away_seconds"); ok {
 		opts.AwaySeconds = n
 	}
-	if opp != "" && opp == b.botID() {
+	ranked, _ := o.flag("ranked")
+	vsCPU := opp != "" && opp == b.botID()
+	if err := checkAway(opts.AwaySeconds); err != nil {
+		b.reply(i, texts.OptionRefusal(lang, err), true)
+		return
+	}
+	if ranked && !vsCPU && opts.AwaySeconds > 0 && opts.AwaySeconds < minRankedAway {
+		b.reply(i, texts.RankedAway(lang, minRankedAway), true)
+		return
+	}
+	if vsCPU {
 		color := store.ColorChoice(o.str("color"))
 		b.startCPUGame(i, u, v, opts, color)
 		return
@@ -72,7 +82,6 @@ func (b *Bot) cmdChallenge(i *discordgo.InteractionCreate, u *discordgo.User, o 
 	if color == "" {
 		color = store.ColorRandom
 	}
-	ranked, _ := o.flag("ranked")
 	c, err := b.st.CreateChallenge(store.Challenge{GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: u.ID,
 		Challenged: opp, Variant: v, Options: opts, Color: color, Ranked: ranked,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}, nil)

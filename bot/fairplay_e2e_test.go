@@ -5,10 +5,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/discordtest"
+	"shinpan/referee/view"
+	"shinpan/store"
 )
 
 // slashIn runs /shogi <sub> in a channel ("" = the user's DM with the bot).
@@ -185,5 +188,62 @@ func TestDMsClosedToldOnlyAtPublicPoints(t *testing.T) {
 	}
 	if moved < 0 || closedNote() < moved {
 		t.Fatalf("the note came before the move it follows: note %d, move %d", closedNote(), moved)
+	}
+}
+
+// TestRatingsMeasurePeople: a ranked challenge refuses an away time under 60
+// s; a ranked game the CPU won for an away player is not rated (and says so
+// in the result post and the history); one where the away player lost is.
+func TestRatingsMeasurePeople(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fastCPU)
+	if out := e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard"), discordtest.UserOption("opponent", e.bob),
+		discordtest.BooleanOption("ranked", true), discordtest.IntegerOption("away_seconds", 1)); !strings.Contains(out, "at least 60") {
+		t.Fatalf("a ranked challenge with away_seconds 1: %q", out)
+	}
+	if cs, _ := e.st.Challenges(); len(cs) != 0 {
+		t.Fatalf("the refused challenge was made: %+v", cs)
+	}
+	guild := e.srv.GuildID()
+	awayMove := func(id store.GameID) {
+		e.t.Helper()
+		e.play("7g7f")
+		e.offset.Add(int64(61 * time.Second))
+		e.waitUntil("the CPU's move for bob", func() bool { return e.game(id).LastSeq >= 2 })
+		if g := e.game(id); !g.CPUMoved[1] || g.CPUMoved[0] {
+			t.Fatalf("cpu_moved %v", g.CPUMoved)
+		}
+	}
+
+	// The CPU plays for bob and bob wins: nobody is rated.
+	id := e.startGame("standard", discordtest.BooleanOption("ranked", true), discordtest.IntegerOption("away_seconds", 60))
+	awayMove(id)
+	e.slash(e.alice, "resign")
+	e.settle()
+	if _, err := e.st.GetRating(guild, view.Standard, e.bob); err == nil {
+		t.Fatal("bob gained rating from the CPU's moves")
+	}
+	if _, err := e.st.GetRating(guild, view.Standard, e.alice); err == nil {
+		t.Fatal("alice was rated in a game the CPU won for bob")
+	}
+	if p := e.endPost().Content; !strings.Contains(p, "Not rated") || !strings.Contains(p, "<@"+e.bob+">") {
+		t.Fatalf("the result post does not say the game was not rated: %q", p)
+	}
+	if out := e.slash(e.alice, "history"); !strings.Contains(out, "Not rated") {
+		t.Fatalf("history: %q", out)
+	}
+
+	// The CPU plays for bob, bob comes back and loses: both are rated.
+	id = e.startGame("standard", discordtest.BooleanOption("ranked", true), discordtest.IntegerOption("away_seconds", 60))
+	awayMove(id)
+	e.slash(e.bob, "resign")
+	e.settle()
+	ra, err := e.st.GetRating(guild, view.Standard, e.alice)
+	rb, err2 := e.st.GetRating(guild, view.Standard, e.bob)
+	if err != nil || err2 != nil || ra.Wins != 1 || rb.Losses != 1 {
+		t.Fatalf("a loss while away was not rated: %+v %v / %+v %v", ra, err, rb, err2)
+	}
+	if p := e.endPost().Content; strings.Contains(p, "Not rated") {
+		t.Fatalf("a rated game says it was not: %q", p)
 	}
 }

@@ -55,10 +55,14 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 		return texts.Refusal(lang, err.Error()), false
 	}
 	dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
+	if isCPU(user) {
+		meta.CPUMoved[a.Player] = true
+	}
 	out := b.actionMessages(meta, g, a, evs, before, dl)
 	entry := store.Entry{Action: a, UserID: user, Key: key}
 	stored, err := b.st.AppendAction(id, entry, out, func(m *store.Game) {
 		updateMeta(m, g)
+		m.CPUMoved = meta.CPUMoved
 		m.Deadline = dl
 		m.DrawOffer = standingOffer(m.DrawOffer, g)
 	})
@@ -73,6 +77,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	}
 	lg.g = g
 	updateMeta(&lg.meta, g)
+	lg.meta.CPUMoved = meta.CPUMoved
 	lg.meta.LastSeq = stored.Seq
 	lg.meta.Deadline = dl
 	lg.meta.DrawOffer = standingOffer(lg.meta.DrawOffer, g)
@@ -144,6 +149,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		}
 		p := payload{Content: texts.Announcement(b.textCtx(lang, meta, open, ""), pub)}
 		if g.Over() {
+			p.Content += notRatedLine(lang, meta, g)
 			p.Files = b.revealFiles(meta, g)
 			if g.Result().Reason != view.ReasonAbort {
 				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)}}

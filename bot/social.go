@@ -98,15 +98,17 @@ func challengeButtons(l texts.Lang, id uint64) []button {
 		{ID: "decline:" + itoa(id), Label: texts.UI(l, texts.ButtonDecline), Style: int(discordgo.DangerButton)}}
 }
 
-// rate updates both players' Glicko-2 ratings after a ranked game between two
-// people (each game its own rating period; a draw is half a win). Games against
-// the CPU and aborted games are never rated.
+// rate updates the players' Glicko-2 ratings after a ranked game between two
+// people (each game its own rating period; a draw is half a win), each player
+// only when ratedSeats allows it. Games against the CPU and aborted games are
+// never rated.
 func (b *Bot) rate(id store.GameID) {
 	meta, err := b.st.GetGame(id)
-	if err != nil || !meta.Ranked || meta.Rated || meta.Status != store.StatusFinished || meta.Result == nil {
+	if err != nil || meta.Rated {
 		return
 	}
-	if isCPU(meta.Players[0]) || isCPU(meta.Players[1]) {
+	seats := ratedSeats(meta)
+	if !seats[0] && !seats[1] {
 		return
 	}
 	var rs [2]store.Rating
@@ -144,7 +146,13 @@ func (b *Bot) rate(id store.GameID) {
 			r.Draws++
 		}
 	}
-	if err := b.st.ApplyRatings(id, rs[0], rs[1]); err != nil {
+	var apply []store.Rating
+	for c := range rs {
+		if seats[c] {
+			apply = append(apply, rs[c])
+		}
+	}
+	if err := b.st.ApplyRatings(id, apply...); err != nil {
 		b.log.Warn("ratings", "game", id, "err", err)
 	}
 }
@@ -220,6 +228,9 @@ func (b *Bot) cmdHistory(i *discordgo.InteractionCreate, u *discordgo.User, o op
 		res := "—"
 		if g.Result != nil {
 			res = texts.ResultLine(b.textCtx(l, g, nil, ""), g.Result)
+		}
+		if why := notRatedWhy(l, g); why != "" {
+			res += " · " + why
 		}
 		lines = append(lines, texts.HistoryLine(l, uint64(g.ID), g.Variant, mention(g.Players[0]), mention(g.Players[1]), res))
 	}

@@ -90,6 +90,9 @@ type Game struct {
 	LastSeq  uint64    `json:"last_seq"`
 	Deadline *Deadline `json:"deadline,omitempty"`
 	Away     [2]Away   `json:"away,omitzero"`
+	// CPUMoved marks the seats of people the CPU has acted for (away
+	// takeovers): a ranked game's ratings depend on it (RULES.md §3).
+	CPUMoved [2]bool `json:"cpu_moved,omitzero"`
 	// DrawOffer is the standing draw offer (nil: none; always nil once the
 	// game is over). Files from before it have none, as offers were not kept.
 	DrawOffer *DrawOffer `json:"draw_offer,omitempty"`

@@ -78,6 +78,19 @@ func HistoryLine(l Lang, game uint64, v view.Variant, black, white, result strin
 	return clip(tr(l, mUIHistoryLine, gameNo(game), VariantName(l, v), nameText(black), nameText(white), result))
 }
 
+// NotRatedCPU says a ranked game was not rated because the CPU moved for
+// these players.
+func NotRatedCPU(l Lang, players []string) string {
+	names := make([]string, len(players))
+	for k, p := range players {
+		names[k] = nameText(p)
+	}
+	return tr(l, mUINotRatedCPU, strings.Join(names, tr(l, mListSep)))
+}
+
+// RankedAway refuses a ranked challenge whose away time is under min seconds.
+func RankedAway(l Lang, min int) string { return tr(l, mUIRankedAway, min) }
+
 // ResultLine says how a game ended, for lists.
 func ResultLine(ctx Ctx, r *view.Result) string {
 	return Event(ctx, view.Event{To: view.ToPublic, Kind: view.EvEnd, Winner: r.Winner, Reason: r.Reason})
