@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/discordtest/openapi"
 	"shinpan/store"
 )
 
@@ -33,8 +34,12 @@ type env struct {
 
 func newEnv(t testing.TB, mods ...func(*env)) *env {
 	t.Helper()
+	spec, err := openapi.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, // Discord's interaction deadline
-		Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
+		Spec: spec, Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}

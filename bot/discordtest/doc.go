@@ -12,8 +12,9 @@
 // Discord's shapes (string snowflakes, RFC 3339 timestamps, errors as
 // {"message":..,"code":..} so discordgo fills *discordgo.RESTError), recorded
 // in order ([Server.Requests], [Server.Messages], [Server.DMs],
-// [Server.Interaction]) and validated against Discord's own OpenAPI
-// description plus the limits that description misses ([Server.ValidationErrors]).
+// [Server.Interaction]) and validated against the limits Discord's own
+// OpenAPI description misses and, in tests, against that description too
+// (Options.Spec, package openapi) ([Server.ValidationErrors]).
 //
 // Faults can be injected: rate limits (429 with retry_after), 500 and 502
 // answers, closed DMs (403, code 50007), missing permissions (403, 50013),
@@ -26,7 +27,8 @@
 // goes through Session.Client) and its websocket dialer (which then only
 // reaches this server). The server never contacts the real Discord.
 //
-//	srv := discordtest.New(discordtest.Options{})
+//	spec, _ := openapi.Load() // in tests
+//	srv := discordtest.New(discordtest.Options{Spec: spec})
 //	if err := srv.Start(); err != nil { ... }
 //	defer srv.Close()
 //	alice := srv.AddUser(discordtest.User{Username: "alice"})

@@ -8,12 +8,17 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/discordtest/openapi"
 )
 
 // A bot under test answers /start with a deferred ephemeral reply and a
 // follow-up; the test plays the user and checks what the bot said.
 func Example() {
-	srv := discordtest.New(discordtest.Options{})
+	spec, err := openapi.Load() // Discord's own description of its API
+	if err != nil {
+		panic(err)
+	}
+	srv := discordtest.New(discordtest.Options{Spec: spec})
 	if err := srv.Start(); err != nil {
 		panic(err)
 	}

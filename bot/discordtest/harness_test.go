@@ -11,7 +11,20 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/discordtest/openapi"
 )
+
+// testSpec is Discord's OpenAPI description, which the tests' servers check
+// requests against.
+func testSpec(t *testing.T) Spec {
+	t.Helper()
+	spec, err := openapi.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
 
 // testBot is a real discordgo session connected to a stand-in, with its
 // events collected in channels.
@@ -28,9 +41,14 @@ type testBot struct {
 }
 
 // startBot starts a server and a session (intents Guilds|DirectMessages),
-// opens it and waits for READY. Both are closed when the test ends.
+// opens it and waits for READY. Both are closed when the test ends. The
+// server checks requests against Discord's OpenAPI description unless opts
+// names another Spec.
 func startBot(t *testing.T, opts Options) *testBot {
 	t.Helper()
+	if opts.Spec == nil {
+		opts.Spec = testSpec(t)
+	}
 	srv := New(opts)
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)

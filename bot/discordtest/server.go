@@ -11,7 +11,7 @@ import (
 )
 
 // ValidationMode says what the server does with a REST request whose body or
-// query does not satisfy Discord's OpenAPI description or the extra limits.
+// query does not satisfy Options.Spec or the extra limits.
 type ValidationMode int
 
 const (
@@ -20,7 +20,7 @@ const (
 	ValidateReject ValidationMode = iota
 	// ValidateRecord records the problems and then serves the request anyway.
 	ValidateRecord
-	// ValidateOff skips validation; the 1.2 MB description is never loaded.
+	// ValidateOff skips validation.
 	ValidateOff
 )
 
@@ -30,7 +30,8 @@ const DefaultHeartbeatInterval = 41250 * time.Millisecond
 // Options configure a Server. The zero value is usable: it makes one
 // application whose id equals the bot user's id (as for every modern Discord
 // application), a guild "shinpan-test" with one text channel "general", no
-// users, Discord's heartbeat interval and strict validation.
+// users, Discord's heartbeat interval and strict validation of the limits
+// (but no Spec).
 type Options struct {
 	// Addr is the address to listen on; it must be a loopback address.
 	// Default "127.0.0.1:0" (a random free port).
@@ -55,6 +56,10 @@ type Options struct {
 	HeartbeatInterval time.Duration
 	// Validation selects what happens to invalid requests. Default ValidateReject.
 	Validation ValidationMode
+	// Spec, when set, checks each REST request against a description of
+	// Discord's API (tests pass package openapi's); otherwise only the
+	// limits that description misses are checked.
+	Spec Spec
 	// AckDeadline, when positive, makes interaction callbacks that arrive
 	// later than this after the interaction was created fail with
 	// 404 code 10062 (Discord's deadline is 3 s). Zero: no deadline.
@@ -107,9 +112,7 @@ func New(opts Options) *Server {
 }
 
 // Start listens on the loopback address and serves REST under /api/v9/ and
-// /api/v10/ and the gateway under /ws/. Unless validation is off it loads
-// Discord's OpenAPI description first (once per process; see LoadSpec).
-// It fails for a non-loopback address.
+// /api/v10/ and the gateway under /ws/. It fails for a non-loopback address.
 func (s *Server) Start() error {
 	host, _, err := net.SplitHostPort(s.opts.Addr)
 	if err != nil {
@@ -117,11 +120,6 @@ func (s *Server) Start() error {
 	}
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		return fmt.Errorf("discordtest: address %q is not a loopback address", s.opts.Addr)
-	}
-	if s.opts.Validation != ValidateOff {
-		if _, err := LoadSpec(); err != nil {
-			return err
-		}
 	}
 	ln, err := net.Listen("tcp", s.opts.Addr)
 	if err != nil {

@@ -14,14 +14,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-func TestSpecLoadTime(t *testing.T) {
-	took, err := LoadSpec()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("Discord OpenAPI description loaded and routed in %v", took)
-}
-
 func TestSlashCommandDeferredEphemeralAndFollowups(t *testing.T) {
 	t.Parallel()
 	b := startBot(t, Options{AckDeadline: 3 * time.Second})
@@ -191,7 +183,7 @@ func TestSlashCommandInDMAndResolvedUser(t *testing.T) {
 
 func TestAckDeadlineAndLooseCommands(t *testing.T) {
 	t.Parallel()
-	late := New(Options{AckDeadline: 100 * time.Millisecond, LooseCommands: true})
+	late := New(Options{AckDeadline: 100 * time.Millisecond, LooseCommands: true, Spec: testSpec(t)})
 	must[bool](t)(true, late.Start())
 	defer late.Close()
 	bob := late.AddUser(User{Username: "bob"})
@@ -209,7 +201,7 @@ func TestAckDeadlineAndLooseCommands(t *testing.T) {
 		t.Errorf("late ack: %v", err)
 	}
 
-	srv := New(Options{LooseCommands: true})
+	srv := New(Options{LooseCommands: true, Spec: testSpec(t)})
 	must[bool](t)(true, srv.Start())
 	defer srv.Close()
 	alice := srv.AddUser(User{Username: "alice"})
@@ -345,7 +337,7 @@ func ids(ms []*discordgo.Message) []string {
 
 func TestCommandValidation(t *testing.T) {
 	t.Parallel()
-	srv := New(Options{})
+	srv := New(Options{Spec: testSpec(t)})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +384,7 @@ func TestCommandValidation(t *testing.T) {
 
 func TestMessageLimitsValidation(t *testing.T) {
 	t.Parallel()
-	srv := New(Options{})
+	srv := New(Options{Spec: testSpec(t)})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -441,7 +433,8 @@ func TestMessageLimitsValidation(t *testing.T) {
 		t.Logf("%s", clip(v.Error(), 300))
 	}
 
-	// ValidateRecord serves the request and records the problem.
+	// ValidateRecord serves the request and records the problem; without a
+	// Spec the limits are still checked.
 	rec := New(Options{Validation: ValidateRecord})
 	must[bool](t)(true, rec.Start())
 	defer rec.Close()
@@ -457,7 +450,7 @@ func TestMessageLimitsValidation(t *testing.T) {
 
 func TestRateLimitAndServerErrors(t *testing.T) {
 	t.Parallel()
-	srv := New(Options{})
+	srv := New(Options{Spec: testSpec(t)})
 	must[bool](t)(true, srv.Start())
 	defer srv.Close()
 	s, _ := discordgo.New("Bot test")
