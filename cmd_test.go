@@ -110,6 +110,10 @@ func TestRecordAndReplayCommands(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "83") {
 		t.Fatalf("illegal record: %d %q", code, errs)
 	}
+	// The 82 legal moves are printed, then the result; the illegal 83rd is not.
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 84 || lastLine(out) != "# result: illegal_move white" || strings.Contains(out, "2h1g") {
+		t.Fatalf("illegal record printed %d lines ending %q", len(lines), lastLine(out))
+	}
 	out, _, code = run(t, "", "replay", "--variant", "tsuitate", rec)
 	if code != 0 || !strings.Contains(lastLine(out), `"reason":"checkmate"`) {
 		t.Fatalf("replay: %d %q", code, lastLine(out))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"shinpan/bot/discordtest"
+	"shinpan/referee/shogi"
 	"shinpan/store"
 )
 
@@ -50,12 +51,14 @@ func TestGameAgainstTheCPUToItsEnd(t *testing.T) {
 }
 
 // TestAwayAndBack: bob is away on his turn; the CPU plays for him and the
-// channel is told; his next message takes the seat back.
+// channel is told; his next message takes the seat back, and his next turn is
+// his own: no CPU in his seat, a full away time ahead, his move taken as his.
 func TestAwayAndBack(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, fastCPU)
-	id := e.startGame("standard", discordtest.IntegerOption("away_seconds", 1))
+	id := e.startGame("standard", discordtest.IntegerOption("away_seconds", 60))
 	e.play("7g7f")
+	e.offset.Store(int64(61 * time.Second)) // bob has been away for his turn's 60 s
 	e.waitUntil("the CPU's move for bob", func() bool { return e.game(id).LastSeq >= 2 })
 	if !e.game(id).Away[1].CPU {
 		t.Fatal("bob's seat not marked away")
@@ -73,12 +76,32 @@ func TestAwayAndBack(t *testing.T) {
 		t.Fatal("the channel was not told bob is back")
 	}
 	seq := e.game(id).LastSeq
-	if r := e.dm(e.alice, "6i7h"); !strings.Contains(r.Content, "You played") && !strings.Contains(r.Content, "not your turn") {
+	if r := e.dm(e.alice, "6i7h"); !strings.Contains(r.Content, "You played") {
 		t.Fatalf("alice: %q", r.Content)
 	}
-	time.Sleep(300 * time.Millisecond)
-	if g := e.game(id); g.LastSeq > seq+1 {
-		t.Fatalf("the CPU still plays bob's seat: %d actions", g.LastSeq)
+	lg, err := e.b.live(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg.mu.Lock()
+	cpu, turn := lg.cpu[shogi.White], lg.g.Turn()
+	moves := lg.g.TruePosition().LegalMoves(nil)
+	lg.mu.Unlock()
+	if cpu != nil || turn != shogi.White {
+		t.Fatalf("after alice's move: the CPU holds bob's seat: %v, turn %v", cpu != nil, turn)
+	}
+	g := e.game(id)
+	if dl := g.Deadline; dl == nil || dl.Player != shogi.White || dl.Away.Before(time.Now().Add(61*time.Second+50*time.Second)) {
+		t.Fatalf("bob's turn has no fresh away time: %+v", dl)
+	}
+	if len(moves) == 0 {
+		t.Fatal("bob has no legal move")
+	}
+	if r := e.dm(e.bob, moves[0].USI()); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("bob's own move %s: %q", moves[0].USI(), r.Content)
+	}
+	if g := e.game(id); g.LastSeq != seq+2 || g.Away[1].CPU {
+		t.Fatalf("after alice's and bob's moves: %d actions (want %d), away %+v", g.LastSeq, seq+2, g.Away[1])
 	}
 }
 

@@ -101,13 +101,22 @@ func (w testWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// settle waits until the outbox is empty and the stand-in has been quiet.
+// settle waits until the outbox is empty and the stand-in has seen no new
+// request for 8 polls in a row; it fails the test if that takes 15 s.
 func (e *env) settle() {
 	e.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
 	last, stable := -1, 0
-	for i := 0; i < 3000 && stable < 8; i++ {
+	for stable < 8 {
+		if time.Now().After(deadline) {
+			pending, _ := e.st.PendingOutbox()
+			e.t.Fatalf("the bot did not settle in 15 s: %d requests, %d outbox entries pending", last, len(pending))
+		}
 		time.Sleep(5 * time.Millisecond)
-		pending, _ := e.st.PendingOutbox()
+		pending, err := e.st.PendingOutbox()
+		if err != nil {
+			e.t.Fatal(err)
+		}
 		n := len(e.srv.Requests())
 		if len(pending) == 0 && n == last {
 			stable++
@@ -208,12 +217,11 @@ func (e *env) answer(id string) string {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	in, err := e.srv.WaitInteraction(ctx, id, discordtest.Answered)
-	if err != nil {
+	if _, err := e.srv.WaitInteraction(ctx, id, discordtest.Answered); err != nil {
 		e.t.Fatalf("interaction %s not answered: %v", id, err)
 	}
 	e.settle()
-	in, _ = e.srv.Interaction(id)
+	in, _ := e.srv.Interaction(id) // as edited by then
 	return shown(in)
 }
 
