@@ -88,7 +88,7 @@ func (b *Bot) cmdEnd(i *discordgo.InteractionCreate, u *discordgo.User, o optMap
 		b.reply(i, texts.UI(l, texts.NoGame), true)
 		return
 	}
-	if i.Member == nil || i.Member.Permissions&discordgo.PermissionManageServer == 0 {
+	if i.Member == nil || i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
 		b.reply(i, texts.UI(l, texts.NotModerator), true)
 		return
 	}

@@ -172,14 +172,6 @@ func (b *Bot) deferReply(i *discordgo.InteractionCreate, ephemeral bool) {
 	}
 }
 
-// deferUpdate acknowledges a component click without a new message.
-func (b *Bot) deferUpdate(i *discordgo.InteractionCreate) {
-	if err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
-		b.log.Warn("interaction defer update", "err", err)
-	}
-}
-
 // followup sends a follow-up message after a deferral.
 func (b *Bot) followup(i *discordgo.InteractionCreate, text string, ephemeral bool) {
 	p := &discordgo.WebhookParams{Content: text, AllowedMentions: mentions(nil)}
@@ -188,12 +180,5 @@ func (b *Bot) followup(i *discordgo.InteractionCreate, text string, ephemeral bo
 	}
 	if _, err := b.s.FollowupMessageCreate(i.Interaction, true, p); err != nil {
 		b.log.Warn("interaction follow-up", "err", err)
-	}
-}
-
-// editReply replaces the deferred reply's text.
-func (b *Bot) editReply(i *discordgo.InteractionCreate, text string) {
-	if _, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &text, AllowedMentions: mentions(nil)}); err != nil {
-		b.log.Warn("interaction edit", "err", err)
 	}
 }

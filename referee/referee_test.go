@@ -367,10 +367,9 @@ func TestMaskedMaskPromotedAndCaptured(t *testing.T) {
 	}
 	move(t, g, W, "1i1h")
 	g2 := maskedGame(t, "4k4/9/9/9/9/9/9/7g1/4K3R b - 1", "1i", "2h", nil)
-	evs := move(t, g2, B, "1i1h")
-	_ = evs
-	evs = move(t, g2, W, "5a5b")
-	evs = move(t, g2, B, "1h2h")
+	move(t, g2, B, "1i1h")
+	move(t, g2, W, "5a5b")
+	evs := move(t, g2, B, "1h2h")
 	if r := g2.Result(); r == nil || r.Reason != view.ReasonMaskCaptured || *r.Winner != B {
 		t.Fatalf("result %+v", g2.Result())
 	}
@@ -516,7 +515,7 @@ func TestDarkKingCaptureAndNoCheck(t *testing.T) {
 	}
 	move(t, g, W, "5a5b") // steps out; or any move — Dark allows staying in attack
 	move(t, g, B, "9a9b")
-	evs = move(t, g, W, "5b4b")
+	move(t, g, W, "5b4b")
 	evs = move(t, g, B, "9b4b")
 	if r := g.Result(); r == nil || r.Reason != view.ReasonKingCaptured || *r.Winner != B {
 		t.Fatalf("result %+v %s", r, kinds(evs))

@@ -284,7 +284,7 @@ func (s *Store) Replay(id GameID, h ReplayHooks) (Game, error) {
 		return Game{}, fmt.Errorf("store: replay game #%d: %w: start at seq %d beyond the log's %d", id, ErrInvalid, at, g.LastSeq)
 	}
 	have := g.LastSeq - uint64(len(tail)) // seqs ≤ have are not in tail
-	entries := tail
+	var entries []Entry
 	if at < have {
 		// The snapshot was not used: read from at+1 (entries never change; the
 		// game may have grown since, so cut at the LastSeq read above).

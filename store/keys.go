@@ -22,8 +22,6 @@ func btou(b []byte) uint64 { return binary.BigEndian.Uint64(b) }
 
 func tkey(t time.Time) []byte { return u64(uint64(t.UnixNano()) ^ 1<<63) }
 
-func keyTime(b []byte) time.Time { return time.Unix(0, int64(btou(b)^1<<63)).UTC() }
-
 // lp is s prefixed by its length. It panics on strings over 255 bytes, which
 // checkID rejects before any key is built.
 func lp(s string) []byte {

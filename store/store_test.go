@@ -64,6 +64,7 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 	g1 = ok(s.GetGame(g1.ID))
 	ra := ok(s.GetRating("G", view.Tsuitate, "alice"))
 	notes := ok(s.ToggleNote(g1.ID, shogi.Black, shogi.Sq(5, 5)))
+	deepEq(t, "first note", notes, []shogi.Square{shogi.Sq(5, 5)})
 	notes = ok(s.ToggleNote(g1.ID, shogi.Black, shogi.Sq(7, 7)))
 	deepEq(t, "notes", notes, []shogi.Square{shogi.Sq(5, 5), shogi.Sq(7, 7)})
 	ref := MessageRef{ChannelID: "C1", MessageID: "board-1"}

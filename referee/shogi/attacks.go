@@ -22,9 +22,6 @@ var dirs = [numDirs]dir{
 	dirNE: {-1, -1}, dirNW: {1, -1}, dirSE: {-1, 1}, dirSW: {1, 1},
 }
 
-// positive reports whether stepping in d increases the square index.
-func (d dir) positive() bool { return d.dr*9-d.df > 0 }
-
 var (
 	rays      [numDirs][NumSquares]Bitboard
 	stepAtt   [2][NumKinds][NumSquares]Bitboard // non-sliding part of each piece's attack
