@@ -101,7 +101,9 @@ func (b *Bot) squareOf(id store.GameID, user, text string) (lg *live, c shogi.Co
 	if lg, err = b.live(id); err != nil {
 		return nil, 0, 0, texts.UI(l, texts.NoGame)
 	}
+	lg.mu.Lock()
 	c, ok := seat(lg.meta, user)
+	lg.mu.Unlock()
 	if !ok {
 		return nil, 0, 0, texts.NotInGame(l, uint64(id))
 	}
