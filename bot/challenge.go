@@ -197,7 +197,9 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 		if err := b.dmProbe(p, shogi.Color(col), c); err != nil {
 			var rerr *discordgo.RESTError
 			if errors.As(err, &rerr) && rerr.Message != nil && rerr.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
-				b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.lang(p), mention(p)), Mentions: []string{p}}))
+				if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.lang(p), mention(p)), Mentions: []string{p}})); err != nil {
+					b.log.Error("enqueue", "err", err)
+				}
 				b.kickOutbox()
 				return texts.UI(lang, texts.NotStartedDMsClosed)
 			}

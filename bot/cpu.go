@@ -241,7 +241,9 @@ func (b *Bot) startCPUGame(i *discordgo.InteractionCreate, u *discordgo.User, v 
 	if err := b.dmProbe(u.ID, col, c); err != nil {
 		var rerr *discordgo.RESTError
 		if errors.As(err, &rerr) && rerr.Message != nil && rerr.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
-			b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(l, mention(u.ID)), Mentions: []string{u.ID}}))
+			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(l, mention(u.ID)), Mentions: []string{u.ID}})); err != nil {
+				b.log.Error("enqueue", "err", err)
+			}
 			b.kickOutbox()
 			b.followup(i, texts.UI(l, texts.NotStartedDMsClosed), true)
 			return

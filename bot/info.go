@@ -195,7 +195,11 @@ func (b *Bot) cmdBoard(i *discordgo.InteractionCreate, u *discordgo.User, o optM
 		btns = turnButtons(lang)
 	}
 	lg.mu.Unlock()
-	b.st.Enqueue(withGame(toDM(u.ID, payload{Content: text, Files: files, Buttons: btns}), id))
+	if err := b.st.Enqueue(withGame(toDM(u.ID, payload{Content: text, Files: files, Buttons: btns}), id)); err != nil {
+		b.log.Error("enqueue", "err", err)
+		b.followup(i, texts.UI(lang, texts.InternalError), true)
+		return
+	}
 	b.kickOutbox()
 	b.followup(i, texts.UI(lang, texts.BoardSent), true)
 }

@@ -56,7 +56,10 @@ func (b *Bot) note(id store.GameID, user, text string) string {
 	lg.mu.Lock()
 	files := b.boardFiles(lg.meta, lg.g, c, user)
 	lg.mu.Unlock()
-	b.st.Enqueue(withGame(toDM(user, payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id))
+	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
+		b.log.Error("enqueue", "err", err)
+		return texts.UI(l, texts.InternalError)
+	}
 	b.kickOutbox()
 	return texts.UI(l, texts.BoardSent)
 }
@@ -80,12 +83,19 @@ func (b *Bot) reach(id store.GameID, user, text string) string {
 		return texts.NoPieceThere(l, sq.String())
 	}
 	to := lg.g.Reach(c, sq)
-	notes, _ := b.st.Notes(id, c)
+	notes, err := b.st.Notes(id, c)
+	if err != nil {
+		b.log.Error("notes", "game", id, "err", err)
+		return texts.UI(l, texts.InternalError)
+	}
 	img, err := b.renderWith(v, user, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}})
 	if err != nil {
 		return texts.UI(l, texts.InternalError)
 	}
-	b.st.Enqueue(withGame(toDM(user, payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []outFile{img}}), id))
+	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []outFile{img}}), id)); err != nil {
+		b.log.Error("enqueue", "err", err)
+		return texts.UI(l, texts.InternalError)
+	}
 	go b.kickOutbox()
 	return texts.UI(l, texts.BoardSent)
 }

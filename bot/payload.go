@@ -2,8 +2,8 @@ package bot
 
 import (
 	"bytes"
-
 	"encoding/json"
+
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/store"
@@ -54,13 +54,23 @@ type button struct {
 }
 
 func toChannel(id string, p payload) store.OutMsg {
-	b, _ := json.Marshal(p)
-	return store.OutMsg{Dest: store.DestChannel, Target: id, Payload: b}
+	return store.OutMsg{Dest: store.DestChannel, Target: id, Payload: p.encode()}
 }
 
 func toDM(user string, p payload) store.OutMsg {
-	b, _ := json.Marshal(p)
-	return store.OutMsg{Dest: store.DestDM, Target: user, Payload: b}
+	return store.OutMsg{Dest: store.DestDM, Target: user, Payload: p.encode()}
+}
+
+// encode is p as the outbox stores it. A payload holds only strings, bytes,
+// numbers and bools, which always encode; should one ever fail, the message
+// has no payload, which the store refuses (ErrInvalid), so the action that
+// queues it fails and is logged instead of sending something else.
+func (p payload) encode() json.RawMessage {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

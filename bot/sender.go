@@ -297,7 +297,12 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		b.mu.Unlock()
 		if !told && !meta.ChannelGone {
 			note := texts.DMsClosedMidGame(lang, mention(m.Target), uint64(meta.ID))
-			b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}}))
+			if err := b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}})); err != nil {
+				b.log.Error("enqueue", "err", err)
+				b.mu.Lock()
+				delete(b.dmClosedTold, key) // tell the channel next time
+				b.mu.Unlock()
+			}
 		}
 	case m.Dest == store.DestChannel && (code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeMissingAccess):
 		if meta.ChannelGone {

@@ -30,11 +30,14 @@ type request struct {
 // Handle answers one request line with one reply line (no trailing newline).
 func (s *Session) Handle(line []byte) []byte {
 	out, err := s.handle(line)
-	if err != nil {
-		b, _ := json.Marshal(map[string]any{"ok": false, "error": err.Error()})
-		return b
+	if err == nil {
+		var b []byte
+		if b, err = json.Marshal(out); err == nil {
+			return b
+		}
+		err = fmt.Errorf("encoding the reply: %v", err)
 	}
-	b, _ := json.Marshal(out)
+	b, _ := json.Marshal(map[string]any{"ok": false, "error": err.Error()}) // a string always encodes
 	return b
 }
 

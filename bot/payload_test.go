@@ -1,0 +1,42 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/store"
+)
+
+// TestPayloadEncodes: a payload with every field set goes into the outbox and
+// comes back out unchanged; a message without a payload (what encode gives
+// should encoding ever fail) is refused, never queued.
+func TestPayloadEncodes(t *testing.T) {
+	p := payload{Content: "盤 <@1>", Files: []outFile{{Name: "board.png", Alt: "alt", Type: "image/png", Data: []byte{0, 1, 255}}},
+		Buttons: []button{{ID: "move:1", Label: "Move", Style: int(discordgo.PrimaryButton)}}, Edit: "9", Ref: "board",
+		Mentions: []string{"1"}, Thread: "Game #1",
+		Select: &selectMenu{ID: "mask:1", Placeholder: "?", Options: []discordgo.SelectMenuOption{{Label: "5e", Value: "5e", Default: true}}}}
+	st, err := store.Open(filepath.Join(t.TempDir(), "s.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.Enqueue(toDM("1", p)); err != nil {
+		t.Fatal(err)
+	}
+	pending, err := st.PendingOutbox()
+	if err != nil || len(pending) != 1 {
+		t.Fatalf("outbox %v %v", pending, err)
+	}
+	var back payload
+	if err := json.Unmarshal(pending[0].Payload, &back); err != nil || !reflect.DeepEqual(back, p) {
+		t.Fatalf("payload came back as %+v (%v)", back, err)
+	}
+	if err := st.Enqueue(store.OutMsg{Dest: store.DestDM, Target: "1"}); !errors.Is(err, store.ErrInvalid) {
+		t.Fatalf("a message without a payload: %v", err)
+	}
+}
