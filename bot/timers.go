@@ -10,13 +10,14 @@ import (
 )
 
 // timerLoop runs the clock-driven work once a second: expiring challenges and
-// ending games whose player to move ran out of time. Deadlines live in the
-// store, so a restarted bot re-arms them (an overdue game ends at once).
+// ending games whose player to move ran out of time; and once an hour it
+// forgets old idempotency keys. Deadlines live in the store, so a restarted
+// bot re-arms them (an overdue game ends at once).
 func (b *Bot) timerLoop() {
 	defer b.wg.Done()
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
-	for {
+	for tick := 0; ; tick++ {
 		select {
 		case <-b.ctx.Done():
 			return
@@ -28,7 +29,27 @@ func (b *Bot) timerLoop() {
 		b.expireChallenges()
 		b.expireTurns()
 		b.expireAway()
+		if tick%3600 == 0 {
+			b.pruneKeys()
+		}
 		b.end()
+	}
+}
+
+// keyLife is how long an action's idempotency key is kept: Discord redelivers
+// an interaction or a message within minutes, and a CPU key names its seq.
+const keyLife = 24 * time.Hour
+
+// pruneKeys forgets the idempotency keys older than keyLife (the log entries
+// keep theirs), so that the store does not grow with every action forever.
+func (b *Bot) pruneKeys() {
+	n, err := b.st.PruneKeys(b.now().Add(-keyLife))
+	if err != nil {
+		b.log.Error("prune keys", "err", err)
+		return
+	}
+	if n > 0 {
+		b.log.Info("pruned idempotency keys", "n", n)
 	}
 }
 
