@@ -37,7 +37,10 @@ func (s *Session) Handle(line []byte) []byte {
 		}
 		err = fmt.Errorf("encoding the reply: %v", err)
 	}
-	b, _ := json.Marshal(map[string]any{"ok": false, "error": err.Error()}) // a string always encodes
+	b, err := json.Marshal(map[string]any{"ok": false, "error": err.Error()})
+	if err != nil { // a string always encodes; never reached
+		return []byte(`{"ok":false,"error":"internal error"}`)
+	}
 	return b
 }
 
