@@ -22,6 +22,9 @@ func runMoves(args []string) error {
 		return err
 	}
 	p, err := shogi.ParseSFEN(*sfen)
+	if err == nil {
+		err = p.Validate()
+	}
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,9 @@ func runParse(args []string) error {
 		return fmt.Errorf("no move text: usage: parse --sfen SFEN [--last SQUARE] TEXT")
 	}
 	p, err := shogi.ParseSFEN(*sfen)
+	if err == nil {
+		err = p.Validate()
+	}
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,9 @@ func runPerft(args []string) error {
 		return err
 	}
 	p, err := shogi.ParseSFEN(*sfen)
+	if err == nil {
+		err = p.Validate()
+	}
 	if err != nil {
 		return err
 	}

@@ -64,6 +64,13 @@ func runRender(args []string) error {
 	default:
 		return fmt.Errorf("render: unknown variant %q (want standard, tsuitate, masked or dark)", *variant)
 	}
+	check := p.Validate
+	if vr == view.Masked || vr == view.Dark {
+		check = p.ValidatePseudo
+	}
+	if err := check(); err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
 	var v view.View
 	switch strings.ToLower(*who) {
 	case "black":

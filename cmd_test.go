@@ -264,3 +264,30 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 		t.Fatalf("exit codes %d %d", code, code2)
 	}
 }
+
+// TestImpossiblePositionsRefused: moves, parse, perft and the referee's new
+// refuse a position that could not arise, naming the rule.
+func TestImpossiblePositionsRefused(t *testing.T) {
+	for sfen, rule := range map[string]string{
+		"9/9/9/9/9/9/9/9/3KK4 b - 1":      "black has two kings",
+		"4k4/9/9/9/9/9/9/9/r3K4 w - 1":    "black is in check",
+		"4k4/9/4P4/9/9/9/4P4/9/4K4 b - 1": "nifu",
+		"4k4/9/9/9/9/9/9/9/4K4 b 19P 1":   "19 pawns: a set has 18",
+	} {
+		for _, args := range [][]string{{"moves", "--sfen", sfen}, {"parse", "--sfen", sfen, "5i5h"}, {"perft", "--sfen", sfen}} {
+			out, errs, code := run(t, "", args...)
+			if code != 1 || out != "" || !strings.Contains(errs, rule) {
+				t.Errorf("%v: %d %q %q, want %q", args, code, out, errs, rule)
+			}
+		}
+		out, _, _ := run(t, `{"cmd":"new","variant":"standard","sfen":"`+sfen+`"}`+"\n", "referee")
+		if !strings.Contains(out, `"ok":false`) || !strings.Contains(out, rule) {
+			t.Errorf("referee new %s: %q", sfen, out)
+		}
+	}
+	// Masked: two kings of a side and a king left attacked can arise.
+	out, _, _ := run(t, `{"cmd":"new","variant":"masked","sfen":"4k4/9/9/9/9/9/9/9/r3K4 w - 1"}`+"\n", "referee")
+	if !strings.Contains(out, `"ok":true`) {
+		t.Errorf("referee new masked: %q", out)
+	}
+}

@@ -111,6 +111,9 @@ func New(id string, v view.Variant, sfen string, o Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkStart(v, p); err != nil {
+		return nil, err
+	}
 	g := &Game{id: id, variant: v, opts: o, start: p.SFEN(), pos: p, hist: shogi.NewHistory(p.Key()),
 		masks: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}, maskStart: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}}
 	for c := range g.lastSeen {

@@ -268,7 +268,7 @@ func (cr *csaReader) positionLine(n int, st string) error {
 					return syntaxErr("csa", n, "%q: %s cannot be in hand", st, name)
 				}
 				if cr.s.hands[side][k]++; cr.s.hands[side][k] > shogi.SetCount[k] {
-					return syntaxErr("csa", n, "%q: too many %s", st, name)
+					return syntaxErr("csa", n, "%q: %d %ss: a set has %d", st, cr.s.hands[side][k], k.Name(), shogi.SetCount[k])
 				}
 				continue
 			}

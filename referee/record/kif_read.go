@@ -317,18 +317,19 @@ func readKIFHand(s *setup, c shogi.Color, v string) error {
 			}
 		}
 		s.hands[c][k] += n
-		if s.hands[c][k] > 18 {
-			return errorf("hand: too many %ss", k.Name())
+		if s.hands[c][k] > shogi.SetCount[k] {
+			return errorf("hand: %d %ss: a set has %d", s.hands[c][k], k.Name(), shogi.SetCount[k])
 		}
 	}
 	return nil
 }
 
-// kanjiNumber reads 1..18 written 一..九, 十, 十一..十八 (or ASCII/full-width digits).
+// kanjiNumber reads 1..19 written 一..九, 十, 十一..十九 (or ASCII/full-width
+// digits, up to 99), so that a count over the set is refused by its size.
 func kanjiNumber(s string) (int, bool) {
 	rs := []rune(s)
 	if n, err := strconv.Atoi(s); err == nil {
-		return n, n >= 1 && n <= 18
+		return n, n >= 1 && n <= 99
 	}
 	if len(rs) == 1 {
 		if rs[0] == '十' {
@@ -339,7 +340,7 @@ func kanjiNumber(s string) (int, bool) {
 	}
 	if len(rs) == 2 && rs[0] == '十' {
 		n := rankValue(rs[1])
-		return 10 + n, n > 0 && n <= 8
+		return 10 + n, n > 0
 	}
 	if len(rs) == 2 && digitValue(rs[0]) == 1 && (digitValue(rs[1]) > 0 || rs[1] == '０') {
 		return 10 + digitValue(rs[1]), true

@@ -253,28 +253,28 @@ func TestKIFBoardDiagramRead(t *testing.T) {
 +---------------------------+
 | ・ ・ ・ ・ ・ ・ ・v桂v香|一
 | ・ ・ ・ ・ ・ ・v玉 ・ ・|二
-| ・ ・ ・ ・ ・ ・ ・ 銀 ・|三
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ 銀 ・|四
 | ・ ・ ・ ・ ・ ・ ・ ・ ・|五
 | ・ ・ ・ ・ ・ ・ ・ ・ ・|六
 | ・ ・ ・ ・ ・ ・ ・ ・ ・|七
 | ・ ・ ・ ・ ・ ・ ・ ・ ・|八
-| ・ ・ ・ ・ 玉 ・ 龍 ・ 歩|九
+| ・ ・ ・ ・ 玉 龍 ・ ・ 歩|九
 +---------------------------+
 先手の持駒：なし
 手数----指手---------消費時間--
-   1 ３三龍(39)
+   1 ４三龍(49)
    2 同　玉(32)
 `
 	rec, err := ParseKIFString(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want = "7nl/6k2/7S1/9/9/9/9/9/4K1+R1P b rb4g3s3n3l17p 1"
+	const want = "7nl/6k2/9/7S1/9/9/9/9/4K+R2P b rb4g3s3n3l17p 1"
 	if rec.StartSFEN() != want {
 		t.Errorf("start %q, want %q", rec.StartSFEN(), want)
 	}
-	if got := strings.Join(usiList(rec.Moves), " "); got != "3i3c 3b3c" {
+	if got := strings.Join(usiList(rec.Moves), " "); got != "4i4c 3b4c" {
 		t.Errorf("moves %q", got)
 	}
 }

@@ -156,9 +156,10 @@ func (r *Record) AddComment(n int, text string) {
 
 // builder plays the moves of a record being read, checking each.
 type builder struct {
-	rec *Record
-	pos *shogi.Position
-	err error // the first illegal move, once seen no move is added
+	rec     *Record
+	pos     *shogi.Position
+	err     error // the first illegal move, once seen no move is added
+	started bool  // the start position was checked (see checkStart)
 }
 
 func newBuilder(start *shogi.Position) *builder {
@@ -170,6 +171,9 @@ func newBuilder(start *shogi.Position) *builder {
 func (b *builder) play(m shogi.Move, text string) error {
 	if b.err != nil {
 		return b.err
+	}
+	if err := b.checkStart(); err != nil {
+		return err
 	}
 	if len(b.rec.Moves) >= MaxPlies {
 		b.err = fmt.Errorf("%w: more than %d moves", ErrTooLong, MaxPlies)
@@ -195,12 +199,38 @@ func (b *builder) illegal(m shogi.Move, text, reason string) error {
 	return b.err
 }
 
+// checkStart refuses, once, a start position that could not arise under the
+// record's rules (shogi.Position.Validate; ValidatePseudo for Masked and
+// Dark). It runs at the first move or at the end, when a variant mark read
+// after the board diagram is known. The error wraps a *shogi.SetupError.
+func (b *builder) checkStart() error {
+	if b.started {
+		if errors.As(b.err, new(*shogi.SetupError)) {
+			return b.err
+		}
+		return nil
+	}
+	b.started = true
+	validate := b.rec.Start.Validate
+	if b.rec.pseudo() {
+		validate = b.rec.Start.ValidatePseudo
+	}
+	if err := validate(); err != nil {
+		b.err = fmt.Errorf("start position: %w", err)
+		return b.err
+	}
+	return nil
+}
+
 // side returns the side to move now.
 func (b *builder) side() shogi.Color { return b.pos.SideToMove() }
 
 // done settles the result (see finish) and returns the record and the error of
 // an illegal move, if any.
 func (b *builder) done() (*Record, error) {
+	if err := b.checkStart(); err != nil {
+		return nil, err
+	}
 	if b.err != nil {
 		var ie *IllegalMoveError
 		if errors.As(b.err, &ie) {

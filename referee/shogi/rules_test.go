@@ -356,7 +356,7 @@ func TestSFENErrors(t *testing.T) {
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "rank i (9) has 8 squares"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1", "more than 9 squares"},
 		{"4k4/9/9/9/9/9/9/9/4K4 x - 1", "side to move"},
-		{"4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "bad count"},
+		{"4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "19 pawns: a set has 18"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", "19 pawns"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1", "3 rooks"},
 		{"4k4/9/9/9/9/9/9/9/4K4 b - 0", "move number"},

@@ -101,7 +101,7 @@ func ParseSFEN(s string) (*Position, error) {
 			}
 			if j > i {
 				v, err := strconv.Atoi(h[i:j])
-				if err != nil || v < 1 || v > 18 {
+				if err != nil || v < 1 || j-i > 3 {
 					return nil, sfenErr("hand: bad count %q", h[i:j])
 				}
 				n = v
@@ -116,6 +116,9 @@ func ParseSFEN(s string) (*Position, error) {
 				return nil, sfenErr("hand: %q is not a piece", string(h[j]))
 			}
 			c, k := pc.Color(), pc.Kind()
+			if n > SetCount[k] {
+				return nil, sfenErr("hand: %d %ss: a set has %d", n, k.Name(), SetCount[k])
+			}
 			if p.hands[c][k] != 0 {
 				return nil, sfenErr("hand: %q given twice", string(h[j]))
 			}
