@@ -403,7 +403,9 @@ func (cr *csaReader) ending(n int, st string) error {
 	}
 	e, ok := csaEndings[code]
 	if !ok {
-		return syntaxErr("csa", n, "unknown ending %q", st)
+		b.rec.Result = Unknown
+		b.rec.warn("csa line %d: the ending %q is not one this reader knows: result unknown", n, st)
+		return nil
 	}
 	b.rec.Result = relResult(e.reason, e.winner, b.side())
 	return nil

@@ -46,8 +46,11 @@ func TestCSAEndings(t *testing.T) {
 			t.Errorf("%s: %v after %d moves, want %v after 1", tc.code, rec.Result, len(rec.Moves), tc.want)
 		}
 	}
-	if _, err := parseCSAString("PI\n+\n+7776FU\n%NONSENSE\n"); err == nil {
-		t.Errorf("unknown %% code: no error")
+	// an ending this reader does not know keeps the moves, with a warning
+	rec, err := parseCSAString("PI\n+\n+7776FU\n%NONSENSE\n-3334FU\n")
+	if err != nil || len(rec.Moves) != 1 || rec.Result != Unknown || len(rec.Warnings) != 1 ||
+		!strings.Contains(rec.Warnings[0], "%NONSENSE") {
+		t.Errorf("unknown %% code: %v, %d moves, %v, warnings %q", err, len(rec.Moves), rec.Result, rec.Warnings)
 	}
 }
 

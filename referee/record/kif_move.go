@@ -128,13 +128,18 @@ func parseKIFMove(s string, prev shogi.Square) (kifMove, error) {
 		m.drop = true
 		rest = rest[len("打"):]
 	}
-	if strings.HasPrefix(rest, "(") && !m.drop {
-		end := strings.IndexByte(rest, ')')
-		if end != 3 || digitValue(rune(rest[1])) == 0 || digitValue(rune(rest[2])) == 0 {
+	// The origin "(77)" may follow after a space, half- or full-width
+	// ("同銀　(31)", "７六歩 (77)"); a parenthesis holding ':' or '/' is
+	// the time field instead.
+	rest = strings.NewReplacer("（", "(", "）", ")").Replace(strings.TrimLeftFunc(rest, isSpace))
+	if inner, after, ok := strings.Cut(strings.TrimPrefix(rest, "("), ")"); ok && rest[0] == '(' &&
+		!m.drop && !strings.ContainsAny(inner, ":/") {
+		o := []rune(strings.TrimFunc(inner, isSpace))
+		if len(o) != 2 || digitValue(o[0]) == 0 || digitValue(o[1]) == 0 {
 			return m, fmt.Errorf("%q: want the origin as two digits, e.g. (77)", strings.TrimSpace(s))
 		}
-		m.from = shogi.Sq(int(rest[1]-'0'), int(rest[2]-'0'))
-		rest = rest[end+1:]
+		m.from = shogi.Sq(digitValue(o[0]), digitValue(o[1]))
+		rest = after
 	}
 	rest = strings.TrimFunc(rest, isSpace)
 	if rest != "" && rest[0] != '(' && rest[0] != '+' {

@@ -36,25 +36,38 @@ func ReadKIF(r io.Reader) (*Record, error) {
 
 // kifTerminals maps KIF terminal words to how the game ended; winner is
 // relative to the side to move: +1 it wins, -1 it loses, 0 draw, 2 none.
+// A word marked approx is not Kakinoki's own: it is read as the closest
+// ending, with a warning.
 var kifTerminals = []struct {
 	word   string
 	reason string
 	winner int
+	approx bool
 }{
-	{"投了", ReasonResignation, -1},
-	{"不詰", ReasonUnknown, 2},
-	{"詰み", ReasonCheckmate, -1},
-	{"詰", ReasonCheckmate, -1},
-	{"千日手", ReasonSennichite, 0},
-	{"持将棋", ReasonImpasse, 0},
-	{"切れ負け", ReasonTimeout, -1},
-	{"時間切れ", ReasonTimeout, -1},
-	{"反則勝ち", ReasonIllegalMove, +1},
-	{"反則負け", ReasonIllegalMove, -1},
-	{"中断", ReasonAbort, 2},
-	{"入玉勝ち", ReasonImpasse, +1},
-	{"宣言勝ち", ReasonImpasse, +1},
-	{"封じ手", ReasonAbort, 2},
+	{"投了", ReasonResignation, -1, false},
+	{"不詰", ReasonUnknown, 2, false},
+	{"詰み", ReasonCheckmate, -1, false},
+	{"詰", ReasonCheckmate, -1, false},
+	{"千日手", ReasonSennichite, 0, false},
+	{"持将棋", ReasonImpasse, 0, false},
+	{"切れ負け", ReasonTimeout, -1, false},
+	{"時間切れ", ReasonTimeout, -1, false},
+	{"反則勝ち", ReasonIllegalMove, +1, false},
+	{"反則負け", ReasonIllegalMove, -1, false},
+	{"中断", ReasonAbort, 2, false},
+	{"入玉勝ち", ReasonImpasse, +1, false},
+	{"宣言勝ち", ReasonImpasse, +1, false},
+	{"入玉宣言", ReasonImpasse, +1, true},
+	{"Time-up", ReasonTimeout, -1, true}, // 81Dojo
+	{"Time-Up", ReasonTimeout, -1, true},
+	{"TIME_UP", ReasonTimeout, -1, true},
+	{"time-up", ReasonTimeout, -1, true},
+	{"Resign", ReasonResignation, -1, true},
+	{"resign", ReasonResignation, -1, true},
+	{"反則", ReasonIllegalMove, -1, true},
+	// 封じ手: the mover sealed the move and the game was adjourned; it did not
+	// end, so the result is unknown (RULES.md, records).
+	{"封じ手", ReasonUnknown, 2, true},
 }
 
 // relResult turns a winner relative to side (see kifTerminals) into a Result.
@@ -384,8 +397,19 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 		if strings.HasPrefix(ml.text, term.word) {
 			b.rec.Result = relResult(term.reason, term.winner, b.side())
 			kr.ended, kr.terminal = true, true
+			if term.approx {
+				b.rec.warn("kif line %d: the ending %q is read as %s", n, firstWord(ml.text), b.rec.Result)
+			}
 			return false, nil
 		}
+	}
+	if !looksLikeMove(ml.text) {
+		// an ending word this reader does not know: the moves stand, the
+		// result is unknown
+		b.rec.Result = Unknown
+		kr.ended = true
+		b.rec.warn("kif line %d: the ending %q is not one this reader knows: result unknown", n, firstWord(ml.text))
+		return false, nil
 	}
 	km, err := parseKIFMove(ml.text, kr.prev)
 	if err != nil {
@@ -400,6 +424,24 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 	}
 	kr.prev = m.To()
 	return false, nil
+}
+
+// firstWord returns the first space-separated word of s.
+func firstWord(s string) string {
+	if f := strings.FieldsFunc(s, isSpace); len(f) > 0 {
+		return f[0]
+	}
+	return s
+}
+
+// looksLikeMove reports whether a numbered KIF line's text starts as a move
+// does: a destination digit or 同, after an optional ▲△☗☖.
+func looksLikeMove(s string) bool {
+	rs := []rune(strings.TrimLeftFunc(s, isSpace))
+	if len(rs) > 0 && strings.ContainsRune("▲△☗☖", rs[0]) {
+		rs = rs[1:]
+	}
+	return len(rs) > 0 && (rs[0] == '同' || digitValue(rs[0]) > 0 || rankValue(rs[0]) > 0)
 }
 
 // applySummary reads "まで85手で先手の勝ち" (also 千日手, 持将棋, 中断,

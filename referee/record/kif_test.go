@@ -289,7 +289,7 @@ func TestKIFErrors(t *testing.T) {
 		{"手数----\n   1 ７六銀(77)\n", 1, "is a pawn, not a silver"},
 		{"手数----\n   1 ７六歩(77)\n   2 ５五角打\n", 2, "no bishop in hand"},
 		{"手数----\n   1 ７六歩(77)\n   2 ７五歩(76)\n", 2, "it is white's turn"},
-		{"手数----\n   1 ７六歩(77)\n   2 xyz\n", 0, "line 3"},
+		{"手数----\n   1 ７六歩(77)\n   2 ３Ｘ歩\n", 0, "line 3"},
 		{"手数----\n   1 ７六歩(7)\n", 0, "origin"},
 		{"hello\nworld\n", 0, "no KIF"},
 		{"後手の持駒：なし\n| ・ ・|一\n手数----\n", 0, "ranks"},

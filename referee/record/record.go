@@ -39,6 +39,16 @@ type Record struct {
 	// written and when read. Readers set it from Variant; a writer given
 	// Pseudo without such a Variant marks the file "pseudo".
 	Pseudo bool
+	// Warnings are what a reader noticed and settled on its own, one
+	// sentence each: an ending word it does not know and read as the
+	// closest known one, an ending the final position contradicts (the
+	// board's verdict is kept, see finish). Writers ignore them.
+	Warnings []string
+}
+
+// warn adds a warning.
+func (r *Record) warn(format string, a ...any) {
+	r.Warnings = append(r.Warnings, fmt.Sprintf(format, a...))
 }
 
 // VariantKey is the KIF header key of Record.Variant (a comment "'ルール：…"
