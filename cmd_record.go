@@ -3,25 +3,42 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"shinpan/referee/record"
 )
 
 func init() {
-	register("record", "read a KIF/CSA/USI record: FILE", runRecord)
+	register("record", "read a KIF/KI2/CSA/USI record: [--format text|kif|ki2|csa|usi] FILE", runRecord)
 }
 
-// runRecord reads a KIF, CSA, USI or text record (format from the content, then
-// the extension; "-" reads standard input) and prints the start SFEN, "#
-// variant: V" when the record names one (a Masked or Dark record's moves are
-// checked as pseudo-legal), the USI moves one a line and "# result: REASON
-// WINNER". A record with an illegal move
-// prints the moves before it, says on stderr which move and why, and exits 1.
+// recordWriters are the formats record --format writes.
+var recordWriters = map[string]func(io.Writer, *record.Record) error{
+	"text": record.WriteText,
+	"kif":  record.WriteKIF,
+	"csa":  record.WriteCSA,
+	"usi": func(w io.Writer, rec *record.Record) error {
+		_, err := fmt.Fprintln(w, record.USIPosition(rec))
+		return err
+	},
+}
+
+// runRecord reads a KIF, KI2, CSA, USI or text record (format from the
+// content, then the extension; "-" reads standard input) and writes it in
+// --format: by default the text format, i.e. the start SFEN, "# variant: V"
+// when the record names one (a Masked or Dark record's moves are checked as
+// pseudo-legal), the USI moves one a line and "# result: REASON WINNER".
+// What the reader settled on its own (an ending word it does not know, an
+// ending the board contradicts) is warned about on stderr. A record with an
+// illegal move writes the moves before it, says on stderr which move and why,
+// and exits 1; a move that cannot be read writes nothing and exits 1.
 func runRecord(args []string) error {
 	fs := newFlags("record")
+	format := fs.String("format", "text", "what to write: text, kif, ki2, csa or usi")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: shinpan record FILE   (KIF, CSA, USI or SFEN + USI moves; - for stdin)")
+		fmt.Fprintln(fs.Output(), "usage: shinpan record [--format text|kif|ki2|csa|usi] FILE   (KIF, KI2, CSA, USI or SFEN + USI moves; - for stdin)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -31,13 +48,18 @@ func runRecord(args []string) error {
 		fs.Usage()
 		return errors.New("want one FILE")
 	}
+	write, ok := recordWriters[strings.ToLower(*format)]
+	if !ok {
+		return fmt.Errorf("unknown --format %q: want text, kif, ki2, csa or usi", *format)
+	}
 	name := fs.Arg(0)
 	rec, err := readRecord(name)
 	var ie *record.IllegalMoveError
 	if err != nil && !errors.As(err, &ie) {
 		return err
 	}
-	if werr := record.WriteText(os.Stdout, rec); werr != nil {
+	warn(name, rec)
+	if werr := write(os.Stdout, rec); werr != nil {
 		return werr
 	}
 	if ie != nil {
@@ -45,6 +67,13 @@ func runRecord(args []string) error {
 		return errExit1
 	}
 	return nil
+}
+
+// warn prints a record's warnings on stderr.
+func warn(name string, rec *record.Record) {
+	for _, w := range rec.Warnings {
+		fmt.Fprintf(os.Stderr, "shinpan: %s: warning: %s\n", name, w)
+	}
 }
 
 // readRecord reads the record in file name, standard input for "-". Like

@@ -8,7 +8,6 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/record"
-	"shinpan/referee/shogi"
 )
 
 func init() {
@@ -35,6 +34,7 @@ func runReplay(args []string) error {
 	if err != nil && !errors.As(err, &illegal) {
 		return err
 	}
+	warn(fs.Arg(0), rec)
 	name := *variant
 	if name == "" {
 		name = "standard"
@@ -57,7 +57,7 @@ func runReplay(args []string) error {
 		moves = append(moves, illegal.Text)
 	}
 	// A Masked record names its masks (the bot's do); without, each side's rook.
-	g, steps, err := referee.ReplayMasked("replay", v, rec.StartSFEN(), o, referee.RecordMasks(rec), moves, endingAction(rec, len(rec.Moves)))
+	g, steps, err := referee.ReplayMasked("replay", v, rec.StartSFEN(), o, referee.RecordMasks(rec), moves, referee.RecordEnding(rec))
 	if err != nil {
 		return err
 	}
@@ -82,29 +82,4 @@ func initialState(rec *record.Record) map[string]any {
 	p := rec.StartPosition()
 	return map[string]any{"turn": p.SideToMove().String(), "move": p.MoveNumber(),
 		"fouls": map[string]int{"black": 0, "white": 0}, "result": nil}
-}
-
-// endingAction turns a record's recorded ending into the action that ends the
-// replayed game the same way (resignation, time, an impasse declaration).
-func endingAction(rec *record.Record, n int) *referee.Action {
-	p, err := rec.Position(n)
-	if err != nil {
-		return nil
-	}
-	toMove := p.SideToMove()
-	switch rec.Result.Reason {
-	case record.ReasonResignation:
-		loser := shogi.Black
-		if rec.Result.Winner == record.WinnerBlack {
-			loser = shogi.White
-		}
-		return &referee.Action{Kind: referee.ActResign, Player: loser}
-	case record.ReasonTimeout:
-		return &referee.Action{Kind: referee.ActTimeout, Player: toMove}
-	case record.ReasonImpasse:
-		if rec.Result.Winner == toMove.String() {
-			return &referee.Action{Kind: referee.ActDeclare, Player: toMove}
-		}
-	}
-	return nil
 }

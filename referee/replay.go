@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 
+	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -75,4 +76,50 @@ func defaultMask(g *Game, c shogi.Color) string {
 		}
 	}
 	return fmt.Sprint(shogi.NoSquare)
+}
+
+// RecordEnding returns the action that ends a replay of rec the way rec
+// ended, for the endings a player or the host brings about: a resignation,
+// a timeout, an impasse declaration (refused, and play goes on, when it is
+// not valid), an agreed impasse (a draw by agreement) or an abort (ended
+// without a result). Endings the referee reaches on its own (checkmate,
+// sennichite, a captured mask or king, ...) need no action, and an
+// illegal_move or unknown ending has none: nil. With the readers' check of
+// each stated ending against the board (record.Record.Result), a replay
+// ends as rec says (RecordResult of the game's result is rec.Result), or
+// both have no result.
+func RecordEnding(rec *record.Record) *Action {
+	p, err := rec.Final()
+	if err != nil {
+		return nil
+	}
+	toMove := p.SideToMove()
+	winner, decisive := shogi.Black, true
+	switch rec.Result.Winner {
+	case record.WinnerWhite:
+		winner = shogi.White
+	case record.WinnerBlack:
+	default:
+		decisive = false
+	}
+	switch rec.Result.Reason {
+	case record.ReasonResignation:
+		if decisive {
+			return &Action{Kind: ActResign, Player: winner.Opp()}
+		}
+	case record.ReasonTimeout:
+		if decisive {
+			return &Action{Kind: ActTimeout, Player: winner.Opp()}
+		}
+	case record.ReasonImpasse:
+		if decisive && winner == toMove {
+			return &Action{Kind: ActDeclare, Player: toMove}
+		}
+		if rec.Result.Winner == record.WinnerDraw {
+			return &Action{Kind: ActDraw, Player: toMove}
+		}
+	case record.ReasonAbort:
+		return &Action{Kind: ActEnd, Player: toMove}
+	}
+	return nil
 }

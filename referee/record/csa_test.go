@@ -14,23 +14,24 @@ func TestCSAEndings(t *testing.T) {
 	tests := []struct {
 		code string
 		want Result
+		warn bool // the board contradicts the code (see TestEndingsCheckedAgainstBoard)
 	}{ // White is to move when the game ends
-		{"%TORYO", Result{ReasonResignation, WinnerBlack}},
-		{"%CHUDAN", Result{ReasonAbort, WinnerNone}},
-		{"%SENNICHITE", Result{ReasonSennichite, WinnerDraw}},
-		{"%OUTE_SENNICHITE", Result{ReasonPerpetualCheck, WinnerWhite}}, // no repetition: the last mover is taken as the checker
-		{"%ILLEGAL_MOVE", Result{ReasonIllegalMove, WinnerBlack}},
-		{"%+ILLEGAL_ACTION", Result{ReasonIllegalMove, WinnerWhite}},
-		{"%-ILLEGAL_ACTION", Result{ReasonIllegalMove, WinnerBlack}},
-		{"%TIME_UP", Result{ReasonTimeout, WinnerBlack}},
-		{"%KACHI", Result{ReasonImpasse, WinnerWhite}},
-		{"%TSUMI", Result{ReasonCheckmate, WinnerBlack}},
-		{"%JISHOGI", Result{ReasonImpasse, WinnerDraw}},
-		{"%MAX_MOVES", Result{ReasonImpasse, WinnerDraw}},
-		{"%HIKIWAKE", Result{ReasonUnknown, WinnerDraw}},
-		{"%MATTA", Result{ReasonIllegalMove, WinnerBlack}},
-		{"%FUZUMI", Result{ReasonUnknown, WinnerNone}},
-		{"", Unknown},
+		{"%TORYO", Result{ReasonResignation, WinnerBlack}, false},
+		{"%CHUDAN", Result{ReasonAbort, WinnerNone}, false},
+		{"%SENNICHITE", Unknown, true},
+		{"%OUTE_SENNICHITE", Unknown, true},
+		{"%ILLEGAL_MOVE", Result{ReasonIllegalMove, WinnerBlack}, false},
+		{"%+ILLEGAL_ACTION", Result{ReasonIllegalMove, WinnerWhite}, false},
+		{"%-ILLEGAL_ACTION", Result{ReasonIllegalMove, WinnerBlack}, false},
+		{"%TIME_UP", Result{ReasonTimeout, WinnerBlack}, false},
+		{"%KACHI", Unknown, true},
+		{"%TSUMI", Unknown, true},
+		{"%JISHOGI", Result{ReasonImpasse, WinnerDraw}, false},
+		{"%MAX_MOVES", Result{ReasonImpasse, WinnerDraw}, false},
+		{"%HIKIWAKE", Result{ReasonUnknown, WinnerDraw}, false},
+		{"%MATTA", Result{ReasonIllegalMove, WinnerBlack}, false},
+		{"%FUZUMI", Result{ReasonUnknown, WinnerNone}, false},
+		{"", Unknown, false},
 	}
 	for _, tc := range tests {
 		text := "V2.2\nPI\n+\n+7776FU,T3\n"
@@ -42,8 +43,8 @@ func TestCSAEndings(t *testing.T) {
 			t.Errorf("%s: %v", tc.code, err)
 			continue
 		}
-		if rec.Result != tc.want || len(rec.Moves) != 1 {
-			t.Errorf("%s: %v after %d moves, want %v after 1", tc.code, rec.Result, len(rec.Moves), tc.want)
+		if rec.Result != tc.want || len(rec.Moves) != 1 || tc.warn != (len(rec.Warnings) > 0) {
+			t.Errorf("%s: %v after %d moves (warnings %q), want %v after 1", tc.code, rec.Result, len(rec.Moves), rec.Warnings, tc.want)
 		}
 	}
 	// an ending this reader does not know keeps the moves, with a warning

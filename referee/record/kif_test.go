@@ -111,29 +111,30 @@ func TestKIFEndings(t *testing.T) {
 	tests := []struct {
 		tail string
 		want Result
+		warn bool // the board contradicts the ending (see TestEndingsCheckedAgainstBoard)
 	}{
-		{"   2 投了\n", Result{ReasonResignation, WinnerBlack}},
-		{"   2 詰み\n", Result{ReasonCheckmate, WinnerBlack}},
-		{"   2 千日手\n", Result{ReasonSennichite, WinnerDraw}},
-		{"   2 持将棋\n", Result{ReasonImpasse, WinnerDraw}},
-		{"   2 持将棋\nまで1手で先手の勝ち\n", Result{ReasonImpasse, WinnerBlack}},
-		{"   2 切れ負け\n", Result{ReasonTimeout, WinnerBlack}},
-		{"   2 時間切れ\n", Result{ReasonTimeout, WinnerBlack}},
-		{"   2 反則勝ち\n", Result{ReasonIllegalMove, WinnerWhite}},
-		{"   2 反則負け\n", Result{ReasonIllegalMove, WinnerBlack}},
-		{"   2 中断\n", Result{ReasonAbort, WinnerNone}},
-		{"   2 入玉勝ち\n", Result{ReasonImpasse, WinnerWhite}},
-		{"", Unknown},
-		{"まで1手で先手の勝ち\n", Result{ReasonResignation, WinnerBlack}},
-		{"まで1手で後手の反則負け\n", Result{ReasonIllegalMove, WinnerBlack}},
-		{"まで1手で時間切れにより先手の勝ち\n", Result{ReasonTimeout, WinnerBlack}},
-		{"まで1手で千日手\n", Result{ReasonSennichite, WinnerDraw}},
-		{"まで1手で持将棋\n", Result{ReasonImpasse, WinnerDraw}},
-		{"まで1手で中断\n", Result{ReasonAbort, WinnerNone}},
+		{"   2 投了\n", Result{ReasonResignation, WinnerBlack}, false},
+		{"   2 詰み\n", Unknown, true},
+		{"   2 千日手\n", Unknown, true},
+		{"   2 持将棋\n", Result{ReasonImpasse, WinnerDraw}, false},
+		{"   2 持将棋\nまで1手で先手の勝ち\n", Result{ReasonImpasse, WinnerBlack}, false},
+		{"   2 切れ負け\n", Result{ReasonTimeout, WinnerBlack}, false},
+		{"   2 時間切れ\n", Result{ReasonTimeout, WinnerBlack}, false},
+		{"   2 反則勝ち\n", Result{ReasonIllegalMove, WinnerWhite}, false},
+		{"   2 反則負け\n", Result{ReasonIllegalMove, WinnerBlack}, false},
+		{"   2 中断\n", Result{ReasonAbort, WinnerNone}, false},
+		{"   2 入玉勝ち\n", Unknown, true},
+		{"", Unknown, false},
+		{"まで1手で先手の勝ち\n", Result{ReasonResignation, WinnerBlack}, false},
+		{"まで1手で後手の反則負け\n", Result{ReasonIllegalMove, WinnerBlack}, false},
+		{"まで1手で時間切れにより先手の勝ち\n", Result{ReasonTimeout, WinnerBlack}, false},
+		{"まで1手で千日手\n", Unknown, true},
+		{"まで1手で持将棋\n", Result{ReasonImpasse, WinnerDraw}, false},
+		{"まで1手で中断\n", Result{ReasonAbort, WinnerNone}, false},
 		// the first ending counts (g21's raw file has a stray 中断 after 投了)
-		{"   2 投了\n   3 中断\nまで2手で中断\n", Result{ReasonResignation, WinnerBlack}},
+		{"   2 投了\n   3 中断\nまで2手で中断\n", Result{ReasonResignation, WinnerBlack}, false},
 		// a variation ends the main line
-		{"   2 ３四歩(33)\n   3 投了\n\n変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n", Result{ReasonResignation, WinnerWhite}},
+		{"   2 ３四歩(33)\n   3 投了\n\n変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n", Result{ReasonResignation, WinnerWhite}, false},
 	}
 	for _, tc := range tests {
 		rec, err := ParseKIFString(kifHead + tc.tail)
@@ -141,8 +142,8 @@ func TestKIFEndings(t *testing.T) {
 			t.Errorf("%q: %v", tc.tail, err)
 			continue
 		}
-		if rec.Result != tc.want {
-			t.Errorf("%q: result %v, want %v", tc.tail, rec.Result, tc.want)
+		if rec.Result != tc.want || tc.warn != (len(rec.Warnings) > 0) {
+			t.Errorf("%q: result %v (warnings %q), want %v", tc.tail, rec.Result, rec.Warnings, tc.want)
 		}
 	}
 }
@@ -323,8 +324,8 @@ func TestPerpetualCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.Result = Result{ReasonSennichite, WinnerDraw}
-	if c, ok := perpetualChecker(rec); !ok || c != shogi.Black {
-		t.Fatalf("perpetualChecker = %v %v, want black", c, ok)
+	if r, _, ok := boardEnding(rec, mustFinal(t, rec)); !ok || r != (Result{ReasonPerpetualCheck, WinnerWhite}) {
+		t.Fatalf("boardEnding = %v %v, want perpetual_check white", r, ok)
 	}
 	var kif, csa bytes.Buffer
 	if err := WriteKIF(&kif, rec); err != nil {
@@ -343,4 +344,13 @@ func TestPerpetualCheck(t *testing.T) {
 			t.Errorf("result %v, want %v:\n%s", back.Result, want, text)
 		}
 	}
+}
+
+func mustFinal(t *testing.T, rec *Record) *shogi.Position {
+	t.Helper()
+	p, err := rec.Final()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

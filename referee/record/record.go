@@ -245,6 +245,12 @@ func (b *builder) done() (*Record, error) {
 		var ie *IllegalMoveError
 		if errors.As(b.err, &ie) {
 			b.rec.Result = Result{ReasonIllegalMove, colorWinner(b.pos.SideToMove().Opp())}
+			// a game the board had ended already ended that way (g22: a
+			// drop after the mate)
+			if board, at, ok := boardEnding(b.rec, b.pos); ok && !b.rec.pseudo() {
+				b.rec.Result = board
+				b.rec.warn("move %d is played after the game ended: %s", ie.Number, at)
+			}
 		}
 		return b.rec, b.err
 	}

@@ -44,7 +44,7 @@ var games = []game{
 	{"g19_mog010_jishogi.txt", 258, Result{ReasonImpasse, WinnerDraw}, 0, ""},
 	{"g20_mog011.txt", 114, Result{ReasonResignation, WinnerWhite}, 0, ""},
 	{"g21_mog012.txt", 121, Result{ReasonResignation, WinnerBlack}, 0, ""},
-	{"g22_mog014_illegal.txt", 156, Result{ReasonIllegalMove, WinnerWhite}, 157, "leaves the king in check"},
+	{"g22_mog014_illegal.txt", 156, Result{ReasonCheckmate, WinnerWhite}, 157, "leaves the king in check"}, // mated before the illegal move
 	{"g23_mog015_illegal.txt", 82, Result{ReasonIllegalMove, WinnerWhite}, 83, "moves the king into check"},
 	{"g24_mog016_checkmate.txt", 37, Result{ReasonCheckmate, WinnerBlack}, 0, ""},
 	{"g25_mog017_illegal.txt", 26, Result{ReasonIllegalMove, WinnerWhite}, 27, "pinned"},
@@ -162,8 +162,8 @@ func TestFinalPositions(t *testing.T) {
 	if count[p.Key()] != 4 {
 		t.Errorf("g18: final position occurs %d times, want 4", count[p.Key()])
 	}
-	if _, ok := perpetualChecker(rec); ok {
-		t.Errorf("g18: found a perpetual check that is not there")
+	if r, _, ok := boardEnding(rec, p); !ok || r != (Result{ReasonSennichite, WinnerDraw}) {
+		t.Errorf("g18: board ending %v %v, want sennichite draw", r, ok)
 	}
 }
 

@@ -134,89 +134,110 @@ func winnerColor(w string) (c shogi.Color, ok bool) {
 }
 
 // finish settles a record's result once all moves are read, on the final
-// position fin:
-//   - an unknown result is taken from a ResultComment after the last move;
-//   - no ending, or a resignation, at a position where the side to move is mated
-//     becomes checkmate won by the side that just moved (a 投了 or %TORYO at a
-//     mated position is a checkmate), except under pseudo rules (Masked, Dark),
-//     where a king in check may stay there;
-//   - a sennichite under continuous check by one side becomes perpetual_check won
-//     by the other side; a perpetual_check without a winner gets one the same way.
+// position fin. An unknown result is first taken from a ResultComment after
+// the last move. Then the stated ending is checked against the board
+// (RULES.md, records), except under pseudo rules (Masked, Dark), whose
+// endings the board alone cannot show:
+//   - where the board ends the game — the side to move has no legal move
+//     (checkmate, or no_legal_move), or, in standard shogi, a position occurs
+//     for the fourth time (sennichite, or perpetual_check lost by the side
+//     that gave check with every move of the cycle) — the board's verdict is
+//     the result;
+//   - a stated checkmate, no_legal_move, sennichite or perpetual_check the
+//     board does not show, and an impasse declaration (the side to move
+//     wins by impasse) that is not valid by the 27-point rule, become
+//     unknown: the game as recorded did not end that way, and an invalid
+//     declaration is refused while play goes on;
+//   - other endings (resignation, timeout, abort, an agreed impasse, ...)
+//     are taken as stated.
+//
+// Where the stated ending and the verdict differ, a warning says both; a
+// resignation by the side that is mated is no disagreement (records often
+// write a mate as 投了 or %TORYO).
 func finish(rec *Record, fin *shogi.Position) {
-	r := rec.Result.Normalize()
-	if r.Reason == ReasonUnknown {
+	stated := rec.Result.Normalize()
+	if stated.Reason == ReasonUnknown {
 		if c, ok := commentResult(rec); ok {
-			r = c
+			stated = c
 		}
 	}
-	switch r.Reason {
-	case ReasonUnknown, ReasonResignation, ReasonCheckmate:
-		if r.Winner != WinnerDraw && !rec.pseudo() && fin.IsCheckmate() {
-			r = Result{ReasonCheckmate, colorWinner(fin.SideToMove().Opp())}
+	rec.Result = stated
+	if rec.pseudo() {
+		return
+	}
+	if board, at, ok := boardEnding(rec, fin); ok {
+		rec.Result = board
+		switch {
+		case stated == board, stated.Reason == ReasonUnknown:
+		case stated.Reason == ReasonResignation && stated.Winner == board.Winner &&
+			(board.Reason == ReasonCheckmate || board.Reason == ReasonNoLegalMove):
+		default:
+			rec.warn("the record says %s but the board says %s: %s", stated, board, at)
 		}
-	case ReasonSennichite:
-		if checker, ok := perpetualChecker(rec); ok {
-			r = Result{ReasonPerpetualCheck, colorWinner(checker.Opp())}
+		return
+	}
+	why := ""
+	switch stated.Reason {
+	case ReasonCheckmate, ReasonNoLegalMove:
+		why = fmt.Sprintf("%s is not mated and has a legal move", fin.SideToMove())
+	case ReasonSennichite, ReasonPerpetualCheck:
+		why = "no position occurred for the fourth time"
+		if rec.Variant != "" {
+			why = "there is no repetition rule in " + rec.Variant
 		}
-	case ReasonPerpetualCheck:
-		if _, ok := winnerColor(r.Winner); !ok {
-			// the checking side loses; when the replay does not show it, the
-			// side that just moved (and gave the last check) is taken
-			checker := fin.SideToMove().Opp()
-			if c, ok := perpetualChecker(rec); ok {
-				checker = c
-			}
-			r.Winner = colorWinner(checker.Opp())
+	case ReasonImpasse:
+		if w, ok := winnerColor(stated.Winner); !ok || w != fin.SideToMove() {
+			return
+		}
+		if rec.Variant != "" {
+			why = "there is no impasse declaration in " + rec.Variant
+		} else if err := fin.CheckImpasse(); err != nil {
+			c := fin.SideToMove().String()
+			detail := strings.NewReplacer("your ", c+"'s ", "you have", c+" has").
+				Replace(strings.TrimPrefix(err.Error(), "the impasse declaration is not valid: "))
+			why = fmt.Sprintf("%s's impasse declaration is not valid (%s); an invalid declaration is refused and play goes on", c, detail)
 		}
 	}
-	rec.Result = r
+	if why != "" {
+		rec.Result = Unknown
+		rec.warn("the record says %s but the board says %s: %s", stated, Unknown, why)
+	}
 }
 
-// perpetualChecker looks at the repetition that ends the record: from the first
-// earlier occurrence of the final position to the end, if every move of one side
-// gave check, that side is returned (it loses a perpetual-check sennichite).
-func perpetualChecker(rec *Record) (shogi.Color, bool) {
+// boardEnding returns how the board ends the record's game, if it does, and
+// a phrase saying where: the final position has no legal move, or (standard
+// shogi only) a position occurred for the fourth time — at the end, or
+// earlier, the record going on after the game was over.
+func boardEnding(rec *Record, fin *shogi.Position) (Result, string, bool) {
+	if !fin.HasLegalMove() {
+		mover := colorWinner(fin.SideToMove().Opp())
+		if fin.InCheck() {
+			return Result{ReasonCheckmate, mover}, fmt.Sprintf("%s is checkmated", fin.SideToMove()), true
+		}
+		return Result{ReasonNoLegalMove, mover}, fmt.Sprintf("%s has no legal move", fin.SideToMove()), true
+	}
+	if rec.Variant != "" {
+		return Result{}, "", false // Tsuitate has no repetition rule
+	}
 	pos := rec.StartPosition()
-	keys := []uint64{pos.Key()}
-	checks := []bool{false} // checks[i]: the position after ply i has the side to move in check
-	for _, m := range rec.Moves {
+	h := shogi.NewHistory(pos.Key())
+	for i, m := range rec.Moves {
+		mover := pos.SideToMove()
 		pos.MakeMove(m)
-		keys = append(keys, pos.Key())
-		checks = append(checks, pos.InCheck())
-	}
-	n := len(rec.Moves)
-	first := -1
-	for i := 0; i < n; i++ {
-		if keys[i] == keys[n] {
-			first = i
-			break
+		h.Push(pos.Key(), mover, pos.InCheck())
+		four, perpetual, loser := h.Sennichite()
+		if !four {
+			continue
 		}
-	}
-	if first < 0 {
-		return 0, false
-	}
-	// the mover of ply i (1-based) is the side to move at the start of the record
-	// for odd i when the record starts with Black to move, and so on.
-	startSide := rec.StartPosition().SideToMove()
-	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
-		moved, all := 0, true
-		for i := first + 1; i <= n; i++ {
-			mover := startSide
-			if (i-1)%2 == 1 {
-				mover = startSide.Opp()
-			}
-			if mover != c {
-				continue
-			}
-			moved++
-			if !checks[i] {
-				all = false
-				break
-			}
+		at := fmt.Sprintf("the position after move %d occurred for the fourth time", i+1)
+		if rest := len(rec.Moves) - i - 1; rest > 0 {
+			at += fmt.Sprintf(", and the record goes on for %d more moves", rest)
 		}
-		if moved > 0 && all {
-			return c, true
+		if perpetual {
+			return Result{ReasonPerpetualCheck, colorWinner(loser.Opp())},
+				at + fmt.Sprintf(" with %s giving check with every move", loser), true
 		}
+		return Result{ReasonSennichite, WinnerDraw}, at, true
 	}
-	return 0, false
+	return Result{}, "", false
 }
