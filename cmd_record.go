@@ -18,6 +18,7 @@ func init() {
 var recordWriters = map[string]func(io.Writer, *record.Record) error{
 	"text": record.WriteText,
 	"kif":  record.WriteKIF,
+	"ki2":  record.WriteKI2,
 	"csa":  record.WriteCSA,
 	"usi": func(w io.Writer, rec *record.Record) error {
 		_, err := fmt.Fprintln(w, record.USIPosition(rec))

@@ -22,6 +22,7 @@ const (
 	FormatCSA            // CSA V2/V2.2 (.csa)
 	FormatUSI            // "position startpos moves ..." (.usi)
 	FormatText           // SFEN line, USI moves, "# result:" (.txt, .sfen)
+	FormatKI2            // KI2: KIF's header, moves in Japanese notation (.ki2)
 )
 
 func (f Format) String() string {
@@ -34,12 +35,14 @@ func (f Format) String() string {
 		return "usi"
 	case FormatText:
 		return "text"
+	case FormatKI2:
+		return "ki2"
 	}
 	return "unknown"
 }
 
 // ErrUnknownFormat is returned when neither the content nor the name tells the format.
-var ErrUnknownFormat = errors.New("unknown record format: want KIF, CSA, USI or SFEN + USI moves")
+var ErrUnknownFormat = errors.New("unknown record format: want KIF, KI2, CSA, USI or SFEN + USI moves")
 
 // Decode turns record bytes into text: a UTF-8 BOM is dropped, valid UTF-8 is
 // kept, anything else is decoded as Shift_JIS. Line ends become "\n".
@@ -61,13 +64,22 @@ func Decode(data []byte) (string, error) {
 }
 
 // Detect tells the format of a record's text from its content, and when the
-// content does not decide, from name's extension (.kif .kifu .csa .usi .txt
-// .sfen; name may be "").
+// content does not decide, from name's extension (.kif .kifu .ki2 .csa .usi
+// .txt .sfen; name may be ""). A KIF header with moves in Japanese notation
+// and no numbered move line is KI2; a KIF header alone is KIF, or KI2 when
+// the name says so.
 func Detect(text, name string) Format {
-	if f := detectContent(text); f != FormatUnknown {
+	ext := strings.ToLower(filepath.Ext(name))
+	f := detectContent(text)
+	if f == FormatKIF && (ext == ".ki2" || ext == ".ki2u") && !kifMoves(text) {
+		return FormatKI2
+	}
+	if f != FormatUnknown {
 		return f
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
+	switch ext {
+	case ".ki2", ".ki2u":
+		return FormatKI2
 	case ".kif", ".kifu":
 		return FormatKIF
 	case ".csa":
@@ -82,6 +94,7 @@ func Detect(text, name string) Format {
 
 func detectContent(text string) Format {
 	first := ""
+	header := false // a KIF header line: KIF or KI2
 	for i, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if t == "" {
@@ -91,18 +104,29 @@ func detectContent(text string) Format {
 			first = t
 		}
 		switch {
-		case strings.HasPrefix(t, "手数----"), strings.HasPrefix(t, "手合割"),
+		case strings.HasPrefix(t, "手数----"), strings.HasPrefix(t, "手数――"):
+			return FormatKIF
+		case i < 3 && strings.HasPrefix(t, "#") && strings.Contains(t, "KI2"):
+			return FormatKI2
+		case strings.HasPrefix(t, "手合割"),
 			strings.HasPrefix(t, "先手："), strings.HasPrefix(t, "後手："),
 			strings.HasPrefix(t, "開始日時："), strings.HasPrefix(t, "後手の持駒"),
 			i < 3 && strings.HasPrefix(t, "#") && strings.Contains(t, "KIF"):
-			return FormatKIF
-		case t == "V2" || strings.HasPrefix(t, "V2."), strings.HasPrefix(t, "PI"),
-			strings.HasPrefix(t, "P1"), strings.HasPrefix(t, "N+"), strings.HasPrefix(t, "N-"):
+			header = true
+			continue
+		case !header && (t == "V2" || strings.HasPrefix(t, "V2.") || strings.HasPrefix(t, "PI") ||
+			strings.HasPrefix(t, "P1") || strings.HasPrefix(t, "N+") || strings.HasPrefix(t, "N-")):
 			return FormatCSA
 		}
 		if _, ok := kifMoveLine(t); ok {
 			return FormatKIF
 		}
+		if ki2MoveLine(t) {
+			return FormatKI2
+		}
+	}
+	if header {
+		return FormatKIF
 	}
 	f := strings.Fields(first)
 	if len(f) == 0 {
@@ -124,6 +148,21 @@ func detectContent(text string) Format {
 		return FormatCSA
 	}
 	return FormatUnknown
+}
+
+// kifMoves reports whether text has a KIF move section (手数---- or a
+// numbered move line).
+func kifMoves(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "手数----") {
+			return true
+		}
+		if _, ok := kifMoveLine(t); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // csaMoveRe reports whether s looks like a CSA move "+7776FU".
@@ -168,6 +207,8 @@ func Parse(data []byte, name string) (*Record, error) {
 		return parseUSI(text)
 	case FormatText:
 		return parseText(text)
+	case FormatKI2:
+		return parseKI2(text)
 	}
 	return nil, ErrUnknownFormat
 }

@@ -96,6 +96,17 @@ func FuzzKIF(f *testing.F) {
 	})
 }
 
+func FuzzKI2(f *testing.F) {
+	addSeeds(f, nil, WriteKI2)
+	f.Add([]byte("手合割：平手\n▲７六歩    △３四歩\nまで2手で中断\n"))
+	f.Add([]byte("７六歩 ３四歩 ２二角成 同銀 ４五角 ５二金右\n*c\n▲５八金右　△同　金左\n"))
+	f.Add([]byte("後手の持駒：なし\n| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n後手番\n手数＝3\n△１二玉\nまで4手で後手の勝ち\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := ReadKI2(bytes.NewReader(data))
+		checkRead(t, rec, err, WriteKI2, ReadKI2)
+	})
+}
+
 func FuzzCSA(f *testing.F) {
 	addSeeds(f, []string{".csa"}, WriteCSA)
 	f.Add([]byte("V2.2\nPI82HI22KA\n-\n-5142OU,T1\n%KACHI\n"))

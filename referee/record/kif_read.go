@@ -1,6 +1,7 @@
 package record
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -116,15 +117,17 @@ type kifReader struct {
 	pending  []string
 	seen     bool // anything KIF-like was read
 
-	b        *builder
-	prev     shogi.Square
-	ended    bool
-	terminal bool
-	summary  string
+	format      string // "kif" or "ki2", for errors
+	b           *builder
+	prev        shogi.Square
+	ended       bool
+	terminal    bool
+	summary     string
+	summaryLine int
 }
 
 func parseKIF(text string) (*Record, error) {
-	kr := &kifReader{prev: shogi.NoSquare}
+	kr := &kifReader{prev: shogi.NoSquare, format: "kif"}
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
 		n := i + 1
@@ -236,7 +239,7 @@ func splitKIFHeader(t string) (key, value string, ok bool) {
 func (kr *kifReader) begin(line int) error {
 	start, err := kr.start()
 	if err != nil {
-		return syntaxErr("kif", line, "%v", err)
+		return syntaxErr(kr.format, line, "%v", err)
 	}
 	kr.b = newBuilder(start)
 	kr.b.rec.Header = kr.header
@@ -414,6 +417,23 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 	km, err := parseKIFMove(ml.text, kr.prev)
 	if err != nil {
 		return false, syntaxErr("kif", n, "move %d: %v", len(b.rec.Moves)+1, err)
+	}
+	if km.from == shogi.NoSquare && !km.drop && (km.kind.IsPromoted() || b.pos.HandCount(b.side(), km.kind) == 0) {
+		// no origin and not a drop: read as Japanese notation ("同　歩")
+		text, _, _ := strings.Cut(strings.NewReplacer("（", "(").Replace(ml.text), "(")
+		m, err := resolveRecordMove(b.pos, strings.TrimSpace(text), kr.prev, b.rec.pseudo())
+		var ie *IllegalMoveError
+		switch {
+		case errors.As(err, &ie):
+			return false, b.illegal(ie.moveOrNone(), strings.TrimSpace(text), ie.Reason)
+		case err != nil:
+			return false, syntaxErr("kif", n, "move %d %q has no origin: %v", len(b.rec.Moves)+1, strings.TrimSpace(text), err)
+		}
+		if err := b.play(m, ""); err != nil {
+			return false, err
+		}
+		kr.prev = m.To()
+		return false, nil
 	}
 	m, why := km.resolve(b.pos, b.rec.pseudo())
 	if why != "" {

@@ -34,19 +34,7 @@ func WriteKIF(w io.Writer, rec *Record) error {
 	bw := bufio.NewWriter(w)
 	start := rec.StartPosition()
 	bw.WriteString("#KIF version=2.0 encoding=UTF-8\n")
-	for _, h := range rec.Header {
-		if !kifGenerated[h.Key] && h.Key != VariantKey {
-			fmt.Fprintf(bw, "%s：%s\n", h.Key, oneLine(h.Value))
-		}
-	}
-	if v := rec.variantMark(); v != "" {
-		fmt.Fprintf(bw, "%s：%s\n", VariantKey, oneLine(v))
-	}
-	if name, ok := HandicapName(start); ok && start.MoveNumber() == 1 {
-		fmt.Fprintf(bw, "手合割：%s\n", name)
-	} else {
-		writeBOD(bw, start)
-	}
+	writeKIFHeader(bw, rec, start)
 	bw.WriteString("手数----指手---------消費時間--\n")
 	writeComments(bw, "*", rec.Comments[0])
 	p := start.Clone()
@@ -71,6 +59,24 @@ func WriteKIF(w io.Writer, rec *Record) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// writeKIFHeader writes the header fields, the variant mark and the start
+// (手合割, or a board diagram) of KIF and KI2.
+func writeKIFHeader(bw *bufio.Writer, rec *Record, start *shogi.Position) {
+	for _, h := range rec.Header {
+		if !kifGenerated[h.Key] && h.Key != VariantKey {
+			fmt.Fprintf(bw, "%s：%s\n", h.Key, oneLine(h.Value))
+		}
+	}
+	if v := rec.variantMark(); v != "" {
+		fmt.Fprintf(bw, "%s：%s\n", VariantKey, oneLine(v))
+	}
+	if name, ok := HandicapName(start); ok && start.MoveNumber() == 1 {
+		fmt.Fprintf(bw, "手合割：%s\n", name)
+	} else {
+		writeBOD(bw, start)
+	}
 }
 
 func writeComments(w *bufio.Writer, mark string, lines []string) {

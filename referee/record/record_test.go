@@ -230,6 +230,7 @@ func TestRoundTrip(t *testing.T) {
 			read  func(*bytes.Buffer) (*Record, error)
 		}{
 			{"kif", func(b *bytes.Buffer) error { return WriteKIF(b, rec) }, func(b *bytes.Buffer) (*Record, error) { return ReadKIF(b) }},
+			{"ki2", func(b *bytes.Buffer) error { return WriteKI2(b, rec) }, func(b *bytes.Buffer) (*Record, error) { return ReadKI2(b) }},
 			{"csa", func(b *bytes.Buffer) error { return WriteCSA(b, rec) }, func(b *bytes.Buffer) (*Record, error) { return ReadCSA(b) }},
 			{"text", func(b *bytes.Buffer) error { return WriteText(b, rec) }, func(b *bytes.Buffer) (*Record, error) { return ReadText(b) }},
 			{"usi", func(b *bytes.Buffer) error { _, err := b.WriteString(USIPosition(rec)); return err }, func(b *bytes.Buffer) (*Record, error) { return ReadUSI(b) }},
