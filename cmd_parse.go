@@ -15,8 +15,11 @@ func init() {
 }
 
 // runParse prints the USI move that TEXT (the remaining arguments joined by a
-// space) means in the position against its legal moves, or prints the error and
-// the moves it considered to stderr and returns errExit1.
+// space) means in the position against its legal moves, or prints the refusal
+// to stderr and returns errExit1: the rule the move breaks when TEXT names one
+// move (uchifuzume, nifu, the king left in check, ...), as the referee of
+// standard shogi says it, else the notation's error and the moves it
+// considered.
 func runParse(args []string) error {
 	fs := newFlags("parse")
 	sfen := fs.String("sfen", "startpos", "position (SFEN or startpos)")
@@ -44,6 +47,14 @@ func runParse(args []string) error {
 	var buf [shogi.MaxMoves]shogi.Move
 	m, err := notation.Resolve(p, text, p.LegalMoves(buf[:0]), last)
 	if err != nil {
+		// name the rule the move breaks, as the referee does
+		var wide [shogi.MaxMoves]shogi.Move
+		if im, ok := notation.Intended(p, text, p.PseudoMoves(wide[:0]), last); ok {
+			if why := p.LegalReason(im); why != shogi.NoReason {
+				fmt.Fprintf(os.Stderr, "%s: %s\n", notation.Quote(notation.Unquote(text)), why)
+				return errExit1
+			}
+		}
 		fmt.Fprintln(os.Stderr, err)
 		var re *notation.ResolveError
 		if errors.As(err, &re) {

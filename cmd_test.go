@@ -291,3 +291,28 @@ func TestImpossiblePositionsRefused(t *testing.T) {
 		t.Errorf("referee new masked: %q", out)
 	}
 }
+
+// TestParseNamesTheRule: parse refuses a move that breaks a rule with the
+// rule, in the words of the referee of standard shogi.
+func TestParseNamesTheRule(t *testing.T) {
+	for _, c := range []struct{ sfen, text, rule string }{
+		{"3lkl3/9/4G4/9/9/9/9/9/4K4 b P 1", "P*5b", "uchifuzume"},
+		{"3lkl3/9/4G4/9/9/9/9/9/4K4 b P 1", "５二歩打", "uchifuzume"},
+		{"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5e", "nifu"},
+		{"4k4/9/9/9/9/9/9/4r4/4K4 b - 1", "5i4h", "your king would be in check"},
+		{"4k4/9/9/9/9/9/9/4r4/4K4 b - 1", "K-4h", "your king would be in check"},
+		{"4k4/9/9/9/9/9/9/9/4K4 b - 1", "4g", "nothing can move to 4g"},
+	} {
+		out, errs, code := run(t, "", "parse", "--sfen", c.sfen, c.text)
+		if code != 1 || out != "" || !strings.Contains(errs, c.rule) {
+			t.Errorf("parse %s %s: %d %q %q, want %q", c.sfen, c.text, code, out, errs, c.rule)
+			continue
+		}
+		ref, _, _ := run(t, `{"cmd":"new","sfen":"`+c.sfen+`","variant":"standard"}`+"\n"+
+			`{"cmd":"move","player":"black","move":"`+c.text+`"}`+"\n", "referee")
+		var reply struct{ Error string }
+		if err := json.Unmarshal([]byte(lastLine(ref)), &reply); err != nil || reply.Error != strings.SplitN(errs, "\n", 2)[0] {
+			t.Errorf("parse %s %s says %q, the referee %q", c.sfen, c.text, strings.SplitN(errs, "\n", 2)[0], reply.Error)
+		}
+	}
+}
