@@ -94,8 +94,9 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("leaderboard", "The top 10 of a variant in this server", variantOpt(false)),
 			sub("history", "Recent finished games", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"}),
-			sub("record", "A finished game's record (KIF, with everything that was hidden)", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("record", "A finished game's record (KIF, KI2 or CSA, with everything that was hidden)", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true},
+				choiceOpt("format", "Record format (default KIF)", recordFormats...)),
 			sub("settings", "Your notation, language, board orientation and theme",
 				choiceOpt("notation", "How I write moves", "western", "japanese", "usi"),
 				choiceOpt("language", "My language", "en", "ja"),

@@ -2,7 +2,9 @@ package bot
 
 import (
 	"bytes"
+	"fmt"
 	"math"
+	"shinpan/referee/record"
 	"strings"
 	"testing"
 
@@ -216,5 +218,25 @@ func TestRecordOnlyWhenOver(t *testing.T) {
 	}
 	if msg == nil || len(msg.Attachments) != 1 || !strings.Contains(string(msg.Attachments[0].Data), "foul black") {
 		t.Fatalf("record: %q %+v", shown(in), in.Followups)
+	}
+	// KI2 and CSA on request: each reads back to the game's moves and result.
+	for _, f := range []struct{ format, mark string }{{"ki2", "▲７六歩"}, {"csa", "+7776FU"}, {"kif", "７六歩(77)"}} {
+		iid, _ := e.srv.SlashCommand(e.carol, e.ch, "shogi", discordtest.Subcommand("record",
+			discordtest.IntegerOption("game", int64(id)), discordtest.StringOption("format", f.format)))
+		e.answer(iid)
+		in, _ := e.srv.Interaction(iid)
+		msg := in.Original
+		if len(in.Followups) > 0 {
+			msg = &in.Followups[0]
+		}
+		if msg == nil || len(msg.Attachments) != 1 || msg.Attachments[0].Filename != fmt.Sprintf("shinpan-%d.%s", id, f.format) {
+			t.Fatalf("record %s: %q %+v", f.format, shown(in), in.Followups)
+		}
+		data := msg.Attachments[0].Data
+		rec, err := record.Parse(data, msg.Attachments[0].Filename)
+		if err != nil || !strings.Contains(string(data), f.mark) || len(rec.Moves) != 2 ||
+			rec.Result != (record.Result{Reason: record.ReasonResignation, Winner: record.WinnerWhite}) || rec.Variant != "tsuitate" {
+			t.Fatalf("record %s reads back as %v %+v:\n%s", f.format, err, rec, data)
+		}
 	}
 }

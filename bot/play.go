@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -228,8 +229,25 @@ func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
 
 // gameKIF writes a finished game as KIF with all its hidden information.
 func gameKIF(meta store.Game, g *referee.Game) ([]byte, error) {
+	return gameRecord(meta, g, "kif")
+}
+
+// recordFormats are the formats /shogi record offers; the first is the default.
+var recordFormats = []string{"kif", "ki2", "csa"}
+
+// recordWriters write a record in each of recordFormats.
+var recordWriters = map[string]func(io.Writer, *record.Record) error{
+	"kif": record.WriteKIF, "ki2": record.WriteKI2, "csa": record.WriteCSA}
+
+// gameRecord writes a finished game with all its hidden information in
+// format (one of recordFormats).
+func gameRecord(meta store.Game, g *referee.Game, format string) ([]byte, error) {
+	write, ok := recordWriters[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown record format %q", format)
+	}
 	var buf bytes.Buffer
-	if err := record.WriteKIF(&buf, g.Record(fmt.Sprintf("shinpan #%d %s", meta.ID, meta.Variant))); err != nil {
+	if err := write(&buf, g.Record(fmt.Sprintf("shinpan #%d %s", meta.ID, meta.Variant))); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -237,8 +237,8 @@ func (b *Bot) cmdHistory(i *discordgo.InteractionCreate, u *discordgo.User, o op
 	b.reply(i, strings.Join(lines, "\n"), true)
 }
 
-// cmdRecord sends a finished game's KIF, with the hidden information; never
-// while the game goes on.
+// cmdRecord sends a finished game's record (KIF, KI2 or CSA as the format
+// option says), with the hidden information; never while the game goes on.
 func (b *Bot) cmdRecord(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
 	l := b.lang(u.ID)
 	n, _ := o.num("game")
@@ -258,14 +258,18 @@ func (b *Bot) cmdRecord(i *discordgo.InteractionCreate, u *discordgo.User, o opt
 		b.followup(i, texts.UI(l, texts.InternalError), true)
 		return
 	}
-	kif, err := gameKIF(meta, g)
+	format := o.str("format")
+	if format == "" {
+		format = recordFormats[0]
+	}
+	data, err := gameRecord(meta, g, format)
 	if err != nil {
 		b.followup(i, texts.UI(l, texts.InternalError), true)
 		return
 	}
 	_, err = b.s.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: texts.RecordSent(l, uint64(id)),
 		Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions(nil),
-		Files: []*discordgo.File{{Name: fmt.Sprintf("shinpan-%d.kif", id), ContentType: "text/plain", Reader: bytes.NewReader(kif)}}})
+		Files: []*discordgo.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), ContentType: "text/plain", Reader: bytes.NewReader(data)}}})
 	if err != nil {
 		b.log.Warn("record", "err", err)
 	}

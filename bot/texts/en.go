@@ -215,7 +215,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 ` + "`/shogi note`" + ` — put or remove a private "?" mark on a square (in DM: ` + "`?5e`" + `) · ` + "`/shogi reach`" + ` — where one of your pieces can go (in DM: ` + "`7g?`" + `)
 ` + "`/shogi draw`" + ` — offer or accept a draw · ` + "`/shogi abort`" + ` — cancel a game before both sides have moved · ` + "`/shogi end`" + ` — end a game (moderators)
 ` + "`/shogi rematch`" + ` — the same game again, colours swapped (or **Rematch** under the result)
-` + "`/shogi rating`" + ` · ` + "`/shogi leaderboard`" + ` — ratings of ranked games · ` + "`/shogi history`" + ` — finished games · ` + "`/shogi record`" + ` — a finished game's record (KIF)
+` + "`/shogi rating`" + ` · ` + "`/shogi leaderboard`" + ` — ratings of ranked games · ` + "`/shogi history`" + ` — finished games · ` + "`/shogi record`" + ` — a finished game's record (KIF, KI2 or CSA)
 ` + "`/shogi settings`" + ` — your notation, language, board orientation and theme`,
 
 	mRulesStandard: `**Standard shogi** — everything is open to both players and the channel.
