@@ -316,3 +316,31 @@ func TestParseNamesTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordKI2Command: record reads KI2 (the issue's smallest case once read
+// as an empty game), writes it with --format ki2, stops at a move it cannot
+// read with exit 1 and nothing on stdout, and warns about an ending the board
+// contradicts.
+func TestRecordKI2Command(t *testing.T) {
+	out, errs, code := run(t, "手合割：平手\n▲７六歩    △３四歩\nまで2手で中断\n", "record", "-")
+	if code != 0 || !strings.Contains(out, "\n7g7f\n3c3d\n") || lastLine(out) != "# result: abort none" || errs != "" {
+		t.Fatalf("ki2: %d %q %q", code, out, errs)
+	}
+	out, errs, code = run(t, "startpos\n7g7f\n3c3d\n8h2b+\n# result: resignation white\n", "record", "--format", "ki2", "-")
+	if code != 0 || !strings.Contains(out, "▲７六歩") || !strings.Contains(out, "▲２二角成") || lastLine(out) != "まで3手で後手の勝ち" {
+		t.Fatalf("--format ki2: %d %q %q", code, out, errs)
+	}
+	out, errs, code = run(t, "手合割：平手\n▲７六歩 △３四歩 ▲５八金 △８四歩\n", "record", "-")
+	if code != 1 || out != "" || !strings.Contains(errs, "move 3") || !strings.Contains(errs, "ambiguous") {
+		t.Fatalf("unreadable move: %d %q %q", code, out, errs)
+	}
+	out, errs, code = run(t, "手合割：平手\n手数----\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 詰み\n", "record", "-")
+	if code != 0 || lastLine(out) != "# result: unknown none" || !strings.Contains(errs, "warning: the record says checkmate white") {
+		t.Fatalf("詰み not on the board: %d %q %q", code, out, errs)
+	}
+	// replay agrees, with the same warning
+	out, errs, code = run(t, "PI\n+\n+7776FU\n-3334FU\n%KACHI\n", "replay", "-")
+	if code != 0 || !strings.Contains(lastLine(out), `"result":null`) || !strings.Contains(errs, "impasse declaration is not valid") {
+		t.Fatalf("replay of an invalid %%KACHI: %d %q %q", code, lastLine(out), errs)
+	}
+}
