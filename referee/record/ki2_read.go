@@ -165,6 +165,19 @@ func (kr *kifReader) ki2Line(n int, t string) (stop bool, err error) {
 		return false, nil
 	}
 	if !ki2MoveLine(t) {
+		if !kr.ended {
+			body := strings.TrimLeft(t, ki2Marks)
+			for _, term := range kifTerminals {
+				if strings.HasPrefix(body, term.word) { // a closing "千日手", "投了" line
+					b.rec.Result = relResult(term.reason, term.winner, b.side())
+					kr.ended, kr.terminal = true, true
+					if term.approx {
+						b.rec.warn("ki2 line %d: the ending %q is read as %s", n, firstWord(body), b.rec.Result)
+					}
+					return false, nil
+				}
+			}
+		}
 		if key, value, ok := splitKIFHeader(t); ok {
 			b.rec.Header = append(b.rec.Header, HeaderField{key, value})
 			return false, nil
@@ -175,7 +188,7 @@ func (kr *kifReader) ki2Line(n int, t string) (stop bool, err error) {
 		return false, syntaxErr("ki2", n, "%q is not a KI2 move line (want e.g. \"▲７六歩　△３四歩\")", t)
 	}
 	if kr.ended {
-		return false, syntaxErr("ki2", n, "a move after the ending line %q", kr.summary)
+		return false, syntaxErr("ki2", n, "a move after the end of the game")
 	}
 	for _, tok := range ki2Tokens(t) {
 		if err := kr.ki2Move(n, tok); err != nil {
@@ -201,6 +214,9 @@ func (kr *kifReader) ki2Move(n int, tok string) error {
 		if strings.HasPrefix(body, term.word) {
 			b.rec.Result = relResult(term.reason, term.winner, b.side())
 			kr.ended, kr.terminal = true, true
+			if term.approx {
+				b.rec.warn("ki2 line %d: the ending %q is read as %s", n, body, b.rec.Result)
+			}
 			return nil
 		}
 	}

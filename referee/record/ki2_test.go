@@ -25,6 +25,8 @@ func TestKI2Reads(t *testing.T) {
 		{"行 is 上, 打 said", "▲７六歩 △３四歩 ▲２二角成 △同　銀 ▲５五角打 △４二金行\n", "7g7f 3c3d 8h2b+ 3a2b B*5e 4a4b", Unknown, nil},
 		{"handicap", "手合割：香落ち\n△３四歩 ▲７六歩\nまで2手で上手の勝ち\n", "3c3d 7g7f", Result{ReasonResignation, WinnerWhite}, nil},
 		{"千日手 line, board checked", "手合割：平手\n▲７六歩 △３四歩\nまで2手で千日手\n", "7g7f 3c3d", Unknown, nil},
+		{"closing 投了 line", "▲７六歩 △３四歩\n▲投了\n", "7g7f 3c3d", Result{ReasonResignation, WinnerWhite}, nil},
+		{"closing 中断 line", "▲７六歩 △３四歩\n中断\n", "7g7f 3c3d", Result{ReasonAbort, WinnerNone}, nil},
 		{"comment before the moves", "*opening comment\n▲７六歩\n", "7g7f", Unknown, map[int]string{0: "opening comment"}},
 	} {
 		rec, err := Parse([]byte(c.text), "")
@@ -60,7 +62,7 @@ func TestKI2Refuses(t *testing.T) {
 		{"手合割：平手\n▲７六歩 ▲２六歩\n", 0, `move 2 "▲２六歩" is marked for black, but it is white's turn`},
 		{"手合割：平手\n▲７六歩 △３四歩 ▲５五歩\n", 0, "move 3"},
 		{"手合割：平手\n▲７六歩 △３四歩\nhello\n", 0, "line 3"},
-		{"手合割：平手\n▲７六歩 △３四歩\nまで2手で中断\n▲２六歩\n", 0, "after the ending"},
+		{"手合割：平手\n▲７六歩 △３四歩\nまで2手で中断\n▲２六歩\n", 0, "after the end of the game"},
 		{"手合割：平手\n▲７六歩 △３四歩 ▲７五歩 △３五歩 ▲７四歩 △３六歩 ▲７三歩成 △３七歩成 ▲同　桂 △５五角打\n", 10, "no bishop in hand"},
 		{"手合割：平手\n▲７六歩 △３四歩 ▲６八玉 △８八角成 ▲７八玉\n", 5, "moves the king into check"},
 	} {

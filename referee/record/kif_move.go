@@ -29,6 +29,9 @@ var kifPieceRead = map[string]shogi.Kind{
 	"馬": shogi.Horse, "龍": shogi.Dragon, "竜": shogi.Dragon,
 }
 
+// fullWidthParens turns （ ） into ( ).
+var fullWidthParens = strings.NewReplacer("（", "(", "）", ")")
+
 // kifMove is one KIF move as written, before it is matched to a position.
 type kifMove struct {
 	to        shogi.Square
@@ -131,7 +134,7 @@ func parseKIFMove(s string, prev shogi.Square) (kifMove, error) {
 	// The origin "(77)" may follow after a space, half- or full-width
 	// ("同銀　(31)", "７六歩 (77)"); a parenthesis holding ':' or '/' is
 	// the time field instead.
-	rest = strings.NewReplacer("（", "(", "）", ")").Replace(strings.TrimLeftFunc(rest, isSpace))
+	rest = fullWidthParens.Replace(strings.TrimLeftFunc(rest, isSpace))
 	if inner, after, ok := strings.Cut(strings.TrimPrefix(rest, "("), ")"); ok && rest[0] == '(' &&
 		!m.drop && !strings.ContainsAny(inner, ":/") {
 		o := []rune(strings.TrimFunc(inner, isSpace))

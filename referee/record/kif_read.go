@@ -420,7 +420,7 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 	}
 	if km.from == shogi.NoSquare && !km.drop && (km.kind.IsPromoted() || b.pos.HandCount(b.side(), km.kind) == 0) {
 		// no origin and not a drop: read as Japanese notation ("同　歩")
-		text, _, _ := strings.Cut(strings.NewReplacer("（", "(").Replace(ml.text), "(")
+		text, _, _ := strings.Cut(fullWidthParens.Replace(ml.text), "(")
 		m, err := resolveRecordMove(b.pos, strings.TrimSpace(text), kr.prev, b.rec.pseudo())
 		var ie *IllegalMoveError
 		switch {
