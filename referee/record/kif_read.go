@@ -371,8 +371,8 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 	case strings.HasPrefix(t, "*") || strings.HasPrefix(t, "&"):
 		b.rec.AddComment(len(b.rec.Moves), t[1:])
 		return false, nil
-	case strings.HasPrefix(t, "#"):
-		return false, nil
+	case strings.HasPrefix(t, "#"), strings.HasPrefix(t, "手数----"), strings.HasPrefix(t, "手数――"):
+		return false, nil // a second moves header says nothing new
 	case strings.HasPrefix(t, "変化"):
 		return true, nil
 	case strings.HasPrefix(t, "まで"):

@@ -52,3 +52,28 @@ func TestKIFUnknownEndings(t *testing.T) {
 		t.Errorf("投了: %v %q", err, rec.Warnings)
 	}
 }
+
+// TestKIFHeaderKeysReadBack: a header key that would read back as another
+// kind of line (a board row, the moves header, a move) is not written, and a
+// second moves header in the moves is passed over; both were found by
+// fuzzing.
+func TestKIFHeaderKeysReadBack(t *testing.T) {
+	rec, err := ParseKIFString(kifHead + "|  0：0\n手数----指手--場所：x\n   2 ３四歩(33)\n")
+	if err != nil || len(rec.Moves) != 2 {
+		t.Fatalf("%v %v", err, rec)
+	}
+	rec.Set("７六歩", "x")
+	for _, write := range []func(*strings.Builder, *Record) error{
+		func(b *strings.Builder, r *Record) error { return WriteKIF(b, r) },
+		func(b *strings.Builder, r *Record) error { return WriteKI2(b, r) },
+	} {
+		var b strings.Builder
+		if err := write(&b, rec); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse([]byte(b.String()), "")
+		if err != nil || len(back.Moves) != 2 {
+			t.Errorf("read back: %v\n%s", err, b.String())
+		}
+	}
+}

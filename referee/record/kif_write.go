@@ -65,7 +65,7 @@ func WriteKIF(w io.Writer, rec *Record) error {
 // (手合割, or a board diagram) of KIF and KI2.
 func writeKIFHeader(bw *bufio.Writer, rec *Record, start *shogi.Position) {
 	for _, h := range rec.Header {
-		if !kifGenerated[h.Key] && h.Key != VariantKey {
+		if !kifGenerated[h.Key] && h.Key != VariantKey && kifHeaderKey(h.Key) {
 			fmt.Fprintf(bw, "%s：%s\n", h.Key, oneLine(h.Value))
 		}
 	}
@@ -77,6 +77,20 @@ func writeKIFHeader(bw *bufio.Writer, rec *Record, start *shogi.Position) {
 	} else {
 		writeBOD(bw, start)
 	}
+}
+
+// kifHeaderKey reports whether key reads back as a header key: a key that
+// would start another kind of line (a board row, a comment, the moves, a move)
+// or holds a colon is not written.
+func kifHeaderKey(key string) bool {
+	key = strings.TrimSpace(oneLine(key))
+	if key == "" || strings.ContainsAny(key, ":：") || strings.ContainsRune("#*&|'+", rune(key[0])) ||
+		strings.HasPrefix(key, "手数") || strings.HasPrefix(key, "変化") || strings.HasPrefix(key, "まで") ||
+		strings.HasPrefix(key, "９") || key[0] >= '0' && key[0] <= '9' || ki2MoveLine(key) {
+		return false
+	}
+	_, isMove := kifMoveLine(key)
+	return !isMove
 }
 
 func writeComments(w *bufio.Writer, mark string, lines []string) {
