@@ -165,18 +165,8 @@ func (kr *kifReader) ki2Line(n int, t string) (stop bool, err error) {
 		return false, nil
 	}
 	if !ki2MoveLine(t) {
-		if !kr.ended {
-			body := strings.TrimLeft(t, ki2Marks)
-			for _, term := range kifTerminals {
-				if strings.HasPrefix(body, term.word) { // a closing "千日手", "投了" line
-					b.rec.Result = relResult(term.reason, term.winner, b.side())
-					kr.ended, kr.terminal = true, true
-					if term.approx {
-						b.rec.warn("ki2 line %d: the ending %q is read as %s", n, firstWord(body), b.rec.Result)
-					}
-					return false, nil
-				}
-			}
+		if !kr.ended && kr.endWord(n, strings.TrimLeft(t, ki2Marks)) { // a closing "千日手", "投了" line
+			return false, nil
 		}
 		if key, value, ok := splitKIFHeader(t); ok {
 			b.rec.Header = append(b.rec.Header, HeaderField{key, value})
@@ -210,15 +200,8 @@ func (kr *kifReader) ki2Move(n int, tok string) error {
 		}
 		body = string(rs[1:])
 	}
-	for _, term := range kifTerminals {
-		if strings.HasPrefix(body, term.word) {
-			b.rec.Result = relResult(term.reason, term.winner, b.side())
-			kr.ended, kr.terminal = true, true
-			if term.approx {
-				b.rec.warn("ki2 line %d: the ending %q is read as %s", n, body, b.rec.Result)
-			}
-			return nil
-		}
+	if kr.endWord(n, body) {
+		return nil
 	}
 	m, err := resolveRecordMove(b.pos, body, kr.prev, b.rec.pseudo())
 	var ie *IllegalMoveError

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/japanese"
 )
 
 // TestKI2Reads: KI2 as other software writes it — headers or none, several
@@ -79,6 +81,18 @@ func TestKI2Refuses(t *testing.T) {
 		case err != nil && !strings.Contains(err.Error(), c.why):
 			t.Errorf("%q: %q lacks %q", c.text, err, c.why)
 		}
+	}
+}
+
+// TestKI2ShiftJIS: KI2 files are most often Shift_JIS.
+func TestKI2ShiftJIS(t *testing.T) {
+	sjis, err := japanese.ShiftJIS.NewEncoder().String("手合割：平手\n▲７六歩    △３四歩    ▲２二角成\n△同　銀\nまで4手で先手の勝ち\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := Parse([]byte(sjis), "game.ki2")
+	if err != nil || strings.Join(usiList(rec.Moves), " ") != "7g7f 3c3d 8h2b+ 3a2b" || rec.Result != (Result{ReasonResignation, WinnerBlack}) {
+		t.Fatalf("%v %v", err, rec)
 	}
 }
 

@@ -38,37 +38,61 @@ func ReadKIF(r io.Reader) (*Record, error) {
 // kifTerminals maps KIF terminal words to how the game ended; winner is
 // relative to the side to move: +1 it wins, -1 it loses, 0 draw, 2 none.
 // A word marked approx is not Kakinoki's own: it is read as the closest
-// ending, with a warning.
+// ending, with a warning (and its note, when it has one).
 var kifTerminals = []struct {
 	word   string
 	reason string
 	winner int
 	approx bool
+	note   string
 }{
-	{"投了", ReasonResignation, -1, false},
-	{"不詰", ReasonUnknown, 2, false},
-	{"詰み", ReasonCheckmate, -1, false},
-	{"詰", ReasonCheckmate, -1, false},
-	{"千日手", ReasonSennichite, 0, false},
-	{"持将棋", ReasonImpasse, 0, false},
-	{"切れ負け", ReasonTimeout, -1, false},
-	{"時間切れ", ReasonTimeout, -1, false},
-	{"反則勝ち", ReasonIllegalMove, +1, false},
-	{"反則負け", ReasonIllegalMove, -1, false},
-	{"中断", ReasonAbort, 2, false},
-	{"入玉勝ち", ReasonImpasse, +1, false},
-	{"宣言勝ち", ReasonImpasse, +1, false},
-	{"入玉宣言", ReasonImpasse, +1, true},
-	{"Time-up", ReasonTimeout, -1, true}, // 81Dojo
-	{"Time-Up", ReasonTimeout, -1, true},
-	{"TIME_UP", ReasonTimeout, -1, true},
-	{"time-up", ReasonTimeout, -1, true},
-	{"Resign", ReasonResignation, -1, true},
-	{"resign", ReasonResignation, -1, true},
-	{"反則", ReasonIllegalMove, -1, true},
+	{"投了", ReasonResignation, -1, false, ""},
+	{"不詰", ReasonUnknown, 2, false, ""},
+	{"詰み", ReasonCheckmate, -1, false, ""},
+	{"詰", ReasonCheckmate, -1, false, ""},
+	{"千日手", ReasonSennichite, 0, false, ""},
+	{"持将棋", ReasonImpasse, 0, false, ""},
+	{"切れ負け", ReasonTimeout, -1, false, ""},
+	{"時間切れ", ReasonTimeout, -1, false, ""},
+	{"反則勝ち", ReasonIllegalMove, +1, false, ""},
+	{"反則負け", ReasonIllegalMove, -1, false, ""},
+	{"中断", ReasonAbort, 2, false, ""},
+	{"入玉勝ち", ReasonImpasse, +1, false, ""},
+	{"宣言勝ち", ReasonImpasse, +1, false, ""},
+	{"入玉宣言", ReasonImpasse, +1, true, "an impasse declaration"},
+	{"Time-up", ReasonTimeout, -1, true, "81Dojo: the side to move ran out of time"},
+	{"Time-Up", ReasonTimeout, -1, true, "the side to move ran out of time"},
+	{"TIME_UP", ReasonTimeout, -1, true, "the side to move ran out of time"},
+	{"time-up", ReasonTimeout, -1, true, "the side to move ran out of time"},
+	{"Resign", ReasonResignation, -1, true, ""},
+	{"resign", ReasonResignation, -1, true, ""},
+	{"反則", ReasonIllegalMove, -1, true, "an illegal move by the side to move"},
 	// 封じ手: the mover sealed the move and the game was adjourned; it did not
-	// end, so the result is unknown (RULES.md, records).
-	{"封じ手", ReasonUnknown, 2, true},
+	// end, so the result is unknown (RULES.md §4).
+	{"封じ手", ReasonUnknown, 2, true, "a sealed move: the game was adjourned, not ended"},
+}
+
+// endWord reads a terminal word at the start of text (on line n): the
+// game's result, and the end of its moves. ok is false when text starts with
+// none.
+func (kr *kifReader) endWord(n int, text string) (ok bool) {
+	for _, term := range kifTerminals {
+		if !strings.HasPrefix(text, term.word) {
+			continue
+		}
+		b := kr.b
+		b.rec.Result = relResult(term.reason, term.winner, b.side())
+		kr.ended, kr.terminal = true, true
+		if term.approx {
+			note := ""
+			if term.note != "" {
+				note = " (" + term.note + ")"
+			}
+			b.rec.warn("%s line %d: the ending %q%s is read as %s", kr.format, n, firstWord(text), note, b.rec.Result)
+		}
+		return true
+	}
+	return false
 }
 
 // relResult turns a winner relative to side (see kifTerminals) into a Result.
@@ -396,15 +420,8 @@ func (kr *kifReader) moveLine(n int, t string) (stop bool, err error) {
 	if kr.ended {
 		return false, nil
 	}
-	for _, term := range kifTerminals {
-		if strings.HasPrefix(ml.text, term.word) {
-			b.rec.Result = relResult(term.reason, term.winner, b.side())
-			kr.ended, kr.terminal = true, true
-			if term.approx {
-				b.rec.warn("kif line %d: the ending %q is read as %s", n, firstWord(ml.text), b.rec.Result)
-			}
-			return false, nil
-		}
+	if kr.endWord(n, ml.text) {
+		return false, nil
 	}
 	if !looksLikeMove(ml.text) {
 		// an ending word this reader does not know: the moves stand, the
