@@ -160,6 +160,10 @@ func parseKIF(text string) (*Record, error) {
 			continue
 		}
 		if kr.b == nil {
+			if ki2MoveLine(t) {
+				// never skip moves as an unknown header line
+				return nil, syntaxErr("kif", n, "%q is a KI2 move line before the KIF moves", t)
+			}
 			if !kr.headerLine(t) {
 				continue
 			}
