@@ -98,8 +98,8 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	if masks {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
 	}
-	if reply, ok := b.act(id, user, a, m.ID); !ok && reply != "" {
-		b.dmReply(user, texts.WithMoveHint(lang, reply))
+	if reply, ok := b.actWording(id, user, a, m.ID, texts.RefusalWithMoveHint); !ok && reply != "" {
+		b.dmReply(user, reply)
 	}
 }
 

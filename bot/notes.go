@@ -24,7 +24,8 @@ func (b *Bot) cmdNote(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 		return
 	}
 	b.deferReply(i, true)
-	b.followup(i, b.note(id, u.ID, o.str("square")), true)
+	r, _ := b.note(id, u.ID, o.str("square"))
+	b.followup(i, r, true)
 }
 
 func (b *Bot) cmdReach(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
@@ -34,20 +35,21 @@ func (b *Bot) cmdReach(i *discordgo.InteractionCreate, u *discordgo.User, o optM
 		return
 	}
 	b.deferReply(i, true)
-	b.followup(i, b.reach(id, u.ID, o.str("square")), true)
+	r, _ := b.reach(id, u.ID, o.str("square"))
+	b.followup(i, r, true)
 }
 
 // note toggles a "?" mark and sends the player their board with it; it returns
-// the reply.
-func (b *Bot) note(id store.GameID, user, text string) string {
+// the reply and whether the board was sent (then the board is the answer).
+func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 	l := b.lang(user)
 	lg, c, sq, why := b.squareOf(id, user, text)
 	if why != "" {
-		return why
+		return why, false
 	}
 	notes, err := b.st.ToggleNote(id, c, sq)
 	if err != nil {
-		return texts.UI(l, texts.InternalError)
+		return texts.UI(l, texts.InternalError), false
 	}
 	on := false
 	for _, s := range notes {
@@ -58,46 +60,47 @@ func (b *Bot) note(id store.GameID, user, text string) string {
 	lg.mu.Unlock()
 	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		b.log.Error("enqueue", "err", err)
-		return texts.UI(l, texts.InternalError)
+		return texts.UI(l, texts.InternalError), false
 	}
 	b.kickOutbox()
-	return texts.UI(l, texts.BoardSent)
+	return texts.UI(l, texts.BoardSent), true
 }
 
 // reach sends the player their board with the squares their piece on text can
-// reach on their own board.
-func (b *Bot) reach(id store.GameID, user, text string) string {
+// reach on their own board; it returns the reply and whether the board was
+// sent.
+func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 	l := b.lang(user)
 	lg, c, sq, why := b.squareOf(id, user, text)
 	if why != "" {
-		return why
+		return why, false
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	if !lg.meta.Options.ShowReachable {
-		return texts.UI(l, texts.ReachOff)
+		return texts.UI(l, texts.ReachOff), false
 	}
 	v := lg.g.View(view.ViewerOf(c))
 	pc := v.Board[sq].Piece
 	if !v.Board[sq].Known || pc == shogi.NoPiece || pc.Color() != c {
-		return texts.NoPieceThere(l, sq.String())
+		return texts.NoPieceThere(l, sq.String()), false
 	}
 	to := lg.g.Reach(c, sq)
 	notes, err := b.st.Notes(id, c)
 	if err != nil {
 		b.log.Error("notes", "game", id, "err", err)
-		return texts.UI(l, texts.InternalError)
+		return texts.UI(l, texts.InternalError), false
 	}
 	img, err := b.renderWith(v, user, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}})
 	if err != nil {
-		return texts.UI(l, texts.InternalError)
+		return texts.UI(l, texts.InternalError), false
 	}
 	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []outFile{img}}), id)); err != nil {
 		b.log.Error("enqueue", "err", err)
-		return texts.UI(l, texts.InternalError)
+		return texts.UI(l, texts.InternalError), false
 	}
 	go b.kickOutbox()
-	return texts.UI(l, texts.BoardSent)
+	return texts.UI(l, texts.BoardSent), true
 }
 
 // squareOf reads the square a player names in one of their games; why is the
@@ -124,15 +127,16 @@ func (b *Bot) squareOf(id store.GameID, user, text string) (lg *live, c shogi.Co
 // false for anything else.
 func (b *Bot) dmShortcut(user string, id store.GameID, text string) bool {
 	var r string
+	var sent bool
 	switch {
 	case strings.HasPrefix(text, "?") || strings.HasPrefix(text, "？"):
-		r = b.note(id, user, strings.TrimLeft(text, "?？"))
+		r, sent = b.note(id, user, strings.TrimLeft(text, "?？"))
 	case strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？"):
-		r = b.reach(id, user, strings.TrimRight(text, "?？"))
+		r, sent = b.reach(id, user, strings.TrimRight(text, "?？"))
 	default:
 		return false
 	}
-	if r != texts.UI(b.lang(user), texts.BoardSent) { // the board itself is the answer
+	if !sent { // else the board itself is the answer
 		b.dmReply(user, r)
 	}
 	return true

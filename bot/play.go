@@ -23,6 +23,12 @@ import (
 // there is one (a refusal), and whether the action took effect. key is the
 // Discord id that caused the action (idempotency).
 func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (string, bool) {
+	return b.actWording(id, user, a, key, texts.Refusal)
+}
+
+// actWording is act with the refusal worded by refusal (texts.Refusal, or
+// texts.RefusalWithMoveHint for text typed in DM).
+func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
 	lang := b.lang(user)
 	lg, err := b.live(id)
 	if err != nil {
@@ -53,7 +59,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 	evs, err := g.Apply(a)
 	if err != nil {
 		lg.mu.Unlock()
-		return texts.Refusal(lang, err.Error()), false
+		return refusal(lang, err), false
 	}
 	dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
 	if isCPU(user) {

@@ -59,11 +59,8 @@ func (darkRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
 	return q, q.PseudoMoves(nil)
 }
 
-func (darkRules) explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string {
-	if r := seen.PseudoReason(m); r != shogi.NoReason {
-		return r.String()
-	}
-	return ""
+func (darkRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
+	return illegal(text, seen.PseudoReason(m))
 }
 
 func (darkRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return nil }

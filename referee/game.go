@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"errors"
 	"fmt"
 
 	"shinpan/referee/notation"
@@ -12,21 +11,6 @@ import (
 // RulesVersion names the rule book a game is played under; the store keeps it
 // with each game so a later rule change never rewrites an old game's replay.
 const RulesVersion = "2026-11-29"
-
-// Refusal is the error Apply returns when an action is refused: nothing changed
-// and only the acting player is told Text. Text depends only on what that player
-// may know.
-type Refusal struct{ Text string }
-
-func (r *Refusal) Error() string { return r.Text }
-
-func refuse(format string, a ...any) error { return &Refusal{Text: fmt.Sprintf(format, a...)} }
-
-// IsRefusal reports whether err is a Refusal.
-func IsRefusal(err error) bool {
-	var r *Refusal
-	return errors.As(err, &r)
-}
 
 // Outcome classifies what an accepted action did.
 type Outcome string
@@ -78,9 +62,9 @@ type variantRules interface {
 	// board returns the position player c sees (hidden squares empty) and the
 	// moves c may try on it.
 	board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move)
-	// explain gives a refusal text for a move c typed that is not among the
-	// candidates, or "" when the notation's own error should be used.
-	explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string
+	// explain gives the refusal of a move c typed (text) that is not among the
+	// candidates, or nil when the notation's own error should be used.
+	explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal
 	// judge decides an own-view-valid move on the true position.
 	judge(g *Game, m shogi.Move) (Outcome, string)
 	// moveEvents returns the events of an accepted move m by mover that captured
@@ -194,10 +178,10 @@ func (g *Game) TruePosition() *shogi.Position { return g.pos.Clone() }
 func (g *Game) Apply(a Action) ([]view.Event, error) {
 	g.outcome = Refused
 	if a.Player != shogi.Black && a.Player != shogi.White {
-		return nil, refuse("unknown player")
+		return nil, refuse(RefUnknownPlayer)
 	}
 	if g.result != nil {
-		return nil, refuse("this game is over")
+		return nil, refuse(RefGameOver)
 	}
 	var evs []view.Event
 	var err error
@@ -211,10 +195,10 @@ func (g *Game) Apply(a Action) ([]view.Event, error) {
 	case ActTimeout:
 		if g.NeedsMasks() {
 			if g.MaskChosen(a.Player) {
-				return nil, refuse("that player has chosen a mask; their time is not running")
+				return nil, refuse(RefMaskChosen)
 			}
 		} else if a.Player != g.pos.SideToMove() {
-			return nil, refuse("only the player to move can run out of time")
+			return nil, refuse(RefTimeoutNotMover)
 		}
 		evs = g.finish(nil, &view.Result{Winner: colorPtr(a.Player.Opp()), Reason: view.ReasonTimeout})
 	case ActDeclare:
@@ -223,13 +207,13 @@ func (g *Game) Apply(a Action) ([]view.Event, error) {
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonDrawAgreed})
 	case ActAbort:
 		if len(g.moves) >= 2 {
-			return nil, refuse("a game can be aborted only before each side has moved")
+			return nil, refuse(RefAbortTooLate)
 		}
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonAbort})
 	case ActEnd:
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonModerator})
 	default:
-		return nil, refuse("unknown action %s", notation.Quote(string(a.Kind)))
+		return nil, &Refusal{Code: RefUnknownAction, Typed: string(a.Kind)}
 	}
 	if err != nil {
 		g.outcome = Refused
@@ -247,10 +231,10 @@ func colorPtr(c shogi.Color) *shogi.Color { return &c }
 func (g *Game) applyMove(a Action) ([]view.Event, error) {
 	c := a.Player
 	if g.NeedsMasks() {
-		return nil, refuse("both players must choose their mask first")
+		return nil, refuse(RefMasksFirst)
 	}
 	if c != g.pos.SideToMove() {
-		return nil, refuse("it is not your turn")
+		return nil, refuse(RefNotYourTurn)
 	}
 	text := notation.Unquote(a.Text) // “P*5e”, 「７六歩」: the move inside the quotes
 	seen, cands := g.rules.board(g, c)
@@ -277,11 +261,11 @@ func (g *Game) applyMove(a Action) ([]view.Event, error) {
 			}
 		}
 		if uerr == nil {
-			if why := g.rules.explain(g, c, seen, um); why != "" {
-				return nil, refuse("%s: %s", notation.Quote(text), why)
+			if r := g.rules.explain(g, c, seen, text, um); r != nil {
+				return nil, r
 			}
 		}
-		return nil, &Refusal{Text: err.Error()}
+		return nil, &Refusal{Code: RefNotation, Cause: err}
 	}
 	out, why := g.rules.judge(g, m)
 	switch out {
@@ -372,13 +356,13 @@ func (g *Game) finish(evs []view.Event, res *view.Result) []view.Event {
 
 func (g *Game) applyDeclare(a Action) ([]view.Event, error) {
 	if g.variant != view.Standard {
-		return nil, refuse("an impasse declaration exists only in standard shogi")
+		return nil, refuse(RefDeclareNotStandard)
 	}
 	if a.Player != g.pos.SideToMove() {
-		return nil, refuse("you may declare only on your turn")
+		return nil, refuse(RefDeclareNotOnTurn)
 	}
 	if err := g.pos.CheckImpasse(); err != nil {
-		return nil, refuse("%v", err)
+		return nil, &Refusal{Code: RefImpasse, Cause: err}
 	}
 	return g.finish(nil, &view.Result{Winner: colorPtr(a.Player), Reason: view.ReasonImpasse}), nil
 }

@@ -53,14 +53,14 @@ func (maskedRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move)
 	return g.pos.Clone(), maskedCandidates(g)
 }
 
-func (maskedRules) explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string {
-	if r := seen.PseudoReason(m); r != shogi.NoReason {
-		return r.String()
+func (maskedRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
+	if r := illegal(text, seen.PseudoReason(m)); r != nil {
+		return r
 	}
 	if g.opts.MaskAsKing && !maskSafe(g, m) {
-		return "your mask would be attacked"
+		return &Refusal{Code: RefMaskAttacked, Typed: text}
 	}
-	return ""
+	return nil
 }
 
 func (maskedRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return seen.PseudoMoves(nil) }
@@ -132,21 +132,21 @@ func (maskedRules) view(g *Game, who view.Viewer, v *view.View) {
 // their own pieces on the board other than the king.
 func (g *Game) applyMask(a Action) ([]view.Event, error) {
 	if g.variant != view.Masked {
-		return nil, refuse("masks exist only in Masked shogi")
+		return nil, refuse(RefMasksNotMasked)
 	}
 	if g.masksLocked {
-		return nil, refuse("both masks are chosen; they can no longer change")
+		return nil, refuse(RefMasksLocked)
 	}
 	s, err := notation.ParseSquare(strings.TrimSpace(a.Text))
 	if err != nil {
-		return nil, refuse("%s is not a square: write it like 5i or 2h", notation.Quote(a.Text))
+		return nil, &Refusal{Code: RefNotASquare, Typed: a.Text}
 	}
 	pc := g.pos.At(s)
 	if pc == shogi.NoPiece || pc.Color() != a.Player {
-		return nil, refuse("there is no piece of yours on %s", s)
+		return nil, &Refusal{Code: RefNoPieceOn, Square: s}
 	}
 	if pc.Kind() == shogi.King {
-		return nil, refuse("the king cannot be the mask: choose another piece")
+		return nil, refuse(RefKingNotMask)
 	}
 	g.masks[a.Player] = s
 	g.maskStart[a.Player] = s

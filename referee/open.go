@@ -13,11 +13,8 @@ func (openRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
 	return g.pos.Clone(), g.pos.LegalMoves(nil)
 }
 
-func (openRules) explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string {
-	if r := seen.LegalReason(m); r != shogi.NoReason {
-		return r.String()
-	}
-	return ""
+func (openRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
+	return illegal(text, seen.LegalReason(m))
 }
 
 func (openRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return seen.PseudoMoves(nil) }

@@ -51,11 +51,8 @@ func (tsuitateRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Mov
 	return q, q.OwnBoardMoves(nil)
 }
 
-func (tsuitateRules) explain(g *Game, c shogi.Color, seen *shogi.Position, m shogi.Move) string {
-	if r := seen.OwnBoardReason(m); r != shogi.NoReason {
-		return r.String()
-	}
-	return ""
+func (tsuitateRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
+	return illegal(text, seen.OwnBoardReason(m))
 }
 
 func (tsuitateRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return nil }

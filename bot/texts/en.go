@@ -2,8 +2,8 @@ package texts
 
 // en is the English word table. Placeholders are fmt verbs; keep them (same
 // verbs, same argument numbers) when editing. The ref.*, why.*, impasse.*,
-// notation.* and detail.* entries are the referee's own English texts, which
-// Refusal recognises: change them only together with the referee.
+// notation.* and detail.* entries are the referee's own English texts
+// (TestRefusalEnglishIsTheReferees): change them only together with it.
 var en = map[msg]string{
 	mFullStop:  ".",
 	mSep:       " · ",
@@ -113,6 +113,7 @@ var en = map[msg]string{
 	mRefGameOver:        "this game is over",
 	mRefMaskTime:        "that player has chosen a mask; their time is not running",
 	mRefTimeoutMover:    "only the player to move can run out of time",
+	mRefAbortTooLate:    "a game can be aborted only before each side has moved",
 	mRefMasksFirst:      "both players must choose their mask first",
 	mRefNotYourTurn:     "it is not your turn",
 	mRefImpasseStandard: "an impasse declaration exists only in standard shogi",
@@ -145,7 +146,6 @@ var en = map[msg]string{
 	mNtNoSuchList:       "“%s” is not a possible move here; did you mean %s?",
 	mNtNoSuchBoth:       "“%s” is not a possible move here: %s; did you mean %s?",
 	mListMore:           " or %s more",
-	mDtEmpty:            "the text is empty",
 	mDtTooLong:          "the text is too long",
 	mDtNoPrevious:       "there is no previous move for 同 to refer to",
 	mDtNothingTo:        "nothing can move to %s",

@@ -57,9 +57,13 @@ func ExampleEvent() {
 }
 
 func ExampleRefusal() {
-	fmt.Println(texts.Refusal(texts.EN, `“G-5h” is ambiguous: G6i-5h or G4i-5h`))
-	fmt.Println(texts.Refusal(texts.JA, `“G-5h” is ambiguous: G6i-5h or G4i-5h`))
-	fmt.Println(texts.Refusal(texts.JA, "“8h2b”: the path is blocked"))
+	g, _ := referee.New("1", view.Standard, "4k4/9/9/9/9/9/9/9/3GKG3 b - 1", referee.DefaultOptions(view.Standard))
+	_, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: "G-5h"})
+	fmt.Println(texts.Refusal(texts.EN, err))
+	fmt.Println(texts.Refusal(texts.JA, err))
+	g, _ = referee.New("2", view.Tsuitate, "", referee.DefaultOptions(view.Tsuitate))
+	_, err = g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: "8h2b"})
+	fmt.Println(texts.Refusal(texts.JA, err))
 	// Output:
 	// “G-5h” is ambiguous: G6i-5h or G4i-5h.
 	// 「G-5h」ではどの手か決まりません。候補：G6i-5h、G4i-5h。

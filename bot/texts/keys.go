@@ -130,13 +130,14 @@ const (
 	mWhyMaskAttacked  msg = "why.mask_attacked"
 )
 
-// Referee refusals (referee/game.go, referee/masked.go, shogi.ImpasseError).
-// The English templates are the referee's own texts: Refusal reads them back.
+// Referee refusals (referee.Refusal, shogi.ImpasseError). The English
+// templates are the referee's own texts (TestRefusalEnglishIsTheReferees).
 const (
 	mRefUnknownPlayer   msg = "ref.unknown_player"
 	mRefGameOver        msg = "ref.game_over"
 	mRefMaskTime        msg = "ref.mask_time"
 	mRefTimeoutMover    msg = "ref.timeout_mover"
+	mRefAbortTooLate    msg = "ref.abort_too_late"
 	mRefMasksFirst      msg = "ref.masks_first"
 	mRefNotYourTurn     msg = "ref.not_your_turn"
 	mRefImpasseStandard msg = "ref.impasse_standard_only"
@@ -175,7 +176,6 @@ const (
 	mNtNoSuchList       msg = "notation.no_such.list"      // typed text, list
 	mNtNoSuchBoth       msg = "notation.no_such.both"      // typed text, detail, list
 	mListMore           msg = "notation.list.more"         // how many more
-	mDtEmpty            msg = "detail.empty"
 	mDtTooLong          msg = "detail.too_long"
 	mDtNoPrevious       msg = "detail.no_previous"
 	mDtNothingTo        msg = "detail.nothing_to"    // square

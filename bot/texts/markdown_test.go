@@ -72,11 +72,11 @@ func TestRefusalComesOutLiterally(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%q accepted", typed)
 		}
-		en := Refusal(EN, err.Error())
+		en := Refusal(EN, err)
 		if shown, active := discordShows(en); shown != want || active {
 			t.Errorf("%q: %q shows as %q (markdown left: %v)", typed, en, shown, active)
 		}
-		ja := Refusal(JA, err.Error())
+		ja := Refusal(JA, err)
 		shown, active := discordShows(ja)
 		if active || !hasJapanese(ja) || !strings.Contains(shown, "「"+typed+"」") {
 			t.Errorf("%q: Japanese %q shows as %q (markdown left: %v)", typed, ja, shown, active)
@@ -90,17 +90,21 @@ func TestRefusalComesOutLiterally(t *testing.T) {
 	}
 }
 
-// TestRefusalTemplatesPlain: Refusal escapes the whole English text before
-// matching it, which leaves the referee's own words alone only because they
-// hold no markdown character.
+// TestRefusalTemplatesPlain: the referee's English sentences hold no
+// markdown character, so the English table can carry them unescaped.
 func TestRefusalTemplatesPlain(t *testing.T) {
-	keys := append(append(append([]msg{}, fixedRefusals...), whyTexts...), fixedDetails...)
-	for _, rs := range [][]refusalRule{refusalRules, detailRules, impasseRules} {
-		for _, r := range rs {
-			keys = append(keys, r.key)
-		}
+	keys := []msg{mRefUnknownAction, mRefNotSquare, mRefNoPieceOn, mRefMove, mRefImpasse, mWhyMaskAttacked,
+		mImpNotInCamp, mImpInCheck, mImpFewPieces, mImpPoints, mListMore, mDtNothingTo, mDtNoneFrom, mDtNoKind, mDtBecomes,
+		mNtUnreadable, mNtUnreadableDetail, mNtAmbiguous, mNtPromo, mNtPromoList, mNtNoSuch, mNtNoSuchDetail, mNtNoSuchList, mNtNoSuchBoth}
+	for _, k := range refusalKeys {
+		keys = append(keys, k)
 	}
-	keys = append(keys, mRefMove, mImpNotInCamp, mImpInCheck, mListMore)
+	for _, k := range detailKeys {
+		keys = append(keys, k)
+	}
+	for _, k := range whyKeys {
+		keys = append(keys, k)
+	}
 	for _, k := range keys {
 		if Escape(en[k]) != en[k] {
 			t.Errorf("%s: %q has markdown", k, en[k])

@@ -2,7 +2,7 @@ package texts
 
 import (
 	"errors"
-	"regexp"
+	"strconv"
 	"strings"
 
 	"shinpan/referee"
@@ -10,199 +10,207 @@ import (
 	"shinpan/referee/shogi"
 )
 
-// Refusal wraps a referee refusal text (always English: referee.Refusal.Text,
-// including the notation errors it passes on) for the player: in English it is
-// shown as it is, as a sentence; in Japanese the known sentences are
-// translated with the table (the typed text, quoted “…” by the referee
-// (notation.Quote) and 「…」 here, squares and move lists kept), and an unknown
-// text passes through unchanged. Markdown is escaped first (Escape): the
-// referee's own words have none (TestRefusalTemplatesPlain), so only what the
-// player typed and the moves listed change ("L\*5e"), and the rules still
-// match.
-func Refusal(l Lang, text string) string {
-	text = Escape(strings.TrimSpace(text))
-	if text == "" {
+// Refusal words a refused action for the player in l: a *referee.Refusal is
+// worded from its code and typed parts (the English table holds the
+// referee's own sentences, TestRefusalEnglishIsTheReferees); what the player
+// typed is quoted “…” in English and 「…」 in Japanese, and it and the moves
+// listed are escaped (Escape). Any other error is shown as its text, as a
+// sentence in English.
+func Refusal(l Lang, err error) string {
+	if err == nil {
 		return ""
 	}
-	if l != JA {
+	var r *referee.Refusal
+	if !errors.As(err, &r) {
+		text := Escape(strings.TrimSpace(err.Error()))
+		if l == JA {
+			return clip(text)
+		}
 		return clip(sentence(EN, capitalize(text)))
 	}
-	if s, ok := translateRefusal(l, text); ok {
-		return clip(sentence(l, s))
-	}
-	return clip(text)
-}
-
-// conv turns one captured part of an English refusal into language l.
-type conv func(l Lang, s string) string
-
-// refusalRule reads one English refusal: re (anchored) captures the parts that
-// the template key takes as %s, each converted by its conv.
-type refusalRule struct {
-	re    *regexp.Regexp
-	key   msg
-	convs []conv
-}
-
-// quotedRE captures what the player typed, as notation.Quote writes it.
-const quotedRE = `“([^“”]*)”`
-
-func rule(re string, key msg, convs ...conv) refusalRule {
-	return refusalRule{regexp.MustCompile("^" + re + "$"), key, convs}
-}
-
-// Fixed refusal sentences. Their English table entries are the referee's texts.
-var fixedRefusals = []msg{mRefUnknownPlayer, mRefGameOver, mRefMaskTime, mRefTimeoutMover,
-	mRefMasksFirst, mRefNotYourTurn, mRefImpasseStandard, mRefDeclareOnTurn, mRefMasksOnly,
-	mRefMasksLocked, mRefKingNotMask}
-
-// Why a move may not be played (shogi.Reason.String, and Masked's mask rule).
-var whyTexts = []msg{mWhyNotYourPiece, mWhyNotInHand, mWhyOwnPiece, mWhyOccupied, mWhyCannotMove,
-	mWhyPathBlocked, mWhyCannotPromote, mWhyMustPromote, mWhyDeadDrop, mWhyNifu, mWhyKingInCheck,
-	mWhyUchifuzume, mWhyMaskAttacked}
-
-// Fixed notation details (notation.ResolveError.Detail).
-var fixedDetails = []msg{mDtEmpty, mDtTooLong, mDtNoPrevious, mDtNoDrop, mDtNoBoard, mWhyCannotPromote,
-	mDtMustPromote, mDtUp, mDtSideways, mDtBack, mDtLeft, mDtRight, mDtStraight}
-
-const squareRE = `([1-9][a-i1-9]|[１-９][一二三四五六七八九]|[1-9][1-9])`
-
-// The patterned refusals, tried in order (notation errors before the generic
-// "<typed>: <reason>").
-var refusalRules = []refusalRule{
-	rule(quotedRE+` is not a move I can read: write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadable, raw),
-	rule(quotedRE+` is not a move I can read: (.+): write e\.g\. P-7f, 7g7f or ７六歩`, mNtUnreadableDetail, raw, detail),
-	rule(quotedRE+` is ambiguous: (.+)`, mNtAmbiguous, raw, list),
-	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\)`, mNtPromo, raw),
-	rule(quotedRE+` does not say whether to promote: write \+/= \(成/不成\): (.+)`, mNtPromoList, raw, list),
-	rule(quotedRE+` is not a possible move here`, mNtNoSuch, raw),
-	rule(quotedRE+` is not a possible move here; did you mean (.+)\?`, mNtNoSuchList, raw, list),
-	rule(quotedRE+` is not a possible move here: ([^;]+); did you mean (.+)\?`, mNtNoSuchBoth, raw, detail, list),
-	rule(quotedRE+` is not a possible move here: ([^;]+)`, mNtNoSuchDetail, raw, detail),
-	rule(quotedRE+` is not a square: write it like 5i or 2h`, mRefNotSquare, raw),
-	rule(`there is no piece of yours on `+squareRE, mRefNoPieceOn, raw),
-	rule(`unknown action `+quotedRE, mRefUnknownAction, raw),
-	rule(`the impasse declaration is not valid: (.+)`, mRefImpasse, impasseWhy),
-}
-
-// detailRules are the notation details with a part (a square or a piece).
-var detailRules = []refusalRule{
-	rule(`nothing can move to `+squareRE, mDtNothingTo, raw),
-	rule(`no piece of yours can go there from `+squareRE, mDtNoneFrom, raw),
-	rule(`no ([a-z ]+) can go there`, mDtNoKind, kindName),
-	rule(`no piece becomes a ([a-z ]+) there`, mDtBecomes, kindName),
-}
-
-var impasseRules = []refusalRule{
-	rule(`only (\d+) of your pieces besides the king are in the enemy camp \(10 needed\)`, mImpFewPieces, raw),
-	rule(`you have (\d+) points \((\d+) needed\)`, mImpPoints, raw, raw),
-}
-
-// translateRefusal translates a known English refusal into l.
-func translateRefusal(l Lang, text string) (string, bool) {
-	for _, k := range fixedRefusals {
-		if text == en[k] {
-			return tr(l, k), true
-		}
-	}
-	if s, ok := applyRules(l, refusalRules, text); ok {
-		return s, true
-	}
-	if s, ok := why(l, text); ok {
-		return s, true
-	}
-	// "“<typed>”: <reason>" (referee.Game.applyMove with the variant's explain).
-	for _, k := range whyTexts {
-		if q, ok := strings.CutSuffix(text, ": "+en[k]); ok {
-			if m := typedRE.FindStringSubmatch(q); m != nil {
-				return tr(l, mRefMove, m[1], tr(l, k)), true
-			}
-		}
-	}
-	return "", false
-}
-
-func applyRules(l Lang, rules []refusalRule, text string) (string, bool) {
-	for _, r := range rules {
-		m := r.re.FindStringSubmatch(text)
-		if m == nil {
-			continue
-		}
-		args := make([]any, len(r.convs))
-		for i, cv := range r.convs {
-			args[i] = cv(l, m[i+1])
-		}
-		return tr(l, r.key, args...), true
-	}
-	return "", false
-}
-
-// why translates a bare shogi.Reason text.
-func why(l Lang, text string) (string, bool) {
-	for _, k := range whyTexts {
-		if text == en[k] {
-			return tr(l, k), true
-		}
-	}
-	return "", false
-}
-
-var typedRE = regexp.MustCompile("^" + quotedRE + "$")
-
-func raw(_ Lang, s string) string { return s }
-
-// detail translates a notation detail (unknown ones stay English).
-func detail(l Lang, s string) string {
-	for _, k := range fixedDetails {
-		if s == en[k] {
-			return tr(l, k)
-		}
-	}
-	if t, ok := applyRules(l, detailRules, s); ok {
-		return t
-	}
-	return s
-}
-
-func impasseWhy(l Lang, s string) string {
-	switch s {
-	case en[mImpNotInCamp]:
-		return tr(l, mImpNotInCamp)
-	case en[mImpInCheck]:
-		return tr(l, mImpInCheck)
-	}
-	if t, ok := applyRules(l, impasseRules, s); ok {
-		return t
-	}
-	return s
-}
-
-// kindName translates an English piece name (shogi.Kind.Name).
-func kindName(l Lang, s string) string {
-	for k := shogi.Pawn; k < shogi.NumKinds; k++ {
-		if k.Name() == s {
-			return PieceName(l, k)
-		}
-	}
-	return s
-}
-
-var moreRE = regexp.MustCompile(`^(.*) or (\d+) more$`)
-
-// list rewrites an English "a, b or c" (or "a, b, … or 3 more") list of moves.
-func list(l Lang, s string) string {
+	s := refusal(l, r)
 	if l == EN {
-		return s
+		s = capitalize(s)
 	}
-	more := ""
-	if m := moreRE.FindStringSubmatch(s); m != nil {
-		s, more = m[1], tr(l, mListMore, m[2])
+	return clip(sentence(l, s))
+}
+
+// RefusalWithMoveHint is Refusal followed, when err says the typed text is no
+// move at all, by a line on how to type one (a refusal of text typed in DM).
+func RefusalWithMoveHint(l Lang, err error) string {
+	s := Refusal(l, err)
+	var re *notation.ResolveError
+	if errors.As(err, &re) && re.Kind == notation.Unparsable {
+		return s + "\n" + tr(l, mUIDMHint)
 	}
-	var items []string
-	for _, part := range strings.Split(s, ", ") {
-		items = append(items, strings.Split(part, " or ")...)
+	return s
+}
+
+// refusalKeys are the refusals worded by one fixed text.
+var refusalKeys = map[referee.RefusalCode]msg{
+	referee.RefUnknownPlayer:      mRefUnknownPlayer,
+	referee.RefGameOver:           mRefGameOver,
+	referee.RefMaskChosen:         mRefMaskTime,
+	referee.RefTimeoutNotMover:    mRefTimeoutMover,
+	referee.RefAbortTooLate:       mRefAbortTooLate,
+	referee.RefMasksFirst:         mRefMasksFirst,
+	referee.RefNotYourTurn:        mRefNotYourTurn,
+	referee.RefDeclareNotStandard: mRefImpasseStandard,
+	referee.RefDeclareNotOnTurn:   mRefDeclareOnTurn,
+	referee.RefMasksNotMasked:     mRefMasksOnly,
+	referee.RefMasksLocked:        mRefMasksLocked,
+	referee.RefKingNotMask:        mRefKingNotMask,
+}
+
+// refusal words r in l, without the full stop.
+func refusal(l Lang, r *referee.Refusal) string {
+	if k, ok := refusalKeys[r.Code]; ok {
+		return tr(l, k)
 	}
-	return strings.Join(items, tr(l, mListSep)) + more
+	typed := typedText(r.Typed)
+	switch r.Code {
+	case referee.RefUnknownAction:
+		return tr(l, mRefUnknownAction, typed)
+	case referee.RefNotASquare:
+		return tr(l, mRefNotSquare, typed)
+	case referee.RefNoPieceOn:
+		return tr(l, mRefNoPieceOn, r.Square.String())
+	case referee.RefIllegal:
+		return tr(l, mRefMove, typed, reasonText(l, r.Reason))
+	case referee.RefMaskAttacked:
+		return tr(l, mRefMove, typed, tr(l, mWhyMaskAttacked))
+	}
+	var re *notation.ResolveError
+	if errors.As(r.Cause, &re) {
+		return resolveText(l, re)
+	}
+	var ie *shogi.ImpasseError
+	if errors.As(r.Cause, &ie) {
+		return tr(l, mRefImpasse, impasseText(l, ie))
+	}
+	return Escape(r.Error())
+}
+
+// typedText is what a player typed as a refusal repeats it: shortened and
+// cleaned (notation.Echo), then escaped.
+func typedText(s string) string { return escapeInline(notation.Echo(s)) }
+
+// escapeInline escapes s where it stands inside a line, so a leading "-" or
+// "#" keeps its plain form.
+func escapeInline(s string) string { return Escape("x" + s)[1:] }
+
+// reasonText words why a move may not be played.
+func reasonText(l Lang, r shogi.Reason) string { return whyCode(l, r.Code()) }
+
+// resolveText words a notation error.
+func resolveText(l Lang, e *notation.ResolveError) string {
+	typed := typedText(e.Text)
+	detail := ""
+	if e.Detail.Code != notation.NoDetail {
+		detail = detailText(l, e.Detail)
+	}
+	list := moveList(l, e.Written)
+	switch e.Kind {
+	case notation.Unparsable:
+		if detail != "" {
+			return tr(l, mNtUnreadableDetail, typed, detail)
+		}
+		return tr(l, mNtUnreadable, typed)
+	case notation.Ambiguous:
+		return tr(l, mNtAmbiguous, typed, list)
+	case notation.PromotionUnstated:
+		if list != "" {
+			return tr(l, mNtPromoList, typed, list)
+		}
+		return tr(l, mNtPromo, typed)
+	}
+	switch {
+	case detail != "" && list != "":
+		return tr(l, mNtNoSuchBoth, typed, detail, list)
+	case detail != "":
+		return tr(l, mNtNoSuchDetail, typed, detail)
+	case list != "":
+		return tr(l, mNtNoSuchList, typed, list)
+	}
+	return tr(l, mNtNoSuch, typed)
+}
+
+// detailKeys word the notation details without a part.
+var detailKeys = map[notation.DetailCode]msg{
+	notation.DetailTooLong:       mDtTooLong,
+	notation.DetailNoPrevious:    mDtNoPrevious,
+	notation.DetailNoDrop:        mDtNoDrop,
+	notation.DetailNoBoard:       mDtNoBoard,
+	notation.DetailCannotPromote: mWhyCannotPromote,
+	notation.DetailMustPromote:   mDtMustPromote,
+	notation.DetailUp:            mDtUp,
+	notation.DetailSideways:      mDtSideways,
+	notation.DetailBack:          mDtBack,
+	notation.DetailLeft:          mDtLeft,
+	notation.DetailRight:         mDtRight,
+	notation.DetailStraight:      mDtStraight,
+}
+
+// detailText words a notation detail; a square is written as the player
+// wrote theirs.
+func detailText(l Lang, d notation.Detail) string {
+	if k, ok := detailKeys[d.Code]; ok {
+		return tr(l, k)
+	}
+	switch d.Code {
+	case notation.DetailNothingTo:
+		return tr(l, mDtNothingTo, notation.SquareIn(d.Notation, d.Square))
+	case notation.DetailNoneFrom:
+		return tr(l, mDtNoneFrom, notation.SquareIn(d.Notation, d.Square))
+	case notation.DetailNoKind:
+		return tr(l, mDtNoKind, PieceName(l, d.Kind))
+	case notation.DetailBecomes:
+		return tr(l, mDtBecomes, PieceName(l, d.Kind))
+	}
+	return d.String()
+}
+
+// impasseText words why an impasse declaration is not valid.
+func impasseText(l Lang, e *shogi.ImpasseError) string {
+	switch e.Code {
+	case shogi.ImpasseKingNotInCamp:
+		return tr(l, mImpNotInCamp)
+	case shogi.ImpasseInCheck:
+		return tr(l, mImpInCheck)
+	case shogi.ImpasseFewPieces:
+		return tr(l, mImpFewPieces, strconv.Itoa(e.Have))
+	}
+	return tr(l, mImpPoints, strconv.Itoa(e.Have), strconv.Itoa(e.Need))
+}
+
+// moveList writes moves as a refusal lists them: "a, b or c" in English,
+// "a、b、c" in Japanese, at most notation.MaxListed and then how many more.
+func moveList(l Lang, ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	more := 0
+	if len(ws) > notation.MaxListed {
+		ws, more = ws[:notation.MaxListed], len(ws)-notation.MaxListed
+	}
+	items := make([]string, len(ws))
+	for i, w := range ws {
+		items[i] = escapeInline(w)
+	}
+	if l == EN {
+		if more > 0 {
+			return strings.Join(items, ", ") + tr(l, mListMore, strconv.Itoa(more))
+		}
+		if len(items) == 1 {
+			return items[0]
+		}
+		return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+	}
+	s := strings.Join(items, tr(l, mListSep))
+	if more > 0 {
+		s += tr(l, mListMore, strconv.Itoa(more))
+	}
+	return s
 }
 
 // OptionRefusal words in l why a challenge's variant or options were refused
@@ -224,5 +232,5 @@ func OptionRefusal(l Lang, err error) string {
 	if errors.As(err, &ve) {
 		return tr(l, mOptUnknownVariant, Escape(notation.Echo(ve.Name)))
 	}
-	return Refusal(l, err.Error())
+	return Refusal(l, err)
 }

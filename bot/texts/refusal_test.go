@@ -1,20 +1,23 @@
 package texts
 
 import (
+	"errors"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"shinpan/referee"
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
 
-// realRefusals makes the referee refuse many actions and returns its texts.
-func realRefusals(t *testing.T) []string {
+// realRefusals makes the referee refuse many actions and returns its
+// refusals, one per distinct English text.
+func realRefusals(t *testing.T) []error {
 	t.Helper()
-	seen := map[string]bool{}
+	seen := map[string]error{}
 	try := func(g *referee.Game, a referee.Action) {
 		_, err := g.Apply(a)
 		if err == nil {
@@ -23,7 +26,7 @@ func realRefusals(t *testing.T) []string {
 		if !referee.IsRefusal(err) {
 			t.Fatalf("%+v: %v is not a refusal", a, err)
 		}
-		seen[err.Error()] = true
+		seen[err.Error()] = err
 	}
 	newGame := func(v view.Variant, sfen string, o referee.Options) *referee.Game {
 		g, err := referee.New("7", v, sfen, o)
@@ -109,45 +112,69 @@ func realRefusals(t *testing.T) []string {
 	}
 	try(g, move(shogi.White, "3c3d"))
 
-	out := make([]string, 0, len(seen))
-	for s := range seen {
-		out = append(out, s)
+	// Abort after each side has moved.
+	g = newGame(view.Standard, "", std)
+	for _, a := range []referee.Action{move(shogi.Black, "7g7f"), move(shogi.White, "3c3d")} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
 	}
-	sort.Strings(out)
+	try(g, referee.Action{Kind: referee.ActAbort, Player: shogi.Black})
+
+	keys := make([]string, 0, len(seen))
+	for s := range seen {
+		keys = append(keys, s)
+	}
+	sort.Strings(keys)
+	out := make([]error, len(keys))
+	for i, k := range keys {
+		out[i] = seen[k]
+	}
 	return out
 }
 
 // englishLeft finds two English words in a row: a sentence left untranslated.
 var englishLeft = regexp.MustCompile(`\b(?:the|is|not|no|you|your|a|of|on|to|can|must|there|piece|move|square|write)\s+[a-z]{2,}`)
 
-// TestRefusalsTranslated: every refusal the referee gave above is known to the
-// table, reads back to the same English, and becomes Japanese.
+// TestRefusalsTranslated: every refusal the referee gave above is worded
+// from its code: in English exactly as the referee's own text, in Japanese
+// with no English left; and every refusal code was reached.
 func TestRefusalsTranslated(t *testing.T) {
-	texts := realRefusals(t)
-	if len(texts) < 40 {
-		t.Fatalf("only %d distinct refusals", len(texts))
+	errs := realRefusals(t)
+	if len(errs) < 40 {
+		t.Fatalf("only %d distinct refusals", len(errs))
 	}
-	for _, s := range texts {
-		back, ok := translateRefusal(EN, s)
-		if !ok {
-			t.Errorf("unknown refusal %q", s)
-			continue
+	codes := map[referee.RefusalCode]bool{}
+	for _, err := range errs {
+		var r *referee.Refusal
+		if !errors.As(err, &r) {
+			t.Fatalf("%v is not a *referee.Refusal", err)
 		}
-		if back != s {
-			t.Errorf("English template differs from the referee:\n ref %q\n tab %q", s, back)
-		}
-		ja := Refusal(JA, s)
-		if !hasJapanese(ja) || englishLeft.MatchString(stripQuoted(ja)) {
-			t.Errorf("not translated:\n %q\n %q", s, ja)
-		}
-		if en := Refusal(EN, s); en == "" || en[0] >= 'a' && en[0] <= 'z' || !strings.ContainsAny(en[len(en)-1:], ".?!") {
-			t.Errorf("English refusal %q", en)
+		codes[r.Code] = true
+		checkWorded(t, err)
+	}
+	for _, c := range referee.RefusalCodes {
+		if !codes[c] {
+			t.Errorf("no refusal with code %s was tried", c)
 		}
 	}
 	if testing.Verbose() {
-		for _, s := range texts {
-			t.Logf("%s\n    %s", s, Refusal(JA, s))
+		for _, err := range errs {
+			t.Logf("%s\n    %s", err, Refusal(JA, err))
 		}
+	}
+}
+
+// checkWorded: err is worded in English as its own text says (a sentence,
+// escaped) and in Japanese with no English left.
+func checkWorded(t *testing.T, err error) {
+	t.Helper()
+	if got, want := Refusal(EN, err), clip(sentence(EN, capitalize(Escape(err.Error())))); got != want {
+		t.Errorf("English wording differs from the referee:\n ref %q\n got %q", want, got)
+	}
+	ja := Refusal(JA, err)
+	if !hasJapanese(ja) || englishLeft.MatchString(stripQuoted(ja)) {
+		t.Errorf("not translated:\n %q\n %q", err, ja)
 	}
 }
 
@@ -164,7 +191,7 @@ func TestRefusalQuotesReadably(t *testing.T) {
 			t.Fatalf("%q accepted", typed)
 		}
 		for l, want := range map[Lang]string{EN: "“" + typed + "”", JA: "「" + typed + "」"} {
-			got := Refusal(l, err.Error())
+			got := Refusal(l, err)
 			if !strings.Contains(got, want) || strings.Contains(got, `\u`) || strings.Contains(got, `"`) {
 				t.Errorf("%s: %q refused as %q, want it quoted %s", l, typed, got, want)
 			}
@@ -183,60 +210,65 @@ func stripQuoted(s string) string {
 	return s
 }
 
-// TestRefusalSamples covers the patterned texts the games above may not reach.
+// TestRefusalSamples covers the notation details and impasse reasons the
+// games above may not reach, each worded from its code.
 func TestRefusalSamples(t *testing.T) {
-	for _, s := range []string{
-		`“G-5h” is ambiguous: G6i-5h or G4i-5h`,
-		`“5h” is ambiguous: G6i-5h, G4i-5h, S4i-5h, S6i-5h, K5i-5h, R2h-5h, P-5h, B-5h or 3 more`,
-		`“7f” does not say whether to promote: write +/= (成/不成): P-7f+ or P-7f=`,
-		`“7f” does not say whether to promote: write +/= (成/不成)`,
-		`“G-5e” is not a possible move here: nothing can move to 5e`,
-		`“G-5e” is not a possible move here: no gold can go there; did you mean S-5e?`,
-		`“+R-2b” is not a possible move here: no piece becomes a dragon there`,
-		`“G6i-4h” is not a possible move here: no piece of yours can go there from 6i; did you mean G5i-4h?`,
-		`“７六歩” is not a possible move here: no piece of yours can go there from ７七`,
-		`“N*1a” is not a possible move here: nothing in hand can be dropped there`,
-		`“５八金直” is not a possible move here: no such piece is moving straight up (直)`,
-		`“x” is not a possible move here; did you mean P-7f or P-2f?`,
-		`“” is not a move I can read: the text is empty: write e.g. P-7f, 7g7f or ７六歩`,
-		`“zz” is not a square: write it like 5i or 2h`,
-		`there is no piece of yours on 5e`,
-		`unknown action “dance”`,
-		`the impasse declaration is not valid: only 3 of your pieces besides the king are in the enemy camp (10 needed)`,
-		`the impasse declaration is not valid: you have 20 points (28 needed)`,
-		`the impasse declaration is not valid: your king is in check`,
-		`“5g5f”: your mask would be attacked`,
-		`“P*5a”: uchifuzume: a pawn drop may not give checkmate`,
-		`“P*5c”: nifu: you already have an unpromoted pawn on that file`,
-		`“5i5h”: your king would be in check`,
-		`that square is occupied`,
-	} {
-		back, ok := translateRefusal(EN, s)
-		if !ok || back != s {
-			t.Errorf("%q: read back %q, %v", s, back, ok)
-			continue
-		}
-		ja := Refusal(JA, s)
-		if !hasJapanese(ja) || englishLeft.MatchString(stripQuoted(ja)) {
-			t.Errorf("not translated:\n %q\n %q", s, ja)
+	notationRefusal := func(e *notation.ResolveError) error {
+		return &referee.Refusal{Code: referee.RefNotation, Cause: e}
+	}
+	two := []string{"G6i-5h", "G4i-5h"}
+	for d := notation.DetailTooLong; d <= notation.DetailStraight; d++ {
+		for _, n := range []notation.Notation{notation.Western, notation.Japanese, notation.CSA} {
+			det := notation.Detail{Code: d, Square: shogi.Sq(7, 7), Kind: shogi.Gold, Notation: n}
+			checkWorded(t, notationRefusal(&notation.ResolveError{Kind: notation.NoSuchMove, Text: "G-5e", Notation: n, Detail: det}))
+			checkWorded(t, notationRefusal(&notation.ResolveError{Kind: notation.NoSuchMove, Text: "G-5e", Notation: n, Detail: det, Written: two}))
+			checkWorded(t, notationRefusal(&notation.ResolveError{Kind: notation.Unparsable, Text: "G-5z", Notation: n, Detail: det}))
 		}
 	}
-	// Lists keep every move and the count of the rest.
-	got := Refusal(JA, `“5h” is ambiguous: G6i-5h, G4i-5h or 3 more`)
-	if got != "「5h」ではどの手か決まりません。候補：G6i-5h、G4i-5hほか3手。" {
+	for _, e := range []*notation.ResolveError{
+		{Kind: notation.Ambiguous, Text: "G-5h", Written: two},
+		{Kind: notation.PromotionUnstated, Text: "7f", Written: []string{"P-7f+", "P-7f="}},
+		{Kind: notation.PromotionUnstated, Text: "7f"},
+		{Kind: notation.NoSuchMove, Text: "x", Written: []string{"P-7f", "P-2f"}},
+		{Kind: notation.NoSuchMove, Text: "x"},
+		{Kind: notation.Ambiguous, Text: "5h", Written: []string{"G6i-5h", "G4i-5h", "S4i-5h", "S6i-5h", "K5i-5h", "R2h-5h", "P-5h", "B-5h", "L-5h", "N-5h", "+P-5h"}},
+	} {
+		checkWorded(t, notationRefusal(e))
+	}
+	for _, e := range []*shogi.ImpasseError{
+		{Code: shogi.ImpasseKingNotInCamp}, {Code: shogi.ImpasseInCheck},
+		{Code: shogi.ImpasseFewPieces, Have: 3, Need: 10}, {Code: shogi.ImpasseFewPoints, Have: 20, Need: 28},
+	} {
+		checkWorded(t, &referee.Refusal{Code: referee.RefImpasse, Cause: e})
+	}
+	for r := shogi.NotYourPiece; r <= shogi.Uchifuzume; r++ {
+		checkWorded(t, &referee.Refusal{Code: referee.RefIllegal, Typed: "P*5a", Reason: r})
+	}
+	checkWorded(t, &referee.Refusal{Code: referee.RefMaskAttacked, Typed: "5g5f"})
+	// Lists keep the first moves and count the rest.
+	many := notationRefusal(&notation.ResolveError{Kind: notation.Ambiguous, Text: "5h",
+		Written: []string{"G6i-5h", "G4i-5h", "a", "b", "c", "d", "e", "f", "g", "h", "i"}})
+	if got := Refusal(JA, many); got != "「5h」ではどの手か決まりません。候補：G6i-5h、G4i-5h、a、b、c、d、e、fほか3手。" {
 		t.Errorf("list: %q", got)
 	}
-	// Unknown texts pass through; English is a sentence.
-	if got := Refusal(JA, "the moon is not made of cheese"); got != "the moon is not made of cheese" {
+	if got := Refusal(EN, many); got != "“5h” is ambiguous: G6i-5h, G4i-5h, a, b, c, d, e, f or 3 more." {
+		t.Errorf("list: %q", got)
+	}
+	// Other errors pass through; English is a sentence.
+	if got := Refusal(JA, errors.New("the moon is not made of cheese")); got != "the moon is not made of cheese" {
 		t.Errorf("unknown: %q", got)
 	}
-	if got := Refusal(EN, "it is not your turn"); got != "It is not your turn." {
+	if got := Refusal(EN, errors.New("the moon is _new_")); got != `The moon is \_new\_.` {
+		t.Errorf("unknown en: %q", got)
+	}
+	nyt := &referee.Refusal{Code: referee.RefNotYourTurn}
+	if got := Refusal(EN, nyt); got != "It is not your turn." {
 		t.Errorf("en: %q", got)
 	}
-	if got := Refusal(JA, "it is not your turn"); got != "あなたの手番ではありません。" {
+	if got := Refusal(JA, nyt); got != "あなたの手番ではありません。" {
 		t.Errorf("ja: %q", got)
 	}
-	if Refusal(JA, "  ") != "" {
+	if Refusal(JA, errors.New("  ")) != "" || Refusal(EN, nil) != "" {
 		t.Error("blank refusal")
 	}
 }
@@ -267,7 +299,7 @@ func TestOptionRefusal(t *testing.T) {
 			t.Errorf("%s %v:\n got %s\nwant %s", c.l, c.err, got, c.want)
 		}
 	}
-	if got := OptionRefusal(JA, &referee.Refusal{Text: "it is not your turn"}); got != "あなたの手番ではありません。" {
+	if got := OptionRefusal(JA, &referee.Refusal{Code: referee.RefNotYourTurn}); got != "あなたの手番ではありません。" {
 		t.Errorf("other refusal: %s", got)
 	}
 }

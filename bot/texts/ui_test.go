@@ -148,19 +148,33 @@ func TestGameLine(t *testing.T) {
 // TestMoveHint: the hint follows a refusal of text that is no move at all, in
 // either language, and nothing else.
 func TestMoveHint(t *testing.T) {
+	g, err := referee.New("h", view.Standard, "", referee.DefaultOptions(view.Standard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusal := func(text string) error {
+		_, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: text})
+		if err == nil {
+			t.Fatalf("%q accepted", text)
+		}
+		return err
+	}
 	for _, l := range Langs {
-		for _, raw := range []string{
-			tr(EN, mNtUnreadable, `"hello there"`),
-			tr(EN, mNtUnreadableDetail, `"P-7z"`, "bad square"),
-		} {
-			r := Refusal(l, raw)
-			if got := WithMoveHint(l, r); got != r+"\n"+tr(l, mUIDMHint) {
+		for _, text := range []string{"hello there", strings.Repeat("7", 300)} {
+			err := refusal(text)
+			if got, r := RefusalWithMoveHint(l, err), Refusal(l, err); got != r+"\n"+tr(l, mUIDMHint) {
 				t.Errorf("%s: no hint after %q", l, r)
 			}
 		}
-		r := Refusal(l, tr(EN, mNtNoSuch, `"7g7e"`))
-		if got := WithMoveHint(l, r); got != r {
-			t.Errorf("%s: hint after %q", l, r)
+		for _, text := range []string{"7g7e", "5i5h+"} {
+			err := refusal(text)
+			if got, r := RefusalWithMoveHint(l, err), Refusal(l, err); got != r {
+				t.Errorf("%s: hint after %q", l, r)
+			}
+		}
+		nyt := &referee.Refusal{Code: referee.RefNotYourTurn}
+		if got := RefusalWithMoveHint(l, nyt); got != Refusal(l, nyt) {
+			t.Errorf("%s: hint after %q", l, got)
 		}
 	}
 }

@@ -145,7 +145,7 @@ func PlayGame(ctx context.Context, id string, v view.Variant, rules referee.Opti
 				r.Err = fmt.Errorf("game %s: %s refused 50 times in a row (last %q: %v)", id, c, a.Text, err)
 				return r
 			}
-			players[c].Refused(ref.Text)
+			players[c].Refused(ref.Error())
 			continue
 		}
 		refusedInRow = 0

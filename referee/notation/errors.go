@@ -58,8 +58,92 @@ type ResolveError struct {
 	// Written are Moves written in Notation, told apart against the candidates,
 	// so each one resolves to its move.
 	Written []string
-	// Detail is an extra reason in plain words, or "".
-	Detail string
+	// Detail is the extra reason, if any (Detail.Code NoDetail when none).
+	Detail Detail
+}
+
+// DetailCode names the extra reason a ResolveError may give: a closed list,
+// so that a caller can word it in any language (Detail.String is English).
+type DetailCode uint8
+
+const (
+	NoDetail            DetailCode = iota
+	DetailTooLong                  // the text is longer than any move
+	DetailNoPrevious               // 同 with no previous move
+	DetailNothingTo                // nothing can move to Detail.Square
+	DetailNoneFrom                 // no candidate from Detail.Square
+	DetailNoKind                   // no Detail.Kind can go there
+	DetailBecomes                  // no piece becomes a Detail.Kind there
+	DetailNoDrop                   // nothing in hand can be dropped there
+	DetailNoBoard                  // no piece on the board can go there
+	DetailCannotPromote            // + written, and the move cannot promote
+	DetailMustPromote              // = written, and the move must promote
+	DetailUp                       // 上: no such piece moves up there
+	DetailSideways                 // 寄: no such piece moves sideways there
+	DetailBack                     // 引: no such piece moves back there
+	DetailLeft                     // 左: no such piece is on the left
+	DetailRight                    // 右: no such piece is on the right
+	DetailStraight                 // 直: no such piece moves straight up
+)
+
+// Detail is a ResolveError's extra reason: its code and the square or piece
+// kind the code names. Square is written in Notation (SquareIn).
+type Detail struct {
+	Code     DetailCode
+	Square   shogi.Square
+	Kind     shogi.Kind
+	Notation Notation
+}
+
+// String returns the reason in English, "" for NoDetail.
+func (d Detail) String() string {
+	switch d.Code {
+	case DetailTooLong:
+		return "the text is too long"
+	case DetailNoPrevious:
+		return "there is no previous move for 同 to refer to"
+	case DetailNothingTo:
+		return "nothing can move to " + SquareIn(d.Notation, d.Square)
+	case DetailNoneFrom:
+		return "no piece of yours can go there from " + SquareIn(d.Notation, d.Square)
+	case DetailNoKind:
+		return "no " + d.Kind.Name() + " can go there"
+	case DetailBecomes:
+		return "no piece becomes a " + d.Kind.Name() + " there"
+	case DetailNoDrop:
+		return "nothing in hand can be dropped there"
+	case DetailNoBoard:
+		return "no piece on the board can go there"
+	case DetailCannotPromote:
+		return "that move cannot promote"
+	case DetailMustPromote:
+		return "that move must promote"
+	case DetailUp:
+		return "no such piece moves up (上) there"
+	case DetailSideways:
+		return "no such piece moves sideways (寄) there"
+	case DetailBack:
+		return "no such piece moves back (引) there"
+	case DetailLeft:
+		return "no such piece is on the left (左)"
+	case DetailRight:
+		return "no such piece is on the right (右)"
+	case DetailStraight:
+		return "no such piece is moving straight up (直)"
+	}
+	return ""
+}
+
+// SquareIn writes s as notation n does: ７六 in Japanese and KIF, 76 in CSA,
+// 7f otherwise.
+func SquareIn(n Notation, s shogi.Square) string {
+	switch n {
+	case Japanese, KIF:
+		return japaneseSquare(s)
+	case CSA:
+		return string(rune('0'+s.File())) + string(rune('0'+s.Rank()))
+	}
+	return s.String()
 }
 
 // Error returns a message for the player, e.g.
@@ -73,8 +157,8 @@ func (e *ResolveError) Error() string {
 	switch e.Kind {
 	case Unparsable:
 		msg := q + " is not a move I can read"
-		if e.Detail != "" {
-			msg += ": " + e.Detail
+		if e.Detail.Code != NoDetail {
+			msg += ": " + e.Detail.String()
 		}
 		return msg + ": write e.g. P-7f, 7g7f or ７六歩"
 	case Ambiguous:
@@ -87,14 +171,18 @@ func (e *ResolveError) Error() string {
 		return msg
 	}
 	msg := q + " is not a possible move here"
-	if e.Detail != "" {
-		msg += ": " + e.Detail
+	if e.Detail.Code != NoDetail {
+		msg += ": " + e.Detail.String()
 	}
 	if len(e.Written) > 0 {
 		msg += "; did you mean " + orList(e.Written) + "?"
 	}
 	return msg
 }
+
+// MaxListed is how many moves an error message names at most; the rest are
+// counted ("or 3 more").
+const MaxListed = maxListed
 
 // orList writes "a", "a or b", "a, b or c", naming at most maxListed.
 func orList(ws []string) string {

@@ -143,7 +143,7 @@ func parse(p *shogi.Position, text string) (query, *ResolveError) {
 	}
 	fail := &ResolveError{Kind: Unparsable, Text: trimmed, Notation: guess}
 	if len(s) > maxText {
-		fail.Detail = "the text is too long"
+		fail.Detail = Detail{Code: DetailTooLong}
 		return query{}, fail
 	}
 	if q, ok := parseUSI(s); ok {
@@ -191,7 +191,8 @@ func (r *resolver) afterOf(m shogi.Move) shogi.Kind {
 	return k
 }
 
-func (r *resolver) fail(q query, kind ErrorKind, moves []shogi.Move, detail string) *ResolveError {
+func (r *resolver) fail(q query, kind ErrorKind, moves []shogi.Move, detail Detail) *ResolveError {
+	detail.Notation = q.n
 	e := &ResolveError{Kind: kind, Text: r.text, Notation: q.n, Moves: moves, Detail: detail}
 	for _, m := range moves {
 		e.Written = append(e.Written, FormatAmong(r.p, m, q.n, r.last, r.all))
@@ -202,18 +203,18 @@ func (r *resolver) fail(q query, kind ErrorKind, moves []shogi.Move, detail stri
 func (r *resolver) run(q query) (shogi.Move, error) {
 	if q.same {
 		if !r.last.Valid() {
-			return shogi.NoMove, r.fail(q, NoSuchMove, nil, "there is no previous move for 同 to refer to")
+			return shogi.NoMove, r.fail(q, NoSuchMove, nil, Detail{Code: DetailNoPrevious})
 		}
 		q.to = r.last
 	}
 	stage := dedupe(filter(r.all, func(m shogi.Move) bool { return m.To() == q.to }))
 	if len(stage) == 0 {
-		return shogi.NoMove, r.fail(q, NoSuchMove, nil, "nothing can move to "+r.squareName(q, q.to))
+		return shogi.NoMove, r.fail(q, NoSuchMove, nil, Detail{Code: DetailNothingTo, Square: q.to})
 	}
 	// narrow keeps the moves that pass keep; when none do, the error lists the
 	// moves before this step as the closest ones.
 	var err error
-	narrow := func(keep func(shogi.Move) bool, detail string) bool {
+	narrow := func(keep func(shogi.Move) bool, detail Detail) bool {
 		next := filter(stage, keep)
 		if len(next) == 0 {
 			err = r.fail(q, NoSuchMove, stage, detail)
@@ -222,13 +223,13 @@ func (r *resolver) run(q query) (shogi.Move, error) {
 		stage = next
 		return true
 	}
-	if q.from.Valid() && !narrow(func(m shogi.Move) bool { return m.From() == q.from }, "no piece of yours can go there from "+r.squareName(q, q.from)) {
+	if q.from.Valid() && !narrow(func(m shogi.Move) bool { return m.From() == q.from }, Detail{Code: DetailNoneFrom, Square: q.from}) {
 		return shogi.NoMove, err
 	}
-	if q.kind != shogi.NoKind && !narrow(func(m shogi.Move) bool { return r.kindOf(m) == q.kind }, "no "+q.kind.Name()+" can go there") {
+	if q.kind != shogi.NoKind && !narrow(func(m shogi.Move) bool { return r.kindOf(m) == q.kind }, Detail{Code: DetailNoKind, Kind: q.kind}) {
 		return shogi.NoMove, err
 	}
-	if q.after != shogi.NoKind && !narrow(func(m shogi.Move) bool { return r.afterOf(m) == q.after }, "no piece becomes a "+q.after.Name()+" there") {
+	if q.after != shogi.NoKind && !narrow(func(m shogi.Move) bool { return r.afterOf(m) == q.after }, Detail{Code: DetailBecomes, Kind: q.after}) {
 		return shogi.NoMove, err
 	}
 	wantDrop := q.drop == dropYes
@@ -236,14 +237,14 @@ func (r *resolver) run(q query) (shogi.Move, error) {
 		wantDrop = !anyMove(stage, func(m shogi.Move) bool { return !m.IsDrop() })
 	}
 	if wantDrop {
-		if !narrow(shogi.Move.IsDrop, "nothing in hand can be dropped there") {
+		if !narrow(shogi.Move.IsDrop, Detail{Code: DetailNoDrop}) {
 			return shogi.NoMove, err
 		}
-	} else if !narrow(func(m shogi.Move) bool { return !m.IsDrop() }, "no piece on the board can go there") {
+	} else if !narrow(func(m shogi.Move) bool { return !m.IsDrop() }, Detail{Code: DetailNoBoard}) {
 		return shogi.NoMove, err
 	}
 	if q.motion != anyMotion && !narrow(func(m shogi.Move) bool { return motionOf(r.c, m.From(), m.To()) == q.motion },
-		"no such piece moves "+motionEnglish[q.motion]+" ("+motionWords[q.motion]+") there") {
+		Detail{Code: motionDetail[q.motion]}) {
 		return shogi.NoMove, err
 	}
 	if q.side != anySide && !r.narrowSide(q, &stage, &err) {
@@ -251,11 +252,11 @@ func (r *resolver) run(q query) (shogi.Move, error) {
 	}
 	switch q.promo {
 	case promoYes:
-		if !narrow(shogi.Move.IsPromotion, "that move cannot promote") {
+		if !narrow(shogi.Move.IsPromotion, Detail{Code: DetailCannotPromote}) {
 			return shogi.NoMove, err
 		}
 	case promoNo:
-		if !narrow(func(m shogi.Move) bool { return !m.IsPromotion() }, "that move must promote") {
+		if !narrow(func(m shogi.Move) bool { return !m.IsPromotion() }, Detail{Code: DetailMustPromote}) {
 			return shogi.NoMove, err
 		}
 	}
@@ -265,14 +266,14 @@ func (r *resolver) run(q query) (shogi.Move, error) {
 	}
 	switch {
 	case len(origins) > 1:
-		return shogi.NoMove, r.fail(q, Ambiguous, stage, "")
+		return shogi.NoMove, r.fail(q, Ambiguous, stage, Detail{})
 	case len(stage) > 1:
-		return shogi.NoMove, r.fail(q, PromotionUnstated, stage, "")
+		return shogi.NoMove, r.fail(q, PromotionUnstated, stage, Detail{})
 	}
 	return stage[0], nil
 }
 
-var motionEnglish = [...]string{anyMotion: "", up: "up", sideways: "sideways", back: "back"}
+var motionDetail = [...]DetailCode{up: DetailUp, sideways: DetailSideways, back: DetailBack}
 
 // narrowSide keeps the board moves whose 位置 is q.side: 直 is straight up;
 // 左/右 follow relative.go, read the other way round when nothing fits the
@@ -301,25 +302,14 @@ func (r *resolver) narrowSide(q query, stage *[]shogi.Move, err *error) bool {
 		next = keep(true)
 	}
 	if len(next) == 0 {
-		*err = r.fail(q, NoSuchMove, *stage, "no such piece is "+sideEnglish[q.side]+" ("+sideWords[q.side]+")")
+		*err = r.fail(q, NoSuchMove, *stage, Detail{Code: sideDetail[q.side]})
 		return false
 	}
 	*stage = next
 	return true
 }
 
-var sideEnglish = [...]string{anySide: "", left: "on the left", right: "on the right", straight: "moving straight up"}
-
-// squareName writes s in the text's notation.
-func (r *resolver) squareName(q query, s shogi.Square) string {
-	switch q.n {
-	case Japanese, KIF:
-		return japaneseSquare(s)
-	case CSA:
-		return string(rune('0'+s.File())) + string(rune('0'+s.Rank()))
-	}
-	return s.String()
-}
+var sideDetail = [...]DetailCode{left: DetailLeft, right: DetailRight, straight: DetailStraight}
 
 // dedupe drops repeats (and NoMove) from a short list, keeping the order.
 func dedupe(ms []shogi.Move) []shogi.Move {

@@ -2,12 +2,37 @@ package shogi
 
 import "fmt"
 
-// ImpasseError says why an impasse declaration is invalid.
+// ImpasseCode names why an impasse declaration is invalid.
+type ImpasseCode uint8
+
+const (
+	ImpasseKingNotInCamp ImpasseCode = iota + 1 // the king is not in the enemy camp
+	ImpasseInCheck                              // the king is in check
+	ImpasseFewPieces                            // Have pieces besides the king in the camp, Need needed
+	ImpasseFewPoints                            // Have points, Need needed
+)
+
+// ImpasseError says why an impasse declaration is invalid; Have and Need are
+// the counts of ImpasseFewPieces and ImpasseFewPoints.
 type ImpasseError struct {
-	Why string
+	Code       ImpasseCode
+	Have, Need int
 }
 
-func (e *ImpasseError) Error() string { return "the impasse declaration is not valid: " + e.Why }
+func (e *ImpasseError) Error() string { return "the impasse declaration is not valid: " + e.Why() }
+
+// Why returns the reason in English.
+func (e *ImpasseError) Why() string {
+	switch e.Code {
+	case ImpasseKingNotInCamp:
+		return "your king is not in the enemy camp"
+	case ImpasseInCheck:
+		return "your king is in check"
+	case ImpasseFewPieces:
+		return fmt.Sprintf("only %d of your pieces besides the king are in the enemy camp (%d needed)", e.Have, e.Need)
+	}
+	return fmt.Sprintf("you have %d points (%d needed)", e.Have, e.Need)
+}
 
 // ImpassePoints returns c's declaration points under the CSA 27-point rule: every
 // piece of c in the enemy camp (the far three ranks) other than the king, plus
@@ -47,21 +72,21 @@ func (p *Position) CheckImpasse() error {
 	c := p.side
 	ksq := p.KingSquare(c)
 	if ksq == NoSquare || !ksq.InZone(c) {
-		return &ImpasseError{"your king is not in the enemy camp"}
+		return &ImpasseError{Code: ImpasseKingNotInCamp}
 	}
 	if p.InCheck() {
-		return &ImpasseError{"your king is in check"}
+		return &ImpasseError{Code: ImpasseInCheck}
 	}
 	points, inCamp := p.ImpassePoints(c)
 	if inCamp < 10 {
-		return &ImpasseError{fmt.Sprintf("only %d of your pieces besides the king are in the enemy camp (10 needed)", inCamp)}
+		return &ImpasseError{Code: ImpasseFewPieces, Have: inCamp, Need: 10}
 	}
 	need := 28
 	if c == White {
 		need = 27
 	}
 	if points < need {
-		return &ImpasseError{fmt.Sprintf("you have %d points (%d needed)", points, need)}
+		return &ImpasseError{Code: ImpasseFewPoints, Have: points, Need: need}
 	}
 	return nil
 }

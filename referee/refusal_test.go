@@ -1,0 +1,48 @@
+package referee
+
+import (
+	"errors"
+	"testing"
+
+	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// TestRefusalCodes: a refusal carries its code and typed cause, and its
+// English stays the referee's sentence.
+func TestRefusalCodes(t *testing.T) {
+	g, err := New("r", view.Standard, "", DefaultOptions(view.Standard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a    Action
+		code RefusalCode
+		text string
+	}{
+		{Action{Kind: ActMove, Player: shogi.White, Text: "3c3d"}, RefNotYourTurn, "it is not your turn"},
+		{Action{Kind: ActMove, Player: shogi.Black, Text: "7g7e"}, RefIllegal, "“7g7e”: that piece cannot move there"},
+		{Action{Kind: ActMove, Player: shogi.Black, Text: "G-5e"}, RefNotation, "“G-5e” is not a possible move here: nothing can move to 5e"},
+		{Action{Kind: ActMove, Player: shogi.Black, Text: "5i5h+"}, RefIllegal, "“5i5h+”: that move cannot promote"},
+		{Action{Kind: ActDeclare, Player: shogi.Black}, RefImpasse, "the impasse declaration is not valid: your king is not in the enemy camp"},
+		{Action{Kind: ActMask, Player: shogi.Black, Text: "7g"}, RefMasksNotMasked, "masks exist only in Masked shogi"},
+		{Action{Kind: "dance", Player: shogi.Black}, RefUnknownAction, "unknown action “dance”"},
+	} {
+		_, err := g.Apply(c.a)
+		var r *Refusal
+		if !errors.As(err, &r) || r.Code != c.code || err.Error() != c.text {
+			t.Errorf("%+v: %v (%T), want %s %q", c.a, err, err, c.code, c.text)
+		}
+	}
+	_, err = g.Apply(Action{Kind: ActMove, Player: shogi.Black, Text: "hello"})
+	var re *notation.ResolveError
+	if !errors.As(err, &re) || re.Kind != notation.Unparsable {
+		t.Errorf("hello: cause %v", err)
+	}
+	_, err = g.Apply(Action{Kind: ActDeclare, Player: shogi.Black})
+	var ie *shogi.ImpasseError
+	if !errors.As(err, &ie) || ie.Code != shogi.ImpasseKingNotInCamp {
+		t.Errorf("declare: cause %v", err)
+	}
+}
