@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
@@ -18,8 +17,8 @@ import (
 //	       [--view black|white|reveal] [--theme light|contrast] [--flip] [--lang en|ja] --out out.png
 //
 // The SFEN ("startpos" allowed) is taken as the true position. For hidden
-// variants the player's view is computed from it with referee.PositionView;
-// reveal draws the whole position with referee.RevealedView. The PNG goes to
+// variants the player's view is computed from it with view.Of;
+// reveal draws the whole position with view.Revealed. The PNG goes to
 // --out (alias -o) and the alt text (in --lang) is printed on stdout.
 func init() {
 	register("render", "draw a board PNG: --sfen SFEN [--variant V --view black|white|reveal] [--theme light|contrast] --out out.png", runRender)
@@ -74,11 +73,11 @@ func runRender(args []string) error {
 	var v view.View
 	switch strings.ToLower(*who) {
 	case "black":
-		v = referee.PositionView(vr, p, view.ViewerBlack)
+		v = view.Of(vr, p, view.ViewerBlack)
 	case "white":
-		v = referee.PositionView(vr, p, view.ViewerWhite)
+		v = view.Of(vr, p, view.ViewerWhite)
 	case "reveal":
-		v = referee.RevealedView(vr, p)
+		v = view.Revealed(vr, p)
 	default:
 		return fmt.Errorf("render: unknown view %q (want black, white or reveal)", *who)
 	}

@@ -66,7 +66,7 @@ func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cp
 		if err != nil {
 			return nil, err
 		}
-		p.Observe(g.View(view.ViewerOf(c)), audience(evs, view.AudienceOf(c)))
+		p.Observe(g.View(view.ViewerOf(c)), view.For(evs, view.AudienceOf(c)))
 	}
 	return &cpuSeat{p: p}, nil
 }
@@ -90,7 +90,7 @@ func (b *Bot) cpuSeats(lg *live, entries []store.Entry) {
 func (lg *live) observe(evs []view.Event) {
 	for c, cs := range lg.cpu {
 		if cs != nil {
-			cs.p.Observe(lg.g.View(view.ViewerOf(shogi.Color(c))), audience(evs, view.AudienceOf(shogi.Color(c))))
+			cs.p.Observe(lg.g.View(view.ViewerOf(shogi.Color(c))), view.For(evs, view.AudienceOf(shogi.Color(c))))
 		}
 	}
 }

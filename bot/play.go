@@ -130,10 +130,10 @@ func updateMeta(m *store.Game, g *referee.Game) {
 // channel — never dependent on what is hidden.
 func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [2]*shogi.Position, dl *store.Deadline) []store.OutMsg {
 	var out []store.OutMsg
-	pub := audience(evs, view.ToPublic)
+	pub := view.For(evs, view.ToPublic)
 	for col, user := range meta.Players {
 		c := shogi.Color(col)
-		mine := audience(evs, view.AudienceOf(c))
+		mine := view.For(evs, view.AudienceOf(c))
 		if len(mine) == 0 || isCPU(user) {
 			continue
 		}
@@ -168,16 +168,6 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 			for _, d := range texts.RevealDetails(b.textCtx(lang, meta, nil, ""), e) {
 				out = append(out, toChannel(b.announceChannel(meta), payload{Content: d}))
 			}
-		}
-	}
-	return out
-}
-
-func audience(evs []view.Event, a view.Audience) []view.Event {
-	var out []view.Event
-	for _, e := range evs {
-		if e.To == a {
-			out = append(out, e)
 		}
 	}
 	return out

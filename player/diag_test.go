@@ -144,7 +144,7 @@ func TestDiagnostics(t *testing.T) {
 			seenAttack := false
 			if v == view.Dark && *diagDebug < 0 {
 				k := truth.KingSquare(sc)
-				vis := darkVisible(truth, sc)
+				vis := view.DarkVisible(truth, sc)
 				seenAttack = k != shogi.NoSquare && truth.AttackersTo(k, sc.Opp(), truth.Occupied()).And(vis).Any()
 			}
 			if *diagDebug == -2 && hp.v.InCheck {

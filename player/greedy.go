@@ -102,7 +102,7 @@ func greedyScore(p *shogi.Position, m shogi.Move, me shogi.Color, mask shogi.Squ
 // is how many of the best candidates it chooses among at random (0 or 1: the
 // best, ties broken at random).
 func chooseMask(b *base, spread int) shogi.Square {
-	p := seenPosition(&b.v, b.me)
+	p := view.PositionOf(&b.v)
 	type cand struct {
 		s     shogi.Square
 		score int

@@ -79,94 +79,12 @@ func (b *base) needsMask() bool {
 	return b.cfg.Variant == view.Masked && b.v.Mask == shogi.NoSquare && b.v.Result == nil
 }
 
-// ownPosition returns the player's own pieces and hand, the player to move.
-func ownPosition(v *view.View, me shogi.Color) *shogi.Position {
-	p := shogi.NewPosition()
-	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
-		if c := v.Board[s]; c.Known && c.Piece != shogi.NoPiece && c.Piece.Color() == me {
-			p.Put(s, c.Piece)
-		}
-	}
-	for k := shogi.Pawn; k <= shogi.King; k++ {
-		p.SetHand(me, k, int(v.Hands[me][k]))
-	}
-	p.SetSideToMove(me)
-	p.SetMoveNumber(v.MoveNumber)
-	return p
-}
-
-// seenPosition returns every piece the view shows and the hands it shows,
-// side to move as in the view.
-func seenPosition(v *view.View, me shogi.Color) *shogi.Position {
-	p := shogi.NewPosition()
-	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
-		if c := v.Board[s]; c.Known && c.Piece != shogi.NoPiece {
-			p.Put(s, c.Piece)
-		}
-	}
-	for c := shogi.Black; c <= shogi.White; c++ {
-		if v.HandKnown[c] {
-			for k := shogi.Pawn; k <= shogi.King; k++ {
-				p.SetHand(c, k, int(v.Hands[c][k]))
-			}
-		}
-	}
-	p.SetSideToMove(v.Turn)
-	p.SetMoveNumber(v.MoveNumber)
-	return p
-}
-
-// knownBoard returns the position the player knows and the moves the referee
-// lets it try there (RULES.md §2): Standard, legal moves on the open board;
-// Masked, pseudo-legal moves (with the mask-as-king rule, those leaving the own
-// mask unattacked); Tsuitate, own-board moves on the own pieces alone; Dark,
-// pseudo-legal moves on the own pieces plus the enemy pieces in sight.
+// knownBoard returns the position the player knows, the player to move, and
+// the moves the referee lets it try there (view.Candidates, RULES.md §2).
 func knownBoard(v *view.View, me shogi.Color, maskAsKing bool) (*shogi.Position, []shogi.Move) {
-	switch v.Variant {
-	case view.Tsuitate:
-		p := ownPosition(v, me)
-		return p, p.OwnBoardMoves(nil)
-	case view.Dark:
-		p := seenPosition(v, me)
-		p.SetSideToMove(me)
-		return p, p.PseudoMoves(nil)
-	case view.Masked:
-		p := seenPosition(v, me)
-		p.SetSideToMove(me)
-		ms := p.PseudoMoves(nil)
-		if maskAsKing && v.Mask != shogi.NoSquare {
-			out := ms[:0]
-			for _, m := range ms {
-				if maskSafeAfter(p, m, v.Mask) {
-					out = append(out, m)
-				}
-			}
-			ms = out
-		}
-		return p, ms
-	}
-	p := seenPosition(v, me)
+	p := view.PositionOf(v)
 	p.SetSideToMove(me)
-	return p, p.LegalMoves(nil)
-}
-
-// maskAfter follows a mask on mask through move m.
-func maskAfter(mask shogi.Square, m shogi.Move) shogi.Square {
-	if !m.IsDrop() && m.From() == mask {
-		return m.To()
-	}
-	return mask
-}
-
-// maskSafeAfter reports whether m by the side to move leaves its mask (on mask)
-// unattacked.
-func maskSafeAfter(p *shogi.Position, m shogi.Move, mask shogi.Square) bool {
-	us := p.SideToMove()
-	to := maskAfter(mask, m)
-	u := p.MakeMove(m)
-	ok := !p.IsAttacked(to, us.Opp())
-	p.UnmakeMove(m, u)
-	return ok
+	return p, view.Candidates(v.Variant, p, v.Mask, maskAsKing)
 }
 
 // untried returns the moves of ms not yet tried this turn.

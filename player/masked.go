@@ -33,7 +33,7 @@ func (mp *maskedPlayer) searcher(i int) *searcher {
 
 func (mp *maskedPlayer) Observe(v view.View, evs []view.Event) {
 	mp.base.observe(v, evs)
-	cur := seenPosition(&mp.v, mp.me)
+	cur := view.PositionOf(&mp.v)
 	if !mp.haveBelief {
 		mp.initBelief(cur)
 	} else {

@@ -90,20 +90,6 @@ func factsOf(v *view.View, me shogi.Color) *facts {
 	return f
 }
 
-// darkVisible returns the squares side c sees in Dark shogi: its pieces and
-// every square they reach, sliders up to and including the first occupied
-// square (RULES.md §2 Dark).
-func darkVisible(p *shogi.Position, c shogi.Color) shogi.Bitboard {
-	own := p.Pieces(c)
-	occ := p.Occupied()
-	vis := own
-	for b := own; b.Any(); {
-		s := b.Pop()
-		vis = vis.Or(shogi.Attacks(p.At(s), s, occ))
-	}
-	return vis
-}
-
 // matches reports whether p agrees with the facts: the same own pieces and
 // hand and, in Dark, the same squares in sight with the same enemy pieces.
 func (f *facts) matches(p *shogi.Position) bool {
@@ -124,7 +110,7 @@ func (f *facts) sightMatches(p *shogi.Position) bool {
 	if !f.dark {
 		return true
 	}
-	if darkVisible(p, f.me) != f.known {
+	if view.DarkVisible(p, f.me) != f.known {
 		return false
 	}
 	enemy := p.Pieces(f.me.Opp()).And(f.known)

@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -43,7 +42,7 @@ func testFilter(t *testing.T, v view.Variant, sfens ...string) *filter {
 // viewOf is Black's view of the true position sfen.
 func viewOf(t *testing.T, v view.Variant, sfen string) view.View {
 	t.Helper()
-	return referee.PositionView(v, mustSFEN(t, sfen), view.ViewerBlack)
+	return view.Of(v, mustSFEN(t, sfen), view.ViewerBlack)
 }
 
 func countWhere(f *filter, pred func(p *shogi.Position) bool) int {
@@ -239,7 +238,7 @@ func checkRebuilt(t *testing.T, f *filter, v *view.View) {
 // The start: every particle is the standard start position.
 func TestFilterInitStart(t *testing.T) {
 	f := newFilter(shogi.White, view.Tsuitate, 64, rand.New(rand.NewSource(1)))
-	v := referee.PositionView(view.Tsuitate, shogi.Startpos(), view.ViewerWhite)
+	v := view.Of(view.Tsuitate, shogi.Startpos(), view.ViewerWhite)
 	f.init(&v)
 	if len(f.parts) != 64 {
 		t.Fatalf("%d particles", len(f.parts))
@@ -255,7 +254,7 @@ func TestFilterInitStart(t *testing.T) {
 func TestFilterInitMidGame(t *testing.T) {
 	for _, v := range []view.Variant{view.Tsuitate, view.Dark} {
 		truth := mustSFEN(t, "ln1g1g1nl/1r1sk2b1/p1ppppspp/1p4p2/9/2P4P1/PPSPPPP1P/1B3S1R1/LN1GKG1NL b - 11")
-		vw := referee.PositionView(v, truth, view.ViewerBlack)
+		vw := view.Of(v, truth, view.ViewerBlack)
 		f := newFilter(shogi.Black, v, 64, rand.New(rand.NewSource(2)))
 		f.init(&vw)
 		if len(f.parts) != 64 {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"shinpan/referee/shogi"
+	"shinpan/referee/view"
 )
 
 // searchMode is the rule set a search plays by.
@@ -231,7 +232,7 @@ func (s *searcher) genMoves(p *shogi.Position, ply int) []shogi.Move {
 	if s.mode == smMasked && s.maskAsKing && p.SideToMove() == s.root && s.ownMask != shogi.NoSquare {
 		out := ms[:0]
 		for _, m := range ms {
-			if maskSafeAfter(p, m, s.ownMask) {
+			if view.MaskSafe(p, m, s.ownMask) {
 				out = append(out, m)
 			}
 		}

@@ -256,7 +256,7 @@ func (g *Game) applyMove(a Action) ([]view.Event, error) {
 			}
 		}
 		if uerr != nil {
-			if d, ok := notation.ImpliedDrop(ownOnly(seen, c), text, g.lastSeen[c]); ok {
+			if d, ok := notation.ImpliedDrop(view.OwnOnly(seen, c), text, g.lastSeen[c]); ok {
 				um, uerr = d, nil
 			}
 		}
@@ -370,9 +370,7 @@ func (g *Game) applyDeclare(a Action) ([]view.Event, error) {
 // View returns what who sees right now; after the end, a player's view is
 // still their own (use RevealView for the opened board).
 func (g *Game) View(who view.Viewer) view.View {
-	v := view.Empty(g.variant, who)
-	v.Turn = g.pos.SideToMove()
-	v.MoveNumber = g.pos.MoveNumber()
+	v := view.Of(g.variant, g.pos, who)
 	v.Result = g.result
 	if g.variant == view.Tsuitate {
 		v.FoulLimit = g.opts.FoulLimit
@@ -388,7 +386,7 @@ func (g *Game) RevealView() view.View {
 	if g.result == nil {
 		return g.View(view.ViewerPublic)
 	}
-	v := RevealedView(g.variant, g.pos)
+	v := view.Revealed(g.variant, g.pos)
 	v.Result = g.result
 	v.Masks = g.masks
 	v.Fouls = g.fouls

@@ -122,7 +122,7 @@ func perturb(g *Game, x shogi.Color, rng *rand.Rand) *Game {
 	}
 	hidden := shogi.Full
 	if g.variant == view.Dark {
-		hidden = DarkVisible(g.pos, x).Not()
+		hidden = view.DarkVisible(g.pos, x).Not()
 	}
 	for try := 0; try < 20; try++ {
 		h = g.Clone()
@@ -288,7 +288,7 @@ func normView(v view.View, x shogi.Color, captured shogi.Kind) view.View {
 
 // revealsDifference reports whether x now sees a square where the worlds differ.
 func revealsDifference(ga, gb *Game, x shogi.Color) bool {
-	vis := DarkVisible(ga.pos, x).Or(DarkVisible(gb.pos, x))
+	vis := view.DarkVisible(ga.pos, x).Or(view.DarkVisible(gb.pos, x))
 	for _, s := range vis.Squares() {
 		if ga.pos.At(s) != gb.pos.At(s) {
 			return true

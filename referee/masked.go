@@ -1,13 +1,12 @@
 package referee
 
 import (
-	"strings"
-
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"shinpan/referee/notation"
+	"strings"
 
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -19,34 +18,17 @@ import (
 type maskedRules struct{}
 
 // maskAttacked reports whether c's mask is attacked on the true position.
-func maskAttacked(g *Game, c shogi.Color) bool {
-	s := g.masks[c]
-	return s != shogi.NoSquare && g.pos.IsAttacked(s, c.Opp())
-}
+func maskAttacked(g *Game, c shogi.Color) bool { return view.MaskAttacked(g.pos, c, g.masks[c]) }
 
 // maskSafe reports whether m (by the side to move, on the true position) leaves
 // the mover's mask unattacked.
 func maskSafe(g *Game, m shogi.Move) bool {
-	c := g.pos.SideToMove()
-	mask := movedMaskAfter(g.masks[c], m)
-	u := g.pos.MakeMove(m)
-	ok := mask == shogi.NoSquare || !g.pos.IsAttacked(mask, c.Opp())
-	g.pos.UnmakeMove(m, u)
-	return ok
+	return view.MaskSafe(g.pos, m, g.masks[g.pos.SideToMove()])
 }
 
+// maskedCandidates are the moves the side to move may try.
 func maskedCandidates(g *Game) []shogi.Move {
-	ms := g.pos.PseudoMoves(nil)
-	if !g.opts.MaskAsKing {
-		return ms
-	}
-	out := ms[:0]
-	for _, m := range ms {
-		if maskSafe(g, m) {
-			out = append(out, m)
-		}
-	}
-	return out
+	return view.Candidates(view.Masked, g.pos, g.masks[g.pos.SideToMove()], g.opts.MaskAsKing)
 }
 
 func (maskedRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
@@ -71,7 +53,7 @@ func (maskedRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured
 	num := g.pos.MoveNumber() - 1
 	opp := mover.Opp()
 	g.lastSeen[opp] = m.To()
-	g.masks[mover] = movedMaskAfter(g.masks[mover], m)
+	g.masks[mover] = view.MaskAfter(g.masks[mover], m)
 	evs := toAll(view.Event{Kind: view.EvMoved, Player: mover, Number: num, Move: m.USI()})
 	if captured != shogi.NoPiece {
 		evs = append(evs, toAll(view.Event{Kind: view.EvCapture, Player: mover, Number: num, Square: m.To(), Piece: captured})...)
@@ -87,14 +69,6 @@ func (maskedRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured
 		}
 	}
 	return evs
-}
-
-// movedMaskAfter follows a mask on mask through move m.
-func movedMaskAfter(mask shogi.Square, m shogi.Move) shogi.Square {
-	if !m.IsDrop() && m.From() == mask {
-		return m.To()
-	}
-	return mask
 }
 
 // outcomeAfter: capturing the opponent's mask wins (the mask never goes to a
@@ -117,7 +91,6 @@ func (maskedRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captur
 }
 
 func (maskedRules) view(g *Game, who view.Viewer, v *view.View) {
-	openBoard(v, g.pos)
 	v.LastMove = g.lastMove
 	if who == view.ViewerPublic {
 		return

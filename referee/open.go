@@ -10,7 +10,7 @@ import (
 type openRules struct{}
 
 func (openRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
-	return g.pos.Clone(), g.pos.LegalMoves(nil)
+	return g.pos.Clone(), view.Candidates(view.Standard, g.pos, shogi.NoSquare, false)
 }
 
 func (openRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
@@ -60,7 +60,6 @@ func sennichite(g *Game) *view.Result {
 }
 
 func (openRules) view(g *Game, who view.Viewer, v *view.View) {
-	openBoard(v, g.pos)
 	v.LastMove = g.lastMove
 	if who == view.ViewerPublic || who.Color() == g.pos.SideToMove() {
 		v.InCheck = g.pos.InCheck()

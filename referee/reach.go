@@ -16,11 +16,7 @@ func (g *Game) Reach(c shogi.Color, from shogi.Square) []shogi.Square {
 	if q.SideToMove() != c {
 		q = q.Clone()
 		q.SetSideToMove(c)
-		if g.variant == view.Standard {
-			cands = q.LegalMoves(nil)
-		} else {
-			cands = q.PseudoMoves(nil)
-		}
+		cands = view.Candidates(g.variant, q, shogi.NoSquare, false) // off turn, the mask is not checked
 	}
 	var to shogi.Bitboard
 	for _, m := range cands {

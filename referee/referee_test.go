@@ -58,16 +58,6 @@ func kinds(evs []view.Event) string {
 	return strings.Join(out, " ")
 }
 
-func forAudience(evs []view.Event, a view.Audience) []view.Event {
-	var out []view.Event
-	for _, e := range evs {
-		if e.To == a {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 func TestTsuitateSliderThroughHiddenPieceIsAFoul(t *testing.T) {
 	g := newGame(t, view.Tsuitate, "4k4/9/7p1/9/9/9/9/7R1/4K4 b - 1", nil)
 	evs := move(t, g, B, "2h2a+")
@@ -547,7 +537,7 @@ func TestEventOrderPerAudience(t *testing.T) {
 	evs := move(t, g, B, "5d5b+")
 	for _, a := range []view.Audience{view.ToBlack, view.ToWhite, view.ToPublic} {
 		var got []string
-		for _, e := range forAudience(evs, a) {
+		for _, e := range view.For(evs, a) {
 			got = append(got, string(e.Kind))
 		}
 		if strings.Join(got, ",") != "moved,capture,check,end,reveal" {

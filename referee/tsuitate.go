@@ -5,22 +5,6 @@ import (
 	"shinpan/referee/view"
 )
 
-// tsuitateBoard: a player sees their own pieces and hand only; every other square
-// is unknown (RULES.md §2 Tsuitate). The channel sees nothing of the board.
-func tsuitateBoard(out *view.View, p *shogi.Position, who view.Viewer) {
-	if who == view.ViewerPublic {
-		return
-	}
-	me := who.Color()
-	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
-		if pc := p.At(s); pc != shogi.NoPiece && pc.Color() == me {
-			out.Board[s] = view.Cell{Piece: pc, Known: true}
-		}
-	}
-	out.Hands[me] = p.Hand(me)
-	out.HandKnown[me] = true
-}
-
 // tsuitateRules is Tsuitate shogi (RULES.md §2 Tsuitate; seeds 000, 002): each
 // player sees only their own pieces and hand; a move is first checked on the
 // player's own board (refused with the reason, no foul), then judged on the true
@@ -29,26 +13,9 @@ func tsuitateBoard(out *view.View, p *shogi.Position, who view.Viewer) {
 // except a captured piece and its square.
 type tsuitateRules struct{}
 
-// ownOnly returns the position holding only c's pieces and hand, c to move.
-func ownOnly(p *shogi.Position, c shogi.Color) *shogi.Position {
-	q := shogi.NewPosition()
-	b := p.Pieces(c)
-	for b.Any() {
-		s := b.Pop()
-		q.Put(s, p.At(s))
-	}
-	h := p.Hand(c)
-	for k := shogi.Pawn; k <= shogi.King; k++ {
-		q.SetHand(c, k, int(h[k]))
-	}
-	q.SetSideToMove(c)
-	q.SetMoveNumber(p.MoveNumber())
-	return q
-}
-
 func (tsuitateRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
-	q := ownOnly(g.pos, c)
-	return q, q.OwnBoardMoves(nil)
+	q := view.OwnOnly(g.pos, c)
+	return q, view.Candidates(view.Tsuitate, q, shogi.NoSquare, false)
 }
 
 func (tsuitateRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
@@ -103,7 +70,6 @@ func (tsuitateRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, capt
 }
 
 func (tsuitateRules) view(g *Game, who view.Viewer, v *view.View) {
-	tsuitateBoard(v, g.pos, who)
 	v.Fouls = g.fouls
 	if who == view.ViewerPublic {
 		v.FoulsKnown = [2]bool{g.opts.AnnounceFouls, g.opts.AnnounceFouls}

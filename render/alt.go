@@ -269,21 +269,8 @@ func lastMoveText(v *view.View, n notation.Notation) (out string) {
 			out = usi
 		}
 	}()
-	p := shogi.NewPosition()
-	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
-		if c := v.Board[s]; c.Known && c.Piece != shogi.NoPiece && s != to {
-			p.Put(s, c.Piece)
-		}
-	}
-	for c := shogi.Black; c <= shogi.White; c++ {
-		if v.HandKnown[c] {
-			for _, k := range shogi.HandKinds {
-				if h := int(v.Hands[c][k]); h > 0 {
-					p.SetHand(c, k, h)
-				}
-			}
-		}
-	}
+	p := view.PositionOf(v) // then take the move back
+	p.Put(to, shogi.NoPiece)
 	if m.IsDrop() {
 		p.SetHand(mover, m.DropKind(), p.HandCount(mover, m.DropKind())+1)
 	} else {

@@ -3,7 +3,6 @@ package render
 import (
 	"testing"
 
-	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -19,18 +18,18 @@ func benchViews(b testing.TB) []struct {
 } {
 	p := mustPos(b, sfen40)
 	last := mv(b, "2a3c")
-	std := referee.PositionView(view.Standard, p, view.ViewerBlack)
+	std := view.Of(view.Standard, p, view.ViewerBlack)
 	std.LastMove = last
 
-	ts := referee.PositionView(view.Tsuitate, p, view.ViewerBlack)
+	ts := view.Of(view.Tsuitate, p, view.ViewerBlack)
 	ts.FoulLimit, ts.Fouls, ts.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, true}
 
-	mk := referee.PositionView(view.Masked, p, view.ViewerBlack)
+	mk := view.Of(view.Masked, p, view.ViewerBlack)
 	mk.Mask, mk.InCheck, mk.LastMove = sq(b, "4i"), true, last
 
-	dk := referee.PositionView(view.Dark, p, view.ViewerBlack)
+	dk := view.Of(view.Dark, p, view.ViewerBlack)
 
-	rv := referee.RevealedView(view.Masked, p)
+	rv := view.Revealed(view.Masked, p)
 	rv.Masks = [2]shogi.Square{sq(b, "4i"), sq(b, "6a")}
 	rv.Result = &view.Result{Winner: side(shogi.White), Reason: view.ReasonMaskCaptured}
 

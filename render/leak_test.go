@@ -6,7 +6,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -29,7 +28,7 @@ func randomPosition(r *rand.Rand, n int) *shogi.Position {
 func hiddenFrom(v view.Variant, p *shogi.Position, me shogi.Color) []shogi.Square {
 	var vis shogi.Bitboard
 	if v == view.Dark {
-		vis = referee.DarkVisible(p, me)
+		vis = view.DarkVisible(p, me)
 	} else {
 		vis = p.Pieces(me)
 	}
@@ -96,8 +95,8 @@ func TestNoLeakHiddenChanges(t *testing.T) {
 					continue
 				}
 				who := view.ViewerOf(me)
-				v1 := referee.PositionView(variant, p, who)
-				v2 := referee.PositionView(variant, q, who)
+				v1 := view.Of(variant, p, who)
+				v2 := view.Of(variant, q, who)
 				opt := Options{Theme: Themes[r.Intn(len(Themes))], Flip: r.Intn(4) == 0,
 					Names: [2]string{"Alice", "Bob"}, Lang: []Lang{LangEN, LangJA}[runs%2]}
 				if r.Intn(2) == 0 {
@@ -154,7 +153,7 @@ func TestFogHidesEverything(t *testing.T) {
 						}
 						p.Put(s, shogi.MakePiece(me.Opp(), k))
 					}
-					v := referee.PositionView(view.Dark, p, view.ViewerOf(me))
+					v := view.Of(view.Dark, p, view.ViewerOf(me))
 					if v.Board[s].Known {
 						t.Fatalf("%v became visible", s)
 					}
@@ -197,7 +196,7 @@ func squarePixels(img *image.Paletted, r image.Rectangle) []byte {
 // TestRefusesUnsafeViews: a piece on a square the view marks unknown is an
 // error, not a picture.
 func TestRefusesUnsafeViews(t *testing.T) {
-	v := referee.PositionView(view.Dark, shogi.Startpos(), view.ViewerBlack)
+	v := view.Of(view.Dark, shogi.Startpos(), view.ViewerBlack)
 	for s := range v.Board {
 		if !v.Board[s].Known {
 			v.Board[s].Piece = shogi.MakePiece(shogi.White, shogi.Rook)
@@ -207,7 +206,7 @@ func TestRefusesUnsafeViews(t *testing.T) {
 	if _, err := Render(v, Options{}); err == nil {
 		t.Fatal("rendered a piece on an unknown square")
 	}
-	v = referee.PositionView(view.Standard, shogi.Startpos(), view.ViewerBlack)
+	v = view.Of(view.Standard, shogi.Startpos(), view.ViewerBlack)
 	if _, err := Render(v, Options{Theme: "neon"}); err == nil {
 		t.Fatal("accepted an unknown theme")
 	}
@@ -222,7 +221,7 @@ func TestRefusesUnsafeViews(t *testing.T) {
 // TestHiddenHandNotDrawn: a hidden hand leaves its panel line exactly as in
 // the background, whatever the hand holds; a known empty hand draws なし.
 func TestHiddenHandNotDrawn(t *testing.T) {
-	v := referee.PositionView(view.Tsuitate, shogi.Startpos(), view.ViewerBlack)
+	v := view.Of(view.Tsuitate, shogi.Startpos(), view.ViewerBlack)
 	v.Hands[shogi.White] = shogi.Hand{0, 5, 1, 1, 1, 1, 1, 1} // ignored: not known
 	img, err := paintView(v, Options{})
 	if err != nil {

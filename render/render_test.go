@@ -14,7 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -102,27 +101,27 @@ func fixtures(t testing.TB) []fixture {
 	add := func(name string, v view.View, opt Options) { fs = append(fs, fixture{name, v, opt}) }
 
 	start := shogi.Startpos()
-	add("standard-start", referee.PositionView(view.Standard, start, view.ViewerBlack), Options{})
+	add("standard-start", view.Of(view.Standard, start, view.ViewerBlack), Options{})
 
 	mid := mustPos(t, sfenMiddle)
-	v := referee.PositionView(view.Standard, mid, view.ViewerBlack)
+	v := view.Of(view.Standard, mid, view.ViewerBlack)
 	v.LastMove = mv(t, "2b5e")
 	v.LostAt = sq(t, "5e")
 	add("standard-middle-black", v, Options{Names: [2]string{"Alice", "Bob the very long-named opponent from far away"},
 		Reach: reachOf(mid, sq(t, "4e")), Notes: []shogi.Square{sq(t, "7c")}})
 
-	v = referee.PositionView(view.Standard, mid, view.ViewerWhite)
+	v = view.Of(view.Standard, mid, view.ViewerWhite)
 	v.LastMove = mv(t, "2b5e")
 	add("standard-middle-white", v, Options{Names: [2]string{"Alice", "Bob"}})
 
 	ts := mustPos(t, sfenSeed3)
-	v = referee.PositionView(view.Tsuitate, ts, view.ViewerBlack)
+	v = view.Of(view.Tsuitate, ts, view.ViewerBlack)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, false}
 	v.LastMove = mv(t, "4d4c")
 	v.LostAt = sq(t, "7h")
 	add("tsuitate-black", v, Options{Notes: []shogi.Square{sq(t, "5d"), sq(t, "3c"), sq(t, "8h")}})
 
-	v = referee.PositionView(view.Tsuitate, ts, view.ViewerWhite)
+	v = view.Of(view.Tsuitate, ts, view.ViewerWhite)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 20, [2]int{2, 13}, [2]bool{true, true}
 	v.LastMove = mv(t, "5d5e")
 	v.Turn = shogi.White
@@ -130,7 +129,7 @@ func fixtures(t testing.TB) []fixture {
 	add("tsuitate-white", v, Options{Names: [2]string{"sente", "gote"}})
 
 	mk := mustPos(t, sfenMasked)
-	v = referee.PositionView(view.Masked, mk, view.ViewerBlack)
+	v = view.Of(view.Masked, mk, view.ViewerBlack)
 	v.Mask = sq(t, "4i")
 	v.InCheck = true
 	v.LastMove = mv(t, "3c3d")
@@ -138,26 +137,26 @@ func fixtures(t testing.TB) []fixture {
 		Reach: reachOf(mk, sq(t, "4i")), Notes: []shogi.Square{sq(t, "4i"), sq(t, "5e")}})
 
 	ck := mustPos(t, sfenCheck)
-	v = referee.PositionView(view.Dark, ck, view.ViewerBlack)
+	v = view.Of(view.Dark, ck, view.ViewerBlack)
 	v.LastMove = mv(t, "3h3f")
 	v.LostAt = sq(t, "5d")
 	add("dark-black", v, Options{Notes: []shogi.Square{sq(t, "5b"), sq(t, "8e")}, Reach: reachOf(ck, sq(t, "3f"))})
 
-	v = referee.PositionView(view.Dark, ck, view.ViewerWhite)
+	v = view.Of(view.Dark, ck, view.ViewerWhite)
 	v.LastMove = mv(t, "P*2c")
 	add("dark-white", v, Options{Names: [2]string{"太郎 (not drawn: no such glyphs)", "jiro.99"}})
 
-	v = referee.RevealedView(view.Masked, mk)
+	v = view.Revealed(view.Masked, mk)
 	v.Masks = [2]shogi.Square{sq(t, "4i"), sq(t, "7a")}
 	v.Result = &view.Result{Winner: side(shogi.White), Reason: view.ReasonMaskCaptured}
 	add("reveal-masked", v, Options{Names: [2]string{"Kagemusha", "Ninja"}})
 
-	v = referee.RevealedView(view.Tsuitate, ts)
+	v = view.Revealed(view.Tsuitate, ts)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 10}, [2]bool{true, true}
 	v.Result = &view.Result{Winner: side(shogi.Black), Reason: view.ReasonFoulLimit}
 	add("reveal-tsuitate", v, Options{})
 
-	v = referee.RevealedView(view.Dark, ck)
+	v = view.Revealed(view.Dark, ck)
 	v.Result = &view.Result{Reason: view.ReasonMoveLimit}
 	add("reveal-dark-draw", v, Options{})
 
@@ -263,7 +262,7 @@ func TestGoldenPNGsMatch(t *testing.T) {
 }
 
 func TestSizeAndDecode(t *testing.T) {
-	img, err := Render(referee.PositionView(view.Standard, shogi.Startpos(), view.ViewerBlack), Options{})
+	img, err := Render(view.Of(view.Standard, shogi.Startpos(), view.ViewerBlack), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -212,31 +212,6 @@ func VariantName(l Lang, v view.Variant) string {
 	return tr(l, mVarStandard)
 }
 
-// Seen returns the position a viewer sees in v: the known pieces, the known
-// hands, the side to move and the move number; unknown squares are empty. It is
-// what Ctx.Before should be, taken from the reader's view before the action.
-func Seen(v view.View) *shogi.Position {
-	p := shogi.NewPosition()
-	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
-		if c := v.Board[s]; c.Known && c.Piece != shogi.NoPiece {
-			p.Put(s, c.Piece)
-		}
-	}
-	for c := shogi.Black; c <= shogi.White; c++ {
-		if !v.HandKnown[c] {
-			continue
-		}
-		for _, k := range shogi.HandKinds {
-			if n := int(v.Hands[c][k]); n > 0 {
-				p.SetHand(c, k, n)
-			}
-		}
-	}
-	p.SetSideToMove(v.Turn)
-	p.SetMoveNumber(v.MoveNumber)
-	return p
-}
-
 // moveText writes the move usi by side s in the reader's notation, with the
 // side's symbol: "☗ P-7f", "☗７六歩", "☗ 7g7f". It uses ctx.Before only when the
 // move fits it (the mover's piece on the origin, or the piece in hand);

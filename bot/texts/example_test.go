@@ -42,7 +42,8 @@ func ExampleAnnouncement() {
 // saw before it.
 func ExampleEvent() {
 	g, _ := referee.New("1", view.Tsuitate, "", referee.DefaultOptions(view.Tsuitate))
-	seen := texts.Seen(g.View(view.ViewerBlack))
+	v := g.View(view.ViewerBlack)
+	seen := view.PositionOf(&v)
 	evs, _ := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: "7g7f"})
 	for _, n := range []notation.Notation{notation.Japanese, notation.Western} {
 		ctx := texts.Ctx{Lang: texts.EN, Variant: view.Tsuitate, Notation: n, Before: seen, Last: shogi.NoSquare}

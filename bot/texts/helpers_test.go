@@ -17,8 +17,10 @@ type batch struct {
 	evs  []view.Event
 }
 
+func pos(v view.View) *shogi.Position { return view.PositionOf(&v) }
+
 func seenAll(g *referee.Game) [3]*shogi.Position {
-	return [3]*shogi.Position{Seen(g.View(view.ViewerBlack)), Seen(g.View(view.ViewerWhite)), Seen(g.View(view.ViewerPublic))}
+	return [3]*shogi.Position{pos(g.View(view.ViewerBlack)), pos(g.View(view.ViewerWhite)), pos(g.View(view.ViewerPublic))}
 }
 
 // play runs a seeded random game of variant v and returns every accepted

@@ -15,10 +15,7 @@ import (
 // none. The "**#id**" prefix names the game when ctx.GameID is set.
 func Announcement(ctx Ctx, evs []view.Event) string {
 	var parts []string
-	for _, e := range evs {
-		if e.To != view.ToPublic {
-			continue
-		}
+	for _, e := range view.For(evs, view.ToPublic) {
 		if f := ctx.fragment(e, view.ToPublic, true); f != "" {
 			parts = append(parts, f)
 		}
@@ -39,12 +36,7 @@ func Announcement(ctx Ctx, evs []view.Event) string {
 // turn" when the action leaves c to move.
 func PlayerUpdate(ctx Ctx, c shogi.Color, evs []view.Event) string {
 	to := view.AudienceOf(c)
-	var mine []view.Event
-	for _, e := range evs {
-		if e.To == to {
-			mine = append(mine, e)
-		}
-	}
+	mine := view.For(evs, to)
 	var parts []string
 	both := false
 	for _, e := range mine {

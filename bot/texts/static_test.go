@@ -168,22 +168,6 @@ func TestMasksSet(t *testing.T) {
 	}
 }
 
-// TestSeen: a Tsuitate player's seen position holds their own pieces and hand
-// only; the formatted move comes from it.
-func TestSeen(t *testing.T) {
-	g, err := referee.New("1", view.Tsuitate, "", referee.DefaultOptions(view.Tsuitate))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := Seen(g.View(view.ViewerBlack))
-	if p.Pieces(shogi.White).Any() || p.PiecesOf(shogi.Black, shogi.Pawn).Count() != 9 || p.SideToMove() != shogi.Black {
-		t.Fatalf("seen: %s", p.SFEN())
-	}
-	if q := Seen(g.View(view.ViewerPublic)); q.Occupied().Any() {
-		t.Fatalf("the channel sees %s", q.SFEN())
-	}
-}
-
 // TestLongNamesFit: names are cut so no message passes the Discord limit.
 func TestLongNamesFit(t *testing.T) {
 	long := strings.Repeat("x", 5000)

@@ -157,7 +157,7 @@ func PlayGame(ctx context.Context, id string, v view.Variant, rules referee.Opti
 			r.Bounces[seat]++
 		}
 		for pc := shogi.Black; pc <= shogi.White; pc++ {
-			players[pc].Observe(g.View(view.ViewerOf(pc)), eventsTo(evs, view.AudienceOf(pc)))
+			players[pc].Observe(g.View(view.ViewerOf(pc)), view.For(evs, view.AudienceOf(pc)))
 		}
 	}
 	res := g.Result()
@@ -174,17 +174,6 @@ func PlayGame(ctx context.Context, id string, v view.Variant, rules referee.Opti
 		}
 	}
 	return r
-}
-
-// eventsTo returns the events addressed to a.
-func eventsTo(evs []view.Event, a view.Audience) []view.Event {
-	var out []view.Event
-	for _, e := range evs {
-		if e.To == a {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // ownViewAllows checks that text names one of the moves the referee lets c try

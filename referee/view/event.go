@@ -75,3 +75,15 @@ type FoulRecord struct {
 	Move   string
 	Reason string
 }
+
+// For returns the events of evs addressed to a, in order: what one audience
+// is told of an action.
+func For(evs []Event, a Audience) []Event {
+	var out []Event
+	for _, e := range evs {
+		if e.To == a {
+			out = append(out, e)
+		}
+	}
+	return out
+}
