@@ -10,7 +10,12 @@ import (
 // drop onto a fogged occupied square bounces (told to the dropper only). No check,
 // no mate: the king is captured. Moves are announced without squares; captures
 // like Tsuitate.
-type darkRules struct{}
+type darkRules struct{ baseRules }
+
+func (r darkRules) clone() variantRules { return r }
+
+// defaults: a draw after move 300.
+func (darkRules) defaults(o *Options) { o.MoveLimit = 300 }
 
 func (darkRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
 	q := view.DarkSeen(g.pos, c)

@@ -19,17 +19,11 @@ import (
 func (g *Game) Record(title string) *record.Record {
 	start, _ := shogi.ParseSFEN(g.start)
 	rec := &record.Record{Start: start, Moves: g.Moves(), Comments: map[int][]string{}}
-	if g.variant != view.Standard {
-		rec.Variant = string(g.variant)
-	}
 	if title != "" {
 		rec.Header = append(rec.Header, record.HeaderField{Key: "棋戦", Value: title})
 	}
 	rec.Header = append(rec.Header, record.HeaderField{Key: "手合割", Value: "平手"})
-	if g.variant == view.Masked && g.maskStart[0] != shogi.NoSquare {
-		rec.Comments[0] = append(rec.Comments[0], fmt.Sprintf("masks: black %s, white %s (salts %q, %q)",
-			g.maskStart[0], g.maskStart[1], g.salts[0], g.salts[1]))
-	}
+	g.rules.record(g, rec)
 	first := start.MoveNumber()
 	for _, f := range g.foulLog {
 		n := f.Number - first

@@ -1,8 +1,6 @@
 package referee
 
 import (
-	"fmt"
-
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -40,12 +38,6 @@ type Game struct {
 	fouls   [2]int
 	foulLog []view.FoulRecord
 
-	// Masked.
-	masks       [2]shogi.Square // where each mask stands now
-	maskStart   [2]shogi.Square // where each was chosen (what the commitment binds)
-	salts       [2]string
-	masksLocked bool
-
 	// What each player was told, for views and 同.
 	lastOwn  [2]shogi.Move   // the player's own last accepted move
 	lastSeen [2]shogi.Square // square of the last move the player saw (for 同)
@@ -53,32 +45,6 @@ type Game struct {
 	told     [2]bool         // the player was told "check" after the last move
 	lastMove shogi.Move      // the last accepted move (open variants show it)
 	outcome  Outcome         // of the last Apply
-}
-
-// variantRules is what differs between variants: how a player's text is read
-// (against their own view) and judged (against the truth), what each audience
-// is told after a move, and what each player sees.
-type variantRules interface {
-	// board returns the position player c sees (hidden squares empty) and the
-	// moves c may try on it.
-	board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move)
-	// explain gives the refusal of a move c typed (text) that is not among the
-	// candidates, or nil when the notation's own error should be used.
-	explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal
-	// judge decides an own-view-valid move on the true position.
-	judge(g *Game, m shogi.Move) (Outcome, string)
-	// moveEvents returns the events of an accepted move m by mover that captured
-	// captured on m.To(), in the fixed order moved → capture → check; the end
-	// is decided after.
-	moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) []view.Event
-	// outcomeAfter decides the end after an accepted move, or nil.
-	outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result
-	// wider returns more moves to read the text against when it names none of
-	// the candidates, so that explain can say why; nil when the candidates are all
-	// the player's board allows.
-	wider(g *Game, seen *shogi.Position) []shogi.Move
-	// view fills the variant's part of c's view.
-	view(g *Game, who view.Viewer, v *view.View)
 }
 
 // New starts a game of variant v from sfen ("" or "startpos" for the standard
@@ -98,22 +64,10 @@ func New(id string, v view.Variant, sfen string, o Options) (*Game, error) {
 	if err := checkStart(v, p); err != nil {
 		return nil, err
 	}
-	g := &Game{id: id, variant: v, opts: o, start: p.SFEN(), pos: p, hist: shogi.NewHistory(p.Key()),
-		masks: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}, maskStart: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}}
+	rules, _ := newRules(v) // Validate knows v
+	g := &Game{id: id, variant: v, opts: o, rules: rules, start: p.SFEN(), pos: p, hist: shogi.NewHistory(p.Key())}
 	for c := range g.lastSeen {
 		g.lastSeen[c], g.lostAt[c] = shogi.NoSquare, shogi.NoSquare
-	}
-	switch v {
-	case view.Standard:
-		g.rules = openRules{}
-	case view.Tsuitate:
-		g.rules = tsuitateRules{}
-	case view.Masked:
-		g.rules = maskedRules{}
-	case view.Dark:
-		g.rules = darkRules{}
-	default:
-		return nil, fmt.Errorf("unknown variant %q", v)
 	}
 	return g, nil
 }
@@ -153,15 +107,15 @@ func (g *Game) Moves() []shogi.Move { return append([]shogi.Move(nil), g.moves..
 func (g *Game) FoulLog() []view.FoulRecord { return append([]view.FoulRecord(nil), g.foulLog...) }
 
 // Masks returns both masks (NoSquare until chosen). Hidden until the game is over.
-func (g *Game) Masks() [2]shogi.Square { return g.masks }
+func (g *Game) Masks() [2]shogi.Square { return g.rules.masks() }
 
 // NeedsMasks reports whether a Masked game still waits for a mask choice.
 func (g *Game) NeedsMasks() bool {
-	return g.variant == view.Masked && !g.masksLocked && g.result == nil
+	return g.rules.pending(g)
 }
 
 // MaskChosen reports whether c has chosen a mask.
-func (g *Game) MaskChosen(c shogi.Color) bool { return g.masks[c] != shogi.NoSquare }
+func (g *Game) MaskChosen(c shogi.Color) bool { return g.rules.masks()[c] != shogi.NoSquare }
 
 // LastOutcome returns the class of the last Apply.
 func (g *Game) LastOutcome() Outcome { return g.outcome }
@@ -189,7 +143,7 @@ func (g *Game) Apply(a Action) ([]view.Event, error) {
 	case ActMove:
 		evs, err = g.applyMove(a)
 	case ActMask:
-		evs, err = g.applyMask(a)
+		evs, err = g.rules.setup(g, a)
 	case ActResign:
 		evs = g.finish(nil, &view.Result{Winner: colorPtr(a.Player.Opp()), Reason: view.ReasonResignation})
 	case ActTimeout:
@@ -202,7 +156,7 @@ func (g *Game) Apply(a Action) ([]view.Event, error) {
 		}
 		evs = g.finish(nil, &view.Result{Winner: colorPtr(a.Player.Opp()), Reason: view.ReasonTimeout})
 	case ActDeclare:
-		evs, err = g.applyDeclare(a)
+		evs, err = g.rules.declare(g, a)
 	case ActDraw:
 		evs = g.finish(nil, &view.Result{Reason: view.ReasonDrawAgreed})
 	case ActAbort:
@@ -340,31 +294,12 @@ func toAll(e view.Event) []view.Event {
 func (g *Game) finish(evs []view.Event, res *view.Result) []view.Event {
 	g.result = res
 	evs = append(evs, toAll(view.Event{Kind: view.EvEnd, Winner: res.Winner, Reason: res.Reason, Number: g.pos.MoveNumber()})...)
-	none := [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}
-	rv := view.Event{Kind: view.EvReveal, SFEN: g.pos.SFEN(), Fouls: g.FoulLog(), Masks: none, MasksAtEnd: none}
-	if g.variant == view.Masked {
-		rv.Masks = g.maskStart
-		rv.MasksAtEnd = g.masks
-		rv.Salts = g.salts
-		rv.Commitments = g.commitments()
-	}
+	rv := view.Event{Kind: view.EvReveal, SFEN: g.pos.SFEN(), Fouls: g.FoulLog(), Masks: noMasks, MasksAtEnd: noMasks}
+	g.rules.reveal(g, &rv)
 	for _, m := range g.moves {
 		rv.Moves = append(rv.Moves, m.USI())
 	}
 	return append(evs, toAll(rv)...)
-}
-
-func (g *Game) applyDeclare(a Action) ([]view.Event, error) {
-	if g.variant != view.Standard {
-		return nil, refuse(RefDeclareNotStandard)
-	}
-	if a.Player != g.pos.SideToMove() {
-		return nil, refuse(RefDeclareNotOnTurn)
-	}
-	if err := g.pos.CheckImpasse(); err != nil {
-		return nil, &Refusal{Code: RefImpasse, Cause: err}
-	}
-	return g.finish(nil, &view.Result{Winner: colorPtr(a.Player), Reason: view.ReasonImpasse}), nil
 }
 
 // View returns what who sees right now; after the end, a player's view is
@@ -372,9 +307,7 @@ func (g *Game) applyDeclare(a Action) ([]view.Event, error) {
 func (g *Game) View(who view.Viewer) view.View {
 	v := view.Of(g.variant, g.pos, who)
 	v.Result = g.result
-	if g.variant == view.Tsuitate {
-		v.FoulLimit = g.opts.FoulLimit
-	}
+	v.FoulLimit = g.rules.foulLimit(g)
 	g.rules.view(g, who, &v)
 	return v
 }
@@ -388,12 +321,10 @@ func (g *Game) RevealView() view.View {
 	}
 	v := view.Revealed(g.variant, g.pos)
 	v.Result = g.result
-	v.Masks = g.masks
+	v.Masks = g.rules.masks()
 	v.Fouls = g.fouls
 	v.FoulsKnown = [2]bool{true, true}
-	if g.variant == view.Tsuitate {
-		v.FoulLimit = g.opts.FoulLimit
-	}
+	v.FoulLimit = g.rules.foulLimit(g)
 	v.LastMove = g.lastMove
 	return v
 }
@@ -405,6 +336,7 @@ func (g *Game) Clone() *Game {
 	c.hist = g.hist.Clone()
 	c.moves = append([]shogi.Move(nil), g.moves...)
 	c.foulLog = append([]view.FoulRecord(nil), g.foulLog...)
+	c.rules = g.rules.clone()
 	return &c
 }
 

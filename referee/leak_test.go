@@ -107,14 +107,14 @@ func perturb(g *Game, x shogi.Color, rng *rand.Rand) *Game {
 	case view.Masked:
 		var others []shogi.Square
 		for _, s := range g.pos.Pieces(y).Squares() {
-			if s != g.masks[y] && g.pos.At(s).Kind() != shogi.King {
+			if s != g.Masks()[y] && g.pos.At(s).Kind() != shogi.King {
 				others = append(others, s)
 			}
 		}
-		if len(others) == 0 || g.masks[y] == shogi.NoSquare {
+		if len(others) == 0 || g.Masks()[y] == shogi.NoSquare {
 			return nil
 		}
-		h.masks[y] = others[rng.Intn(len(others))]
+		h.rules.(*maskedRules).now[y] = others[rng.Intn(len(others))]
 		return h
 	case view.Tsuitate, view.Dark:
 	default:

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"shinpan/referee/notation"
+	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -15,53 +16,65 @@ import (
 // board and hands are open; each player's secret mask replaces the king. Any
 // pseudo-legal move is allowed (unless the mask-as-king option forbids leaving
 // one's mask attacked); "check" — the mask attacked — is told only to its owner.
-type maskedRules struct{}
+// It holds the masks: hidden information until the game is over.
+type maskedRules struct {
+	baseRules
+	now    [2]shogi.Square // where each mask stands now
+	chosen [2]shogi.Square // where each was chosen (what the commitment binds)
+	salts  [2]string
+	locked bool // both chosen: they can no longer change
+}
+
+func newMaskedRules() *maskedRules { return &maskedRules{now: noMasks, chosen: noMasks} }
+
+func (r *maskedRules) clone() variantRules { c := *r; return &c }
+
+func (r *maskedRules) masks() [2]shogi.Square { return r.now }
+
+// pending: the game waits for both masks before the first move.
+func (r *maskedRules) pending(g *Game) bool { return !r.locked && g.result == nil }
 
 // maskAttacked reports whether c's mask is attacked on the true position.
-func maskAttacked(g *Game, c shogi.Color) bool { return view.MaskAttacked(g.pos, c, g.masks[c]) }
-
-// maskSafe reports whether m (by the side to move, on the true position) leaves
-// the mover's mask unattacked.
-func maskSafe(g *Game, m shogi.Move) bool {
-	return view.MaskSafe(g.pos, m, g.masks[g.pos.SideToMove()])
+func (r *maskedRules) maskAttacked(g *Game, c shogi.Color) bool {
+	return view.MaskAttacked(g.pos, c, r.now[c])
 }
 
-// maskedCandidates are the moves the side to move may try.
-func maskedCandidates(g *Game) []shogi.Move {
-	return view.Candidates(view.Masked, g.pos, g.masks[g.pos.SideToMove()], g.opts.MaskAsKing)
+// candidates are the moves the side to move may try.
+func (r *maskedRules) candidates(g *Game) []shogi.Move {
+	return view.Candidates(view.Masked, g.pos, r.now[g.pos.SideToMove()], g.opts.MaskAsKing)
 }
 
-func (maskedRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
-	return g.pos.Clone(), maskedCandidates(g)
+func (r *maskedRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
+	return g.pos.Clone(), r.candidates(g)
 }
 
-func (maskedRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
-	if r := illegal(text, seen.PseudoReason(m)); r != nil {
-		return r
+func (r *maskedRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
+	if ref := illegal(text, seen.PseudoReason(m)); ref != nil {
+		return ref
 	}
-	if g.opts.MaskAsKing && !maskSafe(g, m) {
+	if g.opts.MaskAsKing && !view.MaskSafe(g.pos, m, r.now[g.pos.SideToMove()]) {
 		return &Refusal{Code: RefMaskAttacked, Typed: text}
 	}
 	return nil
 }
 
-func (maskedRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return seen.PseudoMoves(nil) }
+func (*maskedRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return seen.PseudoMoves(nil) }
 
-func (maskedRules) judge(g *Game, m shogi.Move) (Outcome, string) { return Accepted, "" }
+func (*maskedRules) judge(g *Game, m shogi.Move) (Outcome, string) { return Accepted, "" }
 
-func (maskedRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) []view.Event {
+func (r *maskedRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) []view.Event {
 	num := g.pos.MoveNumber() - 1
 	opp := mover.Opp()
 	g.lastSeen[opp] = m.To()
-	g.masks[mover] = view.MaskAfter(g.masks[mover], m)
+	r.now[mover] = view.MaskAfter(r.now[mover], m)
 	evs := toAll(view.Event{Kind: view.EvMoved, Player: mover, Number: num, Move: m.USI()})
 	if captured != shogi.NoPiece {
 		evs = append(evs, toAll(view.Event{Kind: view.EvCapture, Player: mover, Number: num, Square: m.To(), Piece: captured})...)
 	}
-	if g.masks[opp] == m.To() && captured != shogi.NoPiece {
+	if r.now[opp] == m.To() && captured != shogi.NoPiece {
 		return evs // the mask is gone: the end follows
 	}
-	attacked := [2]bool{maskAttacked(g, shogi.Black), maskAttacked(g, shogi.White)}
+	attacked := [2]bool{r.maskAttacked(g, shogi.Black), r.maskAttacked(g, shogi.White)}
 	g.hist.Push(g.pos.Key(), mover, attacked[opp])
 	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
 		if attacked[c] {
@@ -74,15 +87,15 @@ func (maskedRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured
 // outcomeAfter: capturing the opponent's mask wins (the mask never goes to a
 // hand, RULES.md Decision); a side with no legal move on its turn loses; fourfold
 // repetition draws unless one side attacked the other's mask with every move.
-func (maskedRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result {
+func (r *maskedRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result {
 	opp := mover.Opp()
-	if captured != shogi.NoPiece && g.masks[opp] == m.To() {
+	if captured != shogi.NoPiece && r.now[opp] == m.To() {
 		k := captured.Kind().Unpromoted()
 		g.pos.SetHand(mover, k, g.pos.HandCount(mover, k)-1)
 		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonMaskCaptured}
 	}
-	if len(maskedCandidates(g)) == 0 {
-		if g.opts.MaskAsKing && maskAttacked(g, opp) {
+	if len(r.candidates(g)) == 0 {
+		if g.opts.MaskAsKing && r.maskAttacked(g, opp) {
 			return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonMaskCheckmated}
 		}
 		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonNoLegalMove}
@@ -90,24 +103,21 @@ func (maskedRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captur
 	return sennichite(g)
 }
 
-func (maskedRules) view(g *Game, who view.Viewer, v *view.View) {
+func (r *maskedRules) view(g *Game, who view.Viewer, v *view.View) {
 	v.LastMove = g.lastMove
 	if who == view.ViewerPublic {
 		return
 	}
 	me := who.Color()
-	v.Mask = g.masks[me]
-	v.InCheck = g.told[me] || g.seq == 0 && maskAttacked(g, me)
+	v.Mask = r.now[me]
+	v.InCheck = g.told[me] || g.seq == 0 && r.maskAttacked(g, me)
 	v.LostAt = g.lostAt[me]
 }
 
-// applyMask sets (or changes, until both have chosen) a player's mask: one of
+// setup sets (or changes, until both have chosen) a player's mask: one of
 // their own pieces on the board other than the king.
-func (g *Game) applyMask(a Action) ([]view.Event, error) {
-	if g.variant != view.Masked {
-		return nil, refuse(RefMasksNotMasked)
-	}
-	if g.masksLocked {
+func (r *maskedRules) setup(g *Game, a Action) ([]view.Event, error) {
+	if r.locked {
 		return nil, refuse(RefMasksLocked)
 	}
 	s, err := notation.ParseSquare(strings.TrimSpace(a.Text))
@@ -121,33 +131,86 @@ func (g *Game) applyMask(a Action) ([]view.Event, error) {
 	if pc.Kind() == shogi.King {
 		return nil, refuse(RefKingNotMask)
 	}
-	g.masks[a.Player] = s
-	g.maskStart[a.Player] = s
-	g.salts[a.Player] = a.Salt
+	r.now[a.Player] = s
+	r.chosen[a.Player] = s
+	r.salts[a.Player] = a.Salt
 	evs := []view.Event{{To: view.AudienceOf(a.Player), Kind: view.EvMaskSet, Player: a.Player, Square: s, Piece: pc}}
-	if g.masks[a.Player.Opp()] != shogi.NoSquare {
-		g.masksLocked = true
-		evs = append(evs, toAll(view.Event{Kind: view.EvMasksDone, Commitments: g.commitments(), Number: g.pos.MoveNumber()})...)
+	if r.now[a.Player.Opp()] != shogi.NoSquare {
+		r.locked = true
+		evs = append(evs, toAll(view.Event{Kind: view.EvMasksDone, Commitments: r.commitments(g.id), Number: g.pos.MoveNumber()})...)
 	}
 	return evs, nil
 }
 
-// commitments returns each side's mask commitment: the hex SHA-256 of
-// "shinpan-mask|<game id>|<black|white>|<square>|<salt>" (RULES.md Decision).
-// Anyone can check them at the reveal, which opens square and salt.
-func (g *Game) commitments() [2]string {
-	var out [2]string
-	for c := shogi.Black; c <= shogi.White; c++ {
-		if g.maskStart[c] == shogi.NoSquare {
-			continue
+// setupActions choose the masks given, a NoSquare one by defaultMask.
+func (r *maskedRules) setupActions(g *Game, masks [2]shogi.Square) []Action {
+	var out []Action
+	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+		text := defaultMask(g, c)
+		if masks[c].Valid() {
+			text = masks[c].String()
 		}
-		out[c] = MaskCommitment(g.id, c, g.maskStart[c], g.salts[c])
+		out = append(out, Action{Kind: ActMask, Player: c, Text: text, Salt: "replay"})
 	}
 	return out
 }
 
-// MaskCommitment computes one mask commitment.
+// defaultMask picks a replay's mask: the side's rook, else its first non-king
+// piece.
+func defaultMask(g *Game, c shogi.Color) string {
+	if r := g.pos.PiecesOf(c, shogi.Rook); r.Any() {
+		return r.First().String()
+	}
+	for _, s := range g.pos.Pieces(c).Squares() {
+		if g.pos.At(s).Kind() != shogi.King {
+			return s.String()
+		}
+	}
+	return fmt.Sprint(shogi.NoSquare)
+}
+
+// reveal opens the masks as chosen and where they stood at the end, with the
+// salts that open the commitments.
+func (r *maskedRules) reveal(g *Game, rv *view.Event) {
+	rv.Masks = r.chosen
+	rv.MasksAtEnd = r.now
+	rv.Salts = r.salts
+	rv.Commitments = r.commitments(g.id)
+}
+
+// record names the variant and writes the masks and salts as the first
+// comment (RecordMasks reads it back).
+func (r *maskedRules) record(g *Game, rec *record.Record) {
+	rec.Variant = string(g.variant)
+	if r.chosen[0] != shogi.NoSquare {
+		rec.Comments[0] = append(rec.Comments[0], fmt.Sprintf("masks: black %s, white %s (salts %q, %q)",
+			r.chosen[0], r.chosen[1], r.salts[0], r.salts[1]))
+	}
+}
+
+// commitments returns each side's mask commitment (MaskCommitment), "" for a
+// mask not chosen.
+func (r *maskedRules) commitments(gameID string) [2]string {
+	var out [2]string
+	for c := shogi.Black; c <= shogi.White; c++ {
+		if r.chosen[c] == shogi.NoSquare {
+			continue
+		}
+		out[c] = MaskCommitment(gameID, c, r.chosen[c], r.salts[c])
+	}
+	return out
+}
+
+// MaskPreimage is what a mask commitment hashes:
+// "shinpan-mask|<game id>|<black|white>|<square>|<salt>" (RULES.md Decision).
+// Anyone can check a commitment at the reveal, which opens square and salt.
+func MaskPreimage(gameID string, c shogi.Color, square shogi.Square, salt string) string {
+	return fmt.Sprintf("shinpan-mask|%s|%s|%s|%s", gameID, c, square, salt)
+}
+
+// MaskCommitment computes one mask commitment: the hex SHA-256 of its
+// MaskPreimage.
 func MaskCommitment(gameID string, c shogi.Color, square shogi.Square, salt string) string {
-	h := sha256.Sum256([]byte(fmt.Sprintf("shinpan-mask|%s|%s|%s|%s", gameID, c, square, salt)))
+	h := sha256.Sum256([]byte(MaskPreimage(gameID, c, square, salt)))
 	return hex.EncodeToString(h[:])
 }

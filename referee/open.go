@@ -1,13 +1,30 @@
 package referee
 
 import (
+	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
 
 // openRules is standard shogi (RULES.md §2 Standard): everything is visible to
 // both players and the channel; illegal moves are refused with the reason.
-type openRules struct{}
+type openRules struct{ baseRules }
+
+func (r openRules) clone() variantRules { return r }
+
+func (openRules) record(*Game, *record.Record) {} // standard shogi needs no variant name
+
+// declare: the side to move declares impasse (jishogi) by the CSA 27-point
+// rule (RULES.md §1), in standard shogi only.
+func (openRules) declare(g *Game, a Action) ([]view.Event, error) {
+	if a.Player != g.pos.SideToMove() {
+		return nil, refuse(RefDeclareNotOnTurn)
+	}
+	if err := g.pos.CheckImpasse(); err != nil {
+		return nil, &Refusal{Code: RefImpasse, Cause: err}
+	}
+	return g.finish(nil, &view.Result{Winner: colorPtr(a.Player), Reason: view.ReasonImpasse}), nil
+}
 
 func (openRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
 	return g.pos.Clone(), view.Candidates(view.Standard, g.pos, shogi.NoSquare, false)
@@ -37,26 +54,10 @@ func (openRules) moveEvents(g *Game, mover shogi.Color, m shogi.Move, captured s
 }
 
 func (openRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result {
-	if !g.pos.HasLegalMove() {
-		if g.pos.InCheck() {
-			return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonCheckmate}
-		}
-		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonNoLegalMove}
+	if r := mateResult(g, mover); r != nil {
+		return r
 	}
 	return sennichite(g)
-}
-
-// sennichite decides a fourfold repetition (RULES.md §1): a draw, or a loss for
-// the side that gave check with every move of the cycle.
-func sennichite(g *Game) *view.Result {
-	four, perpetual, loser := g.hist.Sennichite()
-	if !four {
-		return nil
-	}
-	if perpetual {
-		return &view.Result{Winner: colorPtr(loser.Opp()), Reason: view.ReasonPerpetualCheck}
-	}
-	return &view.Result{Reason: view.ReasonSennichite}
 }
 
 func (openRules) view(g *Game, who view.Viewer, v *view.View) {

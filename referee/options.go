@@ -25,12 +25,8 @@ type Options struct {
 // DefaultOptions returns the defaults of RULES.md for a variant.
 func DefaultOptions(v view.Variant) Options {
 	o := Options{AnnounceFouls: true, AwaySeconds: 600, ShowReachable: true, SwapOnRematch: true}
-	switch v {
-	case view.Tsuitate:
-		o.FoulLimit = 10
-		o.MoveLimit = 150
-	case view.Dark:
-		o.MoveLimit = 300
+	if r, ok := newRules(v); ok {
+		r.defaults(&o)
 	}
 	return o
 }
@@ -52,8 +48,12 @@ func ParseOptions(v view.Variant, raw []byte) (Options, error) {
 // Validate checks the ranges of RULES.md. An option out of range gives an
 // *OptionError.
 func (o Options) Validate(v view.Variant) error {
-	if v == view.Tsuitate && (o.FoulLimit < 1 || o.FoulLimit > 20) {
-		return &OptionError{Option: "foul_limit", Min: 1, Max: 20, Got: o.FoulLimit}
+	r, ok := newRules(v)
+	if !ok {
+		return &VariantError{Name: string(v)}
+	}
+	if err := r.validate(o); err != nil {
+		return err
 	}
 	if o.MoveLimit != 0 && (o.MoveLimit < 50 || o.MoveLimit > 1000) {
 		return &OptionError{Option: "move_limit", Min: 50, Max: 1000, ZeroNone: true, Got: o.MoveLimit}
@@ -95,10 +95,10 @@ func (e *VariantError) Error() string {
 
 // ParseVariant reads a variant name; an unknown one gives a *VariantError.
 func ParseVariant(s string) (view.Variant, error) {
-	switch view.Variant(s) {
-	case view.Standard, view.Tsuitate, view.Masked, view.Dark:
+	if _, ok := variants[view.Variant(s)]; ok {
 		return view.Variant(s), nil
-	case "open":
+	}
+	if s == "open" {
 		return view.Standard, nil
 	}
 	return "", &VariantError{Name: s}

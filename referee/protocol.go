@@ -221,7 +221,7 @@ func ViewJSON(v view.View) map[string]any {
 	if v.HandKnown[me.Opp()] {
 		m["opponent_hand"] = hand(me.Opp())
 	}
-	if v.Variant == view.Masked {
+	if v.Variant.HasMasks() {
 		m["mask"] = v.Mask.String()
 	}
 	if v.FoulLimit > 0 {

@@ -1,8 +1,6 @@
 package referee
 
 import (
-	"fmt"
-
 	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -32,18 +30,11 @@ func ReplayMasked(id string, v view.Variant, start string, o Options, masks [2]s
 		return nil, nil, err
 	}
 	var steps []ReplayStep
-	if v == view.Masked {
-		for _, c := range []shogi.Color{shogi.Black, shogi.White} {
-			text := defaultMask(g, c)
-			if masks[c].Valid() {
-				text = masks[c].String()
-			}
-			a := Action{Kind: ActMask, Player: c, Text: text, Salt: "replay"}
-			evs, err := g.Apply(a)
-			steps = append(steps, ReplayStep{a, evs, err})
-			if err != nil {
-				return g, steps, nil
-			}
+	for _, a := range g.rules.setupActions(g, masks) {
+		evs, err := g.Apply(a)
+		steps = append(steps, ReplayStep{a, evs, err})
+		if err != nil {
+			return g, steps, nil
 		}
 	}
 	for _, m := range moves {
@@ -62,20 +53,6 @@ func ReplayMasked(id string, v view.Variant, start string, o Options, masks [2]s
 		steps = append(steps, ReplayStep{*ending, evs, err})
 	}
 	return g, steps, nil
-}
-
-// defaultMask picks a replay's mask: the side's rook, else its first non-king
-// piece.
-func defaultMask(g *Game, c shogi.Color) string {
-	if r := g.pos.PiecesOf(c, shogi.Rook); r.Any() {
-		return r.First().String()
-	}
-	for _, s := range g.pos.Pieces(c).Squares() {
-		if g.pos.At(s).Kind() != shogi.King {
-			return s.String()
-		}
-	}
-	return fmt.Sprint(shogi.NoSquare)
 }
 
 // RecordEnding returns the action that ends a replay of rec the way rec

@@ -11,7 +11,21 @@ import (
 // position (a foul if illegal there). Moves, captures, checks and (by option)
 // fouls are announced to both players and the channel without squares or pieces
 // except a captured piece and its square.
-type tsuitateRules struct{}
+type tsuitateRules struct{ baseRules }
+
+func (r tsuitateRules) clone() variantRules { return r }
+
+// defaults: ten fouls lose; a draw after move 150.
+func (tsuitateRules) defaults(o *Options) { o.FoulLimit, o.MoveLimit = 10, 150 }
+
+func (tsuitateRules) validate(o Options) error {
+	if o.FoulLimit < 1 || o.FoulLimit > 20 {
+		return &OptionError{Option: "foul_limit", Min: 1, Max: 20, Got: o.FoulLimit}
+	}
+	return nil
+}
+
+func (tsuitateRules) foulLimit(g *Game) int { return g.opts.FoulLimit }
 
 func (tsuitateRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
 	q := view.OwnOnly(g.pos, c)
@@ -60,13 +74,7 @@ func hiddenMoveEvents(g *Game, mover shogi.Color, m shogi.Move, captured shogi.P
 // outcomeAfter: the referee checks mate at once on the true position (RULES.md
 // Decision); there is no repetition rule.
 func (tsuitateRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, captured shogi.Piece) *view.Result {
-	if !g.pos.HasLegalMove() {
-		if g.pos.InCheck() {
-			return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonCheckmate}
-		}
-		return &view.Result{Winner: colorPtr(mover), Reason: view.ReasonNoLegalMove}
-	}
-	return nil
+	return mateResult(g, mover)
 }
 
 func (tsuitateRules) view(g *Game, who view.Viewer, v *view.View) {

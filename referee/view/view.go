@@ -19,6 +19,9 @@ const (
 // Hidden reports whether players of v cannot see the whole board.
 func (v Variant) Hidden() bool { return v == Tsuitate || v == Dark }
 
+// HasMasks reports whether each player of v has a secret mask (Masked).
+func (v Variant) HasMasks() bool { return v == Masked }
+
 // Cell is one square as the viewer knows it. Known false means the viewer cannot
 // see the square (Tsuitate: any square without an own piece; Dark: fog); its
 // Piece is then always NoPiece. Known true with NoPiece is a square known empty.
