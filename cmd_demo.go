@@ -386,7 +386,7 @@ func (d *demo) playCPU(v view.Variant, alice string) (int, error) {
 	}
 	var played int
 	if entries, err := d.st.Log(done[0].ID, 1); err == nil {
-		g, err := referee.New("demo", v, "", done[0].Options)
+		g, err := referee.New("demo", v, "", done[0].Options.Options)
 		if err == nil {
 			for _, e := range entries {
 				g.Apply(e.Action)

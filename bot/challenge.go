@@ -214,7 +214,7 @@ func (b *Bot) accept(i *discordgo.InteractionCreate, u *discordgo.User, id uint6
 		meta.Status = store.StatusPendingMasks
 	}
 	meta.Deadline = b.turnDeadline(meta, shogi.Black, 0) // Black's move, or Black's mask
-	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options)
+	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options.Options)
 	if err != nil {
 		return err.Error()
 	}

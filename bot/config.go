@@ -9,6 +9,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/view"
 )
 
@@ -34,7 +35,7 @@ type Config struct {
 	CPUMoveMillis int `toml:"cpu_move_ms"`
 	// Defaults override the rule book's option defaults per variant, e.g.
 	// [defaults.tsuitate] foul_limit = 20.
-	Defaults map[view.Variant]referee.Options `toml:"-"`
+	Defaults map[view.Variant]policy.Options `toml:"-"`
 
 	RawDefaults map[string]toml.Primitive `toml:"defaults"`
 }
@@ -42,7 +43,7 @@ type Config struct {
 // LoadConfig reads a TOML file (path "" means none) and applies DISCORD_TOKEN.
 func LoadConfig(path string) (Config, error) {
 	var c Config
-	c.Defaults = map[view.Variant]referee.Options{}
+	c.Defaults = map[view.Variant]policy.Options{}
 	if path != "" {
 		md, err := toml.DecodeFile(path, &c)
 		if err != nil {
@@ -53,7 +54,7 @@ func LoadConfig(path string) (Config, error) {
 			if err != nil {
 				return c, fmt.Errorf("config defaults: %w", err)
 			}
-			o := referee.DefaultOptions(v)
+			o := policy.Defaults(v)
 			if err := md.PrimitiveDecode(prim, &o); err != nil {
 				return c, fmt.Errorf("config defaults.%s: %w", name, err)
 			}
@@ -121,9 +122,9 @@ func (c Config) Level() slog.Level {
 
 // options returns the default options for a variant: the rule book's, with the
 // configuration's overrides.
-func (c Config) options(v view.Variant) referee.Options {
+func (c Config) options(v view.Variant) policy.Options {
 	if o, ok := c.Defaults[v]; ok {
 		return o
 	}
-	return referee.DefaultOptions(v)
+	return policy.Defaults(v)
 }

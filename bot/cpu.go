@@ -12,6 +12,7 @@ import (
 	"shinpan/bot/texts"
 	"shinpan/player"
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
@@ -37,7 +38,7 @@ func (b *Bot) cpuLevel() player.Level {
 
 // cpuMoveTime is the think time per move: the configured one, within a game's
 // turn limit.
-func (b *Bot) cpuMoveTime(o referee.Options) time.Duration {
+func (b *Bot) cpuMoveTime(o policy.Options) time.Duration {
 	d := time.Second
 	if b.cfg.CPUMoveMillis > 0 {
 		d = time.Duration(b.cfg.CPUMoveMillis) * time.Millisecond
@@ -56,7 +57,7 @@ func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cp
 	if err != nil {
 		return nil, err
 	}
-	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options)
+	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +226,7 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 
 // startCPUGame starts a game between the user and the CPU at once (no
 // challenge to accept). Games against the CPU are never rated.
-func (b *Bot) startCPUGame(i *discordgo.InteractionCreate, u *discordgo.User, v view.Variant, opts referee.Options, color store.ColorChoice) {
+func (b *Bot) startCPUGame(i *discordgo.InteractionCreate, u *discordgo.User, v view.Variant, opts policy.Options, color store.ColorChoice) {
 	l := b.lang(u.ID)
 	if i.GuildID == "" {
 		b.reply(i, texts.UI(l, texts.ChallengeInGuild), true)
@@ -257,7 +258,7 @@ func (b *Bot) startCPUGame(i *discordgo.InteractionCreate, u *discordgo.User, v 
 		meta.Status = store.StatusPendingMasks
 	}
 	meta.Deadline = b.turnDeadline(meta, shogi.Black, 0) // Black's move, or Black's mask
-	g, err := referee.New("0", v, meta.StartSFEN, opts)
+	g, err := referee.New("0", v, meta.StartSFEN, opts.Options)
 	if err != nil {
 		b.followup(i, texts.UI(l, texts.InternalError), true)
 		return

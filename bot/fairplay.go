@@ -5,6 +5,7 @@ import (
 
 	"shinpan/bot/texts"
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/store"
 )
 
@@ -37,9 +38,8 @@ func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 		b.reply(i, texts.UI(l, texts.CPUPlaysOn), true)
 		return
 	}
-	moves := len(lg.g.Moves())
-	if off := lg.meta.DrawOffer; off == nil || off.By != c.Opp() || off.Moves != moves {
-		offer := &store.DrawOffer{By: c, Moves: moves}
+	if !lg.meta.DrawOffer.AcceptableBy(lg.g, c) {
+		offer := policy.Offer(lg.g, c)
 		dm := toDM(opp, payload{Content: texts.DrawOffered(b.lang(opp), mention(u.ID), uint64(id))})
 		updated, err := b.st.UpdateGame(id, []store.OutMsg{dm}, func(g *store.Game) error { g.DrawOffer = offer; return nil })
 		if err != nil {
@@ -61,15 +61,6 @@ func (b *Bot) cmdDraw(i *discordgo.InteractionCreate, u *discordgo.User, o optMa
 		reply = texts.UI(l, texts.Done)
 	}
 	b.followup(i, reply, true)
-}
-
-// standingOffer is the draw offer that still stands after the game reached g:
-// none once a move has been played since it was made, or the game is over.
-func standingOffer(off *store.DrawOffer, g *referee.Game) *store.DrawOffer {
-	if off == nil || g.Over() || off.Moves != len(g.Moves()) {
-		return nil
-	}
-	return off
 }
 
 // cmdAbort cancels a game before both sides have moved: no result, no rating.

@@ -48,7 +48,7 @@ func (b *Bot) live(id store.GameID) (*live, error) {
 
 // rebuild replays a stored game's log through the referee.
 func rebuild(meta store.Game, entries []store.Entry) (*referee.Game, error) {
-	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options)
+	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", meta.ID, err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"shinpan/bot/texts"
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -46,16 +47,18 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 		lg.mu.Unlock()
 		return "", false // already applied (a redelivered event)
 	}
-	if off := standingOffer(lg.meta.DrawOffer, lg.g); a.Kind == referee.ActDraw && !lg.g.Over() && (off == nil || off.By != a.Player.Opp()) {
+	if a.Kind == referee.ActDraw && !lg.g.Over() && !lg.meta.DrawOffer.AcceptableBy(lg.g, a.Player) {
 		lg.mu.Unlock()
 		return texts.UI(lang, texts.DrawWithdrawn), false // a move came between cmdDraw's check and this
 	}
 	g := lg.g.Clone()
 	meta := lg.meta
-	before := [2]*shogi.Position{}
-	for c := range before {
+	var before [3]*shogi.Position // what each audience saw, for writing the moves
+	for c := range 2 {
 		before[c], _ = g.PlayerBoard(shogi.Color(c))
 	}
+	pub := g.View(view.ViewerPublic)
+	before[view.ToPublic] = view.PositionOf(&pub)
 	evs, err := g.Apply(a)
 	if err != nil {
 		lg.mu.Unlock()
@@ -65,13 +68,13 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 	if isCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
-	out := b.actionMessages(meta, g, a, evs, before, dl)
+	out := b.actionMessages(meta, g, evs, before, dl)
 	entry := store.Entry{Action: a, UserID: user, Key: key}
 	stored, err := b.st.AppendAction(id, entry, out, func(m *store.Game) {
 		updateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved
 		m.Deadline = dl
-		m.DrawOffer = standingOffer(m.DrawOffer, g)
+		m.DrawOffer = m.DrawOffer.Standing(g)
 	})
 	if err != nil {
 		lg.mu.Unlock()
@@ -87,7 +90,7 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 	lg.meta.CPUMoved = meta.CPUMoved
 	lg.meta.LastSeq = stored.Seq
 	lg.meta.Deadline = dl
-	lg.meta.DrawOffer = standingOffer(lg.meta.DrawOffer, g)
+	lg.meta.DrawOffer = lg.meta.DrawOffer.Standing(g)
 	lg.observe(evs)
 	over := g.Over()
 	cpuNext := !over && (lg.cpu[0] != nil || lg.cpu[1] != nil)
@@ -128,7 +131,7 @@ func updateMeta(m *store.Game, g *referee.Game) {
 // with events for them (their board attached after a move or at the end), one
 // channel post with the public events. Order: Black's DM, White's DM, the
 // channel — never dependent on what is hidden.
-func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [2]*shogi.Position, dl *store.Deadline) []store.OutMsg {
+func (b *Bot) actionMessages(meta store.Game, g *referee.Game, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline) []store.OutMsg {
 	var out []store.OutMsg
 	pub := view.For(evs, view.ToPublic)
 	for col, user := range meta.Players {
@@ -138,7 +141,9 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 			continue
 		}
 		lang := b.lang(user)
-		p := payload{Content: texts.PlayerUpdate(b.textCtx(lang, meta, before[c], user), c, mine), Public: len(pub) > 0}
+		ctx := b.textCtx(lang, meta, before[c], user)
+		ctx.YourTurn = policy.YourTurn(g, c)
+		p := payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
 		if needsBoard(mine) {
 			p.Files = b.boardFiles(meta, g, c, user)
 		}
@@ -150,11 +155,8 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 	}
 	if len(pub) > 0 && !meta.ChannelGone {
 		lang := b.lang(meta.Players[0])
-		var open *shogi.Position
-		if meta.Variant == view.Standard || meta.Variant == view.Masked {
-			open = before[a.Player]
-		}
-		p := payload{Content: texts.Announcement(b.textCtx(lang, meta, open, ""), pub)}
+		// the moves in the channel's words, from the board the channel sees
+		p := payload{Content: texts.Announcement(b.textCtx(lang, meta, before[view.ToPublic], ""), pub)}
 		if g.Over() {
 			p.Content += notRatedLine(lang, meta, g)
 			p.Files = b.revealFiles(meta, g)

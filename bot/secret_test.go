@@ -7,6 +7,7 @@ import (
 
 	"shinpan/player"
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
@@ -37,7 +38,7 @@ func TestCPUSeedIsSecret(t *testing.T) {
 	}{{view.Masked, "strong"}, {view.Tsuitate, "random"}, {view.Dark, "random"}} {
 		b := &Bot{cfg: Config{CPULevel: tc.level, CPUMoveMillis: 20}}
 		meta := store.Game{ID: 12, Players: [2]string{store.CPU, "u"}, Variant: tc.v,
-			Options: referee.DefaultOptions(tc.v), StartSFEN: shogi.StartSFEN}
+			Options: policy.Defaults(tc.v), StartSFEN: shogi.StartSFEN}
 		differ, shadowHits := 0, 0
 		for k := 0; k < tries; k++ {
 			a, c := firstAction(t, b, meta), firstAction(t, b, meta)
@@ -50,7 +51,7 @@ func TestCPUSeedIsSecret(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, _ := referee.New("12", tc.v, shogi.StartSFEN, meta.Options)
+			g, _ := referee.New("12", tc.v, shogi.StartSFEN, meta.Options.Options)
 			sh.Observe(g.View(view.ViewerOf(shogi.Black)), nil)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			if sh.Act(ctx).Text == a {

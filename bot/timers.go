@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 )
@@ -60,29 +61,14 @@ func (b *Bot) deadline(meta store.Game, before, after *referee.Game, seq uint64)
 	if after.Over() || meta.Options.TurnSeconds <= 0 && meta.Options.AwaySeconds <= 0 {
 		return nil
 	}
-	waiting, ok := waitingFor(after)
+	waiting, ok := policy.Waiting(after)
 	if !ok {
 		return nil
 	}
-	if meta.Deadline != nil && meta.Deadline.Player == waiting && len(before.Moves()) == len(after.Moves()) &&
-		before.NeedsMasks() == after.NeedsMasks() {
-		return meta.Deadline // a foul, a bounce or a refused mask buys no time
+	if meta.Deadline != nil && meta.Deadline.Player == waiting && !policy.NewTurn(before, after) {
+		return meta.Deadline // a foul, a bounce or a changed mask buys no time
 	}
 	return b.turnDeadline(meta, waiting, seq)
-}
-
-// waitingFor returns the seat the game waits for: the side to move, or while
-// the masks are chosen the first side without one.
-func waitingFor(g *referee.Game) (shogi.Color, bool) {
-	if !g.NeedsMasks() {
-		return g.Turn(), true
-	}
-	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
-		if !g.MaskChosen(c) {
-			return c, true
-		}
-	}
-	return 0, false
 }
 
 // turnDeadline starts the clocks of c's turn: the turn limit, and the away

@@ -9,22 +9,19 @@ import (
 	"shinpan/referee/view"
 )
 
-// Options are a game's house rules (RULES.md §2, §3; the seeds' house-rule
-// tables). JSON keys are those of the referee protocol.
+// Options are a game's rules that the referee judges (RULES.md §2, §3; the
+// seeds' house-rule tables). JSON keys are those of the referee protocol. The
+// bot's own house rules (clocks, away seats) are referee/policy's.
 type Options struct {
 	FoulLimit     int  `json:"foul_limit" toml:"foul_limit"`         // Tsuitate: the Nth foul loses; 1..20, default 10
 	AnnounceFouls bool `json:"announce_fouls" toml:"announce_fouls"` // Tsuitate: fouls told to the opponent and channel; default on
 	MoveLimit     int  `json:"move_limit" toml:"move_limit"`         // draw once this move number has been played; 0 = none
 	MaskAsKing    bool `json:"mask_as_king" toml:"mask_as_king"`     // Masked: the mask is royal (default off)
-	TurnSeconds   int  `json:"turn_seconds" toml:"turn_seconds"`     // 0 = no turn limit; else 10..3600
-	AwaySeconds   int  `json:"away_seconds" toml:"away_seconds"`     // CPU takes the seat after this; default 600
-	ShowReachable bool `json:"show_reachable" toml:"show_reachable"` // default on
-	SwapOnRematch bool `json:"swap_on_rematch" toml:"swap_on_rematch"`
 }
 
 // DefaultOptions returns the defaults of RULES.md for a variant.
 func DefaultOptions(v view.Variant) Options {
-	o := Options{AnnounceFouls: true, AwaySeconds: 600, ShowReachable: true, SwapOnRematch: true}
+	o := Options{AnnounceFouls: true}
 	if r, ok := newRules(v); ok {
 		r.defaults(&o)
 	}
@@ -57,12 +54,6 @@ func (o Options) Validate(v view.Variant) error {
 	}
 	if o.MoveLimit != 0 && (o.MoveLimit < 50 || o.MoveLimit > 1000) {
 		return &OptionError{Option: "move_limit", Min: 50, Max: 1000, ZeroNone: true, Got: o.MoveLimit}
-	}
-	if o.TurnSeconds != 0 && (o.TurnSeconds < 10 || o.TurnSeconds > 3600) {
-		return &OptionError{Option: "turn_seconds", Min: 10, Max: 3600, ZeroNone: true, Got: o.TurnSeconds}
-	}
-	if o.AwaySeconds < 0 {
-		return &OptionError{Option: "away_seconds", Min: 0, Got: o.AwaySeconds}
 	}
 	return nil
 }

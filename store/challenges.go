@@ -6,7 +6,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/view"
 )
 
@@ -22,18 +22,18 @@ const (
 // Challenge is a pending invitation to play, deleted when accepted, declined or
 // expired.
 type Challenge struct {
-	ID         uint64          `json:"id"` // set by the store (sequential)
-	GuildID    string          `json:"guild_id"`
-	ChannelID  string          `json:"channel_id"`
-	Challenger string          `json:"challenger"`           // user id
-	Challenged string          `json:"challenged,omitempty"` // user id, CPU, or "" for an open challenge
-	Variant    view.Variant    `json:"variant"`
-	Options    referee.Options `json:"options"`
-	Color      ColorChoice     `json:"color"`
-	Ranked     bool            `json:"ranked"`
-	MessageID  string          `json:"message_id,omitempty"` // the post to edit when it ends
-	CreatedAt  time.Time       `json:"created_at"`
-	ExpiresAt  time.Time       `json:"expires_at"`
+	ID         uint64         `json:"id"` // set by the store (sequential)
+	GuildID    string         `json:"guild_id"`
+	ChannelID  string         `json:"channel_id"`
+	Challenger string         `json:"challenger"`           // user id
+	Challenged string         `json:"challenged,omitempty"` // user id, CPU, or "" for an open challenge
+	Variant    view.Variant   `json:"variant"`
+	Options    policy.Options `json:"options"`
+	Color      ColorChoice    `json:"color"`
+	Ranked     bool           `json:"ranked"`
+	MessageID  string         `json:"message_id,omitempty"` // the post to edit when it ends
+	CreatedAt  time.Time      `json:"created_at"`
+	ExpiresAt  time.Time      `json:"expires_at"`
 }
 
 // Open reports whether anyone may accept.

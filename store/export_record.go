@@ -10,7 +10,7 @@ import (
 
 // Replay rebuilds an archived game through the referee it was played under.
 func (a *Archive) Replay() (*referee.Game, error) {
-	g, err := referee.New(fmt.Sprint(uint64(a.Game.ID)), a.Game.Variant, a.Game.StartSFEN, a.Game.Options)
+	g, err := referee.New(fmt.Sprint(uint64(a.Game.ID)), a.Game.Variant, a.Game.StartSFEN, a.Game.Options.Options)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -16,7 +17,7 @@ import (
 func TestExportKIFAndCSA(t *testing.T) {
 	s := openT(t, tempPath(t), newClock())
 	g := sampleGame("g1", "c1", "100", "200", view.Tsuitate)
-	g.Options = referee.DefaultOptions(view.Tsuitate)
+	g.Options = policy.Defaults(view.Tsuitate)
 	g, err := s.CreateGame(g, "", nil)
 	check(t, err)
 	acts := []referee.Action{mv(shogi.Black, "7g7f"), mv(shogi.White, "8c8d"), mv(shogi.Black, "8h2b+"),

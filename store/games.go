@@ -7,7 +7,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -52,12 +52,9 @@ type Away struct {
 	CPU   bool      `json:"cpu,omitempty"`
 }
 
-// DrawOffer is a player's standing draw offer, kept so it survives a restart.
-// It stands while the game has Moves moves: the next move withdraws it.
-type DrawOffer struct {
-	By    shogi.Color `json:"by"`
-	Moves int         `json:"moves"`
-}
+// DrawOffer is a player's standing draw offer (policy.DrawOffer), kept so it
+// survives a restart.
+type DrawOffer = policy.DrawOffer
 
 // Game is a game's metadata record. Players, MaskSalts and Away are indexed by
 // shogi.Color (0 = Black, 1 = White). Times are UTC.
@@ -71,11 +68,11 @@ type Game struct {
 	ChannelGone bool      `json:"channel_gone,omitempty"`
 	Players     [2]string `json:"players"` // Discord user ids, or CPU
 
-	Variant      view.Variant    `json:"variant"`
-	Options      referee.Options `json:"options"`
-	StartSFEN    string          `json:"start_sfen"`
-	RulesVersion string          `json:"rules_version"` // the rules the log replays under
-	Ranked       bool            `json:"ranked"`
+	Variant      view.Variant   `json:"variant"`
+	Options      policy.Options `json:"options"`
+	StartSFEN    string         `json:"start_sfen"`
+	RulesVersion string         `json:"rules_version"` // the rules the log replays under
+	Ranked       bool           `json:"ranked"`
 
 	Status Status       `json:"status"`
 	Result *view.Result `json:"-"` // encoded as "result" by MarshalJSON

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -56,7 +57,7 @@ func sampleGame(guild, channel, black, white string, v view.Variant) Game {
 		GuildID: guild, ChannelID: channel,
 		Players:      [2]string{black, white},
 		Variant:      v,
-		Options:      referee.DefaultOptions(v),
+		Options:      policy.Defaults(v),
 		StartSFEN:    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
 		RulesVersion: "rules-1",
 		Ranked:       true,

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -128,7 +129,7 @@ func TestChallenges(t *testing.T) {
 	base := time.Date(2025, 5, 1, 0, 0, 0, 0, time.UTC)
 	mk := func(by string, exp time.Duration) Challenge {
 		return ok(s.CreateChallenge(Challenge{GuildID: "G", ChannelID: "C", Challenger: by, Variant: view.Tsuitate,
-			Options: referee.DefaultOptions(view.Tsuitate), Color: ColorBlack, ExpiresAt: base.Add(exp)}, []OutMsg{msg("C", "challenge")}))
+			Options: policy.Defaults(view.Tsuitate), Color: ColorBlack, ExpiresAt: base.Add(exp)}, []OutMsg{msg("C", "challenge")}))
 	}
 	_, err := s.CreateChallenge(Challenge{ChannelID: "C", Challenger: "x", Color: "purple", ExpiresAt: base}, nil)
 	wantErr(t, err, ErrInvalid)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -53,7 +54,7 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 		st.CurrentGame, st.DMChannelID = g1.ID, "dm-alice"
 	}))
 	ch := ok(s.CreateChallenge(Challenge{GuildID: "G", ChannelID: "C1", Challenger: "alice", Challenged: "bob", Variant: view.Dark,
-		Options: referee.DefaultOptions(view.Dark), Color: ColorRandom, Ranked: true, ExpiresAt: clk.Now().Add(time.Hour)}, nil))
+		Options: policy.Defaults(view.Dark), Color: ColorRandom, Ranked: true, ExpiresAt: clk.Now().Add(time.Hour)}, nil))
 	check(t, s.SetChallengeMessage(ch.ID, "msg-1"))
 	ch.MessageID = "msg-1"
 	rs := []Rating{

@@ -7,6 +7,7 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -18,8 +19,8 @@ func TestDump(t *testing.T) {
 		t.Skip()
 	}
 	for _, v := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
-		o := referee.DefaultOptions(v)
-		g, bs := play(t, v, o, 3, 400)
+		o := policy.Defaults(v)
+		g, bs := play(t, v, o.Options, 3, 400)
 		if !g.Over() {
 			g.Apply(referee.Action{Kind: referee.ActResign, Player: g.Turn()})
 		}

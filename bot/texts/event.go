@@ -6,6 +6,7 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -40,7 +41,10 @@ type Ctx struct {
 	// Japanese 同. Set shogi.NoSquare when there is none: the zero value is 9a.
 	// Used only with Before.
 	Last    shogi.Square
-	Options referee.Options
+	Options policy.Options
+	// YourTurn: the reader is to move after the action (policy.YourTurn);
+	// PlayerUpdate then says so.
+	YourTurn bool
 }
 
 func (c Ctx) t(k msg, args ...any) string { return tr(c.Lang, k, args...) }
@@ -380,7 +384,7 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 		for s := shogi.Black; s <= shogi.White; s++ {
 			sq, salt := e.Masks[s], safeCode(e.Salts[s])
 			lines = append(lines, ctx.t(mRevealCommit, s.Symbol(), ctx.square(sq), salt, safeCode(e.Commitments[s])))
-			pre := "shinpan-mask|" + strconv.FormatUint(ctx.GameID, 10) + "|" + s.String() + "|" + sq.String() + "|" + salt
+			pre := referee.MaskPreimage(strconv.FormatUint(ctx.GameID, 10), s, sq, salt) // salt fit for a code span
 			lines = append(lines, ctx.t(mRevealCheck, pre))
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -26,7 +26,7 @@ func sq(s string) shogi.Square {
 func winner(c shogi.Color) *shogi.Color { return &c }
 
 func tsuitateCtx(l Lang) Ctx {
-	return Ctx{Lang: l, Variant: view.Tsuitate, Last: shogi.NoSquare, Options: referee.DefaultOptions(view.Tsuitate)}
+	return Ctx{Lang: l, Variant: view.Tsuitate, Last: shogi.NoSquare, Options: policy.Defaults(view.Tsuitate)}
 }
 
 // TestEventExamples pins the exact wording of the main events in both languages.

@@ -27,6 +27,7 @@ func ExampleAnnouncement() {
 		ctx := texts.Ctx{Lang: l, Variant: view.Tsuitate, GameID: 12, Last: shogi.NoSquare}
 		fmt.Println(texts.Announcement(ctx, evs))
 		fmt.Println(texts.PlayerUpdate(ctx, shogi.Black, evs))
+		ctx.YourTurn = true // White is to move (policy.YourTurn)
 		fmt.Println(texts.PlayerUpdate(ctx, shogi.White, evs))
 	}
 	// Output:

@@ -7,6 +7,7 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -117,7 +118,7 @@ func TestRefusalTemplatesPlain(t *testing.T) {
 func TestNamesAndMovesComeOutLiterally(t *testing.T) {
 	names := Names{Black: "_bob_", White: "*al*"}
 	for _, l := range Langs {
-		ctx := Ctx{Lang: l, Variant: view.Standard, Names: names, GameID: 7, Options: referee.DefaultOptions(view.Standard),
+		ctx := Ctx{Lang: l, Variant: view.Standard, Names: names, GameID: 7, Options: policy.Defaults(view.Standard),
 			Notation: notation.Western, Last: shogi.NoSquare}
 		end := Event(ctx, view.Event{To: view.ToPublic, Kind: view.EvEnd, Winner: winner(shogi.Black), Reason: view.ReasonResignation})
 		shown, active := discordShows(end)

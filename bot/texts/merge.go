@@ -33,7 +33,7 @@ func Announcement(ctx Ctx, evs []view.Event) string {
 // PlayerUpdate merges player c's events of one action into one DM text, e.g.
 // "☗ moved (move 12) · Your silver on 5e was captured · Check! — your turn."
 // Only events addressed to c are used; "" when there are none. It says "your
-// turn" when the action leaves c to move.
+// turn" when ctx.YourTurn (policy.YourTurn: the action leaves c to move).
 func PlayerUpdate(ctx Ctx, c shogi.Color, evs []view.Event) string {
 	to := view.AudienceOf(c)
 	mine := view.For(evs, to)
@@ -51,30 +51,10 @@ func PlayerUpdate(ctx Ctx, c shogi.Color, evs []view.Event) string {
 		return ""
 	}
 	s := strings.Join(parts, ctx.t(mSep))
-	if yourTurn(c, mine) {
+	if ctx.YourTurn {
 		s = ctx.withTurn(s)
 	}
 	return clip(sentence(ctx.Lang, s))
-}
-
-// yourTurn reports whether c is to move after these events of one action: the
-// opponent moved, or both masks are set and c is Black (RULES.md: Black moves
-// first). A foul or a bounce says "move again" in its own words; an end stops.
-func yourTurn(c shogi.Color, evs []view.Event) bool {
-	turn := false
-	for _, e := range evs {
-		switch e.Kind {
-		case view.EvEnd:
-			return false
-		case view.EvMoved:
-			turn = e.Player != c
-		case view.EvMasksDone:
-			turn = c == shogi.Black
-		case view.EvFoul, view.EvBounce:
-			turn = false
-		}
-	}
-	return turn
 }
 
 // withTurn appends "your turn" to s. A suffix that opens with the full stop

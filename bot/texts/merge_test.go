@@ -7,6 +7,7 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -70,36 +71,25 @@ func TestPlayerUpdateMerges(t *testing.T) {
 	} {
 		ctx := tsuitateCtx(tc.l)
 		ctx.Before = tc.before
+		ctx.YourTurn = tc.c == W
 		if got := PlayerUpdate(ctx, tc.c, evs); got != tc.want {
 			t.Errorf("%s %s:\n got %q\nwant %q", tc.l, tc.c, got, tc.want)
 		}
 	}
 }
 
+// TestPlayerUpdateTurn: "your turn" is said exactly when ctx.YourTurn (the
+// cases are policy's, TestYourTurn).
 func TestPlayerUpdateTurn(t *testing.T) {
-	end := toAll(view.Event{Kind: view.EvEnd, Winner: winner(B), Reason: view.ReasonCheckmate})
-	foul := []view.Event{{To: view.ToBlack, Kind: view.EvFoul, Player: B, Count: 2, Limit: 10}, {To: view.ToWhite, Kind: view.EvFoul, Player: B, Count: 2, Limit: 10}}
 	masks := append([]view.Event{{To: view.ToWhite, Kind: view.EvMaskSet, Player: W, Square: sq("3c"), Piece: shogi.MakePiece(W, shogi.Pawn)}},
 		toAll(view.Event{Kind: view.EvMasksDone, Commitments: [2]string{"aa", "bb"}})...)
-	for _, tc := range []struct {
-		name string
-		evs  []view.Event
-		c    shogi.Color
-		turn bool
-	}{
-		{"opponent moved", tsuitateMove(), W, true},
-		{"own move", tsuitateMove(), B, false},
-		{"opponent moved and won", append(tsuitateMove(), end...), W, false},
-		{"own foul: move again, no extra", foul, B, false},
-		{"opponent's foul", foul, W, false},
-		{"masks chosen, Black", masks, B, true},
-		{"masks chosen, White", masks, W, false},
-	} {
+	for _, turn := range []bool{false, true} {
 		for _, l := range Langs {
-			got := PlayerUpdate(tsuitateCtx(l), tc.c, tc.evs)
-			has := strings.Contains(got, strings.Trim(tr(l, mTurnYours), "。 —"))
-			if has != tc.turn {
-				t.Errorf("%s (%s): %q; your turn %v, want %v", tc.name, l, got, has, tc.turn)
+			ctx := tsuitateCtx(l)
+			ctx.YourTurn = turn
+			got := PlayerUpdate(ctx, W, tsuitateMove())
+			if has := strings.Contains(got, strings.Trim(tr(l, mTurnYours), "。 —")); has != turn {
+				t.Errorf("%s: %q; your turn %v, want %v", l, got, has, turn)
 			}
 		}
 	}
@@ -194,7 +184,7 @@ func TestRandomGamesTexts(t *testing.T) {
 			for _, b := range bs {
 				for _, l := range Langs {
 					ctx := Ctx{Lang: l, Variant: v, Names: Names{"<@111111111111111111>", "<@222222222222222222>"}, GameID: 99,
-						Notation: notation.Japanese, Last: shogi.NoSquare, Options: g.Options()}
+						Notation: notation.Japanese, Last: shogi.NoSquare, Options: policy.Options{Options: g.Options()}}
 					ctx.Before = b.seen[view.ToPublic]
 					texts := []string{Announcement(ctx, b.evs)}
 					for _, c := range []shogi.Color{B, W} {

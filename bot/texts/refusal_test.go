@@ -9,6 +9,7 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -279,7 +280,7 @@ func TestRefusalSamples(t *testing.T) {
 func TestOptionRefusal(t *testing.T) {
 	ml := referee.Options{MoveLimit: 20, FoulLimit: 10}.Validate(view.Dark)
 	fl := referee.Options{FoulLimit: 30}.Validate(view.Tsuitate)
-	aw := referee.Options{AwaySeconds: -5}.Validate(view.Standard)
+	aw := policy.Options{AwaySeconds: -5}.Validate(view.Standard)
 	_, vr := referee.ParseVariant("*chess*\u200b")
 	for _, c := range []struct {
 		l    Lang

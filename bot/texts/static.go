@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -103,7 +103,7 @@ func GameCard(ctx Ctx, ranked bool) string {
 // optionsLine lists the options that matter for the variant.
 func (c Ctx) optionsLine() string { return optionsLine(c.Lang, c.Variant, c.Options) }
 
-func optionsLine(l Lang, v view.Variant, o referee.Options) string {
+func optionsLine(l Lang, v view.Variant, o policy.Options) string {
 	var parts []string
 	if v == view.Tsuitate {
 		parts = append(parts, tr(l, mOptFouls, o.FoulLimit))
@@ -142,7 +142,7 @@ type Challenge struct {
 	Challenger string // a name or mention
 	Challenged string // a name or mention; "" for an open challenge
 	Variant    view.Variant
-	Options    referee.Options
+	Options    policy.Options
 	// Color is the challenger's side; nil for random.
 	Color   *shogi.Color
 	Ranked  bool

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -27,11 +27,11 @@ func TestStaticTexts(t *testing.T) {
 			"dms long":       DMsClosed(l, long),
 			"expired":        ChallengeExpired(l, "<@42>"),
 			"expired long":   ChallengeExpired(l, long),
-			"challenge":      ChallengeCard(l, Challenge{ID: 7, Challenger: "<@1>", Challenged: "<@2>", Variant: view.Tsuitate, Options: referee.DefaultOptions(view.Tsuitate), Color: &black, Ranked: true, Expires: time.Unix(1900000000, 0)}),
-			"open challenge": ChallengeCard(l, Challenge{ID: 8, Challenger: long, Variant: view.Dark, Options: referee.DefaultOptions(view.Dark)}),
+			"challenge":      ChallengeCard(l, Challenge{ID: 7, Challenger: "<@1>", Challenged: "<@2>", Variant: view.Tsuitate, Options: policy.Defaults(view.Tsuitate), Color: &black, Ranked: true, Expires: time.Unix(1900000000, 0)}),
+			"open challenge": ChallengeCard(l, Challenge{ID: 8, Challenger: long, Variant: view.Dark, Options: policy.Defaults(view.Dark)}),
 		}
 		for _, v := range variants {
-			o := referee.DefaultOptions(v)
+			o := policy.Defaults(v)
 			o.TurnSeconds = 60
 			ctx := Ctx{Lang: l, Variant: v, Names: Names{"<@1>", "<@2>"}, GameID: 12, Options: o}
 			texts["rules "+string(v)] = Rules(l, v)
@@ -74,7 +74,7 @@ func TestStaticTexts(t *testing.T) {
 }
 
 func TestCards(t *testing.T) {
-	o := referee.DefaultOptions(view.Tsuitate)
+	o := policy.Defaults(view.Tsuitate)
 	o.AnnounceFouls = false
 	ctx := Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{"<@1>", "<@2>"}, GameID: 12, Options: o}
 	want := "**Game #12 · Tsuitate shogi**\n☗ Black: <@1>\n☖ White: <@2>\n" +
@@ -88,7 +88,7 @@ func TestCards(t *testing.T) {
 	}
 	white := shogi.White
 	got := ChallengeCard(EN, Challenge{ID: 5, Challenger: "<@1>", Challenged: "<@2>", Variant: view.Masked,
-		Options: referee.DefaultOptions(view.Masked), Color: &white, Expires: time.Unix(1900000000, 0)})
+		Options: policy.Defaults(view.Masked), Color: &white, Expires: time.Unix(1900000000, 0)})
 	for _, w := range []string{"**Challenge #5: <@1> challenges <@2> to Masked shogi", "<@1> plays ☖ White", "unranked", "<t:1900000000:R>"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("challenge card lacks %q: %q", w, got)
@@ -98,7 +98,7 @@ func TestCards(t *testing.T) {
 		t.Errorf("ja open challenge: %q", got)
 	}
 	// Welcome: colour, turn, what one sees; Masked asks for the mask first.
-	ctx = Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{"<@1>", "<@2>"}, GameID: 3, Options: referee.DefaultOptions(view.Tsuitate)}
+	ctx = Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{"<@1>", "<@2>"}, GameID: 3, Options: policy.Defaults(view.Tsuitate)}
 	if got := Welcome(ctx, shogi.White); !strings.Contains(got, "you play ☖ <@2> against ☗ <@1>") || !strings.Contains(got, "☗ moves first") {
 		t.Errorf("welcome: %q", got)
 	}
@@ -171,7 +171,7 @@ func TestMasksSet(t *testing.T) {
 // TestLongNamesFit: names are cut so no message passes the Discord limit.
 func TestLongNamesFit(t *testing.T) {
 	long := strings.Repeat("x", 5000)
-	ctx := Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{long, long}, GameID: 1, Options: referee.DefaultOptions(view.Tsuitate)}
+	ctx := Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{long, long}, GameID: 1, Options: policy.Defaults(view.Tsuitate)}
 	var evs []view.Event
 	for i := 0; i < 40; i++ {
 		evs = append(evs, toAll(view.Event{Kind: view.EvEnd, Winner: winner(shogi.Black), Reason: view.ReasonFoulLimit})...)

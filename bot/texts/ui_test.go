@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shinpan/referee"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -97,7 +98,7 @@ func TestUIFunctions(t *testing.T) {
 // the slot the sender fills in.
 func TestGameSlot(t *testing.T) {
 	for _, l := range Langs {
-		ctx := Ctx{Lang: l, Variant: view.Standard, Names: Names{"<@1>", "<@2>"}, Options: referee.DefaultOptions(view.Standard)}
+		ctx := Ctx{Lang: l, Variant: view.Standard, Names: Names{"<@1>", "<@2>"}, Options: policy.Defaults(view.Standard)}
 		for name, s := range map[string]string{"card": GameCard(ctx, false), "welcome": Welcome(ctx, shogi.Black)} {
 			if !strings.Contains(s, "#"+GameSlot+" ") && !strings.Contains(s, "#"+GameSlot+"・") {
 				t.Errorf("%s %s: %q", l, name, s)
@@ -107,7 +108,7 @@ func TestGameSlot(t *testing.T) {
 }
 
 func TestStatus(t *testing.T) {
-	ctx := Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{"<@1>", "<@2>"}, GameID: 12, Options: referee.DefaultOptions(view.Tsuitate)}
+	ctx := Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{"<@1>", "<@2>"}, GameID: 12, Options: policy.Defaults(view.Tsuitate)}
 	s := State{Move: 5, Turn: shogi.White}
 	for to, want := range map[view.Audience]string{
 		view.ToPublic: "Game #12: move 5, ☖ White to move.",

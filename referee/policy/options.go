@@ -1,0 +1,37 @@
+package policy
+
+import (
+	"shinpan/referee"
+	"shinpan/referee/view"
+)
+
+// Options are a game's options: the referee's rules and the table's house
+// rules. The JSON and TOML keys are flat, the referee's among them (a stored
+// game's options read as before).
+type Options struct {
+	referee.Options
+	TurnSeconds   int  `json:"turn_seconds" toml:"turn_seconds"`     // 0 = no turn limit; else 10..3600
+	AwaySeconds   int  `json:"away_seconds" toml:"away_seconds"`     // CPU takes the seat after this; default 600
+	ShowReachable bool `json:"show_reachable" toml:"show_reachable"` // default on
+	SwapOnRematch bool `json:"swap_on_rematch" toml:"swap_on_rematch"`
+}
+
+// Defaults returns the defaults of RULES.md for a variant.
+func Defaults(v view.Variant) Options {
+	return Options{Options: referee.DefaultOptions(v), AwaySeconds: 600, ShowReachable: true, SwapOnRematch: true}
+}
+
+// Validate checks the ranges of RULES.md: the referee's options, then the
+// house rules'. An option out of range gives a *referee.OptionError.
+func (o Options) Validate(v view.Variant) error {
+	if err := o.Options.Validate(v); err != nil {
+		return err
+	}
+	if o.TurnSeconds != 0 && (o.TurnSeconds < 10 || o.TurnSeconds > 3600) {
+		return &referee.OptionError{Option: "turn_seconds", Min: 10, Max: 3600, ZeroNone: true, Got: o.TurnSeconds}
+	}
+	if o.AwaySeconds < 0 {
+		return &referee.OptionError{Option: "away_seconds", Min: 0, Got: o.AwaySeconds}
+	}
+	return nil
+}
