@@ -2,8 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"shinpan/referee/record"
 	"shinpan/referee/shogi"
@@ -44,29 +42,6 @@ func (g *Game) Record(title string) *record.Record {
 		}
 	}
 	return rec
-}
-
-// masksRE reads the masks comment Record writes first in a Masked game's record.
-var masksRE = regexp.MustCompile(`^masks: black ([1-9][a-i]), white ([1-9][a-i])\b`)
-
-// RecordMasks returns the masks chosen at the start of the Masked game rec
-// records (its first comment, as Record writes it), indexed by colour;
-// NoSquare for both when rec names none.
-func RecordMasks(rec *record.Record) [2]shogi.Square {
-	masks := [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}
-	for _, c := range rec.Comments[0] {
-		m := masksRE.FindStringSubmatch(strings.TrimSpace(c))
-		if m == nil {
-			continue
-		}
-		b, berr := shogi.ParseSquare(m[1])
-		w, werr := shogi.ParseSquare(m[2])
-		if berr == nil && werr == nil {
-			masks = [2]shogi.Square{b, w}
-		}
-		break
-	}
-	return masks
 }
 
 // RecordResult maps a game's result to a record's.

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"shinpan/referee/notation"
@@ -186,6 +187,29 @@ func (r *maskedRules) record(g *Game, rec *record.Record) {
 		rec.Comments[0] = append(rec.Comments[0], fmt.Sprintf("masks: black %s, white %s (salts %q, %q)",
 			r.chosen[0], r.chosen[1], r.salts[0], r.salts[1]))
 	}
+}
+
+// masksRE reads the masks comment Record writes first in a Masked game's record.
+var masksRE = regexp.MustCompile(`^masks: black ([1-9][a-i]), white ([1-9][a-i])\b`)
+
+// RecordMasks returns the masks chosen at the start of the Masked game rec
+// records (its first comment, as Record writes it), indexed by colour;
+// NoSquare for both when rec names none.
+func RecordMasks(rec *record.Record) [2]shogi.Square {
+	masks := [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}
+	for _, c := range rec.Comments[0] {
+		m := masksRE.FindStringSubmatch(strings.TrimSpace(c))
+		if m == nil {
+			continue
+		}
+		b, berr := shogi.ParseSquare(m[1])
+		w, werr := shogi.ParseSquare(m[2])
+		if berr == nil && werr == nil {
+			masks = [2]shogi.Square{b, w}
+		}
+		break
+	}
+	return masks
 }
 
 // commitments returns each side's mask commitment (MaskCommitment), "" for a
