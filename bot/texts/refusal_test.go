@@ -2,6 +2,9 @@ package texts
 
 import (
 	"errors"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -302,5 +305,28 @@ func TestOptionRefusal(t *testing.T) {
 	}
 	if got := OptionRefusal(JA, &referee.Refusal{Code: referee.RefNotYourTurn}); got != "あなたの手番ではありません。" {
 		t.Errorf("other refusal: %s", got)
+	}
+}
+
+// TestNoRegexpOverOurTexts: texts words typed values; it never reads our own
+// English back, so none of its code needs a regular expression.
+func TestNoRegexpOverOurTexts(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no files: %v", err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range af.Imports {
+			if im.Path.Value == `"regexp"` {
+				t.Errorf("%s imports regexp", f)
+			}
+		}
 	}
 }
