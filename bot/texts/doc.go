@@ -2,6 +2,11 @@
 // Japanese, from typed referee events (view.Event) and a little context (Ctx).
 // No other package builds sentences for players or the channel.
 //
+// Events are worded in event.go, the moves they carry in move.go, the
+// end-of-game reveal in reveal.go. Refusals are worded from their code and
+// typed parts (refusal.go: referee.Refusal, notation.ResolveError,
+// shogi.ImpasseError), never by reading the referee's English back.
+//
 // Besides the events: help and rules (static.go); the cards, welcome and status
 // lines of games and challenges (static.go); and the bot's interface texts
 // (ui.go) — replies, button labels, prompts — as UIText ids read with UI, or a

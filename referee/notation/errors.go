@@ -216,6 +216,6 @@ func Echo(s string) string {
 	return s
 }
 
-// Quote returns Echo(s) between “ and ”, the way refusals quote what a player
-// typed (bot/texts reads the quoted part back to translate the sentence).
+// Quote returns Echo(s) between “ and ”, the way English refusals quote what
+// a player typed.
 func Quote(s string) string { return "“" + Echo(s) + "”" }
