@@ -14,12 +14,12 @@
 //
 // # Replay
 //
-// The store keeps the referee's data (actions, options, results) but does not
-// apply its rules to a game being played: a game's state is rebuilt by the
-// caller replaying the action log (Replay, LoadGame, Log) from the game's
-// start SFEN and options under the rules version stored with the game; a
-// snapshot is opaque bytes the caller saved at some seq, a cache that may
-// always be ignored. Only an exported archive is replayed here, through the
+// The store keeps the referee's data (actions, the options with the house
+// rules — policy.Options —, results) but does not apply its rules to a game
+// being played: a game's state is rebuilt by the caller replaying the action
+// log (Replay, LoadGame, Log) from the game's start SFEN and options under the
+// rules version stored with the game; a snapshot is opaque bytes the caller
+// saved at some seq, a cache that may always be ignored. Only an exported archive is replayed here, through the
 // referee, to write it as KIF or CSA (Archive.Replay, KIFWriter, CSAWriter).
 //
 // # Hidden information
