@@ -14,6 +14,10 @@ type darkRules struct{ baseRules }
 
 func (r darkRules) clone() variantRules { return r }
 
+// checkStart: a king may be left attacked and captured, so only nifu and the
+// like make a start impossible.
+func (darkRules) checkStart(p *shogi.Position) error { return p.ValidatePseudo() }
+
 // defaults: a draw after move 300.
 func (darkRules) defaults(o *Options) { o.MoveLimit = 300 }
 

@@ -61,10 +61,10 @@ func New(id string, v view.Variant, sfen string, o Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkStart(v, p); err != nil {
+	rules, _ := newRules(v) // Validate knows v
+	if err := rules.checkStart(p); err != nil {
 		return nil, err
 	}
-	rules, _ := newRules(v) // Validate knows v
 	g := &Game{id: id, variant: v, opts: o, rules: rules, start: p.SFEN(), pos: p, hist: shogi.NewHistory(p.Key())}
 	for c := range g.lastSeen {
 		g.lastSeen[c], g.lostAt[c] = shogi.NoSquare, shogi.NoSquare

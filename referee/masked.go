@@ -32,6 +32,10 @@ func (r *maskedRules) clone() variantRules { c := *r; return &c }
 
 func (r *maskedRules) masks() [2]shogi.Square { return r.now }
 
+// checkStart: a king may be left attacked, captured and dropped, so only
+// nifu and the like make a start impossible.
+func (*maskedRules) checkStart(p *shogi.Position) error { return p.ValidatePseudo() }
+
 // pending: the game waits for both masks before the first move.
 func (r *maskedRules) pending(g *Game) bool { return !r.locked && g.result == nil }
 

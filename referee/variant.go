@@ -41,6 +41,9 @@ type variantRules interface {
 	// view fills the variant's part of who's view, whose board view.Of drew.
 	view(g *Game, who view.Viewer, v *view.View)
 
+	// checkStart refuses a start position that could not arise under the
+	// variant's rules (RULES.md §1, impossible positions).
+	checkStart(p *shogi.Position) error
 	// defaults sets the variant's option defaults; validate checks its options.
 	defaults(o *Options)
 	validate(o Options) error
@@ -78,6 +81,7 @@ var noMasks = [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}
 // baseRules are the hooks of a variant without setup, fouls or declaration.
 type baseRules struct{}
 
+func (baseRules) checkStart(p *shogi.Position) error           { return p.Validate() }
 func (baseRules) defaults(*Options)                            {}
 func (baseRules) validate(Options) error                       { return nil }
 func (baseRules) foulLimit(*Game) int                          { return 0 }
