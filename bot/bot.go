@@ -16,6 +16,11 @@ import (
 
 // Bot is one running referee bot: a discordgo session, the store and the live
 // games. Build it with New, then Start; Close shuts it down gracefully.
+//
+// Lock order (take them left to right, never back): inHand (read, for an
+// action's whole life) → acceptMu → live.cpuMu → sendMu → mu → live.mu. A
+// handler holds live.mu only to decide and commit an action or to read the
+// game; it never sends to Discord or takes mu under it. catchMu is taken alone.
 type Bot struct {
 	cfg Config
 	s   *discordgo.Session

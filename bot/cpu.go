@@ -2,12 +2,8 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	mrand "math/rand/v2"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/texts"
 	"shinpan/player"
@@ -222,59 +218,6 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 	if away {
 		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.lang(meta.Players[0]), mention(user), uint64(id)), meta)
 	}
-}
-
-// startCPUGame starts a game between the user and the CPU at once (no
-// challenge to accept). Games against the CPU are never rated.
-func (b *Bot) startCPUGame(i *discordgo.InteractionCreate, u *discordgo.User, v view.Variant, opts policy.Options, color store.ColorChoice) {
-	l := b.lang(u.ID)
-	if i.GuildID == "" {
-		b.reply(i, texts.UI(l, texts.ChallengeInGuild), true)
-		return
-	}
-	b.deferReply(i, true)
-	players := [2]string{u.ID, store.CPU}
-	if color == store.ColorWhite || color != store.ColorBlack && mrand.IntN(2) == 1 {
-		players = [2]string{store.CPU, u.ID}
-	}
-	c := store.Challenge{GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: u.ID, Challenged: store.CPU, Variant: v, Options: opts}
-	col, _ := seat(store.Game{Players: players}, u.ID)
-	if err := b.dmProbe(u.ID, col, c); err != nil {
-		var rerr *discordgo.RESTError
-		if errors.As(err, &rerr) && rerr.Message != nil && rerr.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
-			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(l, mention(u.ID)), Mentions: []string{u.ID}})); err != nil {
-				b.log.Error("enqueue", "err", err)
-			}
-			b.kickOutbox()
-			b.followup(i, texts.UI(l, texts.NotStartedDMsClosed), true)
-			return
-		}
-		b.followup(i, texts.UI(l, texts.InternalError), true)
-		return
-	}
-	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: v, Options: opts,
-		StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Status: store.StatusActive}
-	if v == view.Masked {
-		meta.Status = store.StatusPendingMasks
-	}
-	meta.Deadline = b.turnDeadline(meta, shogi.Black, 0) // Black's move, or Black's mask
-	g, err := referee.New("0", v, meta.StartSFEN, opts.Options)
-	if err != nil {
-		b.followup(i, texts.UI(l, texts.InternalError), true)
-		return
-	}
-	game, err := b.st.CreateGame(meta, i.ID, b.startMessages(meta, g, c))
-	if err != nil {
-		b.log.Error("cpu game", "err", err)
-		b.followup(i, texts.UI(l, texts.InternalError), true)
-		return
-	}
-	if _, err := b.live(game.ID); err != nil {
-		b.log.Error("load cpu game", "err", err)
-	}
-	b.kickOutbox()
-	b.followup(i, texts.Accepted(l, uint64(game.ID)), true)
-	go b.cpuTurn(game.ID)
 }
 
 // comeBack returns a user to every seat the CPU holds for them: anything they

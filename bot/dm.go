@@ -8,7 +8,6 @@ import (
 
 	"shinpan/bot/texts"
 	"shinpan/referee"
-	"shinpan/referee/shogi"
 	"shinpan/store"
 )
 
@@ -103,53 +102,6 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	}
 }
 
-// pickGame chooses the game a DM or command is for, within its scope: the
-// #number given, the player's only live game, or their last-used one; else it
-// asks which.
-func (b *Bot) pickGame(sc scope, want store.GameID) (store.GameID, string) {
-	user := sc.user
-	lang := b.lang(user)
-	all, err := b.st.ActiveGamesOf(user)
-	if err != nil {
-		return 0, texts.UI(lang, texts.InternalError)
-	}
-	var games []store.Game
-	for _, g := range all {
-		if g.ID == want && !sc.game(g) {
-			return 0, texts.GameElsewhere(lang, uint64(want)) // their own game, in another server
-		}
-		if sc.game(g) {
-			games = append(games, g)
-		}
-	}
-	if want != 0 {
-		for _, g := range games {
-			if g.ID == want {
-				return want, ""
-			}
-		}
-		return 0, texts.NotInGame(lang, uint64(want))
-	}
-	switch len(games) {
-	case 0:
-		return 0, texts.UI(lang, texts.NoActiveGame)
-	case 1:
-		return games[0].ID, ""
-	}
-	if st, err := b.st.GetSettings(user); err == nil {
-		for _, g := range games {
-			if g.ID == st.CurrentGame {
-				return g.ID, ""
-			}
-		}
-	}
-	var ids []uint64
-	for _, g := range games {
-		ids = append(ids, uint64(g.ID))
-	}
-	return 0, texts.WhichGame(lang, ids)
-}
-
 // dmReply queues a DM to one user (not tied to a game action).
 func (b *Bot) dmReply(user, text string) {
 	if err := b.st.Enqueue(toDM(user, payload{Content: text})); err != nil {
@@ -180,15 +132,4 @@ func newerID(a, b string) bool {
 	x, _ := strconv.ParseUint(a, 10, 64)
 	y, _ := strconv.ParseUint(b, 10, 64)
 	return x > y
-}
-
-// colorOf returns the user's seat in a game.
-func (b *Bot) colorOf(id store.GameID, user string) (shogi.Color, bool) {
-	lg, err := b.live(id)
-	if err != nil {
-		return 0, false
-	}
-	lg.mu.Lock()
-	defer lg.mu.Unlock()
-	return seat(lg.meta, user)
 }

@@ -3,8 +3,6 @@ package bot
 import (
 	"strings"
 
-	"github.com/bwmarrin/discordgo"
-
 	"shinpan/bot/texts"
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
@@ -17,32 +15,29 @@ import (
 // player, with their own board (RULES.md §2 Tsuitate: notes; the seeds' "show
 // reachable squares").
 
-func (b *Bot) cmdNote(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
-	id, msg := b.gameArg(i, u.ID, o)
-	if id == 0 {
-		b.reply(i, msg, true)
-		return
+func (b *Bot) cmdNote(r *req) (answer, error) {
+	s, why := b.myGame(r, 0)
+	if why != nil {
+		return *why, nil
 	}
-	b.deferReply(i, true)
-	r, _ := b.note(id, u.ID, o.str("square"))
-	b.followup(i, r, true)
+	text, _ := b.note(s.id, r.user, r.opts.str("square"))
+	return say(text), nil
 }
 
-func (b *Bot) cmdReach(i *discordgo.InteractionCreate, u *discordgo.User, o optMap) {
-	id, msg := b.gameArg(i, u.ID, o)
-	if id == 0 {
-		b.reply(i, msg, true)
-		return
+func (b *Bot) cmdReach(r *req) (answer, error) {
+	s, why := b.myGame(r, 0)
+	if why != nil {
+		return *why, nil
 	}
-	b.deferReply(i, true)
-	r, _ := b.reach(id, u.ID, o.str("square"))
-	b.followup(i, r, true)
+	text, _ := b.reach(s.id, r.user, r.opts.str("square"))
+	return say(text), nil
 }
 
 // note toggles a "?" mark and sends the player their board with it; it returns
 // the reply and whether the board was sent (then the board is the answer).
 func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
-	l := b.lang(user)
+	rd := b.reader(user)
+	l := rd.lang
 	lg, c, sq, why := b.squareOf(id, user, text)
 	if why != "" {
 		return why, false
@@ -56,7 +51,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 		on = on || s == sq
 	}
 	lg.mu.Lock()
-	files := b.boardFiles(lg.meta, lg.g, c, user)
+	files := b.boardFiles(lg.meta, lg.g, c, rd)
 	lg.mu.Unlock()
 	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		b.log.Error("enqueue", "err", err)
@@ -70,7 +65,8 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 // reach on their own board; it returns the reply and whether the board was
 // sent.
 func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
-	l := b.lang(user)
+	rd := b.reader(user)
+	l := rd.lang
 	lg, c, sq, why := b.squareOf(id, user, text)
 	if why != "" {
 		return why, false
@@ -91,7 +87,7 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 		b.log.Error("notes", "game", id, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
-	img, err := b.renderWith(v, user, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}})
+	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}})
 	if err != nil {
 		return texts.UI(l, texts.InternalError), false
 	}

@@ -29,6 +29,8 @@ type payload struct {
 	// Public marks a DM sent at a point the channel learns of anyway (its
 	// action was announced there): only its failure may be told in the channel.
 	Public bool `json:"public,omitempty"`
+	// Challenge stores the posted message's id as this challenge's card.
+	Challenge uint64 `json:"challenge,omitempty"`
 }
 
 // outFile is an attachment; Alt is its description (alt text).

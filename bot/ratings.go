@@ -1,12 +1,19 @@
 package bot
 
 import (
+	"math"
+	"strings"
+
 	"shinpan/bot/texts"
 	"shinpan/rating"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
+	"shinpan/referee/view"
 	"shinpan/store"
 )
+
+// Ratings (Glicko-2 per server and variant) and who they count: the rating,
+// leaderboard and history commands, and the fair-play rule for CPU moves.
 
 // ratedSeats says whose rating a finished game changes: none unless it is a
 // ranked game between two people that was not aborted; then
@@ -61,18 +68,140 @@ func unratedBecauseCPU(meta store.Game) (cpu [2]bool, unrated bool) {
 	return meta.CPUMoved, !s[0] && !s[1]
 }
 
-// minRankedAway is the least away time of a ranked challenge (RULES.md §3): a
-// shorter one would let the CPU play for a player who merely waits.
-const minRankedAway = 60
-
-// maxAway is the longest away time a challenge may set (a week).
-const maxAway = 7 * 24 * 3600
-
-// checkAway range-checks away_seconds: 0 (the CPU never takes the seat) or 1
-// second to a week.
-func checkAway(s int) error {
-	if s < 0 || s > maxAway {
-		return &referee.OptionError{Option: "away_seconds", Min: 1, Max: maxAway, ZeroNone: true, Got: s}
+// rate updates the players' Glicko-2 ratings after a ranked game between two
+// people (each game its own rating period; a draw is half a win), each player
+// only when ratedSeats allows it. Games against the CPU and aborted games are
+// never rated.
+func (b *Bot) rate(id store.GameID) {
+	meta, err := b.st.GetGame(id)
+	if err != nil || meta.Rated {
+		return
 	}
-	return nil
+	seats := ratedSeats(meta)
+	if !seats[0] && !seats[1] {
+		return
+	}
+	var rs [2]store.Rating
+	var rt [2]rating.Rating
+	for c := range rs {
+		r, err := b.st.GetRating(meta.GuildID, meta.Variant, meta.Players[c])
+		if err != nil {
+			n := rating.New()
+			r = store.Rating{GuildID: meta.GuildID, Variant: meta.Variant, UserID: meta.Players[c], Rating: n.Rating, RD: n.Deviation, Volatility: n.Volatility}
+		}
+		rs[c], rt[c] = r, rating.Rating{Rating: r.Rating, Deviation: r.RD, Volatility: r.Volatility}
+	}
+	score := 0.5
+	if w := meta.Result.Winner; w != nil {
+		score = 1
+		if *w == shogi.White {
+			score = 0
+		}
+	}
+	nb, nw := rating.Game(rt[0], rt[1], score)
+	for c, n := range []rating.Rating{nb, nw} {
+		r := &rs[c]
+		r.Rating, r.RD, r.Volatility = n.Rating, n.Deviation, n.Volatility
+		r.Games++
+		s := score
+		if c == 1 {
+			s = 1 - score
+		}
+		switch s {
+		case 1:
+			r.Wins++
+		case 0:
+			r.Losses++
+		default:
+			r.Draws++
+		}
+	}
+	var apply []store.Rating
+	for c := range rs {
+		if seats[c] {
+			apply = append(apply, rs[c])
+		}
+	}
+	if err := b.st.ApplyRatings(id, apply...); err != nil {
+		b.log.Warn("ratings", "game", id, "err", err)
+	}
+}
+
+func (b *Bot) cmdRating(r *req) (answer, error) {
+	l := r.lang
+	who := r.opts.user("user")
+	if who == "" {
+		who = r.user
+	}
+	vs := []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standard}
+	if v, err := referee.ParseVariant(r.opts.str("variant")); err == nil {
+		vs = []view.Variant{v}
+	}
+	var lines []string
+	for _, v := range vs {
+		rt, err := b.st.GetRating(r.i.GuildID, v, who)
+		if err != nil {
+			if len(vs) == 1 {
+				lines = append(lines, texts.Unrated(l, mention(who), v))
+			}
+			continue
+		}
+		lines = append(lines, texts.RatingLine(l, mention(who), v, int(math.Round(rt.Rating)), int(math.Round(rt.RD)), rt.Games, rt.Wins, rt.Losses, rt.Draws))
+	}
+	if len(lines) == 0 {
+		lines = append(lines, texts.Unrated(l, mention(who), view.Tsuitate))
+	}
+	return say(strings.Join(lines, "\n")), nil
+}
+
+func (b *Bot) cmdLeaderboard(r *req) (answer, error) {
+	v, err := referee.ParseVariant(r.opts.str("variant"))
+	if err != nil {
+		v = view.Tsuitate
+	}
+	top, me, err := b.st.Leaderboard(r.i.GuildID, v, 10, r.user)
+	if err != nil {
+		return answer{}, err
+	}
+	var lines []texts.Standing
+	for _, s := range top {
+		lines = append(lines, texts.Standing{Rank: s.Rank, Name: mention(s.UserID), Rating: int(math.Round(s.Rating.Rating)), RD: int(math.Round(s.RD)), Games: s.Games})
+	}
+	you := 0
+	if me != nil {
+		you = me.Rank
+	}
+	return say(texts.Leaderboard(r.lang, v, lines, you)), nil
+}
+
+// cmdHistory lists a player's last games: this server's, and for one's own
+// history every server's.
+func (b *Bot) cmdHistory(r *req) (answer, error) {
+	l := r.lang
+	who := r.opts.user("user")
+	if who == "" {
+		who = r.user
+	}
+	all, err := b.st.RecentGames(who, 50)
+	if err != nil {
+		return answer{}, err
+	}
+	var lines []string
+	for _, g := range all {
+		if g.GuildID != r.i.GuildID && who != r.user || len(lines) == 10 {
+			continue
+		}
+		res := "—"
+		if g.Result != nil {
+			res = texts.ResultLine(textCtx(channelReader(l), g, nil), g.Result)
+		}
+		if why := notRatedWhy(l, g); why != "" {
+			res += " · " + why
+		}
+		lines = append(lines, texts.HistoryLine(l, uint64(g.ID), g.Variant, mention(g.Players[0]), mention(g.Players[1]), res))
+	}
+	if len(lines) == 0 {
+		return say(texts.UI(l, texts.HistoryEmpty)), nil
+	}
+	return say(strings.Join(lines, "\n")), nil
 }

@@ -100,6 +100,11 @@ func (b *Bot) send(m store.OutMsg) error {
 	if err != nil {
 		return err
 	}
+	if p.Challenge != 0 {
+		if err := b.st.SetChallengeMessage(p.Challenge, msg.ID); err != nil {
+			b.log.Warn("challenge message id", "challenge", p.Challenge, "err", err)
+		}
+	}
 	if p.Ref != "" && m.GameID != 0 {
 		if err := b.st.PutMessageRef(m.GameID, p.Ref, store.MessageRef{ChannelID: ch, MessageID: msg.ID}); err != nil {
 			b.log.Error("message ref", "err", err)
@@ -260,7 +265,9 @@ func (b *Bot) startThread(id store.GameID, ch, msgID, name string) {
 	}
 	b.mu.Lock()
 	if lg, ok := b.games[id]; ok {
+		lg.mu.Lock()
 		lg.meta.ThreadID = th.ID
+		lg.mu.Unlock()
 	}
 	b.mu.Unlock()
 }

@@ -30,8 +30,20 @@ func (o Options) Validate(v view.Variant) error {
 	if o.TurnSeconds != 0 && (o.TurnSeconds < 10 || o.TurnSeconds > 3600) {
 		return &referee.OptionError{Option: "turn_seconds", Min: 10, Max: 3600, ZeroNone: true, Got: o.TurnSeconds}
 	}
-	if o.AwaySeconds < 0 {
-		return &referee.OptionError{Option: "away_seconds", Min: 0, Got: o.AwaySeconds}
+	if o.AwaySeconds < 0 || o.AwaySeconds > MaxAway {
+		return &referee.OptionError{Option: "away_seconds", Min: 1, Max: MaxAway, ZeroNone: true, Got: o.AwaySeconds}
 	}
 	return nil
 }
+
+// MaxAway is the longest away time: a week.
+const MaxAway = 7 * 24 * 3600
+
+// MinRankedAway is the least away time of a ranked game between people
+// (RULES.md §3): ratings measure people, so the CPU may not take a seat from
+// someone who merely pauses.
+const MinRankedAway = 60
+
+// RankedOK reports whether the options allow a ranked game: no away takeover,
+// or one after at least MinRankedAway.
+func (o Options) RankedOK() bool { return o.AwaySeconds == 0 || o.AwaySeconds >= MinRankedAway }

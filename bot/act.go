@@ -1,0 +1,137 @@
+package bot
+
+import (
+	"errors"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// act applies one player action to a live game: the referee decides on a copy,
+// the store commits the action with its messages, then the copy becomes the
+// game and the outbox is sent. It returns the text for the acting player when
+// there is one (a refusal), and whether the action took effect. key is the
+// Discord id that caused the action (idempotency).
+func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (string, bool) {
+	return b.actWording(id, user, a, key, texts.Refusal)
+}
+
+// actWording is act with the refusal worded by refusal (texts.Refusal, or
+// texts.RefusalWithMoveHint for text typed in DM).
+func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
+	rd := b.reader(user)
+	lang := rd.lang
+	lg, err := b.live(id)
+	if err != nil {
+		return texts.UI(lang, texts.NoGame), false
+	}
+	person := !isCPU(user) && user != b.botID()
+	if person {
+		b.returnSeat(id, user)
+	}
+	lg.mu.Lock()
+	done, reply, err := b.decide(lg, user, lang, a, key, func(err error) string { return refusal(lang, err) })
+	lg.mu.Unlock()
+	if err != nil {
+		b.log.Error("append action", "game", id, "user", user, "err", err)
+		b.forget(id) // reload from the store next time
+		return texts.UI(lang, texts.InternalError), false
+	}
+	if done == nil {
+		return reply, false
+	}
+	if person && rd.set.CurrentGame != id {
+		if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.CurrentGame = id }); err != nil {
+			b.log.Warn("settings", "user", user, "err", err)
+		}
+	}
+	b.kickOutbox()
+	if done.over {
+		b.rate(id)
+		b.forget(id)
+	}
+	if done.cpuNext {
+		go b.cpuTurn(id)
+	}
+	return "", true
+}
+
+// applied is what follows an action taken.
+type applied struct{ over, cpuNext bool }
+
+// decide runs an action under the game's lock: checks, the referee on a copy,
+// the commit, then the copy becomes the game. It returns nil and the reply
+// when nothing changed (reply "" for an action already applied or a CPU whose
+// seat was given back), or the store's error.
+func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, key string, refusal func(error) string) (*applied, string, error) {
+	if isCPU(user) && (a.Player > shogi.White || lg.cpu[a.Player] == nil) {
+		return nil, "", nil // the seat's player came back
+	}
+	if _, _, err := b.st.LookupKey(key); err == nil {
+		return nil, "", nil // already applied (a redelivered event)
+	}
+	if a.Kind == referee.ActDraw && !lg.g.Over() && !lg.meta.DrawOffer.AcceptableBy(lg.g, a.Player) {
+		return nil, texts.UI(lang, texts.DrawWithdrawn), nil // a move came between cmdDraw's check and this
+	}
+	g := lg.g.Clone()
+	before := boardsBefore(g)
+	evs, err := g.Apply(a)
+	if err != nil {
+		return nil, refusal(err), nil
+	}
+	meta := lg.meta
+	dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
+	if isCPU(user) {
+		meta.CPUMoved[a.Player] = true
+	}
+	out := b.actionMessages(meta, g, evs, before, dl)
+	next := func(m *store.Game) {
+		updateMeta(m, g)
+		m.CPUMoved = meta.CPUMoved
+		m.Deadline = dl
+		m.DrawOffer = m.DrawOffer.Standing(g)
+	}
+	stored, err := b.st.AppendAction(meta.ID, store.Entry{Action: a, UserID: user, Key: key}, out, next)
+	if errors.Is(err, store.ErrDuplicate) {
+		return nil, "", nil // already applied (a redelivered event)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	lg.g = g
+	next(&lg.meta)
+	lg.meta.LastSeq = stored.Seq
+	lg.observe(evs)
+	return &applied{over: g.Over(), cpuNext: !g.Over() && (lg.cpu[0] != nil || lg.cpu[1] != nil)}, "", nil
+}
+
+// boardsBefore is what each audience saw before an action, for writing its
+// move in their notation.
+func boardsBefore(g *referee.Game) [3]*shogi.Position {
+	var before [3]*shogi.Position
+	for c := range 2 {
+		before[c], _ = g.PlayerBoard(shogi.Color(c))
+	}
+	pub := g.View(view.ViewerPublic)
+	before[view.ToPublic] = view.PositionOf(&pub)
+	return before
+}
+
+// updateMeta copies the referee's status into the game record.
+func updateMeta(m *store.Game, g *referee.Game) {
+	switch {
+	case g.Over() && g.Result().Reason == view.ReasonAbort:
+		m.Status = store.StatusAborted
+		m.Result = g.Result()
+	case g.Over():
+		m.Status = store.StatusFinished
+		m.Result = g.Result()
+	case g.NeedsMasks():
+		m.Status = store.StatusPendingMasks
+	default:
+		m.Status = store.StatusActive
+	}
+}

@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// Finding what a command or a DM is about: its scope, the game it means and
+// the player's seat in it (one preamble for every game command).
+
+// scope is where a command was used. A challenge or game number given in a
+// server means that server's challenges and games only; in a DM, only the
+// user's own (RULES.md §3). Outside its scope a number reads as "no such
+// challenge" or "no such game", whatever its state, so nobody can probe which
+// numbers exist elsewhere.
+type scope struct {
+	guild string // "" in a DM
+	user  string
+}
+
+func scopeOf(i *discordgo.InteractionCreate, user string) scope {
+	return scope{guild: i.GuildID, user: user}
+}
+
+// dmScope is the scope of a DM typed to the bot.
+func dmScope(user string) scope { return scope{user: user} }
+
+func (s scope) game(g store.Game) bool {
+	if s.guild != "" {
+		return g.GuildID == s.guild
+	}
+	_, plays := seat(g, s.user)
+	return plays
+}
+
+func (s scope) challenge(c store.Challenge) bool {
+	if s.guild != "" {
+		return c.GuildID == s.guild
+	}
+	return c.Challenger == s.user || c.Challenged == s.user
+}
+
+// pickGame chooses the game a DM or command is for, within its scope: the
+// #number given, the player's only live game, or their last-used one; else it
+// asks which.
+func (b *Bot) pickGame(sc scope, want store.GameID) (store.GameID, string) {
+	user := sc.user
+	lang := b.lang(user)
+	all, err := b.st.ActiveGamesOf(user)
+	if err != nil {
+		return 0, texts.UI(lang, texts.InternalError)
+	}
+	var games []store.Game
+	for _, g := range all {
+		if g.ID == want && !sc.game(g) {
+			return 0, texts.GameElsewhere(lang, uint64(want)) // their own game, in another server
+		}
+		if sc.game(g) {
+			games = append(games, g)
+		}
+	}
+	if want != 0 {
+		for _, g := range games {
+			if g.ID == want {
+				return want, ""
+			}
+		}
+		return 0, texts.NotInGame(lang, uint64(want))
+	}
+	switch len(games) {
+	case 0:
+		return 0, texts.UI(lang, texts.NoActiveGame)
+	case 1:
+		return games[0].ID, ""
+	}
+	if st, err := b.st.GetSettings(user); err == nil {
+		for _, g := range games {
+			if g.ID == st.CurrentGame {
+				return g.ID, ""
+			}
+		}
+	}
+	var ids []uint64
+	for _, g := range games {
+		ids = append(ids, uint64(g.ID))
+	}
+	return 0, texts.WhichGame(lang, ids)
+}
+
+// seated is a player's live game, found for a command.
+type seated struct {
+	id store.GameID
+	lg *live
+	c  shogi.Color
+}
+
+// myGame finds the live game a command means for its user: want (0: the
+// "game" option, else their current game), within the command's scope. When
+// there is none, the answer says why.
+func (b *Bot) myGame(r *req, want store.GameID) (seated, *answer) {
+	if want == 0 {
+		if n, ok := r.opts.num("game"); ok {
+			want = store.GameID(n)
+		}
+	}
+	id, why := b.pickGame(r.sc, want)
+	if id == 0 {
+		return seated{}, &answer{text: why}
+	}
+	return b.seatIn(r, id)
+}
+
+// seatIn is myGame for a number from a button or modal: the user must play
+// that game.
+func (b *Bot) seatIn(r *req, id store.GameID) (seated, *answer) {
+	lg, err := b.live(id)
+	if err != nil {
+		return seated{}, &answer{text: texts.UI(r.lang, texts.NoGame)}
+	}
+	lg.mu.Lock()
+	c, mine := seat(lg.meta, r.user)
+	inScope := r.sc.game(lg.meta)
+	lg.mu.Unlock()
+	if !mine || !inScope {
+		return seated{}, &answer{text: texts.NotInGame(r.lang, uint64(id))}
+	}
+	return seated{id: id, lg: lg, c: c}, nil
+}

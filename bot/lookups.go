@@ -1,0 +1,91 @@
+package bot
+
+import (
+	"strings"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// What a user may look up: their board again, a game's public status, the
+// channel's games, the rules and help.
+
+// cmdBoard re-sends the user's board by DM.
+func (b *Bot) cmdBoard(r *req) (answer, error) {
+	s, why := b.myGame(r, 0)
+	if why != nil {
+		return *why, nil
+	}
+	rd := b.reader(r.user)
+	s.lg.mu.Lock()
+	files := b.boardFiles(s.lg.meta, s.lg.g, s.c, rd)
+	text := texts.Status(textCtx(rd, s.lg.meta, nil), gameState(s.lg.g), view.AudienceOf(s.c))
+	var btns []button
+	if g := s.lg.g; !g.Over() && g.Turn() == s.c && !g.NeedsMasks() {
+		btns = turnButtons(rd.lang)
+	}
+	s.lg.mu.Unlock()
+	return b.sendBoard(r, s.id, payload{Content: text, Files: files, Buttons: btns})
+}
+
+// sendBoard queues a board for the user of r alone and answers that it is
+// on its way.
+func (b *Bot) sendBoard(r *req, id store.GameID, p payload) (answer, error) {
+	if err := b.st.Enqueue(withGame(toDM(r.user, p), id)); err != nil {
+		return answer{}, err
+	}
+	go b.kickOutbox()
+	return say(texts.UI(r.lang, texts.BoardSent)), nil
+}
+
+// cmdStatus shows a game's public state.
+func (b *Bot) cmdStatus(r *req) (answer, error) {
+	var id store.GameID
+	if n, ok := r.opts.num("game"); ok {
+		id = store.GameID(n)
+	} else {
+		id, _ = b.pickGame(r.sc, 0)
+	}
+	if id == 0 {
+		return say(texts.UI(r.lang, texts.NoActiveGame)), nil
+	}
+	meta, err := b.st.GetGame(id)
+	if err != nil || !r.sc.game(meta) {
+		return say(texts.UI(r.lang, texts.NoGame)), nil
+	}
+	lg, err := b.live(id)
+	if err != nil {
+		return say(texts.GameCard(textCtx(channelReader(r.lang), meta, nil), meta.Ranked)), nil
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	ctx := textCtx(channelReader(r.lang), lg.meta, nil)
+	return say(texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, gameState(lg.g), view.ToPublic)), nil
+}
+
+// cmdGames lists the games going on in the channel.
+func (b *Bot) cmdGames(r *req) (answer, error) {
+	games, err := b.st.ActiveGamesIn(r.i.ChannelID)
+	if err != nil || len(games) == 0 {
+		return say(texts.UI(r.lang, texts.NoGamesHere)), nil
+	}
+	var lines []string
+	for _, g := range games {
+		lines = append(lines, texts.GameLine(textCtx(channelReader(r.lang), g, nil), g.Status == store.StatusPendingMasks))
+	}
+	return say(strings.Join(lines, "\n")), nil
+}
+
+func (b *Bot) cmdRules(r *req) (answer, error) {
+	v, err := referee.ParseVariant(r.opts.str("variant"))
+	if err != nil {
+		v = view.Tsuitate
+	}
+	return say(texts.Rules(r.lang, v)), nil
+}
+
+func (b *Bot) cmdHelp(r *req) (answer, error) { return say(texts.Help(r.lang)), nil }
+
+func withGame(m store.OutMsg, id store.GameID) store.OutMsg { m.GameID = id; return m }

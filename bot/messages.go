@@ -1,0 +1,143 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/policy"
+	"shinpan/referee/record"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/render"
+	"shinpan/store"
+)
+
+// actionMessages turns an action's events into messages: one DM per player
+// with events for them (their board attached after a move or at the end), one
+// channel post with the public events. Order: Black's DM, White's DM, the
+// channel — never dependent on what is hidden.
+func (b *Bot) actionMessages(meta store.Game, g *referee.Game, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline) []store.OutMsg {
+	var out []store.OutMsg
+	pub := view.For(evs, view.ToPublic)
+	for col, user := range meta.Players {
+		c := shogi.Color(col)
+		mine := view.For(evs, view.AudienceOf(c))
+		if len(mine) == 0 || isCPU(user) {
+			continue
+		}
+		rd := b.reader(user)
+		ctx := textCtx(rd, meta, before[c])
+		ctx.YourTurn = policy.YourTurn(g, c)
+		p := payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
+		if needsBoard(mine) {
+			p.Files = b.boardFiles(meta, g, c, rd)
+		}
+		if !g.Over() && g.Turn() == c && !g.NeedsMasks() {
+			p.Buttons = turnButtons(rd.lang)
+			p.Content += deadlineLine(dl, c)
+		}
+		out = append(out, toDM(user, p))
+	}
+	if len(pub) > 0 && !meta.ChannelGone {
+		lang := b.lang(meta.Players[0])
+		ch := channelReader(lang)
+		// the moves in the channel's words, from the board the channel sees
+		p := payload{Content: texts.Announcement(textCtx(ch, meta, before[view.ToPublic]), pub)}
+		if g.Over() {
+			p.Content += notRatedLine(lang, meta, g)
+			p.Files = b.revealFiles(meta, g)
+			if g.Result().Reason != view.ReasonAbort {
+				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)}}
+			}
+			p.Mentions = meta.Players[:]
+		}
+		out = append(out, toChannel(b.announceChannel(meta), p))
+		for _, e := range pub {
+			for _, d := range texts.RevealDetails(textCtx(ch, meta, nil), e) {
+				out = append(out, toChannel(b.announceChannel(meta), payload{Content: d}))
+			}
+		}
+	}
+	return out
+}
+
+// needsBoard: a player's board changed (a move, the mask set, the end).
+func needsBoard(evs []view.Event) bool {
+	for _, e := range evs {
+		switch e.Kind {
+		case view.EvMoved, view.EvEnd, view.EvMasksDone:
+			return true
+		}
+	}
+	return false
+}
+
+func turnButtons(lang texts.Lang) []button {
+	return []button{
+		{ID: "move:{game}", Label: texts.UI(lang, texts.ButtonMove), Style: int(discordgo.PrimaryButton)},
+		{ID: "resign:{game}", Label: texts.UI(lang, texts.ButtonResign), Style: int(discordgo.SecondaryButton)},
+	}
+}
+
+// boardFiles renders what player c sees (the revealed board once the game is over).
+func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd reader) []outFile {
+	v := g.View(view.ViewerOf(c))
+	if g.Over() {
+		v = g.RevealView()
+	}
+	notes, _ := b.st.Notes(meta.ID, c)
+	if g.Over() {
+		notes = nil
+	}
+	img, err := b.renderFor(v, rd, render.Options{Notes: notes})
+	if err != nil {
+		b.log.Error("render", "game", meta.ID, "err", err)
+		return nil
+	}
+	return []outFile{img}
+}
+
+// revealFiles are the end-of-game attachments in the channel: the revealed
+// board (alt text in the channel's language, as its texts) and the record
+// (KIF with the hidden information as comments).
+func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
+	var files []outFile
+	if img, err := b.renderFor(g.RevealView(), channelReader(b.lang(meta.Players[0])), render.Options{}); err == nil {
+		files = append(files, img)
+	}
+	if kif, err := gameKIF(meta, g); err == nil {
+		files = append(files, outFile{Name: fmt.Sprintf("shinpan-%s.kif", "{game}"), Type: "text/plain; charset=utf-8", Data: kif})
+	}
+	return files
+}
+
+// gameKIF writes a finished game as KIF with all its hidden information.
+func gameKIF(meta store.Game, g *referee.Game) ([]byte, error) {
+	return gameRecord(meta, g, "kif")
+}
+
+// recordFormats are the formats /shogi record offers; the first is the default.
+var recordFormats = []string{"kif", "ki2", "csa"}
+
+// recordWriters write a record in each of recordFormats.
+var recordWriters = map[string]func(io.Writer, *record.Record) error{
+	"kif": record.WriteKIF, "ki2": record.WriteKI2, "csa": record.WriteCSA}
+
+// gameRecord writes a finished game with all its hidden information in
+// format (one of recordFormats).
+func gameRecord(meta store.Game, g *referee.Game, format string) ([]byte, error) {
+	write, ok := recordWriters[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown record format %q", format)
+	}
+	var buf bytes.Buffer
+	if err := write(&buf, g.Record(fmt.Sprintf("shinpan #%d %s", meta.ID, meta.Variant))); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"time"
+
+	"shinpan/bot/texts"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// A rematch challenges the other player of a finished game with the same
+// settings, colours swapped when the game's option says so.
+
+func (b *Bot) cmdRematch(r *req) (answer, error) {
+	var id store.GameID
+	if n, ok := r.opts.num("game"); ok {
+		id = store.GameID(n)
+	} else {
+		gs, err := b.st.RecentGames(r.user, 50)
+		if err != nil {
+			return answer{}, err
+		}
+		for _, g := range gs {
+			if r.sc.game(g) {
+				id = g.ID
+				break
+			}
+		}
+	}
+	return b.rematch(r, id)
+}
+
+func (b *Bot) btnRematch(r *req) (answer, error) { return b.rematch(r, store.GameID(r.arg)) }
+
+func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
+	if id == 0 {
+		return say(texts.UI(r.lang, texts.NoGame)), nil
+	}
+	meta, err := b.st.GetGame(id)
+	c, ok := seat(meta, r.user)
+	if err != nil || !ok || !r.sc.game(meta) {
+		return say(texts.RematchNotYours(r.lang, uint64(id))), nil
+	}
+	if meta.Status.Live() {
+		return say(texts.UI(r.lang, texts.AlreadyStarted)), nil
+	}
+	opp := meta.Players[c.Opp()]
+	black := c == shogi.Black // the challenger keeps their colour...
+	if meta.Options.SwapOnRematch {
+		black = !black // ...unless the game swaps
+	}
+	color := store.ColorWhite
+	if black {
+		color = store.ColorBlack
+	}
+	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.user, Challenged: opp,
+		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked,
+		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
+	if isCPU(opp) {
+		return b.startGame(r, ch, store.CPU) // the CPU always accepts
+	}
+	ch, err = b.st.CreateChallenge(ch, nil)
+	if err != nil {
+		return answer{}, err
+	}
+	// The card goes through the outbox; the sender keeps its message id
+	// (payload.Challenge) for acceptance or expiry to edit. A crash before it
+	// is queued leaves a challenge nobody sees, which simply expires.
+	card := payload{Content: texts.ChallengeCard(r.lang, challengeText(ch)), Mentions: []string{opp},
+		Buttons: challengeButtons(r.lang, ch.ID), Challenge: ch.ID}
+	if err := b.st.Enqueue(toChannel(ch.ChannelID, card)); err != nil {
+		return answer{}, err
+	}
+	b.kickOutbox()
+	return say(texts.UI(r.lang, texts.RematchSent)), nil
+}

@@ -1,0 +1,43 @@
+package bot
+
+import (
+	"shinpan/bot/texts"
+	"shinpan/store"
+)
+
+// cmdSettings saves a user's reading settings and shows them all.
+func (b *Bot) cmdSettings(r *req) (answer, error) {
+	o := r.opts
+	st, err := b.st.UpdateSettings(r.user, func(s *store.Settings) {
+		if v := o.str("notation"); v != "" {
+			s.Notation = store.Notation(v)
+		}
+		if v := o.str("language"); v != "" {
+			s.Language = v
+		}
+		if v := o.str("orientation"); v != "" {
+			s.Orientation = v
+		}
+		if v := o.str("theme"); v != "" {
+			s.Theme = v
+		}
+	})
+	if err != nil {
+		return answer{}, err
+	}
+	l := r.lang
+	if nl, ok := texts.ParseLang(st.Language); ok {
+		l = nl // answered in the language just chosen
+	}
+	or := func(s, d string) string {
+		if s == "" {
+			return d
+		}
+		return s
+	}
+	notationDefault := "western"
+	if l == texts.JA {
+		notationDefault = "japanese"
+	}
+	return say(texts.SettingsSaved(l, or(string(st.Notation), notationDefault), or(st.Language, "en"), or(st.Orientation, "own"), or(st.Theme, "light"))), nil
+}

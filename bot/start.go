@@ -1,0 +1,135 @@
+package bot
+
+import (
+	"errors"
+	mrand "math/rand/v2"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// Starting a game, from an accepted challenge or at once against the CPU, has
+// one path: seat the players, probe each person's DMs (a closed DM is told in
+// the channel and nothing starts), build the referee, and store the game with
+// its first messages in one transaction.
+
+// seating puts a challenge's two sides in [Black, White] by its colour choice
+// (the challenger's colour; random when none).
+func seating(challenger, other string, color store.ColorChoice) [2]string {
+	switch color {
+	case store.ColorBlack:
+		return [2]string{challenger, other}
+	case store.ColorWhite:
+		return [2]string{other, challenger}
+	}
+	if mrand.IntN(2) == 0 {
+		return [2]string{challenger, other}
+	}
+	return [2]string{other, challenger}
+}
+
+// startGame starts challenge c against other (a user, or store.CPU) for the
+// user of r and returns r's answer. A stored challenge (c.ID set) is consumed
+// in the same transaction; a challenge to the CPU is never stored.
+func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error) {
+	players := seating(c.Challenger, other, c.Color)
+	for col, p := range players {
+		if isCPU(p) {
+			continue
+		}
+		if err := b.dmProbe(p, shogi.Color(col), c); err != nil {
+			var rerr *discordgo.RESTError
+			if !errors.As(err, &rerr) || rerr.Message == nil || rerr.Message.Code != discordgo.ErrCodeCannotSendMessagesToThisUser {
+				return answer{}, err
+			}
+			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.lang(p), mention(p)), Mentions: []string{p}})); err != nil {
+				return answer{}, err
+			}
+			b.kickOutbox()
+			return say(texts.UI(r.lang, texts.NotStartedDMsClosed)), nil
+		}
+	}
+	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
+		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !isCPU(other)}
+	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options.Options)
+	if err != nil {
+		return answer{}, err
+	}
+	updateMeta(&meta, g)
+	meta.Deadline = b.turnDeadline(meta, shogi.Black, 0) // Black's move, or Black's mask
+	out := b.startMessages(meta, g, c)
+	var game store.Game
+	if c.ID != 0 {
+		game, err = b.st.AcceptChallenge(c.ID, meta, r.i.ID, out)
+	} else {
+		game, err = b.st.CreateGame(meta, r.i.ID, out)
+	}
+	switch {
+	case errors.Is(err, store.ErrDuplicate):
+		return say(texts.UI(r.lang, texts.AlreadyStarted)), nil
+	case errors.Is(err, store.ErrNotFound):
+		return say(texts.UI(r.lang, texts.NoChallenge)), nil
+	case errors.Is(err, store.ErrExpired):
+		return say(texts.UI(r.lang, texts.ChallengeTimedOut)), nil
+	case err != nil:
+		return answer{}, err
+	}
+	if _, err := b.live(game.ID); err != nil {
+		b.log.Error("load new game", "game", game.ID, "err", err)
+	}
+	b.kickOutbox()
+	if isCPU(players[0]) || isCPU(players[1]) {
+		go b.cpuTurn(game.ID)
+	}
+	return say(texts.Accepted(r.lang, uint64(game.ID))), nil
+}
+
+// dmProbe opens the DM with a player and sends the welcome, so a closed DM
+// shows before the game starts. It is the one message sent outside the
+// outbox: it must fail now, while nothing is stored, for the game not to
+// start; a message queued in the outbox would only fail after the commit.
+func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge) error {
+	ch2, err := b.dmChannel(user)
+	if err != nil {
+		return err
+	}
+	_, err = b.postMessage(ch2, payload{Content: texts.Hello(b.lang(user), ch.Variant, c)}, "")
+	return err
+}
+
+// startMessages are the messages a new game causes: each player's board (and
+// the mask prompt in Masked), the game card in the channel, and the challenge
+// card edited to say it was accepted.
+func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge) []store.OutMsg {
+	var out []store.OutMsg
+	for col, p := range meta.Players {
+		pc := shogi.Color(col)
+		if isCPU(p) {
+			continue
+		}
+		rd := b.reader(p)
+		pl := payload{Content: texts.Welcome(textCtx(rd, meta, nil), pc), Files: b.boardFiles(meta, g, pc, rd), Public: true}
+		if !g.NeedsMasks() && g.Turn() == pc {
+			pl.Buttons = turnButtons(rd.lang)
+			pl.Content += deadlineLine(meta.Deadline, pc)
+		}
+		out = append(out, toDM(p, pl))
+		if g.NeedsMasks() {
+			out = append(out, toDM(p, maskMenu(rd.lang, g, pc)))
+		}
+	}
+	lang := b.lang(c.Challenger)
+	card := payload{Content: texts.GameCard(textCtx(channelReader(lang), meta, nil), meta.Ranked), Ref: "card", Mentions: meta.Players[:]}
+	if c.MessageID != "" {
+		edit := payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
+		if b.cfg.Threads {
+			edit.Thread = "shogi #{game}" // the game's announcements go to a thread under the challenge
+		}
+		out = append(out, toChannel(c.ChannelID, edit))
+	}
+	return append(out, toChannel(c.ChannelID, card))
+}
