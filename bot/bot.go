@@ -18,7 +18,8 @@ import (
 // games. Build it with New, then Start; Close shuts it down gracefully.
 //
 // Lock order (take them left to right, never back): inHand (read, for an
-// action's whole life) → acceptMu → live.cpuMu → sendMu → mu → live.mu. A
+// action's whole life) → acceptMu → live.cpuMu → mu → live.mu; the outbox's
+// own lock (ob.mu) is taken alone. A
 // handler holds live.mu only to decide and commit an action or to read the
 // game; it never sends to Discord or takes mu under it. catchMu is taken alone.
 type Bot struct {
@@ -33,8 +34,8 @@ type Bot struct {
 	dmCh  map[string]string // user id → DM channel id
 	// dmClosedTold remembers "game:user" pairs whose closed DMs the channel heard of.
 	dmClosedTold map[string]bool
-	// sendMu serialises outbox draining, so messages go out in order once.
-	sendMu sync.Mutex
+	// ob sends the outbox: a worker per destination.
+	ob *outbox
 	// catchMu serialises DM catch-ups.
 	catchMu sync.Mutex
 	// dmQueue holds each user's DMs waiting to be handled, in order.
@@ -68,7 +69,7 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
-		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{}, ready: make(chan struct{})}
+		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{}, ready: make(chan struct{}), ob: newOutbox(cfg.GlobalRate)}
 	for _, o := range opts {
 		o(b)
 	}
@@ -112,8 +113,9 @@ func (b *Bot) Start() error {
 			b.log.Error("load game", "game", g.ID, "err", err)
 		}
 	}
-	b.wg.Add(2)
+	b.wg.Add(3)
 	go b.outboxLoop()
+	go b.markLoop()
 	go b.timerLoop()
 	b.kickOutbox()
 	b.catchUp()

@@ -33,6 +33,10 @@ type Config struct {
 	CPULevel string `toml:"cpu_level"`
 	// CPUMoveMillis is the CPU's think time per move in ms (default 1000).
 	CPUMoveMillis int `toml:"cpu_move_ms"`
+	// GlobalRate is the most requests a second the bot sends to Discord, all
+	// routes together (Discord's global limit: 50 by default; larger bots are
+	// granted more).
+	GlobalRate int `toml:"global_rate"`
 	// Defaults override the rule book's option defaults per variant, e.g.
 	// [defaults.tsuitate] foul_limit = 20.
 	Defaults map[view.Variant]policy.Options `toml:"-"`
@@ -92,6 +96,9 @@ func (c Config) validate() error {
 	if c.CPUMoveMillis < 0 || c.CPUMoveMillis > 60000 {
 		return fmt.Errorf("config: cpu_move_ms %d: want 0 (default) to 60000", c.CPUMoveMillis)
 	}
+	if c.GlobalRate < 1 || c.GlobalRate > 10000 {
+		return fmt.Errorf("config: global_rate %d: want 1 to 10000 requests a second", c.GlobalRate)
+	}
 	return nil
 }
 
@@ -104,6 +111,9 @@ func (c *Config) fill() {
 	}
 	if c.LogLevel == "" {
 		c.LogLevel = "info"
+	}
+	if c.GlobalRate == 0 {
+		c.GlobalRate = 50
 	}
 }
 

@@ -4,72 +4,200 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	mrand "math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/time/rate"
 
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
 
-// outboxLoop sends what the outbox holds whenever the store signals a commit,
-// and retries failed sends with a back-off.
+// The outbox is sent by one dispatcher and one worker per destination (a
+// channel, or a user's DMs): in order within a destination, in parallel across
+// them, so a 429, a 5xx or a slow channel delays no other. Each route's bucket
+// is discordgo's rate limiter's (it reads the bucket headers and waits out a
+// 429's retry_after, in the calling goroutine: that destination's worker); on
+// top, a token bucket keeps the whole bot under Discord's global limit
+// (global_rate, default 50 requests/s). A 5xx or a network error is retried
+// with exponential back-off and jitter; a 4xx other than 429 is final
+// (undeliverable). Sent messages are marked in batches: a mark lost in a crash
+// only means a re-send, which the message's nonce makes Discord drop.
+
+// outbox is the sender's state.
+type outbox struct {
+	mu       sync.Mutex
+	queues   map[string][]store.OutMsg // by destination, in outbox order
+	running  map[string]bool           // destinations with a worker
+	inFlight map[uint64]bool           // handed to a worker, not yet marked sent
+	done     []uint64                  // sent or given up, to mark
+	kick     chan struct{}             // wakes the dispatcher
+	marks    chan struct{}             // wakes the marker
+	limit    *rate.Limiter
+}
+
+func newOutbox(perSecond int) *outbox {
+	return &outbox{queues: map[string][]store.OutMsg{}, running: map[string]bool{}, inFlight: map[uint64]bool{},
+		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1), limit: rate.NewLimiter(rate.Limit(perSecond), perSecond)}
+}
+
+func wake(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}
+
+// dest is the queue a message belongs to.
+func dest(m store.OutMsg) string { return string(m.Dest) + ":" + m.Target }
+
+// outboxLoop hands what the outbox holds to the destinations' workers whenever
+// the store signals a commit or someone kicks it, and looks again every few
+// seconds (a message whose mark failed, a store that was unreadable).
 func (b *Bot) outboxLoop() {
 	defer b.wg.Done()
-	retry := time.NewTimer(time.Hour)
-	defer retry.Stop()
+	tick := time.NewTicker(3 * time.Second)
+	defer tick.Stop()
 	for {
 		select {
 		case <-b.ctx.Done():
 			return
 		case <-b.st.OutboxReady():
-		case <-retry.C:
+		case <-b.ob.kick:
+		case <-tick.C:
 		}
-		if again := b.flushOutbox(); again {
-			retry.Reset(2 * time.Second)
+		b.dispatch()
+	}
+}
+
+// kickOutbox wakes the dispatcher; it never waits for a send.
+func (b *Bot) kickOutbox() { wake(b.ob.kick) }
+
+// dispatch queues every pending message not yet handed out.
+func (b *Bot) dispatch() {
+	msgs, err := b.st.PendingOutbox()
+	if err != nil {
+		b.log.Error("outbox", "err", err)
+		return
+	}
+	ob := b.ob
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	for _, m := range msgs {
+		if ob.inFlight[m.ID] {
+			continue
+		}
+		ob.inFlight[m.ID] = true
+		d := dest(m)
+		ob.queues[d] = append(ob.queues[d], m)
+		if !ob.running[d] {
+			ob.running[d] = true
+			b.wg.Add(1)
+			go b.worker(d)
 		}
 	}
 }
 
-// kickOutbox drains the outbox now, in the caller's goroutine, so a reply is
-// sent before the handler returns when possible.
-func (b *Bot) kickOutbox() { b.flushOutbox() }
-
-// flushOutbox sends every pending message in order; it returns true when some
-// send failed in a way worth retrying.
-func (b *Bot) flushOutbox() (retry bool) {
-	b.sendMu.Lock()
-	defer b.sendMu.Unlock()
-	msgs, err := b.st.PendingOutbox()
-	if err != nil {
-		b.log.Error("outbox", "err", err)
-		return true
+// worker sends one destination's messages in order until its queue is empty.
+func (b *Bot) worker(d string) {
+	defer b.wg.Done()
+	ob := b.ob
+	for {
+		ob.mu.Lock()
+		q := ob.queues[d]
+		if len(q) == 0 || b.ctx.Err() != nil {
+			delete(ob.queues, d)
+			delete(ob.running, d)
+			ob.mu.Unlock()
+			return
+		}
+		m := q[0]
+		ob.queues[d] = q[1:]
+		ob.mu.Unlock()
+		if !b.deliver(m) {
+			return // closing: the message stays in the outbox for the next start
+		}
+		ob.mu.Lock()
+		ob.done = append(ob.done, m.ID)
+		ob.mu.Unlock()
+		wake(ob.marks)
 	}
-	for _, m := range msgs {
-		if b.ctx.Err() != nil {
+}
+
+// deliver sends one message, retrying what may succeed later; it returns
+// false only when the bot is closing.
+func (b *Bot) deliver(m store.OutMsg) bool {
+	backoff := 250 * time.Millisecond
+	for {
+		if err := b.ob.limit.Wait(b.ctx); err != nil {
 			return false
 		}
 		err := b.send(m)
 		var rerr *discordgo.RESTError
 		switch {
 		case err == nil:
+			return true
 		case errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode >= 400 && rerr.Response.StatusCode < 500 && rerr.Response.StatusCode != http.StatusTooManyRequests:
 			// Permanent: closed DMs, missing permissions, deleted channel.
-			b.log.Warn("message not delivered", "dest", m.Dest, "target", m.Target, "err", err)
+			b.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
 			b.undeliverable(m, rerr)
-		default:
-			b.log.Warn("send failed, will retry", "dest", m.Dest, "target", m.Target, "err", err)
 			return true
 		}
-		if err := b.st.MarkSent(m.ID); err != nil {
-			b.log.Error("mark sent", "err", err)
-			return true
+		wait := backoff/2 + time.Duration(mrand.Int64N(int64(backoff)))
+		b.log.Warn("send failed, will retry", "game", m.GameID, "dest", m.Dest, "target", m.Target, "in", wait.Round(time.Millisecond), "err", err)
+		select {
+		case <-b.ctx.Done():
+			return false
+		case <-time.After(wait):
 		}
+		backoff = min(2*backoff, 30*time.Second)
 	}
-	return false
+}
+
+// markLoop marks delivered messages sent, many in one commit. A failed mark
+// keeps them in flight (never sent twice by this process) and is retried.
+func (b *Bot) markLoop() {
+	defer b.wg.Done()
+	retry := time.NewTicker(2 * time.Second)
+	defer retry.Stop()
+	for {
+		select {
+		case <-b.ctx.Done():
+			b.markSent() // what was delivered before closing
+			return
+		case <-b.ob.marks:
+		case <-retry.C:
+		}
+		b.markSent()
+	}
+}
+
+func (b *Bot) markSent() {
+	ob := b.ob
+	ob.mu.Lock()
+	ids := ob.done
+	ob.done = nil
+	ob.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	if err := b.st.MarkSent(ids...); err != nil {
+		b.log.Error("mark sent", "messages", len(ids), "err", err)
+		ob.mu.Lock()
+		ob.done = append(ob.done, ids...)
+		ob.mu.Unlock()
+		return
+	}
+	ob.mu.Lock()
+	for _, id := range ids {
+		delete(ob.inFlight, id)
+	}
+	ob.mu.Unlock()
 }
 
 // send delivers one outbox message.
