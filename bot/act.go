@@ -104,6 +104,7 @@ func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, k
 	lg.g = g
 	next(&lg.meta)
 	lg.meta.LastSeq = stored.Seq
+	b.track(lg.meta)
 	lg.observe(evs)
 	return &applied{over: g.Over(), cpuNext: !g.Over() && (lg.cpu[0] != nil || lg.cpu[1] != nil)}, "", nil
 }

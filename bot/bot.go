@@ -21,7 +21,7 @@ import (
 // action's whole life) → acceptMu → live.cpuMu → mu → live.mu; the outbox's
 // own lock (ob.mu) is taken alone. A
 // handler holds live.mu only to decide and commit an action or to read the
-// game; it never sends to Discord or takes mu under it. catchMu is taken alone.
+// game; it never sends to Discord or takes mu under it.
 type Bot struct {
 	cfg Config
 	s   *discordgo.Session
@@ -36,8 +36,12 @@ type Bot struct {
 	dmClosedTold map[string]bool
 	// ob sends the outbox: a worker per destination.
 	ob *outbox
-	// catchMu serialises DM catch-ups.
-	catchMu sync.Mutex
+	// catching holds the users whose missed DMs are still to be read;
+	// lastDM the newest DM handled per user (catchup.go).
+	catching map[string]bool
+	lastDM   map[string]uint64
+	// clocks indexes the active games' deadlines (clocks.go).
+	clocks clocks
 	// dmQueue holds each user's DMs waiting to be handled, in order.
 	dmQueue map[string][]*discordgo.Message
 	// acceptMu serialises accepting challenges (no DMs for a lost race).
@@ -69,7 +73,8 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
-		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{}, ready: make(chan struct{}), ob: newOutbox(cfg.GlobalRate)}
+		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
+		catching: map[string]bool{}, lastDM: map[string]uint64{}, clocks: clocks{by: map[store.GameID]clock{}}, ready: make(chan struct{}), ob: newOutbox(cfg.GlobalRate)}
 	for _, o := range opts {
 		o(b)
 	}
@@ -87,8 +92,8 @@ func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot
 }
 
 // Start opens the gateway, registers the application commands, loads every
-// active game, re-sends what the outbox still holds, reads the DMs missed while
-// the bot was away, and starts the background loops (outbox, timers).
+// active game's clocks, and starts the background work: the outbox, the timers,
+// the CPUs' turns and reading the DMs missed while the bot was away.
 func (b *Bot) Start() error {
 	if err := b.s.Open(); err != nil {
 		return fmt.Errorf("open gateway: %w", err)
@@ -104,21 +109,22 @@ func (b *Bot) Start() error {
 	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.DevGuild, commands()); err != nil {
 		return fmt.Errorf("register commands: %w", err)
 	}
+	// Games load when first used; the clocks are armed from the stored
+	// deadlines, and only the games a CPU plays in load now, in the background.
 	active, err := b.st.ActiveGames()
 	if err != nil {
 		return err
 	}
 	for _, g := range active {
-		if _, err := b.live(g.ID); err != nil {
-			b.log.Error("load game", "game", g.ID, "err", err)
-		}
+		b.track(g)
 	}
-	b.wg.Add(3)
+	b.wg.Add(4)
 	go b.outboxLoop()
 	go b.markLoop()
 	go b.timerLoop()
+	go b.resumeCPUs(active)
 	b.kickOutbox()
-	b.catchUp()
+	b.markCatchUp(active)
 	b.log.Info("shinpan is up", "games", len(active), "app", b.appID)
 	return nil
 }

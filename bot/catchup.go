@@ -3,36 +3,95 @@ package bot
 import (
 	"sort"
 	"strconv"
+
+	"shinpan/store"
 )
 
-// catchUp reads each active player's DM channel since the last message the bot
-// handled and handles what it missed: discordgo v0.29 can lose events across a
-// reconnect, and a move typed during an outage must not be lost.
-func (b *Bot) catchUp() {
-	if !b.begin() {
-		return
+// Catch-up reads a player's DM channel since the last message the bot handled
+// and handles what it missed: a move typed while the bot was down, or lost in
+// a reconnect (discordgo v0.29 can lose events across one), must not be lost.
+// It never holds up the start: after a start or a new gateway session every
+// active player is marked pending, and their catch-up runs in the background,
+// inside their own DM queue (the players the games wait for first, paced
+// within the global rate), or before their next live DM, whichever comes
+// first. A DM is handled once, by its id, whichever way it arrives.
+
+// markCatchUp marks every player of the active games pending and queues their
+// catch-ups in the background, the players the games wait for first.
+func (b *Bot) markCatchUp(games []store.Game) {
+	var first, rest []string
+	b.mu.Lock()
+	for _, g := range games {
+		for c, u := range g.Players {
+			if u == "" || isCPU(u) || b.catching[u] {
+				continue
+			}
+			b.catching[u] = true
+			if g.Deadline != nil && int(g.Deadline.Player) == c {
+				first = append(first, u)
+			} else {
+				rest = append(rest, u)
+			}
+		}
 	}
-	defer b.end()
-	b.catchMu.Lock()
-	defer b.catchMu.Unlock()
+	b.mu.Unlock()
+	go func() {
+		for _, u := range append(first, rest...) {
+			if b.ob.limit.Wait(b.ctx) != nil {
+				return
+			}
+			if b.catchPending(u) {
+				b.queueFor(u, nil)
+			}
+		}
+	}()
+}
+
+// catchUp marks the players of every active game pending (after a new
+// gateway session).
+func (b *Bot) catchUp() {
 	games, err := b.st.ActiveGames()
 	if err != nil {
 		b.log.Error("catch-up", "err", err)
 		return
 	}
-	seen := map[string]bool{}
-	for _, g := range games {
-		for _, u := range g.Players {
-			if u == "" || isCPU(u) || seen[u] {
-				continue
-			}
-			seen[u] = true
-			b.catchUpUser(u)
-		}
-	}
+	b.markCatchUp(games)
 }
 
+func (b *Bot) catchPending(user string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.catching[user]
+}
+
+// firstSeen reports whether a DM is newer than the last one handled for its
+// user, and records it as the last.
+func (b *Bot) firstSeen(user, msgID string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	last, ok := b.lastDM[user]
+	if !ok {
+		b.mu.Unlock()
+		st, _ := b.st.GetSettings(user)
+		b.mu.Lock()
+		last = snowflake(st.LastDM)
+	}
+	id := snowflake(msgID)
+	if id <= last {
+		return false
+	}
+	b.lastDM[user] = id
+	return true
+}
+
+// catchUpUser handles a pending user's missed DMs, in order; it runs in the
+// user's DM queue.
 func (b *Bot) catchUpUser(user string) {
+	defer func() {
+		b.mu.Lock()
+		delete(b.catching, user)
+		b.mu.Unlock()
+	}()
 	st, err := b.st.GetSettings(user)
 	if err != nil || st.DMChannelID == "" {
 		return
@@ -45,15 +104,13 @@ func (b *Bot) catchUpUser(user string) {
 			return
 		}
 		sort.Slice(msgs, func(i, j int) bool { return snowflake(msgs[i].ID) < snowflake(msgs[j].ID) })
-		handled := 0
 		for _, m := range msgs {
 			after = m.ID
-			if m.Author == nil || m.Author.ID != user || m.Author.Bot {
+			if m.Author == nil || m.Author.ID != user || m.Author.Bot || !b.firstSeen(user, m.ID) {
 				continue
 			}
 			b.log.Info("caught up a missed DM", "user", user, "message", m.ID)
-			b.queueDM(m)
-			handled++
+			b.handleDM(m)
 		}
 		if len(msgs) < 100 {
 			return

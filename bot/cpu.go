@@ -170,7 +170,11 @@ func (b *Bot) cpuTurn(id store.GameID) {
 // the game's away time to the CPU, and tells the channel.
 func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 	meta, entries, err := b.st.LoadGame(id)
-	if err != nil || meta.Away[c].CPU || isCPU(meta.Players[c]) {
+	if err != nil {
+		return
+	}
+	if meta.Away[c].CPU || isCPU(meta.Players[c]) {
+		b.track(meta) // the CPU has the seat already
 		return
 	}
 	cs, err := b.newCPU(meta, entries, c)
@@ -195,6 +199,7 @@ func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *cpuSe
 		b.log.Error("away", "game", id, "err", err)
 		return
 	}
+	b.track(updated)
 	if lg, err := b.live(id); err == nil {
 		lg.mu.Lock()
 		lg.meta.Away = updated.Away

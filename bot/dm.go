@@ -23,8 +23,12 @@ func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 // queueDM appends a DM to its sender's queue and starts the sender's worker
 // when none runs: one player's DMs are handled one at a time, in order, while
 // different players' DMs are handled side by side.
-func (b *Bot) queueDM(m *discordgo.Message) {
-	user := m.Author.ID
+func (b *Bot) queueDM(m *discordgo.Message) { b.queueFor(m.Author.ID, m) }
+
+// queueFor appends to a user's DM queue: a message, or nil for "read what
+// you missed" (the catch-up runs in the user's own queue, so their DMs are
+// handled in the order they were sent, missed ones first).
+func (b *Bot) queueFor(user string, m *discordgo.Message) {
 	b.mu.Lock()
 	q, running := b.dmQueue[user]
 	b.dmQueue[user] = append(q, m)
@@ -45,7 +49,12 @@ func (b *Bot) queueDM(m *discordgo.Message) {
 			b.dmQueue[user] = q[1:]
 			b.mu.Unlock()
 			if b.begin() {
-				b.handleDM(next)
+				if b.catchPending(user) {
+					b.catchUpUser(user)
+				}
+				if next != nil && b.firstSeen(user, next.ID) {
+					b.handleDM(next)
+				}
 				b.end()
 			}
 		}

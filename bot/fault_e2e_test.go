@@ -9,6 +9,7 @@ import (
 	"shinpan/bot/discordtest"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
+	"shinpan/store"
 )
 
 // countMoveDMs counts the bot's DMs to user whose text contains s.
@@ -206,4 +207,72 @@ func TestDrawAcceptanceAfterWithdrawal(t *testing.T) {
 	if g := e.game(id); g.Result != nil || !g.Status.Live() {
 		t.Fatalf("the game ended: %+v", g)
 	}
+}
+
+// TestMissedDMsAfterRestart: moves typed while the bot is down are read back
+// after the start, in the background, and a DM typed right after the start
+// is handled after the missed ones, each once.
+func TestMissedDMsAfterRestart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.play("7g7f")
+	e.stop()
+	if _, err := e.srv.SendDM(e.bob, "3c3d"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.srv.SendDM(e.bob, "?5e"); err != nil { // a private note after his move
+		t.Fatal(err)
+	}
+	e.start()
+	if _, err := e.srv.SendDM(e.bob, "?5e"); err != nil { // live, at once: the note goes off again
+		t.Fatal(err)
+	}
+	e.waitUntil("the missed move", func() bool { return e.game(id).LastSeq == 2 })
+	e.waitUntil("both notes", func() bool { return e.countDMs(e.bob, "5e") >= 2 })
+	e.settle()
+	var order []string
+	for _, m := range e.botDMs(e.bob) {
+		switch {
+		case strings.Contains(m.Content, "You played"):
+			order = append(order, "move")
+		case strings.Contains(m.Content, "5e"):
+			order = append(order, "note")
+		}
+	}
+	if got := strings.Join(order, ","); got != "move,note,note" {
+		t.Fatalf("bob's answers: %s", got)
+	}
+	if r := e.dm(e.alice, "2g2f"); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("the game did not go on: %q", r.Content)
+	}
+}
+
+// TestCPUResumesAfterRestart: a game against the CPU that waits for the CPU's
+// move when the bot stops gets it after the start.
+func TestCPUResumesAfterRestart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fastCPU)
+	e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard"),
+		discordtest.UserOption("opponent", e.srv.BotUser().ID), discordtest.StringOption("color", "black"))
+	gs, _ := e.st.ActiveGamesOf(e.alice)
+	if len(gs) != 1 {
+		t.Fatalf("games %+v", gs)
+	}
+	id := gs[0].ID
+	e.play("7g7f")
+	e.waitUntil("the CPU's reply", func() bool { return e.game(id).LastSeq == 2 })
+	e.stop()
+	// Alice's move went into the store just before the stop: the CPU's turn.
+	st, err := store.Open(e.path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.AppendAction(id, store.Entry{Action: referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: "2g2f"},
+		UserID: e.alice, Key: "late-move"}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	e.start()
+	e.waitUntil("the CPU's move after the restart", func() bool { return e.game(id).LastSeq == 4 })
 }

@@ -25,11 +25,14 @@ type live struct {
 // gameKey is the id a referee uses for a stored game (in mask commitments).
 func gameKey(id store.GameID) string { return strconv.FormatUint(uint64(id), 10) }
 
-// live returns the game, loading and replaying it on first use.
+// live returns the game, loading and replaying it on first use (outside the
+// bot's lock: games load side by side; when two load the same game at once,
+// the first one kept wins).
 func (b *Bot) live(id store.GameID) (*live, error) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if lg, ok := b.games[id]; ok {
+	lg, ok := b.games[id]
+	b.mu.Unlock()
+	if ok {
 		return lg, nil
 	}
 	meta, entries, err := b.st.LoadGame(id)
@@ -40,8 +43,13 @@ func (b *Bot) live(id store.GameID) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	lg := &live{meta: meta, g: g}
+	lg = &live{meta: meta, g: g}
 	b.cpuSeats(lg, entries)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if kept, ok := b.games[id]; ok {
+		return kept, nil
+	}
 	b.games[id] = lg
 	return lg, nil
 }

@@ -78,6 +78,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 	case err != nil:
 		return answer{}, err
 	}
+	b.track(game)
 	if _, err := b.live(game.ID); err != nil {
 		b.log.Error("load new game", "game", game.ID, "err", err)
 	}

@@ -28,8 +28,9 @@ func (b *Bot) timerLoop() {
 			return
 		}
 		b.expireChallenges()
-		b.expireTurns()
-		b.expireAway()
+		turns, aways := b.due(b.now())
+		b.expireTurns(turns)
+		b.expireAway(aways)
 		if tick%3600 == 0 {
 			b.pruneKeys()
 		}
@@ -97,21 +98,8 @@ func deadlineLine(dl *store.Deadline, c shogi.Color) string {
 }
 
 // expireTurns ends the games whose player to move is out of time.
-func (b *Bot) expireTurns() {
-	b.mu.Lock()
-	var due []*live
-	now := b.now()
-	for _, lg := range b.games {
-		due = append(due, lg)
-	}
-	b.mu.Unlock()
-	for _, lg := range due {
-		lg.mu.Lock()
-		dl, id, over := lg.meta.Deadline, lg.meta.ID, lg.g.Over()
-		lg.mu.Unlock()
-		if over || dl == nil || dl.Turn.IsZero() || now.Before(dl.Turn) {
-			continue
-		}
+func (b *Bot) expireTurns(turns map[store.GameID]store.Deadline) {
+	for id, dl := range turns {
 		key := fmt.Sprintf("timeout:%d:%d", id, dl.Seq)
 		if reply, ok := b.act(id, b.botID(), referee.Action{Kind: referee.ActTimeout, Player: dl.Player}, key); !ok && reply != "" {
 			b.log.Warn("timeout refused", "game", id, "reply", reply)
@@ -120,21 +108,8 @@ func (b *Bot) expireTurns() {
 }
 
 // expireAway hands the seat of a player away on their turn to the CPU.
-func (b *Bot) expireAway() {
-	b.mu.Lock()
-	var all []*live
-	for _, lg := range b.games {
-		all = append(all, lg)
-	}
-	b.mu.Unlock()
-	now := b.now()
-	for _, lg := range all {
-		lg.mu.Lock()
-		dl, id, over := lg.meta.Deadline, lg.meta.ID, lg.g.Over()
-		away := dl != nil && !dl.Away.IsZero() && !now.Before(dl.Away) && !lg.meta.Away[dl.Player].CPU && lg.cpu[dl.Player] == nil
-		lg.mu.Unlock()
-		if !over && away {
-			b.awayTakeover(id, dl.Player)
-		}
+func (b *Bot) expireAway(aways map[store.GameID]store.Deadline) {
+	for id, dl := range aways {
+		b.awayTakeover(id, dl.Player)
 	}
 }
