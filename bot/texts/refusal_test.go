@@ -294,8 +294,8 @@ func TestOptionRefusal(t *testing.T) {
 		{JA, ml, `move\_limit は 0（なし）か 50〜1000 で指定してください（20 は範囲外です）。`},
 		{EN, fl, `foul\_limit must be from 1 to 20, not 30.`},
 		{JA, fl, `foul\_limit は 1〜20 で指定してください（30 は範囲外です）。`},
-		{EN, aw, `away\_seconds must be 0 or more, not -5.`},
-		{JA, aw, `away\_seconds は 0 以上で指定してください（-5 は範囲外です）。`},
+		{EN, aw, `away\_seconds must be 0 (none) or from 1 to 604800, not -5.`},
+		{JA, aw, `away\_seconds は 0（なし）か 1〜604800 で指定してください（-5 は範囲外です）。`},
 		{EN, vr, `There is no variant “\*chess\*”: choose standard, tsuitate, masked or dark.`},
 		{JA, vr, `「\*chess\*」という種類はありません。standard、tsuitate、masked、dark から選んでください。`},
 	} {
