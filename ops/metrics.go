@@ -44,7 +44,7 @@ func NewMetrics() *Metrics {
 	r := prometheus.NewRegistry()
 	m := &Metrics{Registry: r}
 	m.actions = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "shinpan_actions_total",
-		Help: "Player and CPU actions by kind (move, mask, resign, ...) and result: accepted, foul, bounce, refused, duplicate or error."},
+		Help: "Player and CPU actions by kind (move, mask, resign, ...) and result: accepted, foul, bounce, refused, ignored (already applied), no_game or error."},
 		[]string{"kind", "result"})
 	m.moveSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "shinpan_move_seconds",
 		Help:    "From an action's arrival to its last message sent (accepted actions).",
