@@ -40,6 +40,9 @@ func runExport(args []string) error {
 		return errors.New("usage: shinpan export [--config FILE] [--data PATH] [--out FILE]")
 	}
 	st, err := openDataStore(*config, *data)
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%w\nthe bot holds the file: export a backup of it instead (shinpan backup --out b.db, then shinpan export --data b.db)", err)
+	}
 	if err != nil {
 		return err
 	}
