@@ -135,9 +135,11 @@ func (b *Bot) worker(d string) {
 func (b *Bot) deliver(m store.OutMsg) bool {
 	backoff := 250 * time.Millisecond
 	for {
+		queued := time.Now()
 		if err := b.ob.limit.Wait(b.ctx); err != nil {
 			return false
 		}
+		b.metrics.GlobalWait(time.Since(queued))
 		start := time.Now()
 		err := b.send(m)
 		var rerr *discordgo.RESTError
