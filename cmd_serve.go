@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -46,12 +47,12 @@ func runServe(args []string) error {
 	if cfg.Token == "" {
 		return errors.New("no bot token: set DISCORD_TOKEN or token in the config file (see README)")
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.Level()}))
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: cfg.Level()}))
 	build := ops.ReadBuild()
 	log.Info("shinpan starting", build.Attrs()...)
 	ops.RouteDiscordgo(log, cfg.Token)
 	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	notifySignals(sig)
 
 	st, err := store.Open(cfg.DataPath, nil)
 	if err != nil {
@@ -59,7 +60,7 @@ func runServe(args []string) error {
 	}
 	defer st.Close()
 	log.Info("store open", "path", st.Path())
-	s, err := discordgo.New("Bot " + cfg.Token)
+	s, err := newSession(cfg.Token)
 	if err != nil {
 		return err
 	}
@@ -120,8 +121,14 @@ func runServe(args []string) error {
 	return shutdown(b, time.Duration(cfg.ShutdownSeconds)*time.Second, sig, log)
 }
 
-// exit ends the process (tests replace it).
-var exit = os.Exit
+// What serve reaches outside: tests replace them (a Discord stand-in, signals
+// sent by the test, a log it reads, an exit it sees).
+var (
+	newSession              = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
+	notifySignals           = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt, syscall.SIGTERM) }
+	logOut        io.Writer = os.Stderr
+	exit                    = os.Exit
+)
 
 // shutdown closes the bot within the configured limit; a second signal, or
 // the limit, ends the process at once. Every acknowledged action is already
