@@ -87,13 +87,15 @@ func runServe(args []string) error {
 		log.Info("metrics, /healthz and /readyz", "addr", ln.Addr().String())
 	}
 	if !strings.EqualFold(cfg.AdminSocket, "off") {
-		ln, err := ops.ListenAdmin(cfg.AdminSocket)
-		if err != nil {
-			return err
+		// Not fatal: some mounted folders cannot hold a socket, and the bot
+		// runs without online backups.
+		if ln, err := ops.ListenAdmin(cfg.AdminSocket); err != nil {
+			log.Warn("no admin socket: shinpan backup will not reach this bot (set admin_socket to a local path)", "path", cfg.AdminSocket, "err", err)
+		} else {
+			defer os.Remove(cfg.AdminSocket)
+			servers = append(servers, ops.Listen(ln, ops.AdminHandler(st, m, log), log))
+			log.Info("admin socket (shinpan backup)", "path", cfg.AdminSocket)
 		}
-		defer os.Remove(cfg.AdminSocket)
-		servers = append(servers, ops.Listen(ln, ops.AdminHandler(st, m, log), log))
-		log.Info("admin socket (shinpan backup)", "path", cfg.AdminSocket)
 	}
 
 	ctx, stopLoops := context.WithCancel(context.Background())
