@@ -47,7 +47,7 @@ func runServe(args []string) error {
 	if cfg.Token == "" {
 		return errors.New("no bot token: set DISCORD_TOKEN or token in the config file (see README)")
 	}
-	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: cfg.Level()}))
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: cfg.Level(), ReplaceAttr: ops.Redact(cfg.Token)}))
 	build := ops.ReadBuild()
 	log.Info("shinpan starting", build.Attrs()...)
 	ops.RouteDiscordgo(log, cfg.Token)

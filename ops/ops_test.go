@@ -44,12 +44,16 @@ func TestDiscordgoLogRouted(t *testing.T) {
 	discordgo.Logger(discordgo.LogWarning, 1, "error reading from gateway %s websocket, %s", "wss://x", "EOF")
 	discordgo.Logger(discordgo.LogError, 1, "bad auth with %s", "Bot s3cr3t")
 	discordgo.Logger(discordgo.LogDebug, 1, "Op: %d, Data: %s", 0, "message content")
+	discordgo.Logger(discordgo.LogInformational, 1, "Rate Limiting %s, retry in %v", "https://discord.com/api/v9/webhooks/123/aW50ZXJhY3Rpb24.x_y-z/messages/@original", time.Second)
 	out := buf.String()
 	if !strings.Contains(out, "level=WARN msg=\"error reading from gateway wss://x websocket, EOF\" source=discordgo") {
 		t.Errorf("warning not routed: %s", out)
 	}
 	if !strings.Contains(out, "level=ERROR") || strings.Contains(out, "s3cr3t") {
 		t.Errorf("error not routed or the token shown: %s", out)
+	}
+	if strings.Contains(out, "aW50ZXJhY3Rpb24") || !strings.Contains(out, "/webhooks/123/{token}/messages/@original") {
+		t.Errorf("an interaction token in a URL was not replaced: %s", out)
 	}
 	if strings.Contains(out, "message content") {
 		t.Errorf("a debug line passed an info logger: %s", out)
@@ -233,3 +237,19 @@ func TestDashboardNamesRealMetrics(t *testing.T) {
 type roundTripper func(*http.Request) (*http.Response, error)
 
 func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func TestRedact(t *testing.T) {
+	var buf bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: Redact("Bot s3cr3t")}))
+	err := errors.New(`Post "https://discord.com/api/v9/interactions/42/aW50ZXJhY3Rpb246NDI/callback": dial tcp: refused`)
+	log.Warn("interaction reply with Bot s3cr3t", "err", err, "url", "/webhooks/7/dG9rZW4/messages/@original", "n", 3)
+	out := buf.String()
+	for _, secret := range []string{"s3cr3t", "aW50ZXJhY3Rpb246NDI", "dG9rZW4"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("%s in %s", secret, out)
+		}
+	}
+	if !strings.Contains(out, "/interactions/42/{token}/callback") || !strings.Contains(out, "n=3") {
+		t.Errorf("redacted too much: %s", out)
+	}
+}
