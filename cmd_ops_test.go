@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -172,5 +173,28 @@ func TestShutdownLimits(t *testing.T) {
 	exited.Store(0)
 	if err := shutdown(stuck, 10*time.Millisecond, make(chan os.Signal), log); err == nil || exited.Load() != 1 {
 		t.Fatalf("past the limit: %v, exit %d", err, exited.Load())
+	}
+}
+
+// TestVersionFromDockerArgs builds as the Dockerfile does (no .git, the
+// revision and time passed with -ldflags -X) and reads them back.
+func TestVersionFromDockerArgs(t *testing.T) {
+	docker, err := os.ReadFile("Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []string{"-X shinpan/ops.Revision=${REVISION}", "-X shinpan/ops.BuildTime=${BUILD_TIME}", `HEALTHCHECK`, `CMD ["/shinpan", "health"]`} {
+		if !bytes.Contains(docker, []byte(x)) {
+			t.Fatalf("the Dockerfile lacks %s", x)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "shinpan")
+	build := exec.Command("go", "build", "-buildvcs=false", "-ldflags", "-X shinpan/ops.Revision=abc123 -X shinpan/ops.BuildTime=2026-12-01T00:00:00Z", "-o", out, ".")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	got, err := exec.Command(out, "version").Output()
+	if err != nil || !strings.Contains(string(got), "revision abc123 time 2026-12-01T00:00:00Z") {
+		t.Fatalf("version: %q %v", got, err)
 	}
 }
