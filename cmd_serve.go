@@ -1,21 +1,37 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot"
+	"shinpan/ops"
 	"shinpan/store"
 )
 
 func init() {
 	register("serve", "run the bot on Discord: [--config config.toml] (token from DISCORD_TOKEN or the file)", runServe)
+}
+
+// loadConfig reads --config, or ./config.toml when it exists, or defaults.
+func loadConfig(path string) (bot.Config, error) {
+	if path == "" {
+		if _, err := os.Stat("config.toml"); err == nil {
+			path = "config.toml"
+		}
+	}
+	return bot.LoadConfig(path)
 }
 
 func runServe(args []string) error {
@@ -24,35 +40,116 @@ func runServe(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *path == "" {
-		if _, err := os.Stat("config.toml"); err == nil {
-			*path = "config.toml"
-		}
-	}
-	cfg, err := bot.LoadConfig(*path)
+	cfg, err := loadConfig(*path)
 	if err != nil {
 		return err
 	}
 	if cfg.Token == "" {
 		return errors.New("no bot token: set DISCORD_TOKEN or token in the config file (see README)")
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.Level()}))
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: cfg.Level(), ReplaceAttr: ops.Redact(cfg.Token)}))
+	build := ops.ReadBuild()
+	log.Info("shinpan starting", build.Attrs()...)
+	ops.RouteDiscordgo(log, cfg.Token)
+	sig := make(chan os.Signal, 2)
+	notifySignals(sig)
+
 	st, err := store.Open(cfg.DataPath, nil)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	s, err := discordgo.New("Bot " + cfg.Token)
+	log.Info("store open", "path", st.Path())
+	s, err := newSession(cfg.Token)
 	if err != nil {
 		return err
 	}
-	b := bot.New(cfg, st, s, bot.WithLogger(log))
-	if err := b.Start(); err != nil {
-		return fmt.Errorf("start: %w", err)
+	s.LogLevel = ops.DiscordgoLevel(cfg.Level())
+	var m *ops.Metrics
+	if cfg.MetricsAddr != "" {
+		m = ops.NewMetrics()
 	}
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	<-sig
-	log.Info("shutting down")
-	return b.Close()
+	b := bot.New(cfg, st, s, bot.WithLogger(log), bot.WithMetrics(m))
+
+	var servers []*ops.Server
+	defer func() {
+		for _, srv := range servers {
+			_ = srv.Close()
+		}
+	}()
+	if cfg.MetricsAddr != "" {
+		ln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("metrics_addr: %w", err)
+		}
+		h := ops.Handler(m, map[string]ops.Check{"store": b.StoreReady, "gateway": b.Ready})
+		servers = append(servers, ops.Listen(ln, h, log))
+		log.Info("metrics, /healthz and /readyz", "addr", ln.Addr().String())
+	}
+	if !strings.EqualFold(cfg.AdminSocket, "off") {
+		// Not fatal: some mounted folders cannot hold a socket, and the bot
+		// runs without online backups.
+		if ln, err := ops.ListenAdmin(cfg.AdminSocket); err != nil {
+			log.Warn("no admin socket: shinpan backup will not reach this bot (set admin_socket to a local path)", "path", cfg.AdminSocket, "err", err)
+		} else {
+			defer os.Remove(cfg.AdminSocket)
+			servers = append(servers, ops.Listen(ln, ops.AdminHandler(st, m, log), log))
+			log.Info("admin socket (shinpan backup)", "path", cfg.AdminSocket)
+		}
+	}
+
+	ctx, stopLoops := context.WithCancel(context.Background())
+	defer stopLoops()
+	if every := cfg.BackupPeriod(); every > 0 {
+		snaps := &ops.Snapshots{B: st, Dir: cfg.BackupDir, Every: every, Keep: cfg.BackupKeep, Check: store.CheckFile, Log: log, M: m}
+		go snaps.Run(ctx)
+		log.Info("scheduled backups", "every", every, "keep", cfg.BackupKeep, "dir", cfg.BackupDir)
+	}
+
+	started := make(chan error, 1)
+	go func() { started <- b.Start() }()
+	select {
+	case err := <-started:
+		if err != nil {
+			return fmt.Errorf("start: %w", err)
+		}
+	case s := <-sig:
+		log.Info("signal before the bot was up: stopping", "signal", s.String())
+		return shutdown(b, time.Duration(cfg.ShutdownSeconds)*time.Second, sig, log)
+	}
+	s2 := <-sig
+	log.Info("shutting down", "signal", s2.String(), "limit", time.Duration(cfg.ShutdownSeconds)*time.Second)
+	stopLoops()
+	return shutdown(b, time.Duration(cfg.ShutdownSeconds)*time.Second, sig, log)
+}
+
+// What serve reaches outside: tests replace them (a Discord stand-in, signals
+// sent by the test, a log it reads, an exit it sees).
+var (
+	newSession              = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
+	notifySignals           = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt, syscall.SIGTERM) }
+	logOut        io.Writer = os.Stderr
+	exit                    = os.Exit
+)
+
+// shutdown closes the bot within the configured limit; a second signal, or
+// the limit, ends the process at once. Every acknowledged action is already
+// committed, so nothing acknowledged is lost either way; what the outbox
+// still holds is sent at the next start.
+func shutdown(b interface{ Shutdown(context.Context) error }, limit time.Duration, sig <-chan os.Signal, log *slog.Logger) error {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- b.Shutdown(ctx) }()
+	select {
+	case err := <-done:
+		log.Info("stopped", "err", err)
+		return err
+	case s := <-sig:
+		log.Warn("second signal: exiting now", "signal", s.String())
+	case <-time.After(limit + time.Second):
+		log.Warn("shutdown took longer than its limit: exiting now", "limit", limit)
+	}
+	exit(1)
+	return errExit1
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"time"
 
 	"shinpan/bot/texts"
 	"shinpan/referee"
@@ -22,10 +23,13 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 // actWording is act with the refusal worded by refusal (texts.Refusal, or
 // texts.RefusalWithMoveHint for text typed in DM).
 func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
+	start, result := time.Now(), "ignored"
+	defer func() { b.observeAction(id, user, a, result, start) }()
 	rd := b.reader(user)
 	lang := rd.lang
 	lg, err := b.live(id)
 	if err != nil {
+		result = "no_game"
 		return texts.UI(lang, texts.NoGame), false
 	}
 	person := !isCPU(user) && user != b.botID()
@@ -33,16 +37,28 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 		b.returnSeat(id, user)
 	}
 	lg.mu.Lock()
+	seq := lg.meta.LastSeq + 1
+	b.moves.begin(id, seq, start) // before the commit: its messages may go out at once
 	done, reply, err := b.decide(lg, user, lang, a, key, func(err error) string { return refusal(lang, err) })
 	lg.mu.Unlock()
+	msgs := -1
+	if done != nil {
+		msgs = done.msgs
+	}
+	b.moves.settle(b.metrics, id, seq, msgs)
 	if err != nil {
+		result = "error"
 		b.log.Error("append action", "game", id, "user", user, "err", err)
 		b.forget(id) // reload from the store next time
 		return texts.UI(lang, texts.InternalError), false
 	}
 	if done == nil {
+		if reply != "" {
+			result = "refused"
+		}
 		return reply, false
 	}
+	result = done.result
 	if person && rd.set.CurrentGame != id {
 		if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.CurrentGame = id }); err != nil {
 			b.log.Warn("settings", "user", user, "err", err)
@@ -60,7 +76,11 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 }
 
 // applied is what follows an action taken.
-type applied struct{ over, cpuNext bool }
+type applied struct {
+	over, cpuNext bool
+	result        string // accepted, foul or bounce (metrics and logs)
+	msgs          int    // messages queued with it
+}
 
 // decide runs an action under the game's lock: checks, the referee on a copy,
 // the commit, then the copy becomes the game. It returns nil and the reply
@@ -94,7 +114,9 @@ func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, k
 		m.Deadline = dl
 		m.DrawOffer = m.DrawOffer.Standing(g)
 	}
+	commit := time.Now()
 	stored, err := b.st.AppendAction(meta.ID, store.Entry{Action: a, UserID: user, Key: key}, out, next)
+	b.metrics.Commit("append_action", time.Since(commit))
 	if errors.Is(err, store.ErrDuplicate) {
 		return nil, "", nil // already applied (a redelivered event)
 	}
@@ -106,7 +128,7 @@ func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, k
 	lg.meta.LastSeq = stored.Seq
 	b.track(lg.meta)
 	lg.observe(evs)
-	return &applied{over: g.Over(), cpuNext: !g.Over() && (lg.cpu[0] != nil || lg.cpu[1] != nil)}, "", nil
+	return &applied{over: g.Over(), cpuNext: !g.Over() && (lg.cpu[0] != nil || lg.cpu[1] != nil), result: actionResult(evs), msgs: len(out)}, "", nil
 }
 
 // boardsBefore is what each audience saw before an action, for writing its

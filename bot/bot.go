@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/ops"
 	"shinpan/store"
 )
 
@@ -53,6 +54,10 @@ type Bot struct {
 	// inHand is read-locked by every action in hand, so Close can finish them.
 	inHand sync.RWMutex
 
+	metrics   *ops.Metrics // nil: none
+	gatewayUp atomic.Bool  // READY or RESUMED since the last disconnect
+	moves     moveClocks   // actions waiting for their messages (move latency)
+
 	appID string
 	self  atomic.Value // the bot user's id (string), from READY
 	ready chan struct{}
@@ -88,6 +93,7 @@ func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot
 	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) { go b.onInteraction(s, i) })
 	s.AddHandler(b.onMessage)
 	s.AddHandler(b.onResumed)
+	b.instrument()
 	return b
 }
 
@@ -130,13 +136,25 @@ func (b *Bot) Start() error {
 }
 
 // Close finishes the actions in hand, stops the loops and the gateway. The
-// store stays open (the caller owns it).
-func (b *Bot) Close() error {
+// store stays open (the caller owns it). What the outbox holds is sent at the
+// next Start.
+func (b *Bot) Close() error { return b.stop(nil) }
+
+// Shutdown is Close that also sends what the outbox holds until ctx ends, once
+// the actions in hand are done. New work is refused from the start.
+func (b *Bot) Shutdown(ctx context.Context) error {
+	return b.stop(func() { b.drainOutbox(ctx) })
+}
+
+func (b *Bot) stop(flush func()) error {
 	b.cancel()
 	b.s.ShouldReconnectOnError = false // or a heartbeat may reconnect after Close
 	b.wg.Wait()                        // the loops stop first: they take inHand themselves
 	b.inHand.Lock()
 	defer b.inHand.Unlock()
+	if flush != nil {
+		flush()
+	}
 	return b.s.Close()
 }
 
@@ -150,6 +168,7 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	if b.appID == "" && r.User != nil {
 		b.appID = r.User.ID
 	}
+	b.gatewayEvent("ready")
 	first := false
 	b.once.Do(func() { first = true; close(b.ready) })
 	if !first {
@@ -158,6 +177,7 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 }
 
 func (b *Bot) onResumed(s *discordgo.Session, r *discordgo.Resumed) {
+	b.gatewayEvent("resumed")
 	go b.catchUp()
 }
 

@@ -3,8 +3,11 @@ package bot
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -37,6 +40,20 @@ type Config struct {
 	// routes together (Discord's global limit: 50 by default; larger bots are
 	// granted more).
 	GlobalRate int `toml:"global_rate"`
+	// MetricsAddr is where /metrics, /healthz and /readyz are served ("":
+	// off); the SHINPAN_METRICS_ADDR environment variable overrides it.
+	MetricsAddr string `toml:"metrics_addr"`
+	// AdminSocket is the Unix socket `shinpan backup` asks (default: admin.sock
+	// beside the database; "off": none).
+	AdminSocket string `toml:"admin_socket"`
+	// BackupEvery is the period of scheduled backups ("": none), e.g. "6h".
+	BackupEvery string `toml:"backup_every"`
+	// BackupKeep is how many scheduled backups are kept (default 7).
+	BackupKeep int `toml:"backup_keep"`
+	// BackupDir is where scheduled backups go (default: backups/ beside the database).
+	BackupDir string `toml:"backup_dir"`
+	// ShutdownSeconds bounds a graceful shutdown (default 10).
+	ShutdownSeconds int `toml:"shutdown_seconds"`
 	// Defaults override the rule book's option defaults per variant, e.g.
 	// [defaults.tsuitate] foul_limit = 20.
 	Defaults map[view.Variant]policy.Options `toml:"-"`
@@ -74,6 +91,9 @@ func LoadConfig(path string) (Config, error) {
 	if t := os.Getenv("DISCORD_TOKEN"); t != "" {
 		c.Token = t
 	}
+	if a := os.Getenv("SHINPAN_METRICS_ADDR"); a != "" {
+		c.MetricsAddr = a
+	}
 	c.fill()
 	if c.ChallengeMinutes < 1 || c.ChallengeMinutes > 1440 {
 		return c, fmt.Errorf("config: challenge_minutes %d: want 1 to 1440", c.ChallengeMinutes)
@@ -99,6 +119,22 @@ func (c Config) validate() error {
 	if c.GlobalRate < 1 || c.GlobalRate > 10000 {
 		return fmt.Errorf("config: global_rate %d: want 1 to 10000 requests a second", c.GlobalRate)
 	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			return fmt.Errorf("config: metrics_addr %q: want host:port, e.g. 127.0.0.1:9464", c.MetricsAddr)
+		}
+	}
+	if c.BackupEvery != "" {
+		if d, err := time.ParseDuration(c.BackupEvery); err != nil || d < time.Minute {
+			return fmt.Errorf("config: backup_every %q: want a duration of a minute or more, e.g. \"6h\"", c.BackupEvery)
+		}
+	}
+	if c.BackupKeep < 0 {
+		return fmt.Errorf("config: backup_keep %d: want 1 or more (0: default 7)", c.BackupKeep)
+	}
+	if c.ShutdownSeconds < 0 || c.ShutdownSeconds > 600 {
+		return fmt.Errorf("config: shutdown_seconds %d: want 1 to 600 (0: default 10)", c.ShutdownSeconds)
+	}
 	return nil
 }
 
@@ -115,6 +151,24 @@ func (c *Config) fill() {
 	if c.GlobalRate == 0 {
 		c.GlobalRate = 50
 	}
+	if c.AdminSocket == "" {
+		c.AdminSocket = filepath.Join(filepath.Dir(c.DataPath), "admin.sock")
+	}
+	if c.BackupKeep == 0 {
+		c.BackupKeep = 7
+	}
+	if c.BackupDir == "" {
+		c.BackupDir = filepath.Join(filepath.Dir(c.DataPath), "backups")
+	}
+	if c.ShutdownSeconds == 0 {
+		c.ShutdownSeconds = 10
+	}
+}
+
+// BackupPeriod is BackupEvery parsed (0: no scheduled backups).
+func (c Config) BackupPeriod() time.Duration {
+	d, _ := time.ParseDuration(c.BackupEvery)
+	return d
 }
 
 // Level returns the slog level of LogLevel.

@@ -132,7 +132,9 @@ func (b *Bot) cpuTurn(id store.GameID) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(b.ctx, 3*moveTime+time.Second)
+		think := time.Now()
 		pa := cs.p.Act(ctx)
+		b.metrics.CPUThink(time.Since(think))
 		cancel()
 		if b.ctx.Err() != nil {
 			return

@@ -114,7 +114,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 // dmReply queues a DM to one user (not tied to a game action).
 func (b *Bot) dmReply(user, text string) {
 	if err := b.st.Enqueue(toDM(user, payload{Content: text})); err != nil {
-		b.log.Error("enqueue", "err", err)
+		b.log.Error("enqueue", "user", user, "err", err)
 		return
 	}
 	b.kickOutbox()
@@ -132,7 +132,7 @@ func (b *Bot) markHandled(user, channel, msgID string) {
 			s.LastDM = msgID
 		}
 	}); err != nil {
-		b.log.Warn("settings", "err", err)
+		b.log.Warn("settings", "user", user, "err", err)
 	}
 }
 

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -30,6 +31,8 @@ type env struct {
 	ch                string
 	cfg               Config
 	offset            atomic.Int64 // added to the bot's clock (ns)
+	opts              []Option     // more options for New
+	logTo             io.Writer    // when set, the bot logs here at debug level
 }
 
 func newEnv(t testing.TB, mods ...func(*env)) *env {
@@ -71,13 +74,16 @@ func (e *env) start() {
 	s.ShouldRetryOnRateLimit = true
 	e.srv.Configure(s)
 	var log *slog.Logger
-	if testing.Verbose() {
+	if e.logTo != nil {
+		log = slog.New(slog.NewTextHandler(e.logTo, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	} else if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	} else {
 		log = slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	e.st = st
-	e.b = New(e.cfg, st, s, WithLogger(log), WithClock(func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) }))
+	opts := append([]Option{WithLogger(log), WithClock(func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) })}, e.opts...)
+	e.b = New(e.cfg, st, s, opts...)
 	if err := e.b.Start(); err != nil {
 		e.t.Fatal(err)
 	}

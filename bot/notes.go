@@ -54,7 +54,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 	files := b.boardFiles(lg.meta, lg.g, c, rd)
 	lg.mu.Unlock()
 	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
-		b.log.Error("enqueue", "err", err)
+		b.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
 	b.kickOutbox()
@@ -92,7 +92,7 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 		return texts.UI(l, texts.InternalError), false
 	}
 	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []outFile{img}}), id)); err != nil {
-		b.log.Error("enqueue", "err", err)
+		b.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
 	go b.kickOutbox()

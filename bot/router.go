@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -147,6 +148,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 // one reply.
 func (b *Bot) serve(r *req, name string, rt route) {
 	log := b.log.With("route", name, "user", r.user, "guild", r.i.GuildID)
+	defer func(start time.Time) { log.Debug("interaction", "arg", r.arg, "took", time.Since(start)) }(time.Now())
 	if rt.slow {
 		b.ack(r)
 	}

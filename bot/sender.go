@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -134,20 +135,26 @@ func (b *Bot) worker(d string) {
 func (b *Bot) deliver(m store.OutMsg) bool {
 	backoff := 250 * time.Millisecond
 	for {
+		queued := time.Now()
 		if err := b.ob.limit.Wait(b.ctx); err != nil {
 			return false
 		}
+		b.metrics.GlobalWait(time.Since(queued))
+		start := time.Now()
 		err := b.send(m)
 		var rerr *discordgo.RESTError
 		switch {
 		case err == nil:
+			b.sent(m, "sent", start)
 			return true
-		case errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode >= 400 && rerr.Response.StatusCode < 500 && rerr.Response.StatusCode != http.StatusTooManyRequests:
+		case permanent(err, &rerr):
 			// Permanent: closed DMs, missing permissions, deleted channel.
+			b.sent(m, "undeliverable", start)
 			b.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
 			b.undeliverable(m, rerr)
 			return true
 		}
+		b.sent(m, "retry", start)
 		wait := backoff/2 + time.Duration(mrand.Int64N(int64(backoff)))
 		b.log.Warn("send failed, will retry", "game", m.GameID, "dest", m.Dest, "target", m.Target, "in", wait.Round(time.Millisecond), "err", err)
 		select {
@@ -156,6 +163,56 @@ func (b *Bot) deliver(m store.OutMsg) bool {
 		case <-time.After(wait):
 		}
 		backoff = min(2*backoff, 30*time.Second)
+	}
+}
+
+// permanent says whether a send failed for good (a 4xx other than 429).
+func permanent(err error, rerr **discordgo.RESTError) bool {
+	return errors.As(err, rerr) && (*rerr).Response != nil && (*rerr).Response.StatusCode >= 400 &&
+		(*rerr).Response.StatusCode < 500 && (*rerr).Response.StatusCode != http.StatusTooManyRequests
+}
+
+// drainOutbox sends, once the workers have stopped, what the outbox still
+// holds, until ctx ends: each message once, in order within its destination;
+// a destination whose send fails waits for the next start.
+func (b *Bot) drainOutbox(ctx context.Context) {
+	b.markSent() // what the workers delivered last
+	msgs, err := b.st.PendingOutbox()
+	if err != nil || len(msgs) == 0 {
+		return
+	}
+	b.log.Info("sending what the outbox holds before stopping", "messages", len(msgs))
+	stuck := map[string]bool{}
+	var sent []uint64
+	for _, m := range msgs {
+		if ctx.Err() != nil || b.ob.limit.Wait(ctx) != nil {
+			break
+		}
+		if stuck[dest(m)] {
+			continue
+		}
+		start := time.Now()
+		err := b.send(m)
+		var rerr *discordgo.RESTError
+		switch {
+		case err == nil:
+			b.sent(m, "sent", start)
+		case permanent(err, &rerr):
+			b.sent(m, "undeliverable", start)
+			b.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
+			b.undeliverable(m, rerr)
+		default:
+			b.sent(m, "retry", start)
+			stuck[dest(m)] = true
+			continue
+		}
+		sent = append(sent, m.ID)
+	}
+	if err := b.st.MarkSent(sent...); err != nil {
+		b.log.Error("mark sent", "messages", len(sent), "err", err)
+	}
+	if left := len(msgs) - len(sent); left > 0 {
+		b.log.Warn("the outbox keeps messages for the next start", "messages", left)
 	}
 }
 

@@ -1,0 +1,218 @@
+package bot
+
+import (
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/ops"
+	"shinpan/referee"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// The bot's hooks for operators: metrics at a few choke points (act, the
+// outbox send, the gateway handlers), readiness, and the log attributes of a
+// game.
+
+// WithMetrics records the bot's metrics in m and registers its gauges there.
+func WithMetrics(m *ops.Metrics) Option { return func(b *Bot) { b.metrics = m } }
+
+// instrument hooks the session: gateway state and events, 429 waits, and (with
+// metrics) every REST request through a counting transport.
+func (b *Bot) instrument() {
+	b.metrics.Watch(ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayUp.Load})
+	if b.metrics != nil && b.s.Client != nil {
+		c := *b.s.Client // a copy: the caller's client may be shared
+		c.Transport = b.metrics.Transport(c.Transport)
+		b.s.Client = &c
+	}
+	b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) {
+		b.metrics.Gateway("connect")
+		b.log.Debug("gateway connected")
+	})
+	b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+		b.gatewayUp.Store(false)
+		b.metrics.Gateway("disconnect")
+		b.log.Info("gateway disconnected")
+	})
+	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
+		if r.TooManyRequests != nil {
+			b.metrics.RateLimitWait(r.RetryAfter)
+			b.log.Info("rate limited", "route", ops.Route(r.URL), "retry_after", r.RetryAfter)
+		}
+	})
+}
+
+// gatewayEvent marks the gateway ready after READY or RESUMED.
+func (b *Bot) gatewayEvent(event string) {
+	b.gatewayUp.Store(true)
+	b.metrics.Gateway(event)
+	b.log.Info("gateway " + event)
+}
+
+// Ready says whether the bot can take work: the store answers and the gateway
+// is connected (READY or RESUMED since the last disconnect).
+func (b *Bot) Ready() error {
+	if b.ctx.Err() != nil {
+		return errors.New("shutting down")
+	}
+	if !b.gatewayUp.Load() {
+		return errors.New("gateway not connected")
+	}
+	return nil
+}
+
+// StoreReady says whether the store answers a read.
+func (b *Bot) StoreReady() error {
+	_, err := b.st.Version()
+	return err
+}
+
+func (b *Bot) activeByVariant() (map[string]int, error) {
+	gs, err := b.st.ActiveGames()
+	n := map[string]int{}
+	for _, v := range []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standard} {
+		n[string(v)] = 0
+	}
+	for _, g := range gs {
+		n[string(g.Variant)]++
+	}
+	return n, err
+}
+
+func (b *Bot) outboxStats() (int, time.Duration, error) {
+	ms, err := b.st.PendingOutbox()
+	if err != nil || len(ms) == 0 {
+		return 0, 0, err
+	}
+	oldest := ms[0].CreatedAt
+	for _, m := range ms {
+		if m.CreatedAt.Before(oldest) {
+			oldest = m.CreatedAt
+		}
+	}
+	return len(ms), time.Since(oldest), nil
+}
+
+// maxMoveRunes is longer than any move written out ("☗７六歩(77)", "P*5e", "7g7f+").
+const maxMoveRunes = 16
+
+// actionResult names what came of an action that took effect.
+func actionResult(evs []view.Event) string {
+	for _, e := range evs {
+		switch e.Kind {
+		case view.EvFoul:
+			return "foul"
+		case view.EvBounce:
+			return "bounce"
+		}
+	}
+	return "accepted"
+}
+
+// observeAction counts an action and logs it at debug level. Only a move's
+// text is logged: a mask square is a secret, and a refused text longer than
+// any move written out is some other message (only its length is logged).
+func (b *Bot) observeAction(id store.GameID, user string, a referee.Action, result string, start time.Time) {
+	b.metrics.Action(string(a.Kind), result)
+	d := time.Since(start)
+	if !b.log.Enabled(b.ctx, slog.LevelDebug) {
+		return
+	}
+	attrs := []any{"game", id, "user", user, "player", a.Player.String(), "kind", a.Kind, "result", result, "took", d}
+	if a.Kind == referee.ActMove {
+		if n := utf8.RuneCountInString(a.Text); result == "refused" && n > maxMoveRunes {
+			attrs = append(attrs, "text_runes", n)
+		} else {
+			attrs = append(attrs, "move", a.Text)
+		}
+	}
+	b.log.Debug("action", attrs...)
+}
+
+// sent counts an outbox message's outcome and logs it at debug level (ids and
+// sizes, never the content); a final outcome counts towards its action's
+// move latency.
+func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
+	b.metrics.Send(string(m.Dest), outcome)
+	b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
+		"outcome", outcome, "took", time.Since(start), "bytes", len(m.Payload))
+	if outcome != "retry" && m.GameID != 0 && m.Seq != 0 {
+		b.moves.delivered(b.metrics, m.GameID, m.Seq)
+	}
+}
+
+// moveClocks time each action from its arrival to its last message sent: an
+// action is registered before its commit (its messages may go out before act
+// returns), learns its message count after, and is observed when the last
+// one is delivered or given up on.
+type moveClocks struct {
+	mu sync.Mutex
+	m  map[moveKey]*moveClock
+}
+
+type moveKey struct {
+	game store.GameID
+	seq  uint64
+}
+
+type moveClock struct {
+	start       time.Time
+	done, total int // total -1: not known yet
+}
+
+// begin registers the action that will be game's seq.
+func (c *moveClocks) begin(game store.GameID, seq uint64, start time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[moveKey]*moveClock{}
+	}
+	for k, v := range c.m { // messages never sent (a stop, a restart)
+		if time.Since(v.start) > 10*time.Minute {
+			delete(c.m, k)
+		}
+	}
+	c.m[moveKey{game, seq}] = &moveClock{start: start, total: -1}
+}
+
+// settle sets the action's message count; a negative count drops the
+// action (it did not happen).
+func (c *moveClocks) settle(m *ops.Metrics, game store.GameID, seq uint64, total int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := moveKey{game, seq}
+	mc, ok := c.m[k]
+	switch {
+	case !ok:
+	case total < 0:
+		delete(c.m, k)
+	default:
+		mc.total = total
+		c.finish(m, k, mc)
+	}
+}
+
+// delivered counts one of an action's messages as delivered.
+func (c *moveClocks) delivered(m *ops.Metrics, game store.GameID, seq uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := moveKey{game, seq}
+	if mc, ok := c.m[k]; ok {
+		mc.done++
+		c.finish(m, k, mc)
+	}
+}
+
+// finish observes an action whose messages are all out.
+func (c *moveClocks) finish(m *ops.Metrics, k moveKey, mc *moveClock) {
+	if mc.total >= 0 && mc.done >= mc.total {
+		m.MoveDone(time.Since(mc.start))
+		delete(c.m, k)
+	}
+}

@@ -1,0 +1,60 @@
+package bot
+
+import (
+	"testing"
+	"time"
+
+	"shinpan/ops"
+)
+
+// moveCount is how many move latencies m observed.
+func moveCount(t *testing.T, m *ops.Metrics) uint64 {
+	t.Helper()
+	fams, err := m.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fams {
+		if f.GetName() == "shinpan_move_seconds" {
+			return f.GetMetric()[0].GetHistogram().GetSampleCount()
+		}
+	}
+	return 0
+}
+
+// TestMoveClocks: an action is observed once its last message is out, also
+// when its messages go out before its count is known; one that did not
+// happen is dropped.
+func TestMoveClocks(t *testing.T) {
+	m := ops.NewMetrics()
+	var c moveClocks
+	start := time.Now()
+	c.begin(1, 5, start)
+	c.delivered(m, 1, 5)
+	c.delivered(m, 1, 5)
+	if moveCount(t, m) != 0 {
+		t.Fatal("observed before its count was known")
+	}
+	c.settle(m, 1, 5, 2)
+	if moveCount(t, m) != 1 {
+		t.Fatal("not observed when all its messages were out")
+	}
+	c.begin(1, 6, start)
+	c.settle(m, 1, 6, 3)
+	c.delivered(m, 1, 6)
+	c.delivered(m, 1, 6)
+	if moveCount(t, m) != 1 {
+		t.Fatal("observed with a message still to send")
+	}
+	c.delivered(m, 1, 6)
+	c.delivered(m, 1, 6) // a re-send after a lost mark counts nothing more
+	if moveCount(t, m) != 2 {
+		t.Fatal("not observed after its third message")
+	}
+	c.begin(2, 1, start)
+	c.settle(m, 2, 1, -1)
+	c.delivered(m, 2, 1)
+	if moveCount(t, m) != 2 || len(c.m) != 0 {
+		t.Fatalf("an action that did not happen: %d observed, %d kept", moveCount(t, m), len(c.m))
+	}
+}

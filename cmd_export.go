@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"shinpan/store"
+)
+
+func init() {
+	register("export", "write the whole store as JSON lines: [--config FILE] [--data PATH] [--out FILE] (bot stopped, or a backup's file)", runExport)
+	register("import", "read a JSON-lines export into an empty store: [--config FILE] [--data PATH] [--in FILE] (every game replayed first)", runImport)
+}
+
+// openDataStore opens --data, or the configuration's data_path.
+func openDataStore(config, data string) (*store.Store, error) {
+	if data == "" {
+		cfg, err := loadConfig(config)
+		if err != nil {
+			return nil, err
+		}
+		data = cfg.DataPath
+	}
+	return store.Open(data, nil)
+}
+
+func runExport(args []string) error {
+	fs := newFlags("export")
+	config := fs.String("config", "", "the bot's configuration file, for data_path (default ./config.toml when present)")
+	data := fs.String("data", "", "the database file to export (default data_path); a backup's file works while the bot runs")
+	out := fs.String("out", "", "the file to write (default standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return errors.New("usage: shinpan export [--config FILE] [--data PATH] [--out FILE]")
+	}
+	st, err := openDataStore(*config, *data)
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%w\nthe bot holds the file: export a backup of it instead (shinpan backup --out b.db, then shinpan export --data b.db)", err)
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var w io.Writer = os.Stdout
+	var f *os.File
+	if *out != "" {
+		if f, err = os.OpenFile(*out, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600); err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	n, err := store.Dump(bw, st, time.Now())
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil && f != nil {
+		err = f.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "exported %s: %s\n", st.Path(), describeCounts(n))
+	return nil
+}
+
+func runImport(args []string) error {
+	fs := newFlags("import")
+	config := fs.String("config", "", "the bot's configuration file, for data_path (default ./config.toml when present)")
+	data := fs.String("data", "", "the database file to fill (default data_path); it must hold no game")
+	in := fs.String("in", "", "the export to read (default standard input)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return errors.New("usage: shinpan import [--config FILE] [--data PATH] [--in FILE]")
+	}
+	var r io.Reader = os.Stdin
+	if *in != "" {
+		f, err := os.Open(*in)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	st, err := openDataStore(*config, *data)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	n, err := store.Load(bufio.NewReaderSize(r, 1<<16), st, replays)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "imported into %s: %s; every game replayed\n", st.Path(), describeCounts(n))
+	return nil
+}
+
+// replays checks a game's log through the referee it was played under.
+func replays(r store.GameRecord) error {
+	a := store.Archive{Game: r.Game, Actions: r.Log}
+	if _, err := a.Replay(); err != nil {
+		return fmt.Errorf("does not replay: %w", err)
+	}
+	return nil
+}
+
+func describeCounts(n store.DumpCounts) string {
+	return fmt.Sprintf("%d games, %d actions, %d idempotency keys, %d outbox messages, %d challenges, %d settings, %d ratings",
+		n.Games, n.Actions, n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings)
+}
