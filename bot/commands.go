@@ -96,7 +96,11 @@ func commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"}),
 			sub("record", "A finished game's record (KIF, KI2 or CSA, with everything that was hidden)", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true},
-				choiceOpt("format", "Record format (default KIF)", recordFormats...)),
+				choiceOpt("format", "Record format (default KIF), or an animated GIF", recordChoices...)),
+			sub("review", "Step through a finished game: the whole board and what each side saw", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("watch", "Watch a game: the whole board by DM, some moves behind (again: stop)", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
 			sub("settings", "Your notation, language, board orientation and theme",
 				choiceOpt("notation", "How I write moves", "western", "japanese", "usi"),
 				choiceOpt("language", "My language", "en", "ja"),

@@ -52,7 +52,8 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, evs []view.Event,
 			p.Content += notRatedLine(lang, meta, g)
 			p.Files = b.revealFiles(meta, g)
 			if g.Result().Reason != view.ReasonAbort {
-				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)}}
+				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)},
+					{ID: "review:{game}", Label: texts.UI(lang, texts.ButtonReview), Style: int(discordgo.SecondaryButton)}}
 			}
 			p.Mentions = meta.Players[:]
 		}

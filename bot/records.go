@@ -12,6 +12,9 @@ import (
 func (b *Bot) cmdRecord(r *req) (answer, error) {
 	n, _ := r.opts.num("game")
 	id := store.GameID(n)
+	if r.opts.str("format") == "gif" {
+		return b.recordAnswer(r, id, "gif") // review.go
+	}
 	meta, entries, err := b.st.LoadGame(id)
 	if err != nil || !r.sc.game(meta) {
 		return say(texts.UI(r.lang, texts.NoGame)), nil // another server's game is none of this one's business

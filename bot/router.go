@@ -40,6 +40,9 @@ type answer struct {
 	files    []outFile
 	mentions []string // who a public answer may ping
 	modal    *discordgo.InteractionResponseData
+	// response, when set, is sent as it is (a review's message, several rows
+	// of components, or its board edited in place); never after a deferral.
+	response *discordgo.InteractionResponse
 	// posted receives the answer's message once sent (the challenge card's id).
 	posted func(*discordgo.Message)
 }
@@ -180,6 +183,9 @@ func (b *Bot) ack(r *req) {
 func (b *Bot) respond(r *req, a answer) error {
 	if a.modal != nil {
 		return b.s.InteractionRespond(r.i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: a.modal})
+	}
+	if a.response != nil && !r.deferred {
+		return b.s.InteractionRespond(r.i.Interaction, a.response)
 	}
 	var flags discordgo.MessageFlags
 	if !a.public {

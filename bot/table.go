@@ -33,6 +33,7 @@ func init() {
 		"history":     {run: (*Bot).cmdHistory},
 		"record":      {run: (*Bot).cmdRecord, slow: true},
 		"settings":    {run: (*Bot).cmdSettings},
+		"review":      {run: (*Bot).cmdReview}, // review.go: not slow, its board answers at once
 	}
 	componentRoutes = map[string]route{
 		"accept":   {run: (*Bot).btnAccept, slow: true},
@@ -42,6 +43,10 @@ func init() {
 		"move":     {run: (*Bot).btnMove}, // its answer is a modal, which cannot follow a deferral
 		"mask":     {run: (*Bot).selMask, slow: true},
 		"rematch":  {run: (*Bot).btnRematch, slow: true},
+		"review":   {run: (*Bot).btnReview}, // review.go
+		"rvgo":     {run: (*Bot).btnReviewGo},
+		"rvpov":    {run: (*Bot).selReviewPOV},
+		"rvrec":    {run: (*Bot).btnReviewRecord, slow: true},
 	}
 	modalRoutes = map[string]route{
 		"movemodal": {run: (*Bot).onMoveModal, slow: true},

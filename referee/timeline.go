@@ -27,6 +27,8 @@ type Step struct {
 	Sides [2]view.View
 	// Fouls are the attempts made in this position, in order.
 	Fouls []view.FoulRecord
+	// Pos is the true position (to write the next move in a notation).
+	Pos *shogi.Position
 }
 
 // Timeline replays actions (a stored game's log) through g, a game just made
@@ -62,7 +64,7 @@ func Timeline(g *Game, actions []Action) ([]Step, error) {
 
 // step captures the game as it stands.
 func (g *Game) step() Step {
-	s := Step{Ply: len(g.moves), True: g.trueView()}
+	s := Step{Ply: len(g.moves), True: g.trueView(), Pos: g.pos.Clone()}
 	if n := len(g.moves); n > 0 {
 		s.Move = g.moves[n-1].String()
 		s.Player = g.pos.SideToMove().Opp()

@@ -198,24 +198,25 @@ var en = map[msg]string{
 	mMaskPrompt:    "Choose your mask: send me the square of one of your pieces other than the king (e.g. `2h`), or pick it from the menu below. You can change it until both players have chosen.",
 	mDMsClosed:     "%s, I can't send you DMs, so the game can't start. Turn on *Server Settings → Privacy Settings → Direct Messages* (or *Allow direct messages from server members*); then the challenge can be accepted again.",
 
-	mHelp: `**How to enter a move** — send it to me in DM, or press **Move** under your board when it is your turn. Any of these notations works:
+	mHelp: `**How to enter a move** — DM it to me, or press **Move** under your board on your turn. Any of these notations works:
 • **USI**: ` + "`7g7f`" + ` (from 7g to 7f), ` + "`8h2b+`" + ` (promote), ` + "`P*5e`" + ` (drop a pawn on 5e)
 • **Western**: ` + "`P-7f`, `Bx3c+`" + ` (capture, promote), ` + "`B-3c=`" + ` (don't promote), ` + "`S*5e`" + ` (drop), ` + "`G6i-5h`" + ` (which gold), ` + "`+R-2b`" + ` (dragon)
 • **Japanese**: ` + "`７六歩` or `76歩`, `２二角成`, `２二角不成`, `５五角打`, `同歩`" + ` (to the last square), ` + "`５八金右`" + `
-Squares: file 1–9 counted from Black's right, then rank a–i from the top (or 1–9): ` + "`7g` = `77` = `７七`" + `. When a move could promote, add + or = (成 or 不成). If a move is unclear, I list the candidates and nothing is played.
+Squares: file 1–9 from Black's right, rank a–i from the top (or 1–9): ` + "`7g` = `77` = `７七`" + `. When a move could promote, add + or = (成 or 不成). An unclear move is not played: I list the candidates.
 In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In Masked shogi, send the square of your mask (e.g. ` + "`2h`" + `) or pick it from the menu. ` + "`help`" + ` in DM gives a short reminder.
 
 **Commands** — one command, ` + "`/shogi`" + `:
-` + "`/shogi challenge`" + ` — challenge a player (or anyone) in this channel: variant, colour, options
+` + "`/shogi challenge`" + ` — challenge a player (or anyone) here
 ` + "`/shogi accept`" + ` · ` + "`/shogi decline`" + ` — answer a challenge (or press its buttons) · ` + "`/shogi cancel`" + ` — withdraw your challenge
-` + "`/shogi resign`" + ` — resign (or **Resign** under your board, then confirm)
+` + "`/shogi resign`" + ` — resign (or **Resign** under your board)
 ` + "`/shogi declare`" + ` — impasse declaration (standard shogi, 27-point rule)
 ` + "`/shogi board`" + ` — your board again by DM · ` + "`/shogi status`" + ` — a game's state · ` + "`/shogi games`" + ` — the games in this channel
 ` + "`/shogi rules`" + ` — the rules of a variant · ` + "`/shogi help`" + ` — this text
-` + "`/shogi note`" + ` — put or remove a private "?" mark on a square (in DM: ` + "`?5e`" + `) · ` + "`/shogi reach`" + ` — where one of your pieces can go (in DM: ` + "`7g?`" + `)
-` + "`/shogi draw`" + ` — offer or accept a draw · ` + "`/shogi abort`" + ` — cancel a game before both sides have moved · ` + "`/shogi end`" + ` — end a game (moderators)
-` + "`/shogi rematch`" + ` — the same game again, colours swapped (or **Rematch** under the result)
-` + "`/shogi rating`" + ` · ` + "`/shogi leaderboard`" + ` — ratings of ranked games · ` + "`/shogi history`" + ` — finished games · ` + "`/shogi record`" + ` — a finished game's record (KIF, KI2 or CSA)
+` + "`/shogi note`" + ` — a private "?" mark on a square (in DM: ` + "`?5e`" + `) · ` + "`/shogi reach`" + ` — where one of your pieces can go (in DM: ` + "`7g?`" + `)
+` + "`/shogi draw`" + ` — offer or accept a draw · ` + "`/shogi abort`" + ` — cancel a game before both have moved · ` + "`/shogi end`" + ` — end a game (moderators)
+` + "`/shogi rematch`" + ` — the same game, colours swapped
+` + "`/shogi rating`" + ` · ` + "`/shogi leaderboard`" + ` — ratings of ranked games · ` + "`/shogi history`" + ` — finished games · ` + "`/shogi record`" + ` — a game's record (KIF, KI2, CSA, GIF)
+` + "`/shogi review`" + ` — a finished game move by move · ` + "`/shogi watch`" + ` — watch a game, some moves behind
 ` + "`/shogi settings`" + ` — your notation, language, board orientation and theme`,
 
 	mRulesStandard: `**Standard shogi** — everything is open to both players and the channel.

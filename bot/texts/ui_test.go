@@ -184,7 +184,8 @@ func TestMoveHint(t *testing.T) {
 var subcommands = map[string]bool{"challenge": true, "accept": true, "decline": true, "cancel": true,
 	"resign": true, "declare": true, "board": true, "status": true, "games": true, "rules": true, "help": true,
 	"note": true, "reach": true, "draw": true, "abort": true, "end": true, "rematch": true, "rating": true,
-	"leaderboard": true, "history": true, "record": true, "settings": true}
+	"leaderboard": true, "history": true, "record": true, "settings": true,
+	"review": true, "watch": true}
 
 var slashCommand = regexp.MustCompile("(?:^|[\\s`(（「])/([a-z_]+)( [a-z_]+)?")
 

@@ -1,0 +1,252 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/render"
+	"shinpan/store"
+)
+
+// Review: a finished game step by step, from the stored log (so across
+// restarts and for games of any age), in an ephemeral message only its user
+// sees. Its state is in the components' custom ids, nothing is kept:
+//
+//	review:G            the Review button under the result: the final position
+//	rvgo:G:P:V:slot     go to move P with point of view V (⏮ ◀ ▶ ⏭; slot keeps ids unique)
+//	rvpov:G:P           the point-of-view select at move P (values t, b, w)
+//	rvrec:G:F           the record in format F (kif, ki2, csa, gif)
+//
+// The review routes are not slow: a review answers with (or edits to) its
+// board at once, which no deferral may precede; a replay and one board take
+// milliseconds.
+// Points of view of a review: the whole board, Black's, White's.
+const (
+	povTrue  = "t"
+	povBlack = "b"
+	povWhite = "w"
+)
+
+// recordChoices are the formats /shogi record offers: the records and the GIF.
+var recordChoices = append(append([]string(nil), recordFormats...), "gif")
+
+// finishedGame loads a game the user may see that is over, or says why not.
+func (b *Bot) finishedGame(r *req, id store.GameID) (store.Game, []store.Entry, *answer) {
+	meta, entries, err := b.st.LoadGame(id)
+	if err != nil || !r.sc.game(meta) {
+		a := say(texts.UI(r.lang, texts.NoGame))
+		return meta, nil, &a
+	}
+	if meta.Status.Live() {
+		a := say(texts.ReviewNotYet(r.lang, uint64(id)))
+		return meta, nil, &a
+	}
+	return meta, entries, nil
+}
+
+// timeline replays a stored game's log into steps.
+func timeline(meta store.Game, entries []store.Entry) ([]referee.Step, error) {
+	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
+	if err != nil {
+		return nil, err
+	}
+	acts := make([]referee.Action, len(entries))
+	for k, e := range entries {
+		acts[k] = e.Action
+	}
+	steps, err := referee.Timeline(g, acts)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", meta.ID, err)
+	}
+	return steps, nil
+}
+
+func (b *Bot) cmdReview(r *req) (answer, error) {
+	n, _ := r.opts.num("game")
+	return b.showReview(r, store.GameID(n), -1, povTrue, false)
+}
+
+func (b *Bot) btnReview(r *req) (answer, error) {
+	return b.showReview(r, store.GameID(r.arg), -1, povTrue, false)
+}
+
+// reviewState reads "verb:game:ply[:pov...]" custom ids.
+func reviewState(r *req) (store.GameID, int, []string) {
+	f := strings.Split(r.i.MessageComponentData().CustomID, ":")
+	for len(f) < 3 {
+		f = append(f, "")
+	}
+	id, _ := strconv.ParseUint(f[1], 10, 64)
+	ply, _ := strconv.Atoi(f[2])
+	return store.GameID(id), ply, f[3:]
+}
+
+func (b *Bot) btnReviewGo(r *req) (answer, error) {
+	id, ply, rest := reviewState(r)
+	pov := povTrue
+	if len(rest) > 0 {
+		pov = rest[0]
+	}
+	return b.showReview(r, id, ply, pov, true)
+}
+
+func (b *Bot) selReviewPOV(r *req) (answer, error) {
+	id, ply, _ := reviewState(r)
+	pov := povTrue
+	if len(r.values) == 1 {
+		pov = r.values[0]
+	}
+	return b.showReview(r, id, ply, pov, true)
+}
+
+// showReview answers with the review of game id at move ply (-1: the last)
+// from pov: a new ephemeral message, or (update) the review message edited.
+func (b *Bot) showReview(r *req, id store.GameID, ply int, pov string, update bool) (answer, error) {
+	meta, entries, why := b.finishedGame(r, id)
+	if why != nil {
+		return *why, nil
+	}
+	steps, err := timeline(meta, entries)
+	if err != nil {
+		return answer{}, err
+	}
+	if ply < 0 || ply >= len(steps) {
+		ply = len(steps) - 1
+	}
+	data, err := b.reviewMessage(b.reader(r.user), meta, steps, ply, pov)
+	if err != nil {
+		return answer{}, err
+	}
+	t := discordgo.InteractionResponseChannelMessageWithSource
+	if update {
+		t = discordgo.InteractionResponseUpdateMessage
+		data.Attachments = &[]*discordgo.MessageAttachment{} // the new board replaces the old
+	} else {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return answer{response: &discordgo.InteractionResponse{Type: t, Data: data}}, nil
+}
+
+// reviewBoard is the view of step s from pov: the whole board, or what that
+// side was shown then.
+func reviewBoard(s referee.Step, pov string) view.View {
+	switch pov {
+	case povBlack:
+		return s.Sides[shogi.Black]
+	case povWhite:
+		return s.Sides[shogi.White]
+	}
+	return s.True
+}
+
+// reviewMessage is the review at step ply from pov for user: the text, the
+// board (drawn as the user's own boards are, so a player's view at move k is
+// the image they were sent then), the navigation, the point-of-view select
+// and the record buttons.
+func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, ply int, pov string) (*discordgo.InteractionResponseData, error) {
+	l := rd.lang
+	if pov != povBlack && pov != povWhite {
+		pov = povTrue
+	}
+	s := steps[ply]
+	img, err := b.renderFor(reviewBoard(s, pov), rd, render.Options{})
+	if err != nil {
+		return nil, err
+	}
+	label := map[string]string{povTrue: texts.UI(l, texts.ReviewTrue),
+		povBlack: texts.ReviewSide(l, shogi.Black), povWhite: texts.ReviewSide(l, shogi.White)}
+	var before *shogi.Position
+	if ply > 0 {
+		before = steps[ply-1].Pos
+	}
+	ctx := textCtx(rd, meta, before)
+	content := texts.Review(ctx, s, len(steps)-1, label[pov])
+
+	g, last := uint64(meta.ID), len(steps)-1
+	nav := func(emoji string, to, slot int, off bool) discordgo.MessageComponent {
+		return discordgo.Button{Label: emoji, Style: discordgo.SecondaryButton, Disabled: off,
+			CustomID: fmt.Sprintf("rvgo:%d:%d:%s:%d", g, to, pov, slot)}
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, p := range []string{povTrue, povBlack, povWhite} {
+		opts = append(opts, discordgo.SelectMenuOption{Label: label[p], Value: p, Default: p == pov})
+	}
+	rec := discordgo.ActionsRow{}
+	for _, f := range recordChoices {
+		rec.Components = append(rec.Components, discordgo.Button{Label: strings.ToUpper(f), Style: discordgo.SecondaryButton,
+			CustomID: fmt.Sprintf("rvrec:%d:%s", g, f)})
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         content,
+		AllowedMentions: mentions(nil),
+		Files:           []*discordgo.File{{Name: img.Name, ContentType: img.Type, Reader: bytes.NewReader(img.Data)}},
+		Components: []discordgo.MessageComponent{
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				nav("⏮", 0, 0, ply == 0), nav("◀", max(ply-1, 0), 1, ply == 0),
+				nav("▶", min(ply+1, last), 2, ply == last), nav("⏭", last, 3, ply == last)}},
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+				CustomID: fmt.Sprintf("rvpov:%d:%d", g, ply), Placeholder: texts.UI(l, texts.ReviewPOV), Options: opts}}},
+			rec,
+		},
+	}, nil
+}
+
+// btnReviewRecord sends the record (or the GIF) of a reviewed game.
+func (b *Bot) btnReviewRecord(r *req) (answer, error) {
+	f := strings.Split(r.i.MessageComponentData().CustomID, ":")
+	if len(f) != 3 {
+		return say(texts.UI(r.lang, texts.NoGame)), nil
+	}
+	id, _ := strconv.ParseUint(f[1], 10, 64)
+	return b.recordAnswer(r, store.GameID(id), f[2])
+}
+
+// recordAnswer is a finished game's record in format (one of recordChoices),
+// as an ephemeral file.
+func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, error) {
+	meta, entries, why := b.finishedGame(r, id)
+	if why != nil {
+		if meta.Status.Live() && r.sc.game(meta) {
+			return say(texts.RecordNotYet(r.lang, uint64(id))), nil
+		}
+		return *why, nil
+	}
+	if format == "gif" {
+		steps, err := timeline(meta, entries)
+		if err != nil {
+			return answer{}, err
+		}
+		data, err := gameGIF(meta, steps)
+		if err != nil {
+			return answer{}, err
+		}
+		return answer{text: texts.GIFSent(r.lang, uint64(id), len(steps)-1, (len(data)+1023)/1024),
+			files: []outFile{{Name: fmt.Sprintf("shinpan-%d.gif", id), Type: "image/gif", Data: data}}}, nil
+	}
+	g, err := rebuild(meta, entries)
+	if err != nil {
+		return answer{}, err
+	}
+	data, err := gameRecord(meta, g, format)
+	if err != nil {
+		return answer{}, err
+	}
+	return answer{text: texts.RecordSent(r.lang, uint64(id)),
+		files: []outFile{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
+}
+
+// gameGIF is a finished game's animation: the whole board after every move
+// (and, in Tsuitate, after every foul attempt).
+func gameGIF(meta store.Game, steps []referee.Step) ([]byte, error) {
+	var buf bytes.Buffer
+	_, err := render.WriteGIF(&buf, render.ReplayFrames(steps, meta.Variant == view.Tsuitate), render.GIFOptions{})
+	return buf.Bytes(), err
+}

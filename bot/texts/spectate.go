@@ -1,0 +1,146 @@
+package texts
+
+import (
+	"strings"
+
+	"shinpan/referee"
+	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// The words of spectating and review, added to the tables here so the big
+// tables stay as they are.
+func init() {
+	for k, s := range map[msg]string{
+		mUIButtonReview:   "Review",
+		mUIReviewNotYet:   "Game #%s can be reviewed once it is over.",
+		mUIReviewHead:     "**Review of game #%s** · move %d of %d%s · %s",
+		mUIReviewStart:    "the start",
+		mUIReviewTrue:     "the whole board",
+		mUIReviewSide:     "what %s saw",
+		mUIReviewFouls:    "Foul attempts in this position:",
+		mUIReviewRecords:  "Record:",
+		mUIReviewPOV:      "Point of view",
+		mUIGIFSent:        "Game #%s as an animation: %d moves, %d KB.",
+		mUIWatchStarted:   "You are watching game #%s: I will DM you the whole board %d moves behind the game. /shogi watch again stops it.",
+		mUIWatchStopped:   "You no longer watch game #%s.",
+		mUIWatchNone:      "Watching game #%s is not allowed on this server.",
+		mUIWatchPlayer:    "You play in game #%s: players cannot watch their own game.",
+		mUIWatchRanked:    "Game #%s is ranked: this server does not allow watching ranked games.",
+		mUIWatchOver:      "Game #%s is over: /shogi review shows it move by move.",
+		mUIWatchBoard:     "Game #%s as it stood at move %d (the game is at move %d).",
+		mUIWatchWaiting:   "Game #%s: the first board comes when the game is %d moves in.",
+		mUIWatchEnded:     "Game #%s is over. The whole board:",
+		mUIPublicBoardAlt: "What the channel knows of game #%s",
+	} {
+		en[k] = s
+	}
+	for k, s := range map[msg]string{
+		mUIButtonReview:   "振り返り",
+		mUIReviewNotYet:   "対局 #%s は終局後に振り返れます。",
+		mUIReviewHead:     "**対局 #%s の振り返り** · %d手目（全%d手）%s · %s",
+		mUIReviewStart:    "開始局面",
+		mUIReviewTrue:     "盤面全体",
+		mUIReviewSide:     "%sが見た盤",
+		mUIReviewFouls:    "この局面での反則手:",
+		mUIReviewRecords:  "棋譜:",
+		mUIReviewPOV:      "視点",
+		mUIGIFSent:        "対局 #%s のアニメーション（%d手、%d KB）。",
+		mUIWatchStarted:   "対局 #%s を観戦します。盤面全体を対局より%d手遅れでDMします。もう一度 /shogi watch で止まります。",
+		mUIWatchStopped:   "対局 #%s の観戦をやめました。",
+		mUIWatchNone:      "このサーバーでは対局 #%s を観戦できません。",
+		mUIWatchPlayer:    "対局 #%s の対局者は自分の対局を観戦できません。",
+		mUIWatchRanked:    "対局 #%s はレーティング対局です。このサーバーではレーティング対局を観戦できません。",
+		mUIWatchOver:      "対局 #%s は終局しました。/shogi review で一手ずつ振り返れます。",
+		mUIWatchBoard:     "対局 #%s の%d手目の局面（対局は%d手目）。",
+		mUIWatchWaiting:   "対局 #%s：最初の盤面は対局が%d手進んだら届きます。",
+		mUIWatchEnded:     "対局 #%s は終局しました。盤面全体：",
+		mUIPublicBoardAlt: "対局 #%s についてチャンネルが知っていること",
+	} {
+		ja[k] = s
+	}
+}
+
+// The spectating texts without values.
+const (
+	ButtonReview  = UIText(mUIButtonReview)  // label, under the final post
+	ReviewRecords = UIText(mUIReviewRecords) // before the record buttons of a review
+	ReviewPOV     = UIText(mUIReviewPOV)     // the review's point-of-view select
+	ReviewTrue    = UIText(mUIReviewTrue)    // the point of view: the whole board
+)
+
+// ReviewNotYet refuses a review of a game still going on.
+func ReviewNotYet(l Lang, game uint64) string { return tr(l, mUIReviewNotYet, gameNo(game)) }
+
+// ReviewSide names the point of view of side s.
+func ReviewSide(l Lang, s shogi.Color) string {
+	return tr(l, mUIReviewSide, s.Symbol()+" "+tr(l, sideKey(s)))
+}
+
+func sideKey(s shogi.Color) msg {
+	if s == shogi.White {
+		return mWhite
+	}
+	return mBlack
+}
+
+// Review is the text of a review message at step s of a game of moves
+// moves, seen from pov ("" the whole board): the move that led there and, in
+// Tsuitate, every foul attempt tried in that position with its reason.
+func Review(ctx Ctx, s referee.Step, moves int, pov string) string {
+	move := ", " + ctx.t(mUIReviewStart)
+	if s.Move != "" {
+		move = " — " + ctx.moveText(s.Player, s.Move)
+	}
+	lines := []string{ctx.t(mUIReviewHead, gameNo(ctx.GameID), s.Ply, moves, move, pov)}
+	if len(s.Fouls) > 0 {
+		lines = append(lines, ctx.t(mUIReviewFouls))
+		for _, f := range s.Fouls {
+			lines = append(lines, ctx.foulLine(f))
+		}
+	}
+	return clip(strings.Join(lines, "\n"))
+}
+
+// foulLine is one foul attempt as the reveal lists it.
+func (c Ctx) foulLine(f view.FoulRecord) string {
+	typed, usi := safeCode(notation.Echo(f.Text)), safeCode(f.Move)
+	if typed == usi {
+		return c.t(mRevealFoulUSI, f.Number, f.Player.Symbol(), usi, whyCode(c.Lang, f.Reason))
+	}
+	return c.t(mRevealFoul, f.Number, f.Player.Symbol(), typed, Escape(usi), whyCode(c.Lang, f.Reason))
+}
+
+// GIFSent heads a game's animation.
+func GIFSent(l Lang, game uint64, moves, kb int) string { return tr(l, mUIGIFSent, gameNo(game), moves, kb) }
+
+// Watch answers /shogi watch: what the watcher is told. kind is one of
+// "started", "stopped", "none", "player", "ranked", "over".
+func Watch(l Lang, kind string, game uint64, delay int) string {
+	switch kind {
+	case "started":
+		return tr(l, mUIWatchStarted, gameNo(game), delay)
+	case "stopped":
+		return tr(l, mUIWatchStopped, gameNo(game))
+	case "player":
+		return tr(l, mUIWatchPlayer, gameNo(game))
+	case "ranked":
+		return tr(l, mUIWatchRanked, gameNo(game))
+	case "over":
+		return tr(l, mUIWatchOver, gameNo(game))
+	}
+	return tr(l, mUIWatchNone, gameNo(game))
+}
+
+// WatchBoard heads a watcher's delayed board: the move shown and the move the
+// game is at.
+func WatchBoard(l Lang, game uint64, shown, now int) string {
+	return tr(l, mUIWatchBoard, gameNo(game), shown, now)
+}
+
+// WatchEnded heads the watcher's last board, the whole board at the end.
+func WatchEnded(l Lang, game uint64) string { return tr(l, mUIWatchEnded, gameNo(game)) }
+
+// PublicBoardAlt describes the channel's board of a game.
+func PublicBoardAlt(l Lang, game uint64) string { return tr(l, mUIPublicBoardAlt, gameNo(game)) }
