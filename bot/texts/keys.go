@@ -328,15 +328,15 @@ const (
 	mUIReviewFouls    msg = "ui.review.fouls"
 	mUIReviewRecords  msg = "ui.review.records"
 	mUIReviewPOV      msg = "ui.review.pov"
-	mUIGIFSent        msg = "ui.gif.sent" // game number, moves, size in KB
-	mUIWatchStarted   msg = "ui.watch.started"   // game number, delay in moves
-	mUIWatchStopped   msg = "ui.watch.stopped"   // game number
-	mUIWatchNone      msg = "ui.watch.none"      // game number
-	mUIWatchPlayer    msg = "ui.watch.player"    // game number
-	mUIWatchRanked    msg = "ui.watch.ranked"    // game number
-	mUIWatchOver      msg = "ui.watch.over"      // game number
-	mUIWatchBoard     msg = "ui.watch.board"     // game number, move number shown, move number now
-	mUIWatchWaiting   msg = "ui.watch.waiting"   // game number, delay in moves
-	mUIWatchEnded     msg = "ui.watch.ended"     // game number
+	mUIGIFSent        msg = "ui.gif.sent"         // game number, moves, size in KB
+	mUIWatchStarted   msg = "ui.watch.started"    // game number, delay in moves
+	mUIWatchStopped   msg = "ui.watch.stopped"    // game number
+	mUIWatchNone      msg = "ui.watch.none"       // game number
+	mUIWatchPlayer    msg = "ui.watch.player"     // game number
+	mUIWatchRanked    msg = "ui.watch.ranked"     // game number
+	mUIWatchOver      msg = "ui.watch.over"       // game number
+	mUIWatchBoard     msg = "ui.watch.board"      // game number, move number shown, move number now
+	mUIWatchWaiting   msg = "ui.watch.waiting"    // game number, delay in moves
+	mUIWatchEnded     msg = "ui.watch.ended"      // game number
 	mUIPublicBoardAlt msg = "ui.public_board.alt" // game number
 )

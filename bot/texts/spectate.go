@@ -113,7 +113,9 @@ func (c Ctx) foulLine(f view.FoulRecord) string {
 }
 
 // GIFSent heads a game's animation.
-func GIFSent(l Lang, game uint64, moves, kb int) string { return tr(l, mUIGIFSent, gameNo(game), moves, kb) }
+func GIFSent(l Lang, game uint64, moves, kb int) string {
+	return tr(l, mUIGIFSent, gameNo(game), moves, kb)
+}
 
 // Watch answers /shogi watch: what the watcher is told. kind is one of
 // "started", "stopped", "none", "player", "ranked", "over".
