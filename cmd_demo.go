@@ -53,7 +53,7 @@ func runDemo(args []string) error {
 	fs := newFlags("demo")
 	variant := fs.String("variant", "tsuitate", "tsuitate, masked, dark or standard")
 	recPath := fs.String("record", "", "KIF, CSA, USI or text record to play (default: a real game shipped with shinpan)")
-	outDir := fs.String("out", "demo-out", "directory for the PNG boards the players were sent")
+	outDir := fs.String("out", "demo-out", "directory for the PNG boards the players were sent, the records and the game's GIF")
 	cpu := fs.Bool("cpu", false, "CPU against CPU: alice challenges the bot and is away, so the CPU plays her seat too")
 	level := fs.String("level", "strong", "with --cpu: random, greedy or strong")
 	moveMS := fs.Int("movetime", 100, "with --cpu: the CPU's think time per move in ms")
@@ -104,7 +104,7 @@ func runDemo(args []string) error {
 	s, _ := discordgo.New("Bot demo-token")
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	b := bot.New(bot.Config{DataPath: st.Path(), CPULevel: *level, CPUMoveMillis: *moveMS}, st, s, bot.WithLogger(quiet))
+	b := bot.New(bot.Config{DataPath: st.Path(), CPULevel: *level, CPUMoveMillis: *moveMS, ResultGIF: true}, st, s, bot.WithLogger(quiet))
 	if err := b.Start(); err != nil {
 		return err
 	}
@@ -134,6 +134,9 @@ func runDemo(args []string) error {
 		return err
 	}
 	played, err := d.play(rec, v, moves, alice, bob)
+	if err == nil {
+		err = d.review(bob)
+	}
 	fmt.Fprintf(d.w, "\n%d moves in %.1f s; %d PNG boards and %d other files written to %s\n", played, time.Since(start).Seconds(), d.pngs, d.files-d.pngs, d.out)
 	return err
 }
@@ -337,6 +340,7 @@ func (d *demo) print() {
 				line += fmt.Sprintf(" [%s]", file)
 			}
 		}
+		line += buttonText(m.Components)
 		fmt.Fprintf(d.w, "%s %s\n", where, line)
 	}
 }

@@ -107,7 +107,7 @@ func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, k
 	if isCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
-	out := b.actionMessages(meta, g, evs, before, dl)
+	out := b.actionMessages(meta, g, a, evs, before, dl)
 	next := func(m *store.Game) {
 		updateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved

@@ -54,6 +54,15 @@ type Config struct {
 	BackupDir string `toml:"backup_dir"`
 	// ShutdownSeconds bounds a graceful shutdown (default 10).
 	ShutdownSeconds int `toml:"shutdown_seconds"`
+	// WatchDelay is how many moves behind the game a watcher's board is
+	// (default 10; 0: none, unranked games only; -1: no watching). Nil: 10.
+	WatchDelay *int `toml:"watch_delay"`
+	// WatchRanked lets ranked games be watched (at least 10 moves behind).
+	WatchRanked bool `toml:"watch_ranked"`
+	// ResultGIF posts the game's animated GIF with the result.
+	ResultGIF bool `toml:"result_gif"`
+	// GIFFoulFrames gives each Tsuitate foul attempt a frame of the GIF.
+	GIFFoulFrames bool `toml:"gif_foul_frames"`
 	// Defaults override the rule book's option defaults per variant, e.g.
 	// [defaults.tsuitate] foul_limit = 20.
 	Defaults map[view.Variant]policy.Options `toml:"-"`
@@ -112,6 +121,9 @@ func (c Config) validate() error {
 	case "", "random", "greedy", "strong":
 	default:
 		return fmt.Errorf("config: cpu_level %q: want random, greedy or strong", c.CPULevel)
+	}
+	if d := c.WatchDelay; d != nil && (*d < -1 || *d > 300) {
+		return fmt.Errorf("config: watch_delay %d: want -1 (off), 0 (none, unranked games only) to 300 moves", *d)
 	}
 	if c.CPUMoveMillis < 0 || c.CPUMoveMillis > 60000 {
 		return fmt.Errorf("config: cpu_move_ms %d: want 0 (default) to 60000", c.CPUMoveMillis)

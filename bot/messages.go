@@ -21,7 +21,7 @@ import (
 // with events for them (their board attached after a move or at the end), one
 // channel post with the public events. Order: Black's DM, White's DM, the
 // channel — never dependent on what is hidden.
-func (b *Bot) actionMessages(meta store.Game, g *referee.Game, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline) []store.OutMsg {
+func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline) []store.OutMsg {
 	var out []store.OutMsg
 	pub := view.For(evs, view.ToPublic)
 	for col, user := range meta.Players {
@@ -50,7 +50,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, evs []view.Event,
 		p := payload{Content: texts.Announcement(textCtx(ch, meta, before[view.ToPublic]), pub)}
 		if g.Over() {
 			p.Content += notRatedLine(lang, meta, g)
-			p.Files = b.revealFiles(meta, g)
+			p.Files = append(b.revealFiles(meta, g), b.resultGIF(meta, a)...)
 			if g.Result().Reason != view.ReasonAbort {
 				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)},
 					{ID: "review:{game}", Label: texts.UI(lang, texts.ButtonReview), Style: int(discordgo.SecondaryButton)}}

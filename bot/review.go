@@ -224,7 +224,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 		if err != nil {
 			return answer{}, err
 		}
-		data, err := gameGIF(meta, steps)
+		data, err := b.gameGIF(meta, steps)
 		if err != nil {
 			return answer{}, err
 		}
@@ -244,9 +244,34 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 }
 
 // gameGIF is a finished game's animation: the whole board after every move
-// (and, in Tsuitate, after every foul attempt).
-func gameGIF(meta store.Game, steps []referee.Step) ([]byte, error) {
+// (and, in Tsuitate when the server wants it, after every foul attempt), in
+// the channel's language.
+func (b *Bot) gameGIF(meta store.Game, steps []referee.Step) ([]byte, error) {
 	var buf bytes.Buffer
-	_, err := render.WriteGIF(&buf, render.ReplayFrames(steps, meta.Variant == view.Tsuitate), render.GIFOptions{})
+	frames := render.ReplayFrames(steps, b.cfg.GIFFoulFrames && meta.Variant == view.Tsuitate)
+	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Lang: altLang(b.lang(meta.Players[0]))})
 	return buf.Bytes(), err
+}
+
+// resultGIF is the animation posted with the result when the server wants it
+// (Config.ResultGIF): the stored log and the action that ended the game.
+func (b *Bot) resultGIF(meta store.Game, a referee.Action) []outFile {
+	if !b.cfg.ResultGIF {
+		return nil
+	}
+	entries, err := b.st.Log(meta.ID, 0)
+	if err != nil {
+		b.log.Error("gif", "game", meta.ID, "err", err)
+		return nil
+	}
+	steps, err := timeline(meta, append(entries, store.Entry{Action: a}))
+	var data []byte
+	if err == nil {
+		data, err = b.gameGIF(meta, steps)
+	}
+	if err != nil {
+		b.log.Error("gif", "game", meta.ID, "err", err)
+		return nil
+	}
+	return []outFile{{Name: "shinpan-{game}.gif", Type: "image/gif", Data: data}}
 }

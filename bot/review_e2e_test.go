@@ -211,3 +211,28 @@ func TestReviewRefusals(t *testing.T) {
 		t.Fatalf("review of no game: %q", out)
 	}
 }
+
+// TestResultGIF: a server that wants it gets the game's GIF with the result,
+// one frame for the start and one per move.
+func TestResultGIF(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(e *env) { e.cfg.ResultGIF = true })
+	id := e.startGame("tsuitate")
+	moves := g24(t)
+	e.play(moves...)
+	end := e.endPost()
+	var found bool
+	for _, a := range end.Attachments {
+		if a.Filename != fmt.Sprintf("shinpan-%d.gif", id) {
+			continue
+		}
+		found = true
+		g, err := gif.DecodeAll(bytes.NewReader(a.Data))
+		if err != nil || len(g.Image) != len(moves)+1 {
+			t.Fatalf("result gif: %v, %d frames for %d moves", err, len(g.Image), len(moves))
+		}
+	}
+	if !found {
+		t.Fatalf("no GIF with the result: %d files", len(end.Attachments))
+	}
+}
