@@ -58,6 +58,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 			p.Mentions = meta.Players[:]
 		}
 		out = append(out, toChannel(b.announceChannel(meta), p))
+		out = append(out, b.publicBoardEdit(meta, g)...)
 		for _, e := range pub {
 			for _, d := range texts.RevealDetails(textCtx(ch, meta, nil), e) {
 				out = append(out, toChannel(b.announceChannel(meta), payload{Content: d}))

@@ -17,6 +17,9 @@ type payload struct {
 	Buttons []button  `json:"buttons,omitempty"`
 	// Edit, when set, edits that message (in the target channel) instead of posting.
 	Edit string `json:"edit,omitempty"`
+	// EditRef, when set, replaces the files of the game's message stored
+	// under this purpose (the card's public board, public.go).
+	EditRef string `json:"edit_ref,omitempty"`
 	// Ref stores the posted message's id under this purpose (store.MessageRef).
 	Ref string `json:"ref,omitempty"`
 	// Mentions are the user ids this message may ping.

@@ -265,6 +265,9 @@ func (b *Bot) send(m store.OutMsg) error {
 		return nil
 	}
 	fillGame(&p, m.GameID)
+	if p.EditRef != "" {
+		return b.editRef(m.GameID, p)
+	}
 	ch := m.Target
 	if m.Dest == store.DestDM {
 		var err error

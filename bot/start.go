@@ -124,7 +124,7 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 		}
 	}
 	lang := b.lang(c.Challenger)
-	card := payload{Content: texts.GameCard(textCtx(channelReader(lang), meta, nil), meta.Ranked), Ref: "card", Mentions: meta.Players[:]}
+	card := payload{Content: texts.GameCard(textCtx(channelReader(lang), meta, nil), meta.Ranked), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
 	if c.MessageID != "" {
 		edit := payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
 		if b.cfg.Threads {

@@ -44,6 +44,8 @@ type Game struct {
 	lostAt   [2]shogi.Square // where the player's piece was captured by the last move
 	told     [2]bool         // the player was told "check" after the last move
 	lastMove shogi.Move      // the last accepted move (open variants show it)
+	// announced tallies the captures told to the channel, by captor.
+	announced [2]shogi.Hand
 	outcome  Outcome         // of the last Apply
 }
 
@@ -251,6 +253,9 @@ func (g *Game) play(c shogi.Color, m shogi.Move) []view.Event {
 	evs := g.rules.moveEvents(g, c, m, captured)
 	g.told = [2]bool{}
 	for _, e := range evs {
+		if e.Kind == view.EvCapture && e.To == view.ToPublic && e.Player <= shogi.White {
+			g.announced[e.Player][e.Piece.Kind().Unpromoted()]++
+		}
 		if e.Kind == view.EvCheck && e.To == view.AudienceOf(e.Player) {
 			g.told[e.Player] = true
 		}

@@ -250,6 +250,9 @@ func compareWorlds(t *testing.T, ga, gb *Game, x shogi.Color, a Action, seed int
 	if ga.View(view.ViewerPublic) != gb.View(view.ViewerPublic) && ga.variant != view.Masked {
 		t.Fatalf("public views differ\n%s", ctx)
 	}
+	if reflect.DeepEqual(audience(ea, view.ToPublic), audience(eb, view.ToPublic)) && ga.PublicView() != gb.PublicView() {
+		t.Fatalf("the channel's boards differ after the same announcements\nA %+v\nB %+v\n%s", ga.PublicView(), gb.PublicView(), ctx)
+	}
 }
 
 // normalize keeps the events to x and the channel up to the end, without the
@@ -295,4 +298,15 @@ func revealsDifference(ga, gb *Game, x shogi.Color) bool {
 		}
 	}
 	return false
+}
+
+// audience keeps the events to a.
+func audience(evs []view.Event, a view.Audience) []view.Event {
+	var out []view.Event
+	for _, e := range evs {
+		if e.To == a {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -211,14 +211,23 @@ func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, sid
 		name = t.name.fit(name, foulsX-16-(r.Min.X+panelNameX))
 		t.name.draw(dst, name, r.Min.X+panelNameX, line1)
 	}
-	if !v.HandKnown[side] {
-		return // a hidden hand is not drawn at all
+	switch {
+	case v.HandKnown[side]:
+		a.paintPieces(dst, "持駒", v.Hands[side], side, r)
+	case v.ShowCaptured:
+		a.paintPieces(dst, "Took", v.Captured[side], side, r) // the channel's tally, not a hand
 	}
+	// a hidden hand is not drawn at all
+}
+
+// paintPieces draws a row of pieces (a hand, or the pieces a side took) with
+// its label on the second line of panel r; なし when there are none.
+func (a *assets) paintPieces(dst *image.Paletted, label string, h shogi.Hand, side shogi.Color, r image.Rectangle) {
+	t := &a.text
 	mid := r.Min.Y + panelLine2Mid
-	t.dim.draw(dst, "持駒", r.Min.X+handLabelX, mid-t.dim.midY)
+	t.dim.draw(dst, label, r.Min.X+handLabelX, mid-t.dim.midY)
 	x := r.Min.X + handX
 	base := mid - t.hand.midY
-	h := v.Hands[side]
 	empty := true
 	for _, k := range shogi.HandKinds {
 		n := int(h[k])

@@ -139,6 +139,13 @@ func validate(v *view.View, opt *Options) error {
 			}
 		}
 	}
+	for c := range v.Captured {
+		for k, n := range v.Captured[c] {
+			if n != 0 && (shogi.Kind(k) == shogi.NoKind || int(n) > shogi.SetCount[k]) {
+				return fmt.Errorf("render: impossible captures: %d × kind %d", n, k)
+			}
+		}
+	}
 	if v.FoulLimit < 0 || v.FoulLimit > 99 || v.Fouls[0] < 0 || v.Fouls[1] < 0 || v.Fouls[0] > 99 || v.Fouls[1] > 99 {
 		return fmt.Errorf("render: foul counts out of range")
 	}

@@ -79,6 +79,11 @@ type View struct {
 	// InCheck is true when the viewer has been told they are in check (their king,
 	// or their mask in Masked); Dark never sets it.
 	InCheck bool
+	// Captured is what each side has captured so far as the captures were
+	// announced (the channel's board of a hidden variant: not a hand, since
+	// drops are never announced); drawn only when ShowCaptured.
+	Captured     [2]shogi.Hand
+	ShowCaptured bool
 	// Revealed is true for the full board opened at the end of the game.
 	Revealed bool
 	// Result is set once the game is over.

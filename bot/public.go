@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/referee"
+	"shinpan/render"
+	"shinpan/store"
+)
+
+// The channel's board (RULES.md §3, the public board): the game card carries
+// what the channel knows of the game, edited after every action the channel
+// hears of — never after one it does not (an edit is itself a sign), so the
+// card says no more than the announcements.
+
+// cardRef is the purpose under which the game card's message is stored.
+const cardRef = "card"
+
+// publicBoardFiles is the channel's board of g as an attachment.
+func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
+	f, err := b.renderFor(g.PublicView(), channelReader(b.lang(meta.Players[0])), render.Options{})
+	if err != nil {
+		b.log.Error("public board", "game", meta.ID, "err", err)
+		return nil
+	}
+	f.Name = "public.png"
+	return []outFile{f}
+}
+
+// publicBoardEdit is the card's edit after an action the channel was told of.
+func (b *Bot) publicBoardEdit(meta store.Game, g *referee.Game) []store.OutMsg {
+	files := b.publicBoardFiles(meta, g)
+	if files == nil || meta.ChannelGone {
+		return nil
+	}
+	return []store.OutMsg{toChannel(meta.ChannelID, payload{EditRef: cardRef, Files: files})}
+}
+
+// editRef replaces the attachments of a game's stored message (the card) with
+// p's files; its text and buttons stay. A card that is gone is no error.
+func (b *Bot) editRef(id store.GameID, p payload) error {
+	ref, err := b.st.GetMessageRef(id, p.EditRef)
+	if err != nil {
+		b.log.Warn("no message to edit", "game", id, "ref", p.EditRef, "err", err)
+		return nil
+	}
+	body := struct {
+		Attachments []attachmentBody `json:"attachments"`
+	}{Attachments: []attachmentBody{}} // no old attachment is kept
+	files := make([]*discordgo.File, len(p.Files))
+	for k, f := range p.Files {
+		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
+		files[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)}
+	}
+	ct, data, err := discordgo.MultipartBodyWithJSON(body, files)
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointChannelMessage(ref.ChannelID, ref.MessageID)
+	_, err = b.s.RequestRaw(http.MethodPatch, endpoint, ct, data, discordgo.EndpointChannelMessages(ref.ChannelID), 0)
+	var rerr *discordgo.RESTError
+	if errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode == http.StatusNotFound {
+		b.log.Warn("the game card is gone", "game", id)
+		return nil
+	}
+	return err
+}
