@@ -46,7 +46,7 @@ type Game struct {
 	lastMove shogi.Move      // the last accepted move (open variants show it)
 	// announced tallies the captures told to the channel, by captor.
 	announced [2]shogi.Hand
-	outcome  Outcome         // of the last Apply
+	outcome   Outcome // of the last Apply
 }
 
 // New starts a game of variant v from sfen ("" or "startpos" for the standard
