@@ -65,6 +65,7 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 		}
 	}
 	b.kickOutbox()
+	b.kickWatchers(id) // watch.go: after the players' and the channel's messages
 	if done.over {
 		b.rate(id)
 		b.forget(id)

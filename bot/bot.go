@@ -47,6 +47,8 @@ type Bot struct {
 	dmQueue map[string][]*discordgo.Message
 	// acceptMu serialises accepting challenges (no DMs for a lost race).
 	acceptMu sync.Mutex
+	// watchMu serialises the watchers' updates (watch.go).
+	watchMu sync.Mutex
 
 	ctx    context.Context
 	cancel context.CancelFunc

@@ -48,24 +48,32 @@ func (b *Bot) editRef(id store.GameID, p payload) error {
 		b.log.Warn("no message to edit", "game", id, "ref", p.EditRef, "err", err)
 		return nil
 	}
-	body := struct {
-		Attachments []attachmentBody `json:"attachments"`
-	}{Attachments: []attachmentBody{}} // no old attachment is kept
-	files := make([]*discordgo.File, len(p.Files))
-	for k, f := range p.Files {
-		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
-		files[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)}
-	}
-	ct, data, err := discordgo.MultipartBodyWithJSON(body, files)
-	if err != nil {
-		return err
-	}
-	endpoint := discordgo.EndpointChannelMessage(ref.ChannelID, ref.MessageID)
-	_, err = b.s.RequestRaw(http.MethodPatch, endpoint, ct, data, discordgo.EndpointChannelMessages(ref.ChannelID), 0)
+	err = b.replaceFiles(ref.ChannelID, ref.MessageID, nil, p.Files)
 	var rerr *discordgo.RESTError
 	if errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode == http.StatusNotFound {
 		b.log.Warn("the game card is gone", "game", id)
 		return nil
 	}
+	return err
+}
+
+// replaceFiles edits a message: its attachments become files (with their alt
+// texts) and, unless content is nil, its text becomes content.
+func (b *Bot) replaceFiles(ch, msg string, content *string, files []outFile) error {
+	body := struct {
+		Content     *string          `json:"content,omitempty"`
+		Attachments []attachmentBody `json:"attachments"`
+	}{Content: content, Attachments: []attachmentBody{}} // no old attachment is kept
+	dfiles := make([]*discordgo.File, len(files))
+	for k, f := range files {
+		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
+		dfiles[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)}
+	}
+	ct, data, err := discordgo.MultipartBodyWithJSON(body, dfiles)
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointChannelMessage(ch, msg)
+	_, err = b.s.RequestRaw(http.MethodPatch, endpoint, ct, data, discordgo.EndpointChannelMessages(ch), 0)
 	return err
 }

@@ -33,7 +33,8 @@ func init() {
 		"history":     {run: (*Bot).cmdHistory},
 		"record":      {run: (*Bot).cmdRecord, slow: true},
 		"settings":    {run: (*Bot).cmdSettings},
-		"review":      {run: (*Bot).cmdReview}, // review.go: not slow, its board answers at once
+		"review":      {run: (*Bot).cmdReview},            // review.go: not slow, its board answers at once
+		"watch":       {run: (*Bot).cmdWatch, slow: true}, // watch.go
 	}
 	componentRoutes = map[string]route{
 		"accept":   {run: (*Bot).btnAccept, slow: true},

@@ -141,6 +141,11 @@ func WatchBoard(l Lang, game uint64, shown, now int) string {
 	return tr(l, mUIWatchBoard, gameNo(game), shown, now)
 }
 
+// WatchWaiting is a watcher's DM until the game is delay moves in.
+func WatchWaiting(l Lang, game uint64, delay int) string {
+	return tr(l, mUIWatchWaiting, gameNo(game), delay)
+}
+
 // WatchEnded heads the watcher's last board, the whole board at the end.
 func WatchEnded(l Lang, game uint64) string { return tr(l, mUIWatchEnded, gameNo(game)) }
 

@@ -1,0 +1,165 @@
+package bot
+
+import (
+	"strings"
+
+	"shinpan/bot/texts"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/render"
+	"shinpan/store"
+)
+
+// Watching (RULES.md §3, Watching): /shogi watch game:N DMs a spectator the
+// whole board some moves behind the game and edits that DM as the game goes;
+// the same command again stops it. A watcher is stored as the game's message
+// "watch:<user>" (the watcher's DM), so watching survives a restart.
+//
+// Nothing a player or the channel gets depends on watchers: their updates are
+// sent after the action's messages, from a goroutine of their own and outside
+// the outbox, so they neither add to nor wait in the players' queue.
+const watchPrefix = "watch:"
+
+// defaultWatchDelay is the watchers' delay in moves unless the server sets
+// one, and the least for a ranked game.
+const defaultWatchDelay = 10
+
+// watchDelay is how many moves behind game meta a watcher is, or why nobody
+// may watch it ("none", "ranked").
+func (c Config) watchDelay(meta store.Game) (int, string) {
+	d := defaultWatchDelay
+	if c.WatchDelay != nil {
+		d = *c.WatchDelay
+	}
+	switch {
+	case d < 0:
+		return 0, "none"
+	case meta.Ranked && !c.WatchRanked:
+		return 0, "ranked"
+	case meta.Ranked:
+		return max(d, defaultWatchDelay), ""
+	}
+	return d, ""
+}
+
+func (b *Bot) cmdWatch(r *req) (answer, error) {
+	l := r.lang
+	n, _ := r.opts.num("game")
+	id := store.GameID(n)
+	meta, err := b.st.GetGame(id)
+	if err != nil || !r.sc.game(meta) {
+		return say(texts.UI(l, texts.NoGame)), nil
+	}
+	key := watchPrefix + r.user
+	if _, err := b.st.GetMessageRef(id, key); err == nil {
+		if err := b.st.DeleteMessageRef(id, key); err != nil {
+			return answer{}, err
+		}
+		return say(texts.Watch(l, "stopped", uint64(id), 0)), nil
+	}
+	if _, plays := seat(meta, r.user); plays {
+		return say(texts.Watch(l, "player", uint64(id), 0)), nil
+	}
+	if !meta.Status.Live() {
+		return say(texts.Watch(l, "over", uint64(id), 0)), nil
+	}
+	delay, why := b.cfg.watchDelay(meta)
+	if why != "" {
+		return say(texts.Watch(l, why, uint64(id), 0)), nil
+	}
+	ch, err := b.dmChannel(r.user)
+	if err != nil {
+		return answer{}, err
+	}
+	msg, err := b.postMessage(ch, payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
+	if err != nil {
+		return answer{}, err
+	}
+	if err := b.st.PutMessageRef(id, key, store.MessageRef{ChannelID: ch, MessageID: msg.ID}); err != nil {
+		return answer{}, err
+	}
+	b.updateWatchers(id) // the board as of now, if the game is far enough
+	return say(texts.Watch(l, "started", uint64(id), delay)), nil
+}
+
+// kickWatchers updates game id's watchers in the background.
+func (b *Bot) kickWatchers(id store.GameID) {
+	go func() {
+		if !b.begin() {
+			return
+		}
+		defer b.end()
+		b.updateWatchers(id)
+	}()
+}
+
+// updateWatchers edits each watcher's DM to the game's whole board as it
+// stood delay moves ago (at the end: the revealed board, and watching ends).
+func (b *Bot) updateWatchers(id store.GameID) {
+	b.watchMu.Lock()
+	defer b.watchMu.Unlock()
+	refs, err := b.st.MessageRefs(id)
+	if err != nil {
+		return
+	}
+	var watchers []string
+	for k := range refs {
+		if strings.HasPrefix(k, watchPrefix) {
+			watchers = append(watchers, k)
+		}
+	}
+	if len(watchers) == 0 {
+		return
+	}
+	meta, entries, err := b.st.LoadGame(id)
+	if err != nil {
+		return
+	}
+	steps, err := timeline(meta, entries)
+	if err != nil {
+		b.log.Error("watch", "game", id, "err", err)
+		return
+	}
+	delay, why := b.cfg.watchDelay(meta)
+	over := !meta.Status.Live()
+	for _, k := range watchers {
+		user := strings.TrimPrefix(k, watchPrefix)
+		ref := refs[k]
+		rd := b.reader(user)
+		l := rd.lang
+		now := steps[len(steps)-1]
+		var content string
+		var v view.View
+		switch {
+		case over:
+			content, v = texts.WatchEnded(l, uint64(id)), now.True
+		case why != "":
+			continue // the server's settings changed: nothing more is shown
+		case now.Ply < delay:
+			continue // still the waiting text
+		default:
+			s := steps[now.Ply-delay]
+			content, v = texts.WatchBoard(l, uint64(id), s.Ply, now.Ply), watchView(s.True)
+		}
+		f, err := b.renderFor(v, rd, render.Options{})
+		if err == nil {
+			err = b.replaceFiles(ref.ChannelID, ref.MessageID, &content, []outFile{f})
+		}
+		if err != nil {
+			b.log.Warn("watch update", "game", id, "watcher", user, "err", err)
+		}
+		if over {
+			if err := b.st.DeleteMessageRef(id, k); err != nil {
+				b.log.Warn("watch end", "game", id, "err", err)
+			}
+		}
+	}
+}
+
+// watchView is a watcher's board of a game going on: the whole board without
+// the masks (a mask never changes, so no delay would hide it).
+func watchView(v view.View) view.View {
+	v.Masks = [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}
+	v.Revealed = false
+	return v
+}

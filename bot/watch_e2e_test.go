@@ -1,0 +1,203 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"shinpan/bot/discordtest"
+	"shinpan/render"
+	"shinpan/store"
+)
+
+// watchDM returns the watcher's DM of game id (the one the bot edits).
+func (e *env) watchDM(user string, id store.GameID) discordtest.Message {
+	e.t.Helper()
+	ref, err := e.st.GetMessageRef(id, watchPrefix+user)
+	if err != nil {
+		e.t.Fatalf("no watch message: %v", err)
+	}
+	m, _ := e.srv.Message(ref.MessageID)
+	return m
+}
+
+// waitWatch waits until the watcher's DM says the game is at move now.
+func (e *env) waitWatch(user string, id store.GameID, now int) discordtest.Message {
+	e.t.Helper()
+	var m discordtest.Message
+	e.waitUntil(fmt.Sprintf("the watcher's board at move %d", now), func() bool {
+		m = e.watchDM(user, id)
+		return strings.Contains(m.Content, fmt.Sprintf("(the game is at move %d)", now))
+	})
+	return m
+}
+
+func intPtr(n int) *int { return &n }
+
+// TestWatchDelay: a watcher gets nothing until the game is 10 moves in, then
+// the whole board exactly 10 moves behind at every move (the image of the
+// true position then, masks hidden), the revealed board at the end; a player
+// cannot watch their own game; the command again stops it.
+func TestWatchDelay(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	game := discordtest.IntegerOption("game", int64(id))
+	if out := e.slash(e.alice, "watch", game); !strings.Contains(out, "cannot watch their own") {
+		t.Fatalf("a player watching: %q", out)
+	}
+	if out := e.slash(e.carol, "watch", game); !strings.Contains(out, "10 moves behind") {
+		t.Fatalf("watch: %q", out)
+	}
+	moves := g24(t)
+	for k, m := range moves[:14] {
+		e.play1(k, m)
+		w := e.watchDM(e.carol, id)
+		if k+1 < 10 {
+			if len(w.Attachments) != 0 || !strings.Contains(w.Content, "10 moves in") {
+				t.Fatalf("move %d: the watcher sees %q with %d files", k+1, w.Content, len(w.Attachments))
+			}
+			continue
+		}
+		w = e.waitWatch(e.carol, id, k+1)
+		shown := k + 1 - 10
+		if !strings.Contains(w.Content, fmt.Sprintf("at move %d ", shown)) || len(w.Attachments) != 1 {
+			t.Fatalf("move %d: %q", k+1, w.Content)
+		}
+		meta, entries, _ := e.st.LoadGame(id)
+		steps, _ := timeline(meta, entries)
+		want, err := e.b.renderFor(watchView(steps[shown].True), e.b.reader(e.carol), render.Options{})
+		if err != nil || !bytes.Equal(w.Attachments[0].Data, want.Data) {
+			t.Fatalf("move %d: the watcher's board is not the whole board of move %d", k+1, shown)
+		}
+	}
+	if out := e.slash(e.carol, "watch", game); !strings.Contains(out, "no longer watch") {
+		t.Fatalf("stop: %q", out)
+	}
+	before := e.srv.BotMessages(e.dmChannel(e.carol))
+	e.play1(14, moves[14])
+	e.settle()
+	if after := e.srv.BotMessages(e.dmChannel(e.carol)); len(after) != len(before) {
+		t.Fatalf("a stopped watcher got %d DMs more", len(after)-len(before))
+	}
+	// Watching again, to the end: the revealed board, then watching stops.
+	e.slash(e.carol, "watch", game)
+	for k, m := range moves[15:] {
+		e.play1(15+k, m)
+	}
+	e.waitUntil("the watcher's final board", func() bool {
+		_, err := e.st.GetMessageRef(id, watchPrefix+e.carol)
+		return err != nil
+	})
+	var last discordtest.Message
+	for _, m := range e.srv.BotMessages(e.dmChannel(e.carol)) {
+		last = m
+	}
+	if !strings.Contains(last.Content, "is over") || len(last.Attachments) != 1 || !strings.Contains(last.Attachments[0].Description, "Revealed") {
+		t.Fatalf("final watch DM %q", last.Content)
+	}
+	if out := e.slash(e.carol, "watch", game); !strings.Contains(out, "/shogi review") {
+		t.Fatalf("watching a finished game: %q", out)
+	}
+}
+
+// play1 plays move k (0-based) of a game between alice (Black) and bob.
+func (e *env) play1(k int, m string) {
+	e.t.Helper()
+	u := e.alice
+	if k%2 == 1 {
+		u = e.bob
+	}
+	if r := e.dm(u, m); !strings.Contains(r.Content, "You played") {
+		e.t.Fatalf("move %d %s: %q", k+1, m, r.Content)
+	}
+}
+
+// TestWatchSettings: ranked games cannot be watched unless the server allows
+// it, and then never less than 10 moves behind; a delay of 0 holds for
+// unranked games only; -1 turns watching off.
+func TestWatchSettings(t *testing.T) {
+	t.Parallel()
+	ranked := discordtest.BooleanOption("ranked", true)
+	t.Run("default", func(t *testing.T) {
+		e := newEnv(t)
+		id := e.startGame("standard", ranked)
+		if out := e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "is ranked") {
+			t.Fatalf("watching a ranked game: %q", out)
+		}
+	})
+	t.Run("zero", func(t *testing.T) {
+		e := newEnv(t, func(e *env) { e.cfg.WatchDelay, e.cfg.WatchRanked = intPtr(0), true })
+		id := e.startGame("dark")
+		if out := e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "0 moves behind") {
+			t.Fatalf("watch: %q", out)
+		}
+		e.play1(0, "7g7f")
+		if w := e.waitWatch(e.carol, id, 1); !strings.Contains(w.Content, "at move 1 ") {
+			t.Fatalf("live watch: %q", w.Content)
+		}
+		// A ranked game is 10 moves behind all the same.
+		e.slash(e.bob, "resign", discordtest.IntegerOption("game", int64(id)))
+		id2 := e.startGame("dark", ranked)
+		if out := e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(id2))); !strings.Contains(out, "10 moves behind") {
+			t.Fatalf("watch a ranked game: %q", out)
+		}
+	})
+	t.Run("off", func(t *testing.T) {
+		e := newEnv(t, func(e *env) { e.cfg.WatchDelay = intPtr(-1) })
+		id := e.startGame("standard")
+		if out := e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "not allowed") {
+			t.Fatalf("watch with watching off: %q", out)
+		}
+	})
+}
+
+// TestWatchersChangeNothingForPlayers: the same game played with and without
+// a watcher sends the players and the channel the same messages, byte for
+// byte, in the same order.
+func TestWatchersChangeNothingForPlayers(t *testing.T) {
+	t.Parallel()
+	moves := g24(t)[:16]
+	run := func(watch bool) (out []string) {
+		e := newEnv(t, func(e *env) { e.cfg.WatchDelay = intPtr(2) })
+		id := e.startGame("tsuitate")
+		if watch {
+			e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(id)))
+		}
+		for k, m := range moves {
+			e.play1(k, m)
+		}
+		e.settle()
+		defer func() { // user ids differ between stand-ins
+			r := strings.NewReplacer(e.alice, "alice", e.bob, "bob", e.carol, "carol")
+			for k := range out {
+				out[k] = r.Replace(out[k])
+			}
+		}()
+		for _, u := range []string{e.alice, e.bob} {
+			for _, m := range e.botDMs(u) {
+				out = append(out, fmt.Sprintf("%s %s %q %d", u, m.Content, m.Components, m.Edits))
+				for _, a := range m.Attachments {
+					out = append(out, a.Description+string(a.Data))
+				}
+			}
+		}
+		for _, m := range e.channelPosts() {
+			out = append(out, fmt.Sprintf("%s %q %d", m.Content, m.Components, m.Edits))
+			for _, a := range m.Attachments {
+				out = append(out, a.Description+string(a.Data))
+			}
+		}
+		return out
+	}
+	a, b := run(false), run(true)
+	if len(a) != len(b) {
+		t.Fatalf("%d messages and files without a watcher, %d with", len(a), len(b))
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			t.Fatalf("message %d differs with a watcher:\n%.300s\n%.300s", k, a[k], b[k])
+		}
+	}
+}
