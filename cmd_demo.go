@@ -45,6 +45,7 @@ type demo struct {
 	names   map[string]string // user id → name
 	dmUser  map[string]string // DM channel id → user id
 	printed map[string]int    // message id → edits printed
+	texts   map[string]string // message id → the text printed last
 	pngs    int
 	files   int
 }
@@ -111,7 +112,7 @@ func runDemo(args []string) error {
 	defer b.Close()
 
 	d := &demo{srv: srv, st: st, out: *outDir, w: os.Stdout, channel: srv.Channels()[0].ID,
-		names: map[string]string{}, dmUser: map[string]string{}, printed: map[string]int{}}
+		names: map[string]string{}, dmUser: map[string]string{}, printed: map[string]int{}, texts: map[string]string{}}
 	users := srv.Users()
 	alice, bob := users[0].ID, users[1].ID
 	d.names[alice], d.names[bob] = "alice", "bob"
@@ -325,6 +326,10 @@ func (d *demo) print() {
 		for id, name := range d.names {
 			line = strings.ReplaceAll(line, "<@"+id+">", "@"+name)
 		}
+		if ok && d.texts[m.ID] == m.Content {
+			line = "(the same text, a new board)" // the game card's board, edited after each move
+		}
+		d.texts[m.ID] = m.Content
 		for _, a := range m.Attachments {
 			d.files++
 			if strings.HasSuffix(a.Filename, ".png") {

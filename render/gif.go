@@ -2,7 +2,6 @@ package render
 
 import (
 	"bufio"
-	"compress/lzw"
 	"errors"
 	"image"
 	"image/color"
@@ -89,11 +88,15 @@ func WriteGIF(w io.Writer, frames []GIFFrame, opt GIFOptions) (GIFStats, error) 
 				continue
 			}
 			old := prev.Pix[y*imgW+r.Min.X : y*imgW+r.Max.X]
+			n := len(sub)
+			sub = sub[:n+len(row)]
+			out := sub[n:]
+			old = old[:len(row)]
 			for x, p := range row {
 				if p == old[x] {
 					p = g.trans
 				}
-				sub = append(sub, p)
+				out[x] = p
 			}
 		}
 		g.frame(r, sub, delay)
@@ -142,6 +145,7 @@ type gifWriter struct {
 	trans    uint8 // the transparent index (one past the theme's colours)
 	litWidth int
 	blk      blockWriter
+	lzw      *lzwEncoder
 }
 
 func (g *gifWriter) b(bs ...byte) {
@@ -194,12 +198,10 @@ func (g *gifWriter) frame(r image.Rectangle, pix []uint8, delay int) {
 		return
 	}
 	g.blk = blockWriter{w: g.w}
-	lw := lzw.NewWriter(&g.blk, lzw.LSB, g.litWidth)
-	if _, err := lw.Write(pix); err != nil {
-		g.err = err
-		return
+	if g.lzw == nil {
+		g.lzw = newLZWEncoder(g.litWidth)
 	}
-	if err := lw.Close(); err != nil {
+	if err := g.lzw.encode(&g.blk, pix); err != nil {
 		g.err = err
 		return
 	}
@@ -216,14 +218,18 @@ type blockWriter struct {
 }
 
 func (b *blockWriter) Write(p []byte) (int, error) {
-	for k := range p {
-		b.buf[1+b.n] = p[k]
-		b.n++
-		if b.n == 255 {
-			b.flush()
-		}
+	for _, c := range p {
+		b.writeByte(c)
 	}
 	return len(p), b.err
+}
+
+func (b *blockWriter) writeByte(c byte) {
+	b.buf[1+b.n] = c
+	b.n++
+	if b.n == 255 {
+		b.flush()
+	}
 }
 
 func (b *blockWriter) flush() {
