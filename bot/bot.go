@@ -47,8 +47,10 @@ type Bot struct {
 	dmQueue map[string][]*discordgo.Message
 	// acceptMu serialises accepting challenges (no DMs for a lost race).
 	acceptMu sync.Mutex
-	// watchMu serialises the watchers' updates (watch.go).
-	watchMu sync.Mutex
+	// watchMu serialises the watchers' updates; watchPending holds the games
+	// with an update waiting for it (watch.go).
+	watchMu      sync.Mutex
+	watchPending sync.Map
 
 	ctx    context.Context
 	cancel context.CancelFunc

@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"sort"
 	"strings"
+	"time"
 
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
@@ -17,8 +19,14 @@ import (
 //
 // Nothing a player or the channel gets depends on watchers: their updates are
 // sent after the action's messages, from a goroutine of their own and outside
-// the outbox, so they neither add to nor wait in the players' queue.
+// the outbox, so they neither add to nor wait in the players' queue, and they
+// are paced (watchPace) so that they cannot use up the rate limits the
+// players' messages share.
 const watchPrefix = "watch:"
+
+// watchPace is the least time between two watchers' edits: at most 5 a
+// second for all games together, a tenth of Discord's global limit.
+const watchPace = 200 * time.Millisecond
 
 // defaultWatchDelay is the watchers' delay in moves unless the server sets
 // one, and the least for a ranked game.
@@ -82,10 +90,16 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 	return say(texts.Watch(l, "started", uint64(id), delay)), nil
 }
 
-// kickWatchers updates game id's watchers in the background.
+// kickWatchers updates game id's watchers in the background. Updates
+// waiting for their turn coalesce: the one that runs reads the game as it is
+// then.
 func (b *Bot) kickWatchers(id store.GameID) {
+	if _, waiting := b.watchPending.LoadOrStore(id, true); waiting {
+		return
+	}
 	go func() {
 		if !b.begin() {
+			b.watchPending.Delete(id)
 			return
 		}
 		defer b.end()
@@ -96,18 +110,14 @@ func (b *Bot) kickWatchers(id store.GameID) {
 // updateWatchers edits each watcher's DM to the game's whole board as it
 // stood delay moves ago (at the end: the revealed board, and watching ends).
 func (b *Bot) updateWatchers(id store.GameID) {
-	b.watchMu.Lock()
-	defer b.watchMu.Unlock()
-	refs, err := b.st.MessageRefs(id)
-	if err != nil {
+	if _, watchers := b.watchers(id); len(watchers) == 0 {
+		b.watchPending.Delete(id) // no wait behind other games' watchers
 		return
 	}
-	var watchers []string
-	for k := range refs {
-		if strings.HasPrefix(k, watchPrefix) {
-			watchers = append(watchers, k)
-		}
-	}
+	b.watchMu.Lock()
+	defer b.watchMu.Unlock()
+	b.watchPending.Delete(id) // an action from now on queues another update
+	refs, watchers := b.watchers(id)
 	if len(watchers) == 0 {
 		return
 	}
@@ -148,12 +158,33 @@ func (b *Bot) updateWatchers(id store.GameID) {
 		if err != nil {
 			b.log.Warn("watch update", "game", id, "watcher", user, "err", err)
 		}
+		select { // watchers' edits are paced, so they never crowd the players' messages out of the rate limits
+		case <-time.After(watchPace):
+		case <-b.ctx.Done():
+			return
+		}
 		if over {
 			if err := b.st.DeleteMessageRef(id, k); err != nil {
 				b.log.Warn("watch end", "game", id, "err", err)
 			}
 		}
 	}
+}
+
+// watchers returns a game's message refs and the purposes of its watchers.
+func (b *Bot) watchers(id store.GameID) (map[string]store.MessageRef, []string) {
+	refs, err := b.st.MessageRefs(id)
+	if err != nil {
+		return nil, nil
+	}
+	var out []string
+	for k := range refs {
+		if strings.HasPrefix(k, watchPrefix) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return refs, out
 }
 
 // watchView is a watcher's board of a game going on: the whole board without

@@ -319,24 +319,22 @@ const (
 
 // Spectators and review (spectate.go holds their words).
 const (
-	mUIButtonReview   msg = "ui.button.review"
-	mUIReviewNotYet   msg = "ui.review.not_yet" // game number
-	mUIReviewHead     msg = "ui.review.head"    // game number, move number, moves, the move, point of view
-	mUIReviewStart    msg = "ui.review.start"
-	mUIReviewTrue     msg = "ui.review.true"
-	mUIReviewSide     msg = "ui.review.side" // side symbol and name
-	mUIReviewFouls    msg = "ui.review.fouls"
-	mUIReviewRecords  msg = "ui.review.records"
-	mUIReviewPOV      msg = "ui.review.pov"
-	mUIGIFSent        msg = "ui.gif.sent"         // game number, moves, size in KB
-	mUIWatchStarted   msg = "ui.watch.started"    // game number, delay in moves
-	mUIWatchStopped   msg = "ui.watch.stopped"    // game number
-	mUIWatchNone      msg = "ui.watch.none"       // game number
-	mUIWatchPlayer    msg = "ui.watch.player"     // game number
-	mUIWatchRanked    msg = "ui.watch.ranked"     // game number
-	mUIWatchOver      msg = "ui.watch.over"       // game number
-	mUIWatchBoard     msg = "ui.watch.board"      // game number, move number shown, move number now
-	mUIWatchWaiting   msg = "ui.watch.waiting"    // game number, delay in moves
-	mUIWatchEnded     msg = "ui.watch.ended"      // game number
-	mUIPublicBoardAlt msg = "ui.public_board.alt" // game number
+	mUIButtonReview msg = "ui.button.review"
+	mUIReviewNotYet msg = "ui.review.not_yet" // game number
+	mUIReviewHead   msg = "ui.review.head"    // game number, move number, moves, the move, point of view
+	mUIReviewStart  msg = "ui.review.start"
+	mUIReviewTrue   msg = "ui.review.true"
+	mUIReviewSide   msg = "ui.review.side" // side symbol and name
+	mUIReviewFouls  msg = "ui.review.fouls"
+	mUIReviewPOV    msg = "ui.review.pov"
+	mUIGIFSent      msg = "ui.gif.sent"      // game number, moves, size in KB
+	mUIWatchStarted msg = "ui.watch.started" // game number, delay in moves
+	mUIWatchStopped msg = "ui.watch.stopped" // game number
+	mUIWatchNone    msg = "ui.watch.none"    // game number
+	mUIWatchPlayer  msg = "ui.watch.player"  // game number
+	mUIWatchRanked  msg = "ui.watch.ranked"  // game number
+	mUIWatchOver    msg = "ui.watch.over"    // game number
+	mUIWatchBoard   msg = "ui.watch.board"   // game number, move number shown, move number now
+	mUIWatchWaiting msg = "ui.watch.waiting" // game number, delay in moves
+	mUIWatchEnded   msg = "ui.watch.ended"   // game number
 )
