@@ -42,6 +42,18 @@
 // image.Paletted, and encodes an 8-bit paletted PNG at BestSpeed with pooled
 // buffers. No text is rasterised per image. See BenchmarkRender.
 //
+// The channel's board of a hidden variant (View.ShowCaptured) has no piece and
+// no hand: its panels list the pieces each side took as announced, labelled
+// "Took".
+//
+// # Animation
+//
+// WriteGIF draws a game as a looping GIF (ReplayFrames: the revealed board
+// after each move, optionally a frame per foul attempt) with the same sprites:
+// one global palette, each frame after the first only the rectangle that
+// changed with unchanged pixels transparent, LZW by a dense dictionary
+// (lzw.go), frames drawn and compressed one at a time. See BenchmarkGIF.
+//
 // The font is an embedded subset of Noto Sans CJK JP Bold (SIL OFL 1.1); see
 // fonts/README.md.
 package render
