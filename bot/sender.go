@@ -40,6 +40,10 @@ type outbox struct {
 	kick     chan struct{}             // wakes the dispatcher
 	marks    chan struct{}             // wakes the marker
 	limit    *rate.Limiter
+	// scan orders dispatch's read of the pending messages with markSent's
+	// commit: a read from before a commit must not find its messages out of
+	// flight (they would be sent twice).
+	scan sync.Mutex
 }
 
 func newOutbox(perSecond int) *outbox {
@@ -81,6 +85,8 @@ func (b *Bot) kickOutbox() { wake(b.ob.kick) }
 
 // dispatch queues every pending message not yet handed out.
 func (b *Bot) dispatch() {
+	b.ob.scan.Lock()
+	defer b.ob.scan.Unlock()
 	msgs, err := b.st.PendingOutbox()
 	if err != nil {
 		b.log.Error("outbox", "err", err)
@@ -243,6 +249,8 @@ func (b *Bot) markSent() {
 	if len(ids) == 0 {
 		return
 	}
+	ob.scan.Lock()
+	defer ob.scan.Unlock()
 	if err := b.st.MarkSent(ids...); err != nil {
 		b.log.Error("mark sent", "messages", len(ids), "err", err)
 		ob.mu.Lock()
