@@ -68,17 +68,23 @@ func boardOf(t *testing.T, m discordtest.Message) []byte {
 	return nil
 }
 
-// TestReviewShowsWhatEachSideWasSent plays a Tsuitate and a Dark game (with a
-// foul and a bounce-free resignation), then steps through the review with ⏮
-// and ▶ from each side's point of view: at every move k the board is, byte
+// TestReviewShowsWhatEachSideWasSent plays a game of each variant (a foul in
+// Tsuitate, masks in Masked) to a resignation, then steps through the review
+// with ⏮ and ▶ from each side's point of view: at every move k the board is, byte
 // for byte, the one that side was sent at move k. The foul attempt shows at
 // its move with its reason; the whole board is another image.
 func TestReviewShowsWhatEachSideWasSent(t *testing.T) {
 	t.Parallel()
-	for _, v := range []string{"tsuitate", "dark"} {
+	for _, v := range []string{"tsuitate", "dark", "masked", "standard"} {
 		t.Run(v, func(t *testing.T) {
 			e := newEnv(t)
 			id := e.startGame(v)
+			skip := 0 // boards sent before the review's step 0
+			if v == "masked" {
+				e.dm(e.alice, "8h")
+				e.dm(e.bob, "2b")
+				skip = 1 // the board before the masks were chosen
+			}
 			e.play("7g7f", "8c8d")
 			if v == "tsuitate" {
 				if r := e.dm(e.alice, "8h2b+"); !strings.Contains(r.Content, "Foul") {
@@ -91,9 +97,12 @@ func TestReviewShowsWhatEachSideWasSent(t *testing.T) {
 			}
 			e.slash(e.bob, "resign")
 			const moves = 5
-			sent := [2][][]byte{e.boardsSent(e.alice), e.boardsSent(e.bob)}
+			sent := [2][][]byte{e.boardsSent(e.alice)[skip:], e.boardsSent(e.bob)[skip:]}
 			for c := range sent {
 				if len(sent[c]) != moves+2 { // the start, each move, the reveal
+					for _, m := range e.botDMs([]string{e.alice, e.bob}[c]) {
+						t.Logf("%.60q %d files, %d edits", m.Content, len(m.Attachments), m.Edits)
+					}
 					t.Fatalf("side %d was sent %d boards", c, len(sent[c]))
 				}
 			}
