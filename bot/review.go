@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -121,18 +122,56 @@ func (b *Bot) showReview(r *req, id store.GameID, ply int, pov string, update bo
 	if ply < 0 || ply >= len(steps) {
 		ply = len(steps) - 1
 	}
-	data, err := b.reviewMessage(b.reader(r.user), meta, steps, ply, pov)
+	msg, err := b.reviewMessage(b.reader(r.user), meta, steps, ply, pov)
 	if err != nil {
 		return answer{}, err
 	}
 	t := discordgo.InteractionResponseChannelMessageWithSource
 	if update {
-		t = discordgo.InteractionResponseUpdateMessage
-		data.Attachments = &[]*discordgo.MessageAttachment{} // the new board replaces the old
+		t = discordgo.InteractionResponseUpdateMessage // its board replaces the old one
 	} else {
-		data.Flags = discordgo.MessageFlagsEphemeral
+		msg.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return answer{response: &discordgo.InteractionResponse{Type: t, Data: data}}, nil
+	return answer{own: func() error { return b.respondWithFiles(r, t, msg) }}, nil
+}
+
+// filesMessage is an interaction's message with files and their alt texts.
+type filesMessage struct {
+	Content    string
+	Flags      discordgo.MessageFlags
+	Components []discordgo.MessageComponent
+	Files      []outFile
+}
+
+// respondWithFiles answers an interaction with a message (or, t
+// UpdateMessage, edits the message of the component) whose attachments are
+// exactly m's files, each with its alt text; discordgo's response type has no
+// field for an attachment's description, so the body is written here.
+func (b *Bot) respondWithFiles(r *req, t discordgo.InteractionResponseType, m filesMessage) error {
+	type data struct {
+		Content         string                            `json:"content"`
+		Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
+		Components      []discordgo.MessageComponent      `json:"components"`
+		Attachments     []attachmentBody                  `json:"attachments"`
+		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	}
+	body := struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data data                              `json:"data"`
+	}{Type: t, Data: data{Content: m.Content, Flags: m.Flags, Components: m.Components, Attachments: []attachmentBody{},
+		AllowedMentions: mentions(nil)}}
+	files := make([]*discordgo.File, len(m.Files))
+	for k, f := range m.Files {
+		body.Data.Attachments = append(body.Data.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
+		files[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)}
+	}
+	ct, payload, err := discordgo.MultipartBodyWithJSON(body, files)
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
+	_, err = b.s.RequestRaw(http.MethodPost, endpoint, ct, payload, endpoint, 0)
+	return err
 }
 
 // reviewBoard is the view of step s from pov: the whole board, or what that
@@ -151,7 +190,7 @@ func reviewBoard(s referee.Step, pov string) view.View {
 // board (drawn as the user's own boards are, so a player's view at move k is
 // the image they were sent then), the navigation, the point-of-view select
 // and the record buttons.
-func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, ply int, pov string) (*discordgo.InteractionResponseData, error) {
+func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, ply int, pov string) (filesMessage, error) {
 	l := rd.lang
 	if pov != povBlack && pov != povWhite {
 		pov = povTrue
@@ -159,7 +198,7 @@ func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, pl
 	s := steps[ply]
 	img, err := b.renderFor(reviewBoard(s, pov), rd, render.Options{})
 	if err != nil {
-		return nil, err
+		return filesMessage{}, err
 	}
 	label := map[string]string{povTrue: texts.UI(l, texts.ReviewTrue),
 		povBlack: texts.ReviewSide(l, shogi.Black), povWhite: texts.ReviewSide(l, shogi.White)}
@@ -184,10 +223,9 @@ func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, pl
 		rec.Components = append(rec.Components, discordgo.Button{Label: strings.ToUpper(f), Style: discordgo.SecondaryButton,
 			CustomID: fmt.Sprintf("rvrec:%d:%s", g, f)})
 	}
-	return &discordgo.InteractionResponseData{
-		Content:         content,
-		AllowedMentions: mentions(nil),
-		Files:           []*discordgo.File{{Name: img.Name, ContentType: img.Type, Reader: bytes.NewReader(img.Data)}},
+	return filesMessage{
+		Content: content,
+		Files:   []outFile{img},
 		Components: []discordgo.MessageComponent{
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				nav("⏮", 0, 0, ply == 0), nav("◀", max(ply-1, 0), 1, ply == 0),

@@ -127,8 +127,8 @@ func TestReviewShowsWhatEachSideWasSent(t *testing.T) {
 					if !bytes.Equal(boardOf(t, m), sent[c][k]) {
 						t.Errorf("%s's view at move %d is not the board they were sent", pov, k)
 					}
-					if len(m.Attachments) != 1 {
-						t.Errorf("%d files at move %d", len(m.Attachments), k)
+					if len(m.Attachments) != 1 || !strings.Contains(m.Attachments[0].Description, fmt.Sprintf("move %d", k+1)) {
+						t.Errorf("%d files at move %d (alt %q)", len(m.Attachments), k, m.Attachments[0].Description)
 					}
 					hasFoul := strings.Contains(m.Content, "Foul attempts")
 					if want := v == "tsuitate" && k == 2; hasFoul != want {

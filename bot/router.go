@@ -40,9 +40,9 @@ type answer struct {
 	files    []outFile
 	mentions []string // who a public answer may ping
 	modal    *discordgo.InteractionResponseData
-	// response, when set, is sent as it is (a review's message, several rows
-	// of components, or its board edited in place); never after a deferral.
-	response *discordgo.InteractionResponse
+	// own, when set, sends the answer itself (a review: several rows of
+	// components, its board edited in place, alt texts); never after a deferral.
+	own func() error
 	// posted receives the answer's message once sent (the challenge card's id).
 	posted func(*discordgo.Message)
 }
@@ -184,8 +184,8 @@ func (b *Bot) respond(r *req, a answer) error {
 	if a.modal != nil {
 		return b.s.InteractionRespond(r.i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: a.modal})
 	}
-	if a.response != nil && !r.deferred {
-		return b.s.InteractionRespond(r.i.Interaction, a.response)
+	if a.own != nil && !r.deferred {
+		return a.own()
 	}
 	var flags discordgo.MessageFlags
 	if !a.public {
