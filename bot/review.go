@@ -29,6 +29,7 @@ import (
 // The review routes are not slow: a review answers with (or edits to) its
 // board at once, which no deferral may precede; a replay and one board take
 // milliseconds.
+
 // Points of view of a review: the whole board, Black's, White's.
 const (
 	povTrue  = "t"

@@ -201,3 +201,19 @@ func TestWatchersChangeNothingForPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchAcrossARestart: a watcher is stored with the game, so the boards
+// keep coming after the bot restarts.
+func TestWatchAcrossARestart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(e *env) { e.cfg.WatchDelay = intPtr(1) })
+	id := e.startGame("dark")
+	e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(id)))
+	e.play1(0, "7g7f")
+	e.stop()
+	e.start()
+	e.play1(1, "3c3d")
+	if w := e.waitWatch(e.carol, id, 2); !strings.Contains(w.Content, "at move 1 ") || len(w.Attachments) != 1 {
+		t.Fatalf("after a restart: %q", w.Content)
+	}
+}
