@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"shinpan/bot/discordtest"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
 	"shinpan/render"
 	"shinpan/store"
 )
@@ -215,5 +218,35 @@ func TestWatchAcrossARestart(t *testing.T) {
 	e.play1(1, "3c3d")
 	if w := e.waitWatch(e.carol, id, 2); !strings.Contains(w.Content, "at move 1 ") || len(w.Attachments) != 1 {
 		t.Fatalf("after a restart: %q", w.Content)
+	}
+}
+
+// TestWatcherNeverSeesAMask: two Masked games alike but for the masks give a
+// watcher the same image; the revealed board at the end does show them.
+func TestWatcherNeverSeesAMask(t *testing.T) {
+	boards := map[string][]byte{}
+	for _, masks := range [][2]string{{"8h", "2b"}, {"2h", "8b"}} {
+		g, err := referee.New("m", view.Masked, "", referee.DefaultOptions(view.Masked))
+		if err != nil {
+			t.Fatal(err)
+		}
+		acts := []referee.Action{{Kind: referee.ActMask, Player: shogi.Black, Text: masks[0], Salt: "a"},
+			{Kind: referee.ActMask, Player: shogi.White, Text: masks[1], Salt: "b"},
+			{Kind: referee.ActMove, Player: shogi.Black, Text: "7g7f"}}
+		steps, err := referee.Timeline(g, acts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := render.Render(watchView(steps[1].True), render.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards[masks[0]] = img.PNG
+		if steps[1].True.Masks[shogi.Black].String() != masks[0] {
+			t.Fatalf("the true board does not hold the mask: %v", steps[1].True.Masks)
+		}
+	}
+	if !bytes.Equal(boards["8h"], boards["2h"]) {
+		t.Fatal("a watcher's board shows the masks")
 	}
 }
