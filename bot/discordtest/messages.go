@@ -118,6 +118,12 @@ func (p payload) int(k string) int64 {
 	return v
 }
 
+func (p payload) bool(k string) bool {
+	var v bool
+	_ = json.Unmarshal(p[k], &v)
+	return v
+}
+
 // list returns a JSON array field, or nil when absent, null or empty.
 func (p payload) list(k string) json.RawMessage {
 	var a []json.RawMessage

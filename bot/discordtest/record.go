@@ -39,7 +39,10 @@ type Request struct {
 	Fault    string          // set when the answer was an injected fault
 	Problems []string        // validation problems (see ValidationErrors)
 
-	MessageID     string // message created, edited or deleted by this request
+	MessageID string // message created, edited or deleted by this request
+	// Deduplicated is set when a create carried the nonce of a recent
+	// message (enforce_nonce) and was answered with that message.
+	Deduplicated  bool
 	InteractionID string // interaction this request answered
 }
 

@@ -82,8 +82,14 @@ func (s *Server) createMessage(c *call) (int, any, *APIError) {
 	if c.body.isEmpty(c.files) {
 		return 0, nil, errEmptyMsg()
 	}
+	if m := s.sameNonce(ch.ID, s.world.bot.ID, c.body); m != nil {
+		c.req.MessageID = m.ID
+		c.req.Deduplicated = true
+		return http.StatusOK, s.messageJSON(m), nil
+	}
 	m := s.newBotMessage(ch, c.body, c.files)
 	c.req.MessageID = m.ID
+	s.rememberNonce(m, c.body)
 	s.dispatchMessage("MESSAGE_CREATE", m)
 	return http.StatusOK, s.messageJSON(m), nil
 }

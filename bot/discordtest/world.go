@@ -60,6 +60,7 @@ type world struct {
 	interactions map[string]*interaction
 	byToken      map[string]*interaction
 	commands     map[string][]*command // by guild id, "" for global
+	nonces       map[nonceKey]*Message // enforce_nonce: the message a nonce created
 }
 
 func (s *Server) initWorld() {
@@ -96,6 +97,7 @@ func (s *Server) initWorld() {
 	w.interactions = map[string]*interaction{}
 	w.byToken = map[string]*interaction{}
 	w.commands = map[string][]*command{}
+	w.nonces = map[nonceKey]*Message{}
 	for _, c := range o.Channels {
 		s.addChannelLocked(c)
 	}
