@@ -41,7 +41,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		if isCPU(p) {
 			continue
 		}
-		if err := b.dmProbe(p, shogi.Color(col), c); err != nil {
+		if err := b.dmProbe(p, shogi.Color(col), c, probeOf(r, c)); err != nil {
 			var rerr *discordgo.RESTError
 			if !errors.As(err, &rerr) || rerr.Message == nil || rerr.Message.Code != discordgo.ErrCodeCannotSendMessagesToThisUser {
 				return answer{}, err
@@ -93,13 +93,29 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 // shows before the game starts. It is the one message sent outside the
 // outbox: it must fail now, while nothing is stored, for the game not to
 // start; a message queued in the outbox would only fail after the commit.
-func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge) error {
+// As it goes before the game is saved, its nonce is derived from what it is
+// for (of) and the player: a second Accept after a crash sends the same nonce
+// and Discord keeps one welcome.
+func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string) error {
 	ch2, err := b.dmChannel(user)
 	if err != nil {
 		return err
 	}
-	_, err = b.postMessage(ch2, payload{Content: texts.Hello(b.lang(user), ch.Variant, c)}, "")
+	nonce, err := b.st.KeyedNonce("probe", of, user)
+	if err != nil {
+		return err
+	}
+	_, err = b.postMessage(ch2, payload{Content: texts.Hello(b.lang(user), ch.Variant, c)}, nonce)
 	return err
+}
+
+// probeOf names what a start's welcome DMs are for: the stored challenge, or
+// for a game against the CPU (never stored) the command that asked for it.
+func probeOf(r *req, c store.Challenge) string {
+	if c.ID != 0 {
+		return "challenge:" + itoa(c.ID)
+	}
+	return "interaction:" + r.i.ID
 }
 
 // startMessages are the messages a new game causes: each player's board (and

@@ -4,6 +4,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 
@@ -41,4 +42,37 @@ func nonceFor(key []byte, id uint64) string {
 	h := hmac.New(sha256.New, key)
 	h.Write(u64(id))
 	return hex.EncodeToString(h.Sum(nil))[:24]
+}
+
+// KeyedNonce is a nonce for a message sent outside the outbox, derived from
+// what identifies it (e.g. a challenge and a player): a keyed hash under the
+// file's nonce secret, so it is the same on every attempt, also after a
+// restart, yet says nothing about its parts. It never equals an outbox nonce.
+func (s *Store) KeyedNonce(parts ...string) (string, error) {
+	var key []byte
+	err := s.view(func(tx *bolt.Tx) error {
+		if m := tx.Bucket(bMeta); m != nil {
+			if k := m.Get(kNonceKey); len(k) == 32 {
+				key = append([]byte(nil), k...)
+			}
+		}
+		return nil
+	})
+	if err == nil && key == nil {
+		err = s.update(func(tx *bolt.Tx) error {
+			var err error
+			key, err = nonceKey(tx)
+			return err
+		})
+	}
+	if err != nil {
+		return "", wrapOp("nonce", err)
+	}
+	h := hmac.New(sha256.New, key)
+	h.Write([]byte("keyed\x00")) // outbox ids are hashed as 8 bytes: never this
+	for _, p := range parts {
+		h.Write(binary.AppendUvarint(nil, uint64(len(p))))
+		h.Write([]byte(p))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:24], nil
 }

@@ -46,3 +46,37 @@ func TestNoncesSayNothing(t *testing.T) {
 		t.Fatalf("two files gave message 1 the same nonce %q: the key is not secret", n)
 	}
 }
+
+// TestKeyedNonce: the same parts give the same nonce, also after a reopen;
+// other parts, or another file, give another; the parts cannot run together.
+func TestKeyedNonce(t *testing.T) {
+	hex24 := regexp.MustCompile(`^[0-9a-f]{24}$`)
+	path := tempPath(t)
+	s := openT(t, path, nil)
+	a := ok(s.KeyedNonce("probe", "7", "111"))
+	if !hex24.MatchString(a) {
+		t.Fatalf("nonce %q", a)
+	}
+	for _, other := range [][]string{{"probe", "7", "112"}, {"probe", "71", "11"}, {"probe", "8", "111"}} {
+		if n := ok(s.KeyedNonce(other...)); n == a {
+			t.Fatalf("%q gave the nonce of probe/7/111", other)
+		}
+	}
+	check(t, s.Enqueue(msg("C", "m")))
+	for _, m := range ok(s.PendingOutbox()) {
+		if m.DedupeKey == a {
+			t.Fatal("an outbox nonce equals a keyed nonce")
+		}
+	}
+	check(t, s.Close())
+	s = openT(t, path, nil)
+	if again := ok(s.KeyedNonce("probe", "7", "111")); again != a {
+		t.Fatalf("after a reopen %q, want %q", again, a)
+	}
+	check(t, s.Close())
+	other := openT(t, tempPath(t), nil)
+	defer other.Close()
+	if n := ok(other.KeyedNonce("probe", "7", "111")); n == a {
+		t.Fatal("another file gave the same nonce: the key is not secret")
+	}
+}
