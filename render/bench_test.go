@@ -1,6 +1,9 @@
 package render
 
 import (
+	"bytes"
+	"image"
+	"image/png"
 	"testing"
 
 	"shinpan/referee/shogi"
@@ -112,5 +115,41 @@ func TestBenchViewsSmall(t *testing.T) {
 				t.Errorf("%s/%s: %d bytes, want < 30 KB", bv.name, theme, len(img.PNG))
 			}
 		}
+	}
+}
+
+// BenchmarkEncode compares PNG encoders on one painted 40-piece board:
+// image/png at BestSpeed (what Render used before) and ours (encode).
+func BenchmarkEncode(b *testing.B) {
+	bv := benchViews(b)[0]
+	a := assetsFor(b, ThemeLight)
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	a.paint(img, &bv.v, &bv.opt)
+	std := png.Encoder{CompressionLevel: png.BestSpeed}
+	for _, enc := range []struct {
+		name string
+		f    func() ([]byte, error)
+	}{
+		{"image-png-bestspeed", func() ([]byte, error) {
+			var buf bytes.Buffer
+			err := std.Encode(&buf, img)
+			return buf.Bytes(), err
+		}},
+		{"shinpan", func() ([]byte, error) { return encode(img) }},
+	} {
+		b.Run(enc.name, func(b *testing.B) {
+			var out []byte
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				var err error
+				if out, err = enc.f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+			b.ReportMetric(float64(len(out)), "png-bytes")
+		})
 	}
 }
