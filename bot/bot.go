@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/ops"
+	"shinpan/render"
 	"shinpan/store"
 )
 
@@ -105,6 +106,15 @@ func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot
 // active game's clocks, and starts the background work: the outbox, the timers,
 // the CPUs' turns and reading the DMs missed while the bot was away.
 func (b *Bot) Start() error {
+	// The board sprites are drawn once per theme (~70 ms of CPU each): now,
+	// beside the start, rather than in the first move's reply.
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		if err := render.Preload(); err != nil {
+			b.log.Error("render preload", "err", err)
+		}
+	}()
 	if err := b.s.Open(); err != nil {
 		return fmt.Errorf("open gateway: %w", err)
 	}

@@ -50,8 +50,9 @@ func benchViews(b testing.TB) []struct {
 	}
 }
 
-// BenchmarkRender measures Render end to end (paint + PNG encode) for each
-// view kind and theme; png-bytes is the size of the PNG produced.
+// BenchmarkRender measures Render end to end (cache look-up, paint, PNG
+// encode) for each view kind and theme, each time for a view not drawn before
+// (the move number changes); png-bytes is the size of the PNG produced.
 func BenchmarkRender(b *testing.B) {
 	for _, bv := range benchViews(b) {
 		for _, theme := range Themes {
@@ -65,8 +66,10 @@ func BenchmarkRender(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				cpu0 := cpuTime()
+				v := bv.v
 				for i := 0; i < b.N; i++ {
-					img, err = Render(bv.v, opt)
+					v.MoveNumber = 10_000 + i%80_000
+					img, err = Render(v, opt)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -77,6 +80,24 @@ func BenchmarkRender(b *testing.B) {
 				b.ReportMetric(float64(len(img.PNG)), "png-bytes")
 			})
 		}
+	}
+}
+
+// BenchmarkRenderCached is a Render of a view drawn just before.
+func BenchmarkRenderCached(b *testing.B) {
+	bv := benchViews(b)[0]
+	if _, err := Render(bv.v, bv.opt); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := Render(bv.v, bv.opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
 

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 
 	"shinpan/referee/notation"
@@ -79,7 +80,8 @@ func Size() (w, h int) { return imgW, imgH }
 // Render draws v as its viewer's PNG. The output is a function of v and opt
 // only (no clock, no randomness, no global state beyond the pre-rendered
 // sprites), so a view built from hidden information it must not show can't
-// leak through the image. It returns an error for an unknown theme or an
+// leak through the image. The newest images are kept keyed on v and opt
+// themselves (cache.go): the same view and options again are not redrawn. It returns an error for an unknown theme or an
 // inconsistent view (for instance a piece on a square the viewer can't see),
 // and then draws nothing.
 func Render(v view.View, opt Options) (Image, error) {
@@ -89,6 +91,13 @@ func Render(v view.View, opt Options) (Image, error) {
 	}
 	if err := validate(&v, &opt); err != nil {
 		return Image{}, err
+	}
+	opt.Theme = t
+	key, cacheable := keyOf(&viewAndOptions{v, opt})
+	if cacheable {
+		if img, ok := cache.get(key); ok {
+			return img, nil
+		}
 	}
 	a, err := getAssets(t, c)
 	if err != nil {
@@ -101,7 +110,17 @@ func Render(v view.View, opt Options) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
-	return Image{PNG: b, Alt: altText(&v, opt.Lang, opt.Notation), Width: imgW, Height: imgH}, nil
+	img := Image{PNG: b, Alt: altText(&v, opt.Lang, opt.Notation), Width: imgW, Height: imgH}
+	if cacheable {
+		cache.put(key, Image{PNG: bytes.Clone(b), Alt: img.Alt, Width: imgW, Height: imgH})
+	}
+	return img, nil
+}
+
+// viewAndOptions is what an image is a function of: the cache's key.
+type viewAndOptions struct {
+	View    view.View
+	Options Options
 }
 
 // validate rejects views the renderer could draw wrongly or unsafely.
