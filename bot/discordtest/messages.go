@@ -153,6 +153,9 @@ func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
 				a.Width, a.Height = cfg.Width, cfg.Height
 			}
 		}
+		if s.opts.Lean {
+			a.Data = nil
+		}
 		out = append(out, a)
 	}
 	return out

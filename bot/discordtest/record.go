@@ -196,6 +196,7 @@ func clip(s string, n int) string {
 // recorder keeps the request log and feeds subscribers; guarded by Server.mu
 // except for the subscribers' own queues.
 type recorder struct {
+	count      int // requests so far (the log is empty with Options.Lean)
 	requests   []*Request
 	dispatches []*Dispatch
 	failures   []string

@@ -106,6 +106,9 @@ func (s *Server) api(rt route) http.HandlerFunc {
 		s.mu.Lock()
 		s.recordLocked(c.req)
 		f := s.takeFault(r.Method, c.req.APIPath())
+		if f == nil && !rt.noAuth && s.opts.GlobalLimit > 0 {
+			f = s.global.take(s.opts.GlobalLimit, time.Now())
+		}
 		s.mu.Unlock()
 
 		if f != nil {
@@ -147,8 +150,11 @@ func (s *Server) api(rt route) http.HandlerFunc {
 
 // recordLocked numbers and stores a request; callers hold s.mu.
 func (s *Server) recordLocked(req *Request) {
-	s.rec.requests = append(s.rec.requests, req)
-	req.Seq = len(s.rec.requests)
+	s.rec.count++
+	req.Seq = s.rec.count
+	if !s.opts.Lean {
+		s.rec.requests = append(s.rec.requests, req)
+	}
 	s.touch()
 }
 

@@ -72,6 +72,15 @@ type Options struct {
 	ReplayBuffer int
 	// Logf, when set, receives a line for each gateway happening and REST request.
 	Logf func(format string, args ...any)
+	// GlobalLimit, when positive, is the global rate limit in requests per
+	// second (Discord's default is 50): a REST request beyond it, except an
+	// interaction callback or webhook, is answered 429 with "global": true.
+	// Zero: no global limit.
+	GlobalLimit int
+	// Lean keeps no request log (Requests, WaitFor and the failures list see
+	// nothing; Subscribe still sees every request) and no attachment bytes,
+	// so a long load test does not grow the stand-in's memory.
+	Lean bool
 }
 
 // Server is the Discord stand-in. Create it with New, then Start it. All
@@ -86,6 +95,7 @@ type Server struct {
 	gw      gateway
 	rec     recorder
 	faults  []*Fault
+	global  globalBucket
 
 	ln      net.Listener
 	hs      *http.Server

@@ -1,0 +1,68 @@
+package discordtest
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// TestGlobalLimit: beyond GlobalLimit requests in a second the stand-in
+// answers 429 with "global": true and a retry_after; discordgo waits and
+// retries, so every message arrives, later.
+func TestGlobalLimit(t *testing.T) {
+	t.Parallel()
+	b := startBot(t, Options{GlobalLimit: 5})
+	start := time.Now()
+	for i := 0; i < 10; i++ {
+		if _, err := b.s.ChannelMessageSend(b.channel, "hi"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(b.srv.BotMessages(b.channel)); n != 10 {
+		t.Fatalf("%d messages, want 10", n)
+	}
+	global := 0
+	for _, r := range b.srv.Requests() {
+		if r.Status == 429 && strings.Contains(string(r.Response), `"global":true`) {
+			global++
+		}
+	}
+	if global == 0 {
+		t.Fatal("no request was limited")
+	}
+	if took := time.Since(start); took < 500*time.Millisecond {
+		t.Fatalf("10 requests at 5/s took %v", took)
+	}
+}
+
+// TestLean: with Lean the stand-in keeps no request log and no attachment
+// bytes, while subscribers still see every request.
+func TestLean(t *testing.T) {
+	t.Parallel()
+	b := startBot(t, Options{Lean: true})
+	seen := make(chan Request, 10)
+	unsub := b.srv.Subscribe(func(e Event) {
+		if e.Kind == EventRequest {
+			seen <- *e.Request
+		}
+	})
+	defer unsub()
+	if _, err := b.s.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{Content: "board",
+		Files: []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(pngBytes(t, 90, 100))}}}); err != nil {
+		t.Fatal(err)
+	}
+	r := waitChan(t, seen, "the request")
+	if r.Seq == 0 || r.Route != "POST /channels/{channel_id}/messages" {
+		t.Fatalf("subscriber saw %+v", r)
+	}
+	if n := len(b.srv.Requests()); n != 0 {
+		t.Fatalf("%d requests kept", n)
+	}
+	ms := b.srv.BotMessages(b.channel)
+	if len(ms) != 1 || len(ms[0].Attachments) != 1 || ms[0].Attachments[0].Data != nil || ms[0].Attachments[0].Width != 90 {
+		t.Fatalf("message kept as %+v", ms)
+	}
+}
