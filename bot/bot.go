@@ -106,15 +106,17 @@ func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot
 // active game's clocks, and starts the background work: the outbox, the timers,
 // the CPUs' turns and reading the DMs missed while the bot was away.
 func (b *Bot) Start() error {
-	// The board sprites are drawn once per theme (~70 ms of CPU each): now,
-	// beside the start, rather than in the first move's reply.
-	b.wg.Add(1)
+	// The board sprites are drawn once per theme (~70 ms of CPU each): beside
+	// the rest of the start, which ends when they are ready, rather than in
+	// the first move's reply.
+	preloaded := make(chan struct{})
 	go func() {
-		defer b.wg.Done()
+		defer close(preloaded)
 		if err := render.Preload(); err != nil {
 			b.log.Error("render preload", "err", err)
 		}
 	}()
+	defer func() { <-preloaded }()
 	if err := b.s.Open(); err != nil {
 		return fmt.Errorf("open gateway: %w", err)
 	}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"shinpan/loadtest"
+)
+
+func init() {
+	register("loadtest", "drive the real bot against a local Discord stand-in: --games N --rate R --duration D [--variant V|mix], or --restart --games N", runLoadtest)
+}
+
+func runLoadtest(args []string) error {
+	fs := newFlags("loadtest")
+	var cfg loadtest.Config
+	fs.IntVar(&cfg.Games, "games", 100, "active games (two players each, each game its own channel)")
+	fs.Float64Var(&cfg.Rate, "rate", 50, "moves per second, sent on schedule whether or not the bot keeps up")
+	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long moves are sent")
+	fs.StringVar(&cfg.Variant, "variant", "tsuitate", "tsuitate, masked, dark, standard, or mix (each in turn)")
+	fs.IntVar(&cfg.Plies, "plies", 20, "moves already played in each game when the bot starts")
+	fs.IntVar(&cfg.GlobalLimit, "global-limit", 0, "the stand-in's global rate limit in requests per second (0: none; Discord's default is 50)")
+	fs.StringVar(&cfg.Dir, "dir", "", "directory for the store (default: a temporary one, removed after)")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' moves")
+	restart := fs.Bool("restart", false, "measure the bot's start on a store of --games active games instead")
+	verbose := fs.Bool("v", false, "print the bot's warnings and errors")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *verbose {
+		cfg.Log = os.Stderr
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	if *restart {
+		r, err := loadtest.Restart(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		fmt.Println(r)
+		return nil
+	}
+	r, err := loadtest.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Println(r)
+	if *verbose {
+		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d send=%v wall=%v requests=%v\n", r.Late, r.Retired, r.Stray, r.SendWall, r.Wall, r.Routes)
+	}
+	return nil
+}

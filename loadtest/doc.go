@@ -1,0 +1,21 @@
+// Package loadtest drives the real bot against the local Discord stand-in
+// (bot/discordtest, on 127.0.0.1) and measures it: `shinpan loadtest`.
+//
+// Run fills a store with N active games between simulated players (each
+// game with its own channel, each player in one game, their DM channels
+// known), starts the bot on it and sends R moves per second by DM, open loop:
+// the k-th move is due at start + k/R whether or not the bot keeps up. A due
+// move goes to a game that is waiting for its next move; when none is, it
+// waits for the first to be ready and its latency still counts from when it
+// was due. A move's latency runs from then to the last of the requests it
+// causes answered by the stand-in: the mover's DM, the opponent's DM (each
+// with a PNG board) and the post in the game's channel. The moves are random
+// legal moves that capture nothing, give no check and repeat no position, so
+// no game ends.
+//
+// Restart fills a store the same way and measures the bot's start on it,
+// from bot.New to Start returning.
+//
+// Everything runs in one process: the CPU share and the heap figures are
+// those of the bot, the stand-in and the driver together.
+package loadtest

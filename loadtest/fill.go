@@ -1,0 +1,133 @@
+package loadtest
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	mrand "math/rand/v2"
+	"strconv"
+
+	"shinpan/bot/discordtest"
+	"shinpan/referee"
+	"shinpan/referee/policy"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// game is one loaded game as the driver knows it: the truth (its own
+// referee), the players and the channels its messages go to.
+type game struct {
+	id      store.GameID
+	players [2]string // user ids, by colour
+	dm      [2]string // their DM channels
+	channel string    // the game's guild channel
+	ref     *referee.Game
+	seen    map[uint64]bool // positions reached (no repetition)
+	rng     *mrand.Rand
+
+	// The move in flight, guarded by driver.mu.
+	inFlight bool
+	due      int64   // when it was due, ns since the run's start
+	got      [3]bool // answered: Black's DM, White's DM, the channel post
+	last     int64   // the latest of those answers, ns since the start
+}
+
+// variants cycles through the variants for --variant mix.
+var variants = []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standard}
+
+// fill makes n active games in st between fresh users of srv, each with plies
+// moves played, their masks chosen (Masked) and the players' DM channels and
+// current game in their settings.
+func fill(srv *discordtest.Server, st *store.Store, n, plies int, variant string, seed uint64) ([]*game, error) {
+	var games []*game
+	for i := 0; i < n; i++ {
+		v, err := variantOf(variant, i)
+		if err != nil {
+			return nil, err
+		}
+		g := &game{seen: map[uint64]bool{}, rng: mrand.New(mrand.NewPCG(seed, uint64(i)))}
+		for c := range g.players {
+			u := srv.AddUser(discordtest.User{Username: fmt.Sprintf("lt%d%c", i, "bw"[c])})
+			g.players[c] = u.ID
+			if g.dm[c], err = srv.DMChannel(u.ID); err != nil {
+				return nil, err
+			}
+		}
+		g.channel = srv.AddChannel(discordtest.Channel{Name: fmt.Sprintf("game-%d", i)}).ID
+		opts := policy.Defaults(v)
+		opts.MoveLimit, opts.TurnSeconds, opts.AwaySeconds = 0, 0, 0 // nothing ends a game
+		meta := store.Game{GuildID: srv.GuildID(), ChannelID: g.channel, Players: g.players, Variant: v,
+			Options: opts, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Status: store.StatusActive}
+		if v == view.Masked {
+			meta.Status = store.StatusPendingMasks
+		}
+		created, err := st.CreateGame(meta, "loadtest-game-"+strconv.Itoa(i), nil)
+		if err != nil {
+			return nil, err
+		}
+		g.id = created.ID
+		if g.ref, err = referee.New(strconv.FormatUint(uint64(g.id), 10), v, shogi.StartSFEN, opts.Options); err != nil {
+			return nil, err
+		}
+		g.seen[g.ref.TruePosition().Key()] = true
+		var actions []referee.Action
+		if v == view.Masked {
+			actions = append(actions, referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: "2h", Salt: salt()},
+				referee.Action{Kind: referee.ActMask, Player: shogi.White, Text: "8b", Salt: salt()})
+		}
+		for k := 0; k < len(actions)+plies; k++ {
+			a := referee.Action{}
+			if k < len(actions) {
+				a = actions[k]
+			} else if m := pickMove(g.ref, g.seen, g.rng); m != shogi.NoMove {
+				a = moveAction(g.ref, m)
+			} else {
+				break
+			}
+			if err := g.apply(a); err != nil {
+				return nil, err
+			}
+			status := store.StatusActive
+			if g.ref.NeedsMasks() {
+				status = store.StatusPendingMasks
+			}
+			e := store.Entry{Action: a, UserID: g.players[a.Player], Key: fmt.Sprintf("loadtest-%d-%d", g.id, k)}
+			if _, err := st.AppendAction(g.id, e, nil, func(m *store.Game) { m.Status = status }); err != nil {
+				return nil, err
+			}
+		}
+		for c, u := range g.players {
+			if _, err := st.UpdateSettings(u, func(s *store.Settings) { s.DMChannelID, s.CurrentGame = g.dm[c], g.id }); err != nil {
+				return nil, err
+			}
+		}
+		games = append(games, g)
+	}
+	return games, nil
+}
+
+// apply plays a on the driver's referee and remembers the position.
+func (g *game) apply(a referee.Action) error {
+	if _, err := g.ref.Apply(a); err != nil {
+		return fmt.Errorf("game %d: %s %q: %w", g.id, a.Kind, a.Text, err)
+	}
+	if g.ref.Over() {
+		return fmt.Errorf("game %d ended: %+v", g.id, g.ref.Result())
+	}
+	g.seen[g.ref.TruePosition().Key()] = true
+	return nil
+}
+
+func variantOf(name string, i int) (view.Variant, error) {
+	if name == "mix" {
+		return variants[i%len(variants)], nil
+	}
+	return referee.ParseVariant(name)
+}
+
+func salt() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

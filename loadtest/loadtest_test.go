@@ -1,0 +1,90 @@
+package loadtest
+
+import (
+	"context"
+	"math/rand/v2"
+	"regexp"
+	"testing"
+	"time"
+
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// TestMovesNeverEndAGame: 300 plies of pickMove in every variant keep the
+// game going, repeat no position and capture nothing while a quiet move exists.
+func TestMovesNeverEndAGame(t *testing.T) {
+	for i, v := range variants {
+		opts := referee.DefaultOptions(v)
+		opts.MoveLimit = 0
+		g := &game{seen: map[uint64]bool{}, rng: rand.New(rand.NewPCG(7, uint64(i)))}
+		var err error
+		if g.ref, err = referee.New("1", v, shogi.StartSFEN, opts); err != nil {
+			t.Fatal(err)
+		}
+		if v == view.Masked {
+			for c, sq := range []string{"2h", "8b"} {
+				if err := g.apply(referee.Action{Kind: referee.ActMask, Player: shogi.Color(c), Text: sq, Salt: salt()}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for ply := 0; ply < 300; ply++ {
+			m := pickMove(g.ref, g.seen, g.rng)
+			if m == shogi.NoMove {
+				t.Fatalf("%s: no move at ply %d", v, ply)
+			}
+			before := len(g.seen)
+			if err := g.apply(moveAction(g.ref, m)); err != nil {
+				t.Fatalf("%s ply %d: %v", v, ply, err)
+			}
+			if len(g.seen) != before+1 {
+				t.Fatalf("%s ply %d: %s repeats a position", v, ply, m)
+			}
+		}
+	}
+}
+
+var lineRE = regexp.MustCompile(`^loadtest: games=3 rate=20/s moves=\d+ done=\d+ p50=[\d.]+ms p99=[\d.]+ms max=[\d.]+ms cpu=\d+% heap=[\d.]+MiB$`)
+
+// TestRunSmall: a short run in every variant sends its moves on schedule and
+// sees each one's three messages answered, and prints the one line.
+func TestRunSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a bot")
+	}
+	r, err := Run(context.Background(), Config{Games: 3, Rate: 20, Duration: time.Second, Variant: "mix", Plies: 4, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Moves < 15 || r.Done != r.Moves || r.Retired != 0 || r.Stray != 0 {
+		t.Fatalf("moves %d, done %d, retired %d, stray %d", r.Moves, r.Done, r.Retired, r.Stray)
+	}
+	if !(0 < r.P50 && r.P50 <= r.P99 && r.P99 <= r.Max) {
+		t.Fatalf("latencies p50 %v p99 %v max %v", r.P50, r.P99, r.Max)
+	}
+	if n := r.Routes["POST /channels/{channel_id}/messages 200"]; n != 3*r.Moves {
+		t.Fatalf("%d messages posted for %d moves, want 3 each", n, r.Moves)
+	}
+	if !lineRE.MatchString(r.String()) {
+		t.Fatalf("line %q", r.String())
+	}
+}
+
+// TestRestartSmall: the bot starts on a filled store and the line says so.
+func TestRestartSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a bot")
+	}
+	r, err := Restart(context.Background(), Config{Games: 8, Variant: "mix", Plies: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != 8 || r.Ready <= 0 || r.HeapMiB <= 0 {
+		t.Fatalf("%+v", r)
+	}
+	if !regexp.MustCompile(`^loadtest: restart games=8 ready=[\d.]+ms heap=[\d.]+MiB$`).MatchString(r.String()) {
+		t.Fatalf("line %q", r.String())
+	}
+}

@@ -1,0 +1,38 @@
+package loadtest
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+)
+
+// RestartResult is what Restart measured.
+type RestartResult struct {
+	Games   int
+	Ready   time.Duration // bot.New to Start returning
+	HeapMiB float64       // live heap after a GC once ready, the whole process
+}
+
+// String is the one line `shinpan loadtest --restart` prints.
+func (r RestartResult) String() string {
+	return fmt.Sprintf("loadtest: restart games=%d ready=%sms heap=%.1fMiB", r.Games, ms(r.Ready), r.HeapMiB)
+}
+
+// Restart fills a store with cfg.Games active games (cfg.Plies moves each, the
+// players' DM channels known) and measures the bot's start on it.
+func Restart(ctx context.Context, cfg Config) (RestartResult, error) {
+	e, err := setup(&cfg)
+	if err != nil {
+		return RestartResult{}, err
+	}
+	defer e.close()
+	runtime.GC()
+	t0 := time.Now()
+	if err := e.start(); err != nil {
+		return RestartResult{}, err
+	}
+	res := RestartResult{Games: cfg.Games, Ready: time.Since(t0)}
+	res.HeapMiB = liveHeapMiB()
+	return res, ctx.Err()
+}

@@ -1,0 +1,308 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot"
+	"shinpan/bot/discordtest"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// Config is one load test.
+type Config struct {
+	Games    int           // active games
+	Rate     float64       // moves per second (Run)
+	Duration time.Duration // how long moves are sent (Run)
+	Variant  string        // tsuitate, masked, dark, standard, or mix (each in turn)
+	Plies    int           // moves already played in each game when the bot starts
+	// GlobalLimit is the stand-in's global rate limit in requests per second
+	// (0: none; Discord's default is 50, bigger bots get more).
+	GlobalLimit int
+	// Dir holds the store (default: a temporary directory, removed after).
+	Dir string
+	// Grace is how long Run waits after Duration for the moves in flight.
+	Grace time.Duration
+	// Seed makes the games' moves reproducible.
+	Seed uint64
+	// Log receives the bot's warnings and errors (nil: discarded).
+	Log io.Writer
+}
+
+// Result is what Run measured. Latencies are of the moves done.
+type Result struct {
+	Games          int
+	Rate           float64
+	Moves, Done    int // moves sent; moves whose every message was answered
+	P50, P99, Max  time.Duration
+	CPU            float64 // per cent of one core, the whole process
+	HeapMiB        float64 // live heap after a GC, the whole process
+	Late, Retired  int     // moves that waited for a free game; games with no move left
+	Stray          int     // channel posts that came with no move in flight
+	Wall, SendWall time.Duration
+	Routes         map[string]int // requests by route and status
+}
+
+// String is the one line `shinpan loadtest` prints.
+func (r Result) String() string {
+	return fmt.Sprintf("loadtest: games=%d rate=%g/s moves=%d done=%d p50=%sms p99=%sms max=%sms cpu=%.0f%% heap=%.1fMiB",
+		r.Games, r.Rate, r.Moves, r.Done, ms(r.P50), ms(r.P99), ms(r.Max), r.CPU, r.HeapMiB)
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
+
+// env is a stand-in and a store filled with games, and the bot once started.
+type env struct {
+	srv   *discordtest.Server
+	st    *store.Store
+	path  string
+	games []*game
+	b     *bot.Bot
+	log   *slog.Logger
+	clean func()
+}
+
+// setup starts the stand-in, fills a store (without fsync, then reopened
+// with it) and returns them; the bot is not started.
+func setup(cfg *Config) (*env, error) {
+	if cfg.Games <= 0 {
+		return nil, errors.New("--games must be at least 1")
+	}
+	dir, clean := cfg.Dir, func() {}
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "shinpan-loadtest-")
+		if err != nil {
+			return nil, err
+		}
+		dir, clean = tmp, func() { os.RemoveAll(tmp) }
+	}
+	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean}
+	w := cfg.Log
+	if w == nil {
+		w = io.Discard
+	}
+	e.log = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	e.srv = discordtest.New(discordtest.Options{Validation: discordtest.ValidateOff, Lean: true, GlobalLimit: cfg.GlobalLimit})
+	if err := e.srv.Start(); err != nil {
+		clean()
+		return nil, err
+	}
+	st, err := store.Open(e.path, &store.Options{NoSync: true})
+	if err == nil {
+		e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed)
+		if cerr := st.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err == nil {
+		e.st, err = store.Open(e.path, nil)
+	}
+	if err != nil {
+		e.close()
+		return nil, err
+	}
+	return e, nil
+}
+
+// start builds the bot on the store and starts it.
+func (e *env) start() error {
+	s, err := discordgo.New("Bot loadtest")
+	if err != nil {
+		return err
+	}
+	e.srv.Configure(s)
+	e.b = bot.New(bot.Config{DataPath: e.path}, e.st, s, bot.WithLogger(e.log))
+	if err := e.b.Start(); err != nil {
+		e.b = nil
+		return err
+	}
+	return nil
+}
+
+func (e *env) close() {
+	if e.b != nil {
+		e.b.Close()
+	}
+	if e.st != nil {
+		e.st.Close()
+	}
+	e.srv.Close()
+	e.clean()
+}
+
+// driver sends the moves and matches the stand-in's answers to them.
+type driver struct {
+	start    time.Time
+	mu       sync.Mutex
+	byChan   map[string]chanOf
+	idle     chan *game
+	inFlight int
+	lat      []time.Duration
+	stray    int
+	routes   map[string]int
+}
+
+// chanOf is a channel's game and which of the move's three messages goes there.
+type chanOf struct {
+	g    *game
+	slot int // 0, 1: the DMs of Black and White; 2: the game's channel
+}
+
+// observe notes a message the bot posted.
+func (d *driver) observe(ev discordtest.Event) {
+	r := ev.Request
+	if ev.Kind != discordtest.EventRequest {
+		return
+	}
+	d.mu.Lock()
+	d.routes[fmt.Sprintf("%s %d", r.Route, r.Status)]++
+	d.mu.Unlock()
+	if r.Route != "POST /channels/{channel_id}/messages" || r.Status != 200 {
+		return
+	}
+	id := strings.TrimSuffix(strings.TrimPrefix(r.APIPath(), "/channels/"), "/messages")
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c, ok := d.byChan[id]
+	if !ok || !c.g.inFlight {
+		d.stray++
+		return
+	}
+	g := c.g
+	g.got[c.slot] = true
+	g.last = max(g.last, int64(ev.Time.Sub(d.start)))
+	if g.got[0] && g.got[1] && g.got[2] {
+		g.inFlight = false
+		d.inFlight--
+		d.lat = append(d.lat, time.Duration(g.last-g.due))
+		d.idle <- g
+	}
+}
+
+// Run fills the store, starts the bot and sends cfg.Rate moves per second for
+// cfg.Duration, then waits up to cfg.Grace for the moves in flight.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	if cfg.Rate <= 0 || cfg.Duration <= 0 {
+		return Result{}, errors.New("--rate and --duration must be positive")
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = 10 * time.Second
+	}
+	e, err := setup(&cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	defer e.close()
+	if err := e.start(); err != nil {
+		return Result{}, err
+	}
+	d := &driver{routes: map[string]int{}, byChan: map[string]chanOf{}, idle: make(chan *game, len(e.games))}
+	for _, g := range e.games {
+		d.byChan[g.dm[0]] = chanOf{g, 0}
+		d.byChan[g.dm[1]] = chanOf{g, 1}
+		d.byChan[g.channel] = chanOf{g, 2}
+		d.idle <- g
+	}
+	res := Result{Games: cfg.Games, Rate: cfg.Rate}
+	runtime.GC()
+	cpu0 := cpuTime()
+	d.start = time.Now()
+	unsub := e.srv.Subscribe(d.observe)
+	interval := time.Duration(float64(time.Second) / cfg.Rate)
+	stop := d.start.Add(cfg.Duration)
+send:
+	for k := 0; ; k++ {
+		due := d.start.Add(time.Duration(k) * interval)
+		if !due.Before(stop) {
+			break
+		}
+		time.Sleep(time.Until(due))
+		var g *game
+		select {
+		case g = <-d.idle:
+		default:
+			res.Late++
+			select {
+			case g = <-d.idle:
+			case <-time.After(time.Until(stop)):
+				break send
+			case <-ctx.Done():
+				break send
+			}
+		}
+		m := pickMove(g.ref, g.seen, g.rng)
+		if m == shogi.NoMove {
+			res.Retired++
+			continue
+		}
+		a := moveAction(g.ref, m)
+		if err := g.apply(a); err != nil {
+			unsub()
+			return res, err
+		}
+		d.mu.Lock()
+		g.inFlight, g.got, g.due, g.last = true, [3]bool{}, int64(due.Sub(d.start)), 0
+		d.inFlight++
+		d.mu.Unlock()
+		if _, err := e.srv.SendDM(g.players[a.Player], a.Text); err != nil {
+			unsub()
+			return res, err
+		}
+		res.Moves++
+	}
+	res.SendWall = time.Since(d.start)
+	for deadline := time.Now().Add(cfg.Grace); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(10 * time.Millisecond) {
+		d.mu.Lock()
+		n := d.inFlight
+		d.mu.Unlock()
+		if n == 0 {
+			break
+		}
+	}
+	res.Wall = time.Since(d.start)
+	res.CPU = 100 * float64(cpuTime()-cpu0) / float64(res.Wall)
+	unsub()
+	d.mu.Lock()
+	lat := append([]time.Duration(nil), d.lat...)
+	res.Stray = d.stray
+	res.Routes = d.routes
+	d.mu.Unlock()
+	res.Done = len(lat)
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	res.P50, res.P99 = percentile(lat, 50), percentile(lat, 99)
+	if len(lat) > 0 {
+		res.Max = lat[len(lat)-1]
+	}
+	res.HeapMiB = liveHeapMiB()
+	return res, ctx.Err()
+}
+
+// percentile is the nearest-rank p-th percentile of sorted (0 if empty).
+func percentile(sorted []time.Duration, p int) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := (len(sorted)*p + 99) / 100
+	return sorted[max(i, 1)-1]
+}
+
+// liveHeapMiB is the heap in use after a collection.
+func liveHeapMiB() float64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return float64(m.HeapAlloc) / (1 << 20)
+}
