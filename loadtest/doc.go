@@ -16,6 +16,9 @@
 // Restart fills a store the same way and measures the bot's start on it,
 // from bot.New to Start returning.
 //
-// Everything runs in one process: the CPU share and the heap figures are
-// those of the bot, the stand-in and the driver together.
+// Everything runs in one process. The CPU share is that of the bot, the
+// stand-in and the driver together. The heap is the live heap after a
+// collection less the same before the bot started (the filled stand-in and,
+// for Run, the driver's games): the bot's, plus for Run the stand-in's record
+// of the messages sent (without their attachments).
 package loadtest

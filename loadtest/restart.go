@@ -3,7 +3,6 @@ package loadtest
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"time"
 )
 
@@ -11,7 +10,7 @@ import (
 type RestartResult struct {
 	Games   int
 	Ready   time.Duration // bot.New to Start returning
-	HeapMiB float64       // live heap after a GC once ready, the whole process
+	HeapMiB float64       // live heap after a GC once ready, less that before the start
 }
 
 // String is the one line `shinpan loadtest --restart` prints.
@@ -27,12 +26,13 @@ func Restart(ctx context.Context, cfg Config) (RestartResult, error) {
 		return RestartResult{}, err
 	}
 	defer e.close()
-	runtime.GC()
+	e.games = nil // the driver's copy of the games is not the bot's heap
+	heap0 := liveHeapMiB()
 	t0 := time.Now()
 	if err := e.start(); err != nil {
 		return RestartResult{}, err
 	}
 	res := RestartResult{Games: cfg.Games, Ready: time.Since(t0)}
-	res.HeapMiB = liveHeapMiB()
+	res.HeapMiB = liveHeapMiB() - heap0
 	return res, ctx.Err()
 }

@@ -49,7 +49,7 @@ type Result struct {
 	Moves, Done    int // moves sent; moves whose every message was answered
 	P50, P99, Max  time.Duration
 	CPU            float64 // per cent of one core, the whole process
-	HeapMiB        float64 // live heap after a GC, the whole process
+	HeapMiB        float64 // live heap after a GC at the end, less that before the bot started
 	Late, Retired  int     // moves that waited for a free game; games with no move left
 	Stray          int     // channel posts that came with no move in flight
 	Wall, SendWall time.Duration
@@ -206,6 +206,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	defer e.close()
+	heap0 := liveHeapMiB()
 	if err := e.start(); err != nil {
 		return Result{}, err
 	}
@@ -286,7 +287,7 @@ send:
 	if len(lat) > 0 {
 		res.Max = lat[len(lat)-1]
 	}
-	res.HeapMiB = liveHeapMiB()
+	res.HeapMiB = liveHeapMiB() - heap0
 	return res, ctx.Err()
 }
 
