@@ -132,15 +132,30 @@ func (e *env) start() error {
 	return nil
 }
 
+// closeWait is how long close waits for the bot to stop: an overloaded bot
+// drains its outbox first, which can take minutes.
+const closeWait = 15 * time.Second
+
+// close stops the bot, the store and the stand-in and removes the temporary
+// store; it gives up after closeWait, leaving them to the process's exit.
 func (e *env) close() {
-	if e.b != nil {
-		e.b.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if e.b != nil {
+			e.b.Close()
+		}
+		if e.st != nil {
+			e.st.Close()
+		}
+		e.srv.Close()
+		e.clean()
+	}()
+	select {
+	case <-done:
+	case <-time.After(closeWait):
+		fmt.Fprintf(os.Stderr, "loadtest: the bot did not stop within %v; its store stays in %s\n", closeWait, e.path)
 	}
-	if e.st != nil {
-		e.st.Close()
-	}
-	e.srv.Close()
-	e.clean()
 }
 
 // driver sends the moves and matches the stand-in's answers to them.
