@@ -58,8 +58,8 @@ func TestRunSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Moves < 15 || r.Done != r.Moves || r.Retired != 0 || r.Stray != 0 {
-		t.Fatalf("moves %d, done %d, retired %d, stray %d", r.Moves, r.Done, r.Retired, r.Stray)
+	if r.Moves < 15 || r.Done != r.Moves || r.Retired != 0 || r.Stray != 0 || r.Reconnects != 0 {
+		t.Fatalf("moves %d, done %d, retired %d, stray %d, reconnects %d", r.Moves, r.Done, r.Retired, r.Stray, r.Reconnects)
 	}
 	if !(0 < r.P50 && r.P50 <= r.P99 && r.P99 <= r.Max) {
 		t.Fatalf("latencies p50 %v p99 %v max %v", r.P50, r.P99, r.Max)

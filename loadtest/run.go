@@ -54,6 +54,7 @@ type Result struct {
 	Stray          int     // channel posts that came with no move in flight
 	Wall, SendWall time.Duration
 	Routes         map[string]int // requests by route and status
+	Reconnects     int            // gateway IDENTIFYs after the first, and RESUMEs
 }
 
 // String is the one line `shinpan loadtest` prints.
@@ -303,6 +304,8 @@ send:
 		res.Max = lat[len(lat)-1]
 	}
 	res.HeapMiB = liveHeapMiB() - heap0
+	gw := e.srv.Gateway()
+	res.Reconnects = gw.Identifies - 1 + gw.Resumes
 	return res, ctx.Err()
 }
 
