@@ -133,3 +133,13 @@ func mutations(t reflect.Type, path string) []mutation {
 		}
 	}}}
 }
+
+// TestPreload: every theme builds; an unknown theme among them is an error.
+func TestPreload(t *testing.T) {
+	if err := Preload(); err != nil {
+		t.Fatal(err)
+	}
+	if err := Preload(ThemeLight, Theme("sepia")); err == nil {
+		t.Fatal("an unknown theme preloaded")
+	}
+}
