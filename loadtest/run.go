@@ -74,6 +74,8 @@ type env struct {
 	b     *bot.Bot
 	log   *slog.Logger
 	clean func()
+	// globalLimit is the stand-in's global rate limit (0: none).
+	globalLimit int
 }
 
 // setup starts the stand-in, fills a store (without fsync, then reopened
@@ -90,7 +92,7 @@ func setup(cfg *Config) (*env, error) {
 		}
 		dir, clean = tmp, func() { os.RemoveAll(tmp) }
 	}
-	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean}
+	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: cfg.GlobalLimit}
 	w := cfg.Log
 	if w == nil {
 		w = io.Discard
@@ -125,7 +127,13 @@ func (e *env) start() error {
 		return err
 	}
 	e.srv.Configure(s)
-	e.b = bot.New(bot.Config{DataPath: e.path}, e.st, s, bot.WithLogger(e.log))
+	// The bot's own global budget matches the stand-in's limit; without one,
+	// the most it allows (a big bot's raised limit is not ours to simulate).
+	rate := e.globalLimit
+	if rate == 0 {
+		rate = 10000
+	}
+	e.b = bot.New(bot.Config{DataPath: e.path, GlobalRate: rate}, e.st, s, bot.WithLogger(e.log))
 	if err := e.b.Start(); err != nil {
 		e.b = nil
 		return err
