@@ -49,7 +49,7 @@ func runLoadtest(args []string) error {
 	}
 	fmt.Println(r)
 	if *verbose {
-		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d reconnects=%d send=%v wall=%v requests=%v\n", r.Late, r.Retired, r.Stray, r.Reconnects, r.SendWall, r.Wall, r.Routes)
+		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v requests=%v\n", r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.Routes)
 	}
 	return nil
 }

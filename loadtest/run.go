@@ -51,7 +51,8 @@ type Result struct {
 	CPU            float64 // per cent of one core, the whole process
 	HeapMiB        float64 // live heap after a GC at the end, less that before the bot started
 	Late, Retired  int     // moves that waited for a free game; games with no move left
-	Stray          int     // channel posts that came with no move in flight
+	Stray          int     // new posts in a game's channels with no move in flight
+	Resent         int     // posts that repeated a nonce (the stand-in kept the first)
 	Wall, SendWall time.Duration
 	Routes         map[string]int // requests by route and status
 	Reconnects     int            // gateway IDENTIFYs after the first, and RESUMEs
@@ -176,6 +177,7 @@ type driver struct {
 	inFlight int
 	lat      []time.Duration
 	stray    int
+	resent   int
 	routes   map[string]int
 }
 
@@ -195,6 +197,12 @@ func (d *driver) observe(ev discordtest.Event) {
 	d.routes[fmt.Sprintf("%s %d", r.Route, r.Status)]++
 	d.mu.Unlock()
 	if r.Route != "POST /channels/{channel_id}/messages" || r.Status != 200 {
+		return
+	}
+	if r.Deduplicated {
+		d.mu.Lock()
+		d.resent++ // a message sent again, answered with the first (its nonce)
+		d.mu.Unlock()
 		return
 	}
 	id := strings.TrimSuffix(strings.TrimPrefix(r.APIPath(), "/channels/"), "/messages")
@@ -302,7 +310,7 @@ send:
 	unsub()
 	d.mu.Lock()
 	lat := append([]time.Duration(nil), d.lat...)
-	res.Stray = d.stray
+	res.Stray, res.Resent = d.stray, d.resent
 	res.Routes = d.routes
 	d.mu.Unlock()
 	res.Done = len(lat)
