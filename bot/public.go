@@ -44,9 +44,12 @@ func (b *Bot) publicBoardEdit(meta store.Game, g *referee.Game) []store.OutMsg {
 // p's files; its text and buttons stay. A card that is gone is no error.
 func (b *Bot) editRef(id store.GameID, p payload) error {
 	ref, err := b.st.GetMessageRef(id, p.EditRef)
+	if errors.Is(err, store.ErrNotFound) {
+		b.log.Debug("no message to edit", "game", id, "ref", p.EditRef)
+		return nil // a game whose card was never posted (the channel was gone)
+	}
 	if err != nil {
-		b.log.Warn("no message to edit", "game", id, "ref", p.EditRef, "err", err)
-		return nil
+		return err
 	}
 	err = b.replaceFiles(ref.ChannelID, ref.MessageID, nil, p.Files)
 	var rerr *discordgo.RESTError
