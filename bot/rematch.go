@@ -53,6 +53,33 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	if black {
 		color = store.ColorBlack
 	}
+	// An open offer between the two in this channel: one's own is pointed to,
+	// the opponent's is accepted (pressing Rematch twice, or both pressing it,
+	// makes one game).
+	cs, err := b.st.Challenges()
+	if err != nil {
+		return answer{}, err
+	}
+	for _, c := range cs {
+		if c.ChannelID != meta.ChannelID || !c.ExpiresAt.After(b.now()) {
+			continue
+		}
+		switch {
+		case c.Challenger == r.user && c.Challenged == opp:
+			return say(texts.RematchPending(r.lang, c.ID)), nil
+		case c.Challenger == opp && c.Challenged == r.user:
+			return b.accept(r, c.ID)
+		}
+	}
+	if isCPU(opp) {
+		if gs, err := b.st.ActiveGamesOf(r.user); err == nil {
+			for _, g := range gs {
+				if g.ChannelID == meta.ChannelID && (isCPU(g.Players[0]) || isCPU(g.Players[1])) {
+					return say(texts.UI(r.lang, texts.AlreadyStarted)), nil
+				}
+			}
+		}
+	}
 	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.user, Challenged: opp,
 		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}

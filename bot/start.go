@@ -42,8 +42,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 			continue
 		}
 		if err := b.dmProbe(p, shogi.Color(col), c, probeOf(r, c)); err != nil {
-			var rerr *discordgo.RESTError
-			if !errors.As(err, &rerr) || rerr.Message == nil || rerr.Message.Code != discordgo.ErrCodeCannotSendMessagesToThisUser {
+			if !dmsClosed(err) {
 				return answer{}, err
 			}
 			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.lang(p), mention(p)), Mentions: []string{p}})); err != nil {
@@ -87,6 +86,13 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		go b.cpuTurn(game.ID)
 	}
 	return say(texts.Accepted(r.lang, uint64(game.ID))), nil
+}
+
+// dmsClosed reports whether err is Discord refusing a DM (50007: the user's
+// DMs are closed to the bot).
+func dmsClosed(err error) bool {
+	var rerr *discordgo.RESTError
+	return errors.As(err, &rerr) && rerr.Message != nil && rerr.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
 }
 
 // dmProbe opens the DM with a player and sends the welcome, so a closed DM

@@ -80,6 +80,9 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 		return answer{}, err
 	}
 	msg, err := b.postMessage(ch, payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
+	if dmsClosed(err) {
+		return say(texts.UI(l, texts.WatchDMsClosed)), nil
+	}
 	if err != nil {
 		return answer{}, err
 	}

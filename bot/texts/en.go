@@ -308,6 +308,8 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUIButtonRematch:       "Rematch",
 	mUIRematchNotYours:     "Only the players of game #%s can ask for a rematch.",
 	mUIRematchSent:         "Rematch offered — see the channel.",
+	mUIRematchPending:      "Your rematch offer (challenge #%s) is still open — see the channel.",
+	mUIWatchDMsClosed:      "I can't DM you: allow direct messages from this server's members (Privacy Settings), then use /shogi watch again.",
 	mUIRating:              "%s — %s: **%d** (±%d), %d games: %d wins, %d losses, %d draws.",
 	mUIUnrated:             "%s has no %s rating here yet.",
 	mUILeaderboardTitle:    "**%s leaderboard**",

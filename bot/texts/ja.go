@@ -307,6 +307,8 @@ var ja = map[msg]string{
 	mUIButtonRematch:       "再戦",
 	mUIRematchNotYours:     "対局 #%s の対局者だけが再戦を申し込めます。",
 	mUIRematchSent:         "再戦を申し込みました（チャンネルをご覧ください）。",
+	mUIRematchPending:      "再戦の申し込み（申し込み #%s）はまだ受け付け中です。チャンネルをご覧ください。",
+	mUIWatchDMsClosed:      "DMを送れません。このサーバーのメンバーからのダイレクトメッセージを許可して（プライバシー設定）、もう一度 /shogi watch を使ってください。",
 	mUIRating:              "%s — %s：**%d**（±%d）、%d 局 %d 勝 %d 敗 %d 分。",
 	mUIUnrated:             "%s はここでの%sのレーティングがまだありません。",
 	mUILeaderboardTitle:    "**%s ランキング**",

@@ -295,6 +295,8 @@ const (
 	mUIButtonRematch       msg = "ui.button.rematch"
 	mUIRematchNotYours     msg = "ui.rematch.not_yours" // game number
 	mUIRematchSent         msg = "ui.rematch.sent"
+	mUIRematchPending      msg = "ui.rematch.pending" // challenge number
+	mUIWatchDMsClosed      msg = "ui.watch.dms_closed"
 	mUIRating              msg = "ui.rating.line"          // name, variant, rating, rd, games, wins, losses, draws
 	mUIUnrated             msg = "ui.rating.none"          // name, variant
 	mUILeaderboardTitle    msg = "ui.leaderboard.title"    // variant

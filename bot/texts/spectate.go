@@ -21,7 +21,7 @@ func init() {
 		mUIReviewSide:   "what %s saw",
 		mUIReviewFouls:  "Foul attempts in this position:",
 		mUIReviewPOV:    "Point of view",
-		mUIGIFSent:      "Game #%s as an animation: %d moves, %d KB.",
+		mUIGIFSent:      "Game #%s as an animation: %d move(s), %d KB.",
 		mUIWatchStarted: "You are watching game #%s: I will DM you the whole board %d moves behind the game. /shogi watch again stops it.",
 		mUIWatchStopped: "You no longer watch game #%s.",
 		mUIWatchNone:    "Watching game #%s is not allowed on this server.",

@@ -45,6 +45,7 @@ const (
 	ReachOff            = UIText(mUIReachOff)            // reachable squares are off in this game
 	ButtonRematch       = UIText(mUIButtonRematch)       // label, under the final post
 	RematchSent         = UIText(mUIRematchSent)         // reply to a rematch
+	WatchDMsClosed      = UIText(mUIWatchDMsClosed)      // /shogi watch by someone whose DMs are closed
 	HistoryEmpty        = UIText(mUIHistoryEmpty)        // /shogi history without games
 	DrawOfferSent       = UIText(mUIDrawOfferSent)       // reply to a draw offer
 	DrawWithdrawn       = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
@@ -86,6 +87,11 @@ func ChallengeWithdrawn(l Lang, who string) string {
 
 // NotInGame: the user does not play game (or it is over).
 func NotInGame(l Lang, game uint64) string { return tr(l, mUINotInGame, gameNo(game)) }
+
+// RematchPending: the user's rematch offer is still open.
+func RematchPending(l Lang, challenge uint64) string {
+	return tr(l, mUIRematchPending, gameNo(challenge))
+}
 
 // GameElsewhere: the user's own game, asked for from another server.
 func GameElsewhere(l Lang, game uint64) string { return tr(l, mUIGameElsewhere, gameNo(game)) }
