@@ -35,7 +35,7 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	}
 	ranked, _ := r.opts.flag("ranked")
 	c := store.Challenge{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Challenger: r.user, Challenged: opp,
-		Variant: v, Options: opts, Color: color, Ranked: ranked,
+		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: guildLocale(r.i),
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
 	if opp != "" && opp == b.botID() {
 		b.ack(r) // the game starts now: DMs, boards, the store
@@ -56,8 +56,9 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	}
 	// The card is the interaction's public answer; its message id is kept so
 	// acceptance or expiry can edit it.
-	return answer{text: texts.ChallengeCard(r.lang, challengeText(c)), public: true, mentions: []string{opp},
-		buttons: challengeButtons(r.lang, c.ID),
+	chLang := b.challengeLang(c)
+	return answer{text: texts.ChallengeCard(chLang, challengeText(c)), public: true, mentions: []string{opp},
+		buttons: challengeButtons(chLang, c.ID),
 		posted: func(m *discordgo.Message) {
 			if err := b.st.SetChallengeMessage(c.ID, m.ID); err != nil {
 				b.log.Warn("challenge message id", "challenge", c.ID, "err", err)
@@ -200,7 +201,7 @@ func (b *Bot) decline(r *req, id uint64, cancel bool) (answer, error) {
 	}
 	var out []store.OutMsg
 	if c.MessageID != "" {
-		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: edited(b.lang(c.Challenger), mention(r.user)), Mentions: []string{}}))
+		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: edited(b.challengeLang(c), mention(r.user)), Mentions: []string{}}))
 	}
 	if _, err := b.st.DeleteChallenge(id, out); err != nil {
 		return say(texts.UI(r.lang, texts.NoChallenge)), nil
@@ -218,7 +219,7 @@ func (b *Bot) expireChallenges() {
 	for _, c := range cs {
 		var out []store.OutMsg
 		if c.MessageID != "" {
-			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.lang(c.Challenger), mention(c.Challenger))}))
+			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.challengeLang(c), mention(c.Challenger))}))
 		}
 		if _, err := b.st.DeleteChallenge(c.ID, out); err != nil {
 			b.log.Warn("expire challenge", "challenge", c.ID, "err", err)

@@ -184,7 +184,7 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 		b.log.Error("away cpu", "game", id, "err", err)
 		return
 	}
-	l := b.lang(meta.Players[0])
+	l := b.channelLang(meta)
 	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, texts.AwayCPU(l, mention(meta.Players[c]), uint64(id)), meta)
 	go b.cpuTurn(id)
 }
@@ -223,7 +223,7 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 	meta := lg.meta
 	lg.mu.Unlock()
 	if away {
-		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.lang(meta.Players[0]), mention(user), uint64(id)), meta)
+		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.channelLang(meta), mention(user), uint64(id)), meta)
 	}
 }
 

@@ -54,7 +54,8 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		}
 	}
 	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
-		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !isCPU(other)}
+		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !isCPU(other),
+		GuildLocale: c.GuildLocale, CPU: c.CPU}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options.Options)
 	if err != nil {
 		return answer{}, err
@@ -139,7 +140,7 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 			out = append(out, toDM(p, maskMenu(rd.lang, g, pc)))
 		}
 	}
-	lang := b.lang(c.Challenger)
+	lang := b.challengeLang(c)
 	card := payload{Content: texts.GameCard(textCtx(channelReader(lang), meta, nil), meta.Ranked), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
 	if c.MessageID != "" {
 		edit := payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}

@@ -311,3 +311,16 @@ func (s *Server) SetGuildLocale(locale string) {
 	defer s.mu.Unlock()
 	s.world.guildLocale = locale
 }
+
+// SetLocale sets a user's client locale, sent as "locale" with their
+// interactions (e.g. "ja"; "" = "en-US").
+func (s *Server) SetLocale(userID, locale string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := s.world.users[userID]
+	if !ok {
+		return ErrUnknownUser
+	}
+	u.Locale = locale
+	return nil
+}
