@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/texts"
+	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/view"
@@ -37,9 +38,13 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	c := store.Challenge{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Challenger: r.user, Challenged: opp,
 		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: guildLocale(r.i),
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
+	cpu, refusal := b.cpuChoice(r)
+	if refusal != "" {
+		return say(refusal), nil
+	}
 	if opp != "" && opp == b.botID() {
 		b.ack(r) // the game starts now: DMs, boards, the store
-		c.Challenged, c.Ranked = store.CPU, false
+		c.Challenged, c.Ranked, c.CPU = store.CPU, false, cpu
 		return b.startGame(r, c, store.CPU) // the CPU always accepts; never rated
 	}
 	if ranked && !opts.RankedOK() {
@@ -91,6 +96,26 @@ func (b *Bot) challengeOptions(r *req) (view.Variant, policy.Options, string) {
 		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
 	}
 	return v, opts, ""
+}
+
+// cpuChoice reads level: and think:, which only a challenge to the bot itself
+// may give; think: within the configured maximum.
+func (b *Bot) cpuChoice(r *req) (*store.CPUChoice, string) {
+	level := r.opts.str("level")
+	think, thinkSet := r.opts.num("think")
+	if level == "" && !thinkSet {
+		return nil, ""
+	}
+	if opp := r.opts.user("opponent"); opp == "" || opp != b.botID() {
+		return nil, texts.CPUOnly(r.lang)
+	}
+	if _, err := player.ParseLevel(level); err != nil {
+		return nil, texts.CPUOnly(r.lang)
+	}
+	if thinkSet && (think < minThinkMillis || think > b.cfg.CPUMaxMoveMillis) {
+		return nil, texts.ThinkMax(r.lang, b.cfg.CPUMaxMoveMillis)
+	}
+	return &store.CPUChoice{Level: level, MoveMillis: think}, ""
 }
 
 func challengeButtons(l texts.Lang, id uint64) []button {

@@ -317,6 +317,8 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUISettings:            "Saved. Notation: %s · language: %s · board: %s · theme: %s.",
 	mUIHistoryLine:         "#%s %s: ☗ %s vs ☖ %s — %s",
 	mUINotRatedCPU:         "Not rated: the CPU moved for %s (a ranked game counts only when the CPU moved for nobody, or for the loser).",
+	mUICPUOnly:             "level: and think: are for games against the CPU: give the bot itself as opponent:.",
+	mUIThinkMax:            "think: at most %d ms on this server.",
 	mUIRankedAway:          "A ranked game needs away_seconds of 0 (the CPU never takes a seat) or at least %d: ratings measure people.",
 	mUIHistoryEmpty:        "No finished games yet.",
 	mUIRecordNotYet:        "The record of game #%s is shown once the game is over.",

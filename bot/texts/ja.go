@@ -316,6 +316,8 @@ var ja = map[msg]string{
 	mUISettings:            "保存しました。表記：%s・言語：%s・盤：%s・テーマ：%s。",
 	mUIHistoryLine:         "#%s %s：☗ %s 対 ☖ %s — %s",
 	mUINotRatedCPU:         "レーティング対象外：CPUが %s の代わりに指しました（レーティング戦は、CPUが誰の代わりにも指さなかったか、負けた側の代わりに指した場合のみ数えます）。",
+	mUICPUOnly:             "level: と think: はCPUとの対局用です。opponent: にボット自身を指定してください。",
+	mUIThinkMax:            "このサーバーの think: は %d ミリ秒までです。",
 	mUIRankedAway:          "レーティング戦の away_seconds は 0（CPUが代わりに指さない）か %d 以上にしてください。レーティングは人の力を測るものです。",
 	mUIHistoryEmpty:        "終局した対局はまだありません。",
 	mUIRecordNotYet:        "対局 #%s の棋譜は終局後に公開されます。",

@@ -305,6 +305,8 @@ const (
 	mUIHistoryLine         msg = "ui.history.line"         // game number, variant, black, white, result
 	mUINotRatedCPU         msg = "ui.rating.not_rated_cpu" // the players the CPU moved for
 	mUIRankedAway          msg = "ui.rating.ranked_away"   // the least away time, seconds
+	mUICPUOnly             msg = "ui.challenge.cpu_only"   // level: or think: against a person
+	mUIThinkMax            msg = "ui.challenge.think_max"  // the server's most think time, ms
 	mUIHistoryEmpty        msg = "ui.history.empty"
 	mUIRecordNotYet        msg = "ui.record.not_yet" // game number
 	mUIRecordSent          msg = "ui.record.sent"    // game number
