@@ -52,6 +52,8 @@ type Bot struct {
 	// with an update waiting for it (watch.go).
 	watchMu      sync.Mutex
 	watchPending sync.Map
+	// names caches users' names for autocomplete choices (autocomplete.go).
+	names sync.Map
 
 	ctx    context.Context
 	cancel context.CancelFunc

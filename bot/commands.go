@@ -29,7 +29,18 @@ func variantOpt(required bool) *discordgo.ApplicationCommandOption {
 
 func gameOpt() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game",
-		Description: "Game number (default: your current game)"}
+		Description: "Game number (default: your current game)", Autocomplete: true}
+}
+
+// gameArg is a required game: option.
+func gameArg() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game",
+		Description: "Game number", Required: true, Autocomplete: true}
+}
+
+func challengeOpt() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge",
+		Description: "Challenge number (default: the one for you)", Autocomplete: true}
 }
 
 func squareOpt() *discordgo.ApplicationCommandOption {
@@ -139,10 +150,8 @@ func commandsEN() []*discordgo.ApplicationCommand {
 				choiceOpt("level", "Against the CPU: how it plays (default: the server's)", "random", "greedy", "strong"),
 				intOpt("think", "Against the CPU: its think time per move in ms (up to the server's maximum)", minThinkMillis, maxThinkMillis),
 			),
-			sub("accept", "Accept a challenge", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),
-			sub("decline", "Decline a challenge", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),
+			sub("accept", "Accept a challenge", challengeOpt()),
+			sub("decline", "Decline a challenge", challengeOpt()),
 			sub("cancel", "Withdraw your challenge"),
 			sub("resign", "Resign a game", gameOpt()),
 			sub("declare", "Declare impasse (jishogi, 27-point rule; standard shogi)", gameOpt()),
@@ -155,21 +164,17 @@ func commandsEN() []*discordgo.ApplicationCommand {
 			sub("reach", "Show where one of your pieces can go on your own board", squareOpt(), gameOpt()),
 			sub("draw", "Offer a draw, or accept your opponent's offer", gameOpt()),
 			sub("abort", "Cancel a game before both sides have moved (no result)", gameOpt()),
-			sub("end", "End a game without a result (moderators: Manage Server)", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("end", "End a game without a result (moderators: Manage Server)", gameArg()),
 			sub("rematch", "Offer the same game again, colours swapped", gameOpt()),
 			sub("rating", "A player's rating", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose rating (default: yours)"}, variantOpt(false)),
 			sub("leaderboard", "The top 10 of a variant in this server", variantOpt(false)),
 			sub("history", "Recent finished games", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"}),
-			sub("record", "A finished game's record (KIF, KI2 or CSA, with everything that was hidden)", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true},
+			sub("record", "A finished game's record (KIF, KI2 or CSA, with everything that was hidden)", gameArg(),
 				choiceOpt("format", "Record format (default KIF), or an animated GIF", recordChoices...)),
-			sub("review", "Step through a finished game: the whole board and what each side saw", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
-			sub("watch", "Watch a game: the whole board by DM, some moves behind (again: stop)", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("review", "Step through a finished game: the whole board and what each side saw", gameArg()),
+			sub("watch", "Watch a game: the whole board by DM, some moves behind (again: stop)", gameArg()),
 			sub("settings", "Your notation, language, board orientation and theme",
 				choiceOpt("notation", "How I write moves", "western", "japanese", "usi"),
 				choiceOpt("language", "My language", "en", "ja"),

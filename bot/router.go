@@ -134,6 +134,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 		if rt, ok = componentRoutes[name]; !ok {
 			return
 		}
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.autocomplete(r) // answered at once, never deferred (autocomplete.go)
+		return
 	case discordgo.InteractionModalSubmit:
 		data := i.ModalSubmitData()
 		name, r.arg = splitCustomID(data.CustomID)
