@@ -149,7 +149,7 @@ func (b *Bot) Start() error {
 	go b.resumeCPUs(active)
 	b.kickOutbox()
 	b.markCatchUp(active)
-	b.log.Info("shinpan is up", "games", len(active), "app", b.appID)
+	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "invite", InviteURL(b.appID))
 	return nil
 }
 
