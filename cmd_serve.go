@@ -128,8 +128,15 @@ func runServe(args []string) error {
 	return shutdown(b, time.Duration(cfg.ShutdownSeconds)*time.Second, sig, log)
 }
 
-// errTokenRefused is serve's answer to a token Discord does not accept.
-var errTokenRefused = errors.New("Discord refused the token (401 Unauthorized): check DISCORD_TOKEN (or token in the config file); it is the Bot page's token, not the application id or the client secret")
+// tokenRefused is serve's answer to a token Discord does not accept (a
+// type, as the sentence starts with a name).
+type tokenRefused struct{}
+
+func (tokenRefused) Error() string {
+	return "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN (or token in the config file); it is the Bot page's token, not the application id or the client secret"
+}
+
+var errTokenRefused error = tokenRefused{}
 
 // checkToken asks Discord who the token's bot is.
 func checkToken(s *discordgo.Session) error {
