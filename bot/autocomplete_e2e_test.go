@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -74,6 +75,11 @@ func TestAutocompleteGamesAndChallenges(t *testing.T) {
 	}
 	if got := e.typing(e.alice, e.ch, "accept", "challenge", ""); len(got) != 0 {
 		t.Fatalf("a challenge to bob offered to alice: %q", got)
+	}
+	// Only game: and challenge: are registered with autocomplete.
+	if _, err := e.srv.Autocomplete(e.alice, e.ch, "shogi", discordtest.Subcommand("rules",
+		discordtest.Option{Name: "variant", Type: discordgo.ApplicationCommandOptionString, Value: "", Focused: true})); !errors.Is(err, discordtest.ErrBadOption) {
+		t.Fatalf("autocomplete of variant: %v", err)
 	}
 }
 

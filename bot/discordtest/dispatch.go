@@ -181,7 +181,8 @@ func (s *Server) SlashCommand(userID, channelID, name string, options ...Option)
 
 // Autocomplete makes the user type into an option of /name (the option with
 // Focused set, its Value what they typed so far) and returns the interaction
-// id (type 4). The bot's choices are the callback's data (see Choices).
+// id (type 4). ErrBadOption unless that option is registered with
+// autocomplete. The bot's choices are the callback's data (see Choices).
 func (s *Server) Autocomplete(userID, channelID, name string, options ...Option) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -192,6 +193,9 @@ func (s *Server) Autocomplete(userID, channelID, name string, options ...Option)
 	cmd, err := s.lookupCommand(name, ch.isDM())
 	if err != nil {
 		return "", err
+	}
+	if d, ok := focusedDef(commandDefs(cmd), options); !ok || !d.Autocomplete {
+		return "", fmt.Errorf("%w: /%s: no focused option with autocomplete", ErrBadOption, name)
 	}
 	in := s.newInteraction(discordgo.InteractionApplicationCommandAutocomplete, u, ch)
 	in.Name = name
