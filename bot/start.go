@@ -46,7 +46,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 			if !errors.As(err, &rerr) || rerr.Message == nil || rerr.Message.Code != discordgo.ErrCodeCannotSendMessagesToThisUser {
 				return answer{}, err
 			}
-			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.lang(p), mention(p)), Mentions: []string{p}})); err != nil {
+			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.challengeLang(c), mention(p)), Mentions: []string{p}})); err != nil {
 				return answer{}, err
 			}
 			b.kickOutbox()
