@@ -43,6 +43,13 @@ func TestChallengeTheCPUWithLevelAndThink(t *testing.T) {
 	}
 	e.dm(e.alice, "7g7f")
 	e.waitUntil("the CPU's reply", func() bool { return e.game(id).LastSeq >= 2 })
+	// A rematch plays the CPU the same way.
+	e.slash(e.alice, "resign", discordtest.IntegerOption("game", int64(id)))
+	e.slash(e.alice, "rematch", discordtest.IntegerOption("game", int64(id)))
+	gs, _ = e.st.ActiveGamesOf(e.alice)
+	if len(gs) != 1 || gs[0].ID == id || gs[0].CPU == nil || *gs[0].CPU != (store.CPUChoice{Level: "random", MoveMillis: 150}) {
+		t.Fatalf("the rematch: %+v", gs)
+	}
 }
 
 // think: over the configured maximum, and level: or think: against a
