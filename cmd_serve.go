@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -54,16 +55,20 @@ func runServe(args []string) error {
 	sig := make(chan os.Signal, 2)
 	notifySignals(sig)
 
+	s, err := newSession(cfg.Token)
+	if err != nil {
+		return err
+	}
+	// The token first: a wrong one stops here, before any file is made.
+	if err := checkToken(s); err != nil {
+		return err
+	}
 	st, err := store.Open(cfg.DataPath, nil)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	log.Info("store open", "path", st.Path())
-	s, err := newSession(cfg.Token)
-	if err != nil {
-		return err
-	}
 	s.LogLevel = ops.DiscordgoLevel(cfg.Level())
 	var m *ops.Metrics
 	if cfg.MetricsAddr != "" {
@@ -121,6 +126,30 @@ func runServe(args []string) error {
 	log.Info("shutting down", "signal", s2.String(), "limit", time.Duration(cfg.ShutdownSeconds)*time.Second)
 	stopLoops()
 	return shutdown(b, time.Duration(cfg.ShutdownSeconds)*time.Second, sig, log)
+}
+
+// tokenRefused is serve's answer to a token Discord does not accept (a
+// type, as the sentence starts with a name).
+type tokenRefused struct{}
+
+func (tokenRefused) Error() string {
+	return "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN (or token in the config file); it is the Bot page's token, not the application id or the client secret"
+}
+
+var errTokenRefused error = tokenRefused{}
+
+// checkToken asks Discord who the token's bot is.
+func checkToken(s *discordgo.Session) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if _, err := s.User("@me", discordgo.WithContext(ctx)); err != nil {
+		var rerr *discordgo.RESTError
+		if errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode == http.StatusUnauthorized {
+			return errTokenRefused
+		}
+		return fmt.Errorf("check the token with Discord: %w", err)
+	}
+	return nil
 }
 
 // What serve reaches outside: tests replace them (a Discord stand-in, signals

@@ -52,6 +52,8 @@ type Bot struct {
 	// with an update waiting for it (watch.go).
 	watchMu      sync.Mutex
 	watchPending sync.Map
+	// names caches users' names for autocomplete choices (autocomplete.go).
+	names sync.Map
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -147,7 +149,7 @@ func (b *Bot) Start() error {
 	go b.resumeCPUs(active)
 	b.kickOutbox()
 	b.markCatchUp(active)
-	b.log.Info("shinpan is up", "games", len(active), "app", b.appID)
+	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "invite", InviteURL(b.appID))
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/texts"
+	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/view"
@@ -35,11 +36,15 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	}
 	ranked, _ := r.opts.flag("ranked")
 	c := store.Challenge{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Challenger: r.user, Challenged: opp,
-		Variant: v, Options: opts, Color: color, Ranked: ranked,
+		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: guildLocale(r.i),
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
+	cpu, refusal := b.cpuChoice(r)
+	if refusal != "" {
+		return say(refusal), nil
+	}
 	if opp != "" && opp == b.botID() {
 		b.ack(r) // the game starts now: DMs, boards, the store
-		c.Challenged, c.Ranked = store.CPU, false
+		c.Challenged, c.Ranked, c.CPU = store.CPU, false, cpu
 		return b.startGame(r, c, store.CPU) // the CPU always accepts; never rated
 	}
 	if ranked && !opts.RankedOK() {
@@ -56,8 +61,9 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	}
 	// The card is the interaction's public answer; its message id is kept so
 	// acceptance or expiry can edit it.
-	return answer{text: texts.ChallengeCard(r.lang, challengeText(c)), public: true, mentions: []string{opp},
-		buttons: challengeButtons(r.lang, c.ID),
+	chLang := b.challengeLang(c)
+	return answer{text: texts.ChallengeCard(chLang, challengeText(c)), public: true, mentions: []string{opp},
+		buttons: challengeButtons(chLang, c.ID),
 		posted: func(m *discordgo.Message) {
 			if err := b.st.SetChallengeMessage(c.ID, m.ID); err != nil {
 				b.log.Warn("challenge message id", "challenge", c.ID, "err", err)
@@ -90,6 +96,26 @@ func (b *Bot) challengeOptions(r *req) (view.Variant, policy.Options, string) {
 		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
 	}
 	return v, opts, ""
+}
+
+// cpuChoice reads level: and think:, which only a challenge to the bot itself
+// may give; think: within the configured maximum.
+func (b *Bot) cpuChoice(r *req) (*store.CPUChoice, string) {
+	level := r.opts.str("level")
+	think, thinkSet := r.opts.num("think")
+	if level == "" && !thinkSet {
+		return nil, ""
+	}
+	if opp := r.opts.user("opponent"); opp == "" || opp != b.botID() {
+		return nil, texts.CPUOnly(r.lang)
+	}
+	if _, err := player.ParseLevel(level); err != nil {
+		return nil, texts.CPUOnly(r.lang)
+	}
+	if thinkSet && (think < minThinkMillis || think > b.cfg.CPUMaxMoveMillis) {
+		return nil, texts.ThinkMax(r.lang, b.cfg.CPUMaxMoveMillis)
+	}
+	return &store.CPUChoice{Level: level, MoveMillis: think}, ""
 }
 
 func challengeButtons(l texts.Lang, id uint64) []button {
@@ -200,7 +226,7 @@ func (b *Bot) decline(r *req, id uint64, cancel bool) (answer, error) {
 	}
 	var out []store.OutMsg
 	if c.MessageID != "" {
-		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: edited(b.lang(c.Challenger), mention(r.user)), Mentions: []string{}}))
+		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: edited(b.challengeLang(c), mention(r.user)), Mentions: []string{}}))
 	}
 	if _, err := b.st.DeleteChallenge(id, out); err != nil {
 		return say(texts.UI(r.lang, texts.NoChallenge)), nil
@@ -218,7 +244,7 @@ func (b *Bot) expireChallenges() {
 	for _, c := range cs {
 		var out []store.OutMsg
 		if c.MessageID != "" {
-			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.lang(c.Challenger), mention(c.Challenger))}))
+			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.challengeLang(c), mention(c.Challenger))}))
 		}
 		if _, err := b.st.DeleteChallenge(c.ID, out); err != nil {
 			b.log.Warn("expire challenge", "challenge", c.ID, "err", err)

@@ -1,7 +1,11 @@
 package bot
 
 import (
+	"fmt"
+
 	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
 )
 
 // The one application command, /shogi, with a subcommand per action.
@@ -25,7 +29,18 @@ func variantOpt(required bool) *discordgo.ApplicationCommandOption {
 
 func gameOpt() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game",
-		Description: "Game number (default: your current game)"}
+		Description: "Game number (default: your current game)", Autocomplete: true}
+}
+
+// gameArg is a required game: option.
+func gameArg() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game",
+		Description: "Game number", Required: true, Autocomplete: true}
+}
+
+func challengeOpt() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge",
+		Description: "Challenge number (default: the one for you)", Autocomplete: true}
 }
 
 func squareOpt() *discordgo.ApplicationCommandOption {
@@ -45,8 +60,71 @@ func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discor
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
 }
 
-// commands returns the application commands the bot registers at start.
+// The range of the think option; the configured maximum bounds it further.
+const (
+	minThinkMillis = 100
+	maxThinkMillis = 60000
+)
+
+// commands returns the application commands the bot registers at start, with
+// their Japanese names and descriptions.
 func commands() []*discordgo.ApplicationCommand {
+	cmds := commandsEN()
+	for _, c := range cmds {
+		c.NameLocalizations, c.DescriptionLocalizations = localized(c.Name)
+		for _, s := range c.Options {
+			localizeOption(s, "")
+		}
+	}
+	return cmds
+}
+
+// localized returns the Japanese name and description of key, as Discord's
+// localization maps (nil when there are none).
+func localized(key string) (*map[discordgo.Locale]string, *map[discordgo.Locale]string) {
+	w, ok := texts.CommandJA(key)
+	if !ok {
+		return nil, nil
+	}
+	var name, desc *map[discordgo.Locale]string
+	if w.Name != "" {
+		name = &map[discordgo.Locale]string{discordgo.Japanese: w.Name}
+	}
+	if w.Desc != "" {
+		desc = &map[discordgo.Locale]string{discordgo.Japanese: w.Desc}
+	}
+	return name, desc
+}
+
+// localizeOption fills the localizations of a subcommand (sub "") or of an
+// option of subcommand sub, its options and its choices.
+func localizeOption(o *discordgo.ApplicationCommandOption, sub string) {
+	key := o.Name
+	if sub != "" {
+		key = sub + "." + o.Name
+		if _, ok := texts.CommandJA(key); !ok {
+			key = o.Name // worded alike in every subcommand
+		}
+	}
+	name, desc := localized(key)
+	if name != nil {
+		o.NameLocalizations = *name
+	}
+	if desc != nil {
+		o.DescriptionLocalizations = *desc
+	}
+	for _, c := range o.Choices {
+		if n, _ := localized(o.Name + "=" + fmt.Sprint(c.Value)); n != nil {
+			c.NameLocalizations = *n
+		}
+	}
+	for _, sub := range o.Options {
+		localizeOption(sub, o.Name)
+	}
+}
+
+// commandsEN is /shogi in English, its default language.
+func commandsEN() []*discordgo.ApplicationCommand {
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	return []*discordgo.ApplicationCommand{{
 		Name:        cmdName,
@@ -69,11 +147,11 @@ func commands() []*discordgo.ApplicationCommand {
 				boolOpt("ranked", "Rated game (default off)"),
 				boolOpt("show_reachable", "Players may ask where a piece can go on their own board (default on)"),
 				intOpt("away_seconds", "The CPU plays the seat of a player away this long on their turn (0 = never)", 0, 86400),
+				choiceOpt("level", "Against the CPU: how it plays (default: the server's)", "random", "greedy", "strong"),
+				intOpt("think", "Against the CPU: its think time per move in ms (up to the server's maximum)", minThinkMillis, maxThinkMillis),
 			),
-			sub("accept", "Accept a challenge", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),
-			sub("decline", "Decline a challenge", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "challenge", Description: "Challenge number (default: the one for you)"}),
+			sub("accept", "Accept a challenge", challengeOpt()),
+			sub("decline", "Decline a challenge", challengeOpt()),
 			sub("cancel", "Withdraw your challenge"),
 			sub("resign", "Resign a game", gameOpt()),
 			sub("declare", "Declare impasse (jishogi, 27-point rule; standard shogi)", gameOpt()),
@@ -86,21 +164,17 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("reach", "Show where one of your pieces can go on your own board", squareOpt(), gameOpt()),
 			sub("draw", "Offer a draw, or accept your opponent's offer", gameOpt()),
 			sub("abort", "Cancel a game before both sides have moved (no result)", gameOpt()),
-			sub("end", "End a game without a result (moderators: Manage Server)", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("end", "End a game without a result (moderators: Manage Server)", gameArg()),
 			sub("rematch", "Offer the same game again, colours swapped", gameOpt()),
 			sub("rating", "A player's rating", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose rating (default: yours)"}, variantOpt(false)),
 			sub("leaderboard", "The top 10 of a variant in this server", variantOpt(false)),
 			sub("history", "Recent finished games", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"}),
-			sub("record", "A finished game's record (KIF, KI2 or CSA, with everything that was hidden)", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true},
+			sub("record", "A finished game's record (KIF, KI2 or CSA, with everything that was hidden)", gameArg(),
 				choiceOpt("format", "Record format (default KIF), or an animated GIF", recordChoices...)),
-			sub("review", "Step through a finished game: the whole board and what each side saw", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
-			sub("watch", "Watch a game: the whole board by DM, some moves behind (again: stop)", &discordgo.ApplicationCommandOption{
-				Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number", Required: true}),
+			sub("review", "Step through a finished game: the whole board and what each side saw", gameArg()),
+			sub("watch", "Watch a game: the whole board by DM, some moves behind (again: stop)", gameArg()),
 			sub("settings", "Your notation, language, board orientation and theme",
 				choiceOpt("notation", "How I write moves", "western", "japanese", "usi"),
 				choiceOpt("language", "My language", "en", "ja"),

@@ -36,6 +36,9 @@ type Config struct {
 	CPULevel string `toml:"cpu_level"`
 	// CPUMoveMillis is the CPU's think time per move in ms (default 1000).
 	CPUMoveMillis int `toml:"cpu_move_ms"`
+	// CPUMaxMoveMillis is the most think time per move a challenger of the
+	// CPU may ask for with think: (default 5000).
+	CPUMaxMoveMillis int `toml:"cpu_max_move_ms"`
 	// GlobalRate is the most requests a second the bot sends to Discord, all
 	// routes together (Discord's global limit: 50 by default; larger bots are
 	// granted more).
@@ -128,6 +131,9 @@ func (c Config) validate() error {
 	if c.CPUMoveMillis < 0 || c.CPUMoveMillis > 60000 {
 		return fmt.Errorf("config: cpu_move_ms %d: want 0 (default) to 60000", c.CPUMoveMillis)
 	}
+	if c.CPUMaxMoveMillis < 0 || c.CPUMaxMoveMillis > 60000 {
+		return fmt.Errorf("config: cpu_max_move_ms %d: want 0 (default 5000) to 60000", c.CPUMaxMoveMillis)
+	}
 	if c.GlobalRate < 1 || c.GlobalRate > 10000 {
 		return fmt.Errorf("config: global_rate %d: want 1 to 10000 requests a second", c.GlobalRate)
 	}
@@ -159,6 +165,9 @@ func (c *Config) fill() {
 	}
 	if c.LogLevel == "" {
 		c.LogLevel = "info"
+	}
+	if c.CPUMaxMoveMillis == 0 {
+		c.CPUMaxMoveMillis = 5000
 	}
 	if c.GlobalRate == 0 {
 		c.GlobalRate = 50

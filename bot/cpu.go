@@ -8,7 +8,6 @@ import (
 	"shinpan/bot/texts"
 	"shinpan/player"
 	"shinpan/referee"
-	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
@@ -23,23 +22,32 @@ type cpuSeat struct {
 	p player.Player
 }
 
-// cpuLevel is the level the bot plays at unless configured otherwise.
-func (b *Bot) cpuLevel() player.Level {
-	l, err := player.ParseLevel(b.cfg.CPULevel)
+// cpuLevel is the level the CPU plays seat c at: the challenger's choice for
+// the bot's own seat, else the configured one.
+func (b *Bot) cpuLevel(meta store.Game, c shogi.Color) player.Level {
+	name := b.cfg.CPULevel
+	if ch := meta.CPU; ch != nil && ch.Level != "" && isCPU(meta.Players[c]) {
+		name = ch.Level
+	}
+	l, err := player.ParseLevel(name)
 	if err != nil {
 		return player.Strong
 	}
 	return l
 }
 
-// cpuMoveTime is the think time per move: the configured one, within a game's
-// turn limit.
-func (b *Bot) cpuMoveTime(o policy.Options) time.Duration {
+// cpuMoveTime is the think time per move of seat c: the challenger's choice
+// for the bot's own seat, else the configured one; within the game's turn
+// limit.
+func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
 	d := time.Second
 	if b.cfg.CPUMoveMillis > 0 {
 		d = time.Duration(b.cfg.CPUMoveMillis) * time.Millisecond
 	}
-	if o.TurnSeconds > 0 {
+	if ch := meta.CPU; ch != nil && ch.MoveMillis > 0 && isCPU(meta.Players[c]) {
+		d = time.Duration(ch.MoveMillis) * time.Millisecond
+	}
+	if o := meta.Options; o.TurnSeconds > 0 {
 		d = min(d, time.Duration(o.TurnSeconds)*time.Second/4)
 	}
 	return d
@@ -48,8 +56,8 @@ func (b *Bot) cpuMoveTime(o policy.Options) time.Duration {
 // newCPU builds a CPU for seat c that has seen the game so far: it replays the
 // log through a fresh referee, showing the seat only its own view and events.
 func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cpuSeat, error) {
-	p, err := player.New(player.Config{Level: b.cpuLevel(), Variant: meta.Variant, Color: c,
-		MaskAsKing: meta.Options.MaskAsKing, MoveTime: b.cpuMoveTime(meta.Options), Seed: secretSeed()})
+	p, err := player.New(player.Config{Level: b.cpuLevel(meta, c), Variant: meta.Variant, Color: c,
+		MaskAsKing: meta.Options.MaskAsKing, MoveTime: b.cpuMoveTime(meta, c), Seed: secretSeed()})
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +134,7 @@ func (b *Bot) cpuTurn(id store.GameID) {
 			cs = lg.cpu[c]
 		}
 		seq := lg.meta.LastSeq
-		moveTime := b.cpuMoveTime(lg.meta.Options)
+		moveTime := b.cpuMoveTime(lg.meta, c)
 		lg.mu.Unlock()
 		if cs == nil {
 			return
@@ -184,7 +192,7 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 		b.log.Error("away cpu", "game", id, "err", err)
 		return
 	}
-	l := b.lang(meta.Players[0])
+	l := b.channelLang(meta)
 	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, texts.AwayCPU(l, mention(meta.Players[c]), uint64(id)), meta)
 	go b.cpuTurn(id)
 }
@@ -223,7 +231,7 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 	meta := lg.meta
 	lg.mu.Unlock()
 	if away {
-		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.lang(meta.Players[0]), mention(user), uint64(id)), meta)
+		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.channelLang(meta), mention(user), uint64(id)), meta)
 	}
 }
 

@@ -44,7 +44,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		out = append(out, toDM(user, p))
 	}
 	if len(pub) > 0 && !meta.ChannelGone {
-		lang := b.lang(meta.Players[0])
+		lang := b.channelLang(meta)
 		ch := channelReader(lang)
 		// the moves in the channel's words, from the board the channel sees
 		p := payload{Content: texts.Announcement(textCtx(ch, meta, before[view.ToPublic]), pub)}
@@ -109,7 +109,7 @@ func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd rea
 // (KIF with the hidden information as comments).
 func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
 	var files []outFile
-	if img, err := b.renderFor(g.RevealView(), channelReader(b.lang(meta.Players[0])), render.Options{}); err == nil {
+	if img, err := b.renderFor(g.RevealView(), channelReader(b.channelLang(meta)), render.Options{}); err == nil {
 		files = append(files, img)
 	}
 	if kif, err := gameKIF(meta, g); err == nil {

@@ -22,7 +22,7 @@ const cardRef = "card"
 
 // publicBoardFiles is the channel's board of g as an attachment.
 func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
-	f, err := b.renderFor(g.PublicView(), channelReader(b.lang(meta.Players[0])), render.Options{})
+	f, err := b.renderFor(g.PublicView(), channelReader(b.channelLang(meta)), render.Options{})
 	if err != nil {
 		b.log.Error("public board", "game", meta.ID, "err", err)
 		return nil

@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"errors"
+
+	"github.com/bwmarrin/discordgo"
+
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/notation"
@@ -28,11 +32,72 @@ func (b *Bot) reader(user string) reader {
 	}
 	if s, err := b.st.GetSettings(user); err == nil {
 		rd.set = s
-		if l, ok := texts.ParseLang(s.Language); ok {
-			rd.lang = l
-		}
+		rd.lang = settingsLang(s)
 	}
 	return rd
+}
+
+// settingsLang is the language a user chose, else their Discord client's
+// (Japanese for "ja", English otherwise).
+func settingsLang(s store.Settings) texts.Lang {
+	if l, ok := texts.ParseLang(s.Language); ok {
+		return l
+	}
+	l, _ := texts.ParseLang(s.Locale)
+	return l
+}
+
+// interactionLang is the language of the user of an interaction: the one
+// they chose, else their client's locale, which is kept (when it changed)
+// for what the bot sends them later outside an interaction.
+func (b *Bot) interactionLang(user string, locale discordgo.Locale) texts.Lang {
+	s, err := b.st.GetSettings(user)
+	known := err == nil || errors.Is(err, store.ErrNotFound)
+	if known && s.Language == "" && locale != "" && s.Locale != string(locale) {
+		if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.Locale = string(locale) }); err != nil {
+			b.log.Warn("keep locale", "user", user, "err", err)
+		}
+	}
+	if locale != "" {
+		s.Locale = string(locale)
+	}
+	return settingsLang(s)
+}
+
+// guildLang is the language of a server's public posts: its Discord locale
+// (there is no per-server language setting yet); "" when unknown.
+func guildLang(locale string) texts.Lang {
+	if locale == "" {
+		return ""
+	}
+	l, _ := texts.ParseLang(locale)
+	return l
+}
+
+// guildLocale is an interaction's guild_locale ("" in a DM).
+func guildLocale(i *discordgo.InteractionCreate) string {
+	if i.GuildLocale == nil {
+		return ""
+	}
+	return string(*i.GuildLocale)
+}
+
+// channelLang is the language of a game's public posts: the server's locale
+// when the game was challenged; games stored before that was kept use their
+// challenger's language, as they did.
+func (b *Bot) channelLang(meta store.Game) texts.Lang {
+	if l := guildLang(meta.GuildLocale); l != "" {
+		return l
+	}
+	return b.lang(meta.Players[0])
+}
+
+// challengeLang is channelLang for a challenge's card.
+func (b *Bot) challengeLang(c store.Challenge) texts.Lang {
+	if l := guildLang(c.GuildLocale); l != "" {
+		return l
+	}
+	return b.lang(c.Challenger)
 }
 
 // channelReader writes in a language to a channel (no settings of its own).

@@ -81,7 +81,7 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 		}
 	}
 	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.user, Challenged: opp,
-		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked,
+		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked, GuildLocale: meta.GuildLocale, CPU: meta.CPU,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
 	if isCPU(opp) {
 		return b.startGame(r, ch, store.CPU) // the CPU always accepts
@@ -93,8 +93,9 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	// The card goes through the outbox; the sender keeps its message id
 	// (payload.Challenge) for acceptance or expiry to edit. A crash before it
 	// is queued leaves a challenge nobody sees, which simply expires.
-	card := payload{Content: texts.ChallengeCard(r.lang, challengeText(ch)), Mentions: []string{opp},
-		Buttons: challengeButtons(r.lang, ch.ID), Challenge: ch.ID}
+	chLang := b.challengeLang(ch)
+	card := payload{Content: texts.ChallengeCard(chLang, challengeText(ch)), Mentions: []string{opp},
+		Buttons: challengeButtons(chLang, ch.ID), Challenge: ch.ID}
 	if err := b.st.Enqueue(toChannel(ch.ChannelID, card)); err != nil {
 		return answer{}, err
 	}

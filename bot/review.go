@@ -288,7 +288,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 func (b *Bot) gameGIF(meta store.Game, steps []referee.Step) ([]byte, error) {
 	var buf bytes.Buffer
 	frames := render.ReplayFrames(steps, b.cfg.GIFFoulFrames && meta.Variant == view.Tsuitate)
-	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Lang: altLang(b.lang(meta.Players[0]))})
+	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Lang: altLang(b.channelLang(meta))})
 	return buf.Bytes(), err
 }
 

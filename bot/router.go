@@ -108,7 +108,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 		return
 	}
 	defer b.comeBack(u.ID) // after the reply: the 3-second deadline comes first
-	r := &req{i: i, user: u.ID, lang: b.lang(u.ID), sc: scopeOf(i, u.ID)}
+	r := &req{i: i, user: u.ID, lang: b.interactionLang(u.ID, i.Locale), sc: scopeOf(i, u.ID)}
 	var rt route
 	var ok bool
 	var name string
@@ -134,6 +134,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 		if rt, ok = componentRoutes[name]; !ok {
 			return
 		}
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.autocomplete(r) // answered at once, never deferred (autocomplete.go)
+		return
 	case discordgo.InteractionModalSubmit:
 		data := i.ModalSubmitData()
 		name, r.arg = splitCustomID(data.CustomID)

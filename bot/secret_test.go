@@ -46,7 +46,7 @@ func TestCPUSeedIsSecret(t *testing.T) {
 				differ++
 			}
 			// A shadow CPU seeded from the public game number, as the bot once did.
-			sh, err := player.New(player.Config{Level: b.cpuLevel(), Variant: tc.v, Color: shogi.Black,
+			sh, err := player.New(player.Config{Level: b.cpuLevel(meta, shogi.Black), Variant: tc.v, Color: shogi.Black,
 				MoveTime: 20 * time.Millisecond, Seed: int64(meta.ID) * 2})
 			if err != nil {
 				t.Fatal(err)

@@ -483,7 +483,6 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 	if rerr.Message != nil {
 		code = rerr.Message.Code
 	}
-	lang := b.lang(m.Target)
 	switch {
 	case m.Dest == store.DestDM && code == discordgo.ErrCodeCannotSendMessagesToThisUser:
 		// Tell the channel once per game; the game waits for the player. Only
@@ -499,7 +498,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		b.dmClosedTold[key] = true
 		b.mu.Unlock()
 		if !told && !meta.ChannelGone {
-			note := texts.DMsClosedMidGame(lang, mention(m.Target), uint64(meta.ID))
+			note := texts.DMsClosedMidGame(b.channelLang(meta), mention(m.Target), uint64(meta.ID))
 			if err := b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}})); err != nil {
 				b.log.Error("enqueue", "err", err)
 				b.mu.Lock()

@@ -45,7 +45,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 			if !dmsClosed(err) {
 				return answer{}, err
 			}
-			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.lang(p), mention(p)), Mentions: []string{p}})); err != nil {
+			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.challengeLang(c), mention(p)), Mentions: []string{p}})); err != nil {
 				return answer{}, err
 			}
 			b.kickOutbox()
@@ -53,7 +53,8 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		}
 	}
 	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
-		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !isCPU(other)}
+		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !isCPU(other),
+		GuildLocale: c.GuildLocale, CPU: c.CPU}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options.Options)
 	if err != nil {
 		return answer{}, err
@@ -145,7 +146,7 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 			out = append(out, toDM(p, maskMenu(rd.lang, g, pc)))
 		}
 	}
-	lang := b.lang(c.Challenger)
+	lang := b.challengeLang(c)
 	card := payload{Content: texts.GameCard(textCtx(channelReader(lang), meta, nil), meta.Ranked), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
 	if c.MessageID != "" {
 		edit := payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}

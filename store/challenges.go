@@ -32,8 +32,13 @@ type Challenge struct {
 	Color      ColorChoice    `json:"color"`
 	Ranked     bool           `json:"ranked"`
 	MessageID  string         `json:"message_id,omitempty"` // the post to edit when it ends
-	CreatedAt  time.Time      `json:"created_at"`
-	ExpiresAt  time.Time      `json:"expires_at"`
+	// GuildLocale is the server's locale when the challenge was made: the
+	// language of its public posts (no per-server setting yet).
+	GuildLocale string `json:"guild_locale,omitempty"`
+	// CPU is how the CPU plays a game against the bot (nil: the configured way).
+	CPU       *CPUChoice `json:"cpu,omitempty"`
+	CreatedAt time.Time  `json:"created_at"`
+	ExpiresAt time.Time  `json:"expires_at"`
 }
 
 // Open reports whether anyone may accept.

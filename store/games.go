@@ -73,6 +73,12 @@ type Game struct {
 	StartSFEN    string         `json:"start_sfen"`
 	RulesVersion string         `json:"rules_version"` // the rules the log replays under
 	Ranked       bool           `json:"ranked"`
+	// GuildLocale is the server's locale when the game was challenged: the
+	// language of its public posts ("": the challenger's language, as before).
+	GuildLocale string `json:"guild_locale,omitempty"`
+	// CPU is how the CPU plays its seat, as the challenger chose (nil: the
+	// configured way).
+	CPU *CPUChoice `json:"cpu,omitempty"`
 
 	Status Status       `json:"status"`
 	Result *view.Result `json:"-"` // encoded as "result" by MarshalJSON
@@ -95,6 +101,14 @@ type Game struct {
 	DrawOffer *DrawOffer `json:"draw_offer,omitempty"`
 	// Rated is set by ApplyRatings; the store owns it.
 	Rated bool `json:"rated,omitempty"`
+}
+
+// CPUChoice is a challenger's choice of how the CPU plays: a level (random,
+// greedy or strong; "": the configured one) and a think time per move in ms
+// (0: the configured one).
+type CPUChoice struct {
+	Level      string `json:"level,omitempty"`
+	MoveMillis int    `json:"move_ms,omitempty"`
 }
 
 // resultJSON is view.Result with stable JSON names (view.Result has no tags).

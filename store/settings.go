@@ -18,11 +18,14 @@ const (
 
 // Settings are one user's preferences. Empty fields mean "the default".
 type Settings struct {
-	UserID      string   `json:"user_id"`
-	Notation    Notation `json:"notation,omitempty"`
-	Language    string   `json:"language,omitempty"`    // "en" or "ja"
-	Orientation string   `json:"orientation,omitempty"` // board orientation, e.g. "own" or "black"
-	Theme       string   `json:"theme,omitempty"`
+	UserID   string   `json:"user_id"`
+	Notation Notation `json:"notation,omitempty"`
+	Language string   `json:"language,omitempty"` // "en" or "ja"
+	// Locale is the user's Discord client locale, last seen on an
+	// interaction: their language until they choose one (Language).
+	Locale      string `json:"locale,omitempty"`
+	Orientation string `json:"orientation,omitempty"` // board orientation, e.g. "own" or "black"
+	Theme       string `json:"theme,omitempty"`
 	// CurrentGame is the game a move typed in DMs applies to (0: none).
 	CurrentGame GameID `json:"current_game,omitempty"`
 	DMChannelID string `json:"dm_channel_id,omitempty"`

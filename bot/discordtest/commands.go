@@ -207,6 +207,27 @@ type optionDef struct {
 	MaxValue  *float64    `json:"max_value"`
 	MinLength *int        `json:"min_length"`
 	MaxLength *int        `json:"max_length"`
+	// Autocomplete: Discord asks the bot for choices while the user types.
+	Autocomplete bool `json:"autocomplete"`
+}
+
+// focusedDef finds the focused option among given (within subcommands) and
+// its definition.
+func focusedDef(defs []optionDef, given []Option) (optionDef, bool) {
+	for _, o := range given {
+		for _, d := range defs {
+			if d.Name != o.Name {
+				continue
+			}
+			if o.Focused {
+				return d, true
+			}
+			if d2, ok := focusedDef(d.Options, o.Options); ok {
+				return d2, true
+			}
+		}
+	}
+	return optionDef{}, false
 }
 
 type choiceDef struct {

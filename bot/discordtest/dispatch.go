@@ -104,7 +104,7 @@ func (s *Server) interactionJSON(in *interaction, u *User, ch *Channel, data obj
 		"channel_id":            ch.ID,
 		"channel":               chj,
 		"data":                  data,
-		"locale":                "en-US",
+		"locale":                orDefault(u.Locale, "en-US"),
 		"entitlements":          []any{},
 		"app_permissions":       allPermissions,
 		"attachment_size_limit": 10 << 20,
@@ -116,8 +116,9 @@ func (s *Server) interactionJSON(in *interaction, u *User, ch *Channel, data obj
 			m["permissions"] = u.Permissions
 		}
 		o["guild_id"] = ch.GuildID
-		o["guild_locale"] = "en-US"
-		o["guild"] = obj{"id": ch.GuildID, "locale": "en-US", "features": []any{}}
+		gl := orDefault(s.world.guildLocale, "en-US")
+		o["guild_locale"] = gl
+		o["guild"] = obj{"id": ch.GuildID, "locale": gl, "features": []any{}}
 		o["member"] = m
 		o["context"] = int(discordgo.InteractionContextGuild)
 		o["authorizing_integration_owners"] = obj{"0": ch.GuildID}
@@ -176,6 +177,42 @@ func (s *Server) SlashCommand(userID, channelID, name string, options ...Option)
 	}
 	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
 	return in.ID, nil
+}
+
+// Autocomplete makes the user type into an option of /name (the option with
+// Focused set, its Value what they typed so far) and returns the interaction
+// id (type 4). ErrBadOption unless that option is registered with
+// autocomplete. The bot's choices are the callback's data (see Choices).
+func (s *Server) Autocomplete(userID, channelID, name string, options ...Option) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ch, err := s.actor(userID, channelID)
+	if err != nil {
+		return "", err
+	}
+	cmd, err := s.lookupCommand(name, ch.isDM())
+	if err != nil {
+		return "", err
+	}
+	if d, ok := focusedDef(commandDefs(cmd), options); !ok || !d.Autocomplete {
+		return "", fmt.Errorf("%w: /%s: no focused option with autocomplete", ErrBadOption, name)
+	}
+	in := s.newInteraction(discordgo.InteractionApplicationCommandAutocomplete, u, ch)
+	in.Name = name
+	resolved := obj{}
+	data := obj{"id": cmd.id, "name": name, "type": int(discordgo.ChatApplicationCommand), "options": s.optionsJSON(options, ch, resolved)}
+	if cmd.guildID != "" {
+		data["guild_id"] = cmd.guildID
+	}
+	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	return in.ID, nil
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
 }
 
 // optionsJSON renders options and fills data.resolved for users and channels.

@@ -42,6 +42,24 @@ type Interaction struct {
 // Acknowledged reports whether the bot has answered the callback.
 func (i Interaction) Acknowledged() bool { return i.Callback != nil }
 
+// Choice is one autocomplete choice the bot offered.
+type Choice struct {
+	Name  string `json:"name"`
+	Value any    `json:"value"`
+}
+
+// Choices are the choices of an autocomplete callback (nil for any other).
+func (i Interaction) Choices() []Choice {
+	if i.Callback == nil || i.Callback.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		return nil
+	}
+	var d struct {
+		Choices []Choice `json:"choices"`
+	}
+	_ = json.Unmarshal(i.Callback.Data, &d)
+	return d.Choices
+}
+
 // Acknowledged is a WaitInteraction condition: the callback was accepted.
 func Acknowledged(i Interaction) bool { return i.Acknowledged() }
 

@@ -55,6 +55,8 @@ func checkLimits(c *call) []string {
 		case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage,
 			discordgo.InteractionResponseDeferredChannelMessageWithSource:
 			p = append(p, checkMessage(data, false)...)
+		case discordgo.InteractionApplicationCommandAutocompleteResult:
+			p = append(p, checkAutocomplete(c.body["data"])...)
 		case discordgo.InteractionResponseModal:
 			if n := countTop(data["components"]); n > maxActionRows {
 				p = append(p, fmt.Sprintf("modal has %d rows; at most %d", n, maxActionRows))
@@ -157,15 +159,82 @@ func checkClassicComponents(raw json.RawMessage) []string {
 
 // commandDef is what checkCommand reads of a command or option.
 type commandDef struct {
-	Name        string       `json:"name"`
-	Description string       `json:"description"`
-	Type        int          `json:"type"`
-	Required    bool         `json:"required"`
-	Options     []commandDef `json:"options"`
-	Choices     []struct {
-		Name  string `json:"name"`
-		Value any    `json:"value"`
+	Name                     string            `json:"name"`
+	NameLocalizations        map[string]string `json:"name_localizations"`
+	Description              string            `json:"description"`
+	DescriptionLocalizations map[string]string `json:"description_localizations"`
+	Type                     int               `json:"type"`
+	Required                 bool              `json:"required"`
+	Options                  []commandDef      `json:"options"`
+	Choices                  []struct {
+		Name              string            `json:"name"`
+		NameLocalizations map[string]string `json:"name_localizations"`
+		Value             any               `json:"value"`
 	} `json:"choices"`
+}
+
+// discordLocales are the locales Discord accepts as localization keys.
+var discordLocales = map[string]bool{"id": true, "da": true, "de": true, "en-GB": true, "en-US": true, "es-ES": true,
+	"es-419": true, "fr": true, "hr": true, "it": true, "lt": true, "hu": true, "nl": true, "no": true, "pl": true,
+	"pt-BR": true, "ro": true, "fi": true, "sv-SE": true, "vi": true, "tr": true, "cs": true, "el": true, "bg": true,
+	"ru": true, "uk": true, "hi": true, "th": true, "zh-CN": true, "ja": true, "zh-TW": true, "ko": true}
+
+// checkLocalized checks a localization map: known locales, and each value
+// passing check.
+func checkLocalized(what string, m map[string]string, check func(string, string) []string) []string {
+	var p []string
+	for loc, v := range m {
+		if !discordLocales[loc] {
+			p = append(p, fmt.Sprintf("%s: %q is not a Discord locale", what, loc))
+			continue
+		}
+		p = append(p, check(what+" ["+loc+"]", v)...)
+	}
+	return p
+}
+
+// checkText checks a description or choice name: 1 to max characters.
+func checkText(max int) func(string, string) []string {
+	return func(what, s string) []string {
+		if n := utf8.RuneCountInString(s); n < 1 || n > max {
+			return []string{fmt.Sprintf("%s %q has %d characters; want 1 to %d", what, s, n, max)}
+		}
+		return nil
+	}
+}
+
+// checkDef checks a command's or option's localizations and its choices.
+func checkDef(where string, d commandDef) []string {
+	p := checkLocalized(where+" name", d.NameLocalizations, checkName)
+	p = append(p, checkLocalized(where+" description", d.DescriptionLocalizations, checkText(100))...)
+	if d.Description != "" || d.DescriptionLocalizations != nil {
+		p = append(p, checkText(100)(where+" description", d.Description)...)
+	}
+	for _, ch := range d.Choices {
+		p = append(p, checkText(100)(where+" choice", ch.Name)...)
+		p = append(p, checkLocalized(where+" choice "+ch.Name, ch.NameLocalizations, checkText(100))...)
+	}
+	return p
+}
+
+// checkAutocomplete checks an autocomplete result: at most 25 choices, names
+// of 1 to 100 characters, string values of at most 100.
+func checkAutocomplete(raw json.RawMessage) []string {
+	var d commandDef
+	if json.Unmarshal(raw, &d) != nil {
+		return nil
+	}
+	var p []string
+	if len(d.Choices) > 25 {
+		p = append(p, fmt.Sprintf("autocomplete: %d choices; at most 25", len(d.Choices)))
+	}
+	for _, ch := range d.Choices {
+		p = append(p, checkText(100)("autocomplete choice", ch.Name)...)
+		if v, ok := ch.Value.(string); ok && utf8.RuneCountInString(v) > 100 {
+			p = append(p, fmt.Sprintf("autocomplete choice value %q: at most 100 characters", v))
+		}
+	}
+	return p
 }
 
 // checkCommand applies the naming rule to chat-input commands and all their
@@ -182,6 +251,7 @@ func checkCommand(raw json.RawMessage) []string {
 	if cmd.Name != "" {
 		p = append(p, checkName("command", cmd.Name)...)
 	}
+	p = append(p, checkDef("/"+cmd.Name, cmd)...)
 	p = append(p, checkOptionList("/"+cmd.Name, cmd.Options)...)
 	if n := commandChars(cmd); n > maxCommandChars {
 		p = append(p, fmt.Sprintf("/%s has %d characters of names, descriptions and values; at most %d", cmd.Name, n, maxCommandChars))
@@ -190,6 +260,9 @@ func checkCommand(raw json.RawMessage) []string {
 }
 
 func checkName(what, name string) []string {
+	if name == "" {
+		return []string{what + " name is empty"}
+	}
 	var p []string
 	if !commandName.MatchString(name) {
 		p = append(p, fmt.Sprintf("%s name %q does not match ^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$", what, name))
@@ -206,6 +279,7 @@ func checkOptionList(where string, opts []commandDef) []string {
 	optional, subs, plain := false, 0, 0
 	for _, o := range opts {
 		p = append(p, checkName("option", o.Name)...)
+		p = append(p, checkDef(where+" "+o.Name, o)...)
 		if seen[o.Name] {
 			p = append(p, fmt.Sprintf("%s: option %q appears twice", where, o.Name))
 		}

@@ -18,6 +18,9 @@ type User struct {
 	// Permissions is the member's permission bitfield in the guild as Discord
 	// sends it (a decimal string); empty means every permission.
 	Permissions string
+	// Locale is the user's Discord client language, sent as the
+	// interaction's "locale"; empty means "en-US".
+	Locale string
 }
 
 // Channel is a guild text channel, a thread or a DM channel.
@@ -47,7 +50,9 @@ type world struct {
 	bot       User
 	guildID   string
 	guildName string
-	created   time.Time
+	// guildLocale is the server's preferred locale ("guild_locale"); "" = en-US.
+	guildLocale string
+	created     time.Time
 
 	users     map[string]*User
 	userOrder []string
@@ -297,4 +302,25 @@ func (s *Server) liveChannel(id string) (*Channel, bool) {
 		return nil, false
 	}
 	return c, true
+}
+
+// SetGuildLocale sets the server's preferred locale, sent as "guild_locale"
+// with every interaction there (e.g. "ja"; "" = "en-US").
+func (s *Server) SetGuildLocale(locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.world.guildLocale = locale
+}
+
+// SetLocale sets a user's client locale, sent as "locale" with their
+// interactions (e.g. "ja"; "" = "en-US").
+func (s *Server) SetLocale(userID, locale string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := s.world.users[userID]
+	if !ok {
+		return ErrUnknownUser
+	}
+	u.Locale = locale
+	return nil
 }

@@ -88,6 +88,12 @@ func NotRatedCPU(l Lang, players []string) string {
 	return tr(l, mUINotRatedCPU, strings.Join(names, tr(l, mListSep)))
 }
 
+// CPUOnly refuses level: or think: in a challenge to a person.
+func CPUOnly(l Lang) string { return tr(l, mUICPUOnly) }
+
+// ThinkMax refuses a think time over the server's maximum, in ms.
+func ThinkMax(l Lang, max int) string { return tr(l, mUIThinkMax, max) }
+
 // RankedAway refuses a ranked challenge whose away time is under min seconds.
 func RankedAway(l Lang, min int) string { return tr(l, mUIRankedAway, min) }
 

@@ -307,6 +307,17 @@ const (
 	mUIHistoryLine         msg = "ui.history.line"         // game number, variant, black, white, result
 	mUINotRatedCPU         msg = "ui.rating.not_rated_cpu" // the players the CPU moved for
 	mUIRankedAway          msg = "ui.rating.ranked_away"   // the least away time, seconds
+	mACGame                msg = "ac.game"                 // number, opponent, variant
+	mACGamePlayers         msg = "ac.game.players"         // number, black, white, variant
+	mACYourTurn            msg = "ac.turn.yours"           //
+	mACTheirTurn           msg = "ac.turn.theirs"          //
+	mACMasks               msg = "ac.masks"                //
+	mACOver                msg = "ac.over"                 //
+	mACChallengeFrom       msg = "ac.challenge.from"       // number, challenger, variant
+	mACChallengeTo         msg = "ac.challenge.to"         // number, challenged, variant
+	mACChallengeOpen       msg = "ac.challenge.open"       // number, challenger, variant
+	mUICPUOnly             msg = "ui.challenge.cpu_only"   // level: or think: against a person
+	mUIThinkMax            msg = "ui.challenge.think_max"  // the server's most think time, ms
 	mUIHistoryEmpty        msg = "ui.history.empty"
 	mUIRecordNotYet        msg = "ui.record.not_yet" // game number
 	mUIRecordSent          msg = "ui.record.sent"    // game number

@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// Autocomplete of game: and challenge: offers the user's own games and
+// challenges within the command's scope ("#12 vs @bob · Tsuitate · your
+// turn"), newest first, those whose number starts with what was typed; at
+// most 25, answered at once (an autocomplete cannot be deferred).
+
+const maxChoices = 25
+
+// autocomplete answers an autocomplete interaction.
+func (b *Bot) autocomplete(r *req) {
+	data := r.i.ApplicationCommandData()
+	if data.Name != cmdName || len(data.Options) == 0 {
+		return
+	}
+	sub := data.Options[0]
+	var focused *discordgo.ApplicationCommandInteractionDataOption
+	for _, o := range sub.Options {
+		if o.Focused {
+			focused = o
+		}
+	}
+	if focused == nil {
+		return
+	}
+	typed := strings.TrimSpace(fmt.Sprint(focused.Value))
+	if strings.Trim(typed, "#0123456789") != "" {
+		typed = "" // not a number: offer everything
+	}
+	typed = strings.TrimPrefix(typed, "#")
+	ctx, cancel := context.WithTimeout(b.ctx, 1500*time.Millisecond) // names by then, or none
+	defer cancel()
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	switch focused.Name {
+	case "game":
+		choices = b.gameChoices(ctx, r, sub.Name, typed)
+	case "challenge":
+		choices = b.challengeChoices(ctx, r, sub.Name, typed)
+	}
+	if choices == nil {
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	if err := b.s.InteractionRespond(r.i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices}}); err != nil {
+		b.log.Warn("autocomplete", "user", r.user, "err", err)
+	}
+}
+
+// choice is one game or challenge offered: its number and name.
+func choice(id uint64, typed, name string) (*discordgo.ApplicationCommandOptionChoice, bool) {
+	if !strings.HasPrefix(strconv.FormatUint(id, 10), typed) {
+		return nil, false
+	}
+	return &discordgo.ApplicationCommandOptionChoice{Name: name, Value: id}, true
+}
+
+// gameChoices are the games game: may mean: the user's live games; their
+// finished ones for rematch, record and review; for watch and end, the live
+// games of others in the server.
+func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	var games []store.Game
+	var err error
+	switch sub {
+	case "rematch", "record", "review":
+		games, err = b.st.RecentGames(r.user, 50)
+	case "watch", "end":
+		if r.sc.guild == "" {
+			return nil
+		}
+		var all []store.Game
+		all, err = b.st.ActiveGames()
+		for k := len(all) - 1; k >= 0; k-- {
+			if g := all[k]; g.GuildID == r.sc.guild {
+				if _, plays := seat(g, r.user); !plays || sub == "end" {
+					games = append(games, g)
+				}
+			}
+		}
+	default:
+		var all []store.Game
+		all, err = b.st.ActiveGamesOf(r.user)
+		for k := len(all) - 1; k >= 0; k-- {
+			games = append(games, all[k])
+		}
+	}
+	if err != nil {
+		b.log.Warn("autocomplete games", "user", r.user, "err", err)
+		return nil
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range games {
+		if len(out) == maxChoices {
+			break
+		}
+		if !r.sc.game(g) {
+			continue
+		}
+		var name string
+		if c, plays := seat(g, r.user); plays {
+			name = texts.GameChoice(r.lang, uint64(g.ID), b.userName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
+		} else {
+			name = texts.GamePlayersChoice(r.lang, uint64(g.ID), b.userName(ctx, g.Players[0]), b.userName(ctx, g.Players[1]), g.Variant)
+		}
+		if ch, ok := choice(uint64(g.ID), typed, name); ok {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// gameTurn is whose turn it is in g, for the player of seat c.
+func gameTurn(g store.Game, c shogi.Color) texts.GameTurn {
+	switch {
+	case !g.Status.Live():
+		return texts.TurnOver
+	case g.Status == store.StatusPendingMasks:
+		return texts.TurnMasks
+	case g.Deadline == nil:
+		return texts.TurnUnknown
+	case g.Deadline.Player == c:
+		return texts.TurnYours
+	}
+	return texts.TurnTheirs
+}
+
+// challengeChoices are the challenges challenge: may mean in this scope:
+// for accept, those the user may accept; for decline, those addressed to them.
+func (b *Bot) challengeChoices(ctx context.Context, r *req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	cs, err := b.st.Challenges()
+	if err != nil {
+		b.log.Warn("autocomplete challenges", "user", r.user, "err", err)
+		return nil
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for k := len(cs) - 1; k >= 0 && len(out) < maxChoices; k-- {
+		c := cs[k]
+		if !r.sc.challenge(c) || !c.ExpiresAt.After(b.now()) {
+			continue
+		}
+		if sub == "accept" && !mayAccept(c, r.user) || sub == "decline" && c.Challenged != r.user {
+			continue
+		}
+		name := texts.ChallengeChoice(r.lang, c.ID, false, c.Open(), b.userName(ctx, c.Challenger), c.Variant)
+		if ch, ok := choice(c.ID, typed, name); ok {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// userName is "@name" for a user (the CPU: "CPU"), read from Discord once
+// and kept; "@…" when Discord does not answer in time.
+func (b *Bot) userName(ctx context.Context, id string) string {
+	if isCPU(id) || id == "" {
+		return "CPU"
+	}
+	if n, ok := b.names.Load(id); ok {
+		return n.(string)
+	}
+	if ctx.Err() != nil {
+		return "@…"
+	}
+	u, err := b.s.User(id, discordgo.WithContext(ctx))
+	if err != nil {
+		return "@…"
+	}
+	name := u.GlobalName
+	if name == "" {
+		name = u.Username
+	}
+	name = "@" + name
+	b.names.Store(id, name)
+	return name
+}
