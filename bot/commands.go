@@ -146,7 +146,7 @@ func commandsEN() []*discordgo.ApplicationCommand {
 				intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
 				boolOpt("ranked", "Rated game (default off)"),
 				boolOpt("show_reachable", "Players may ask where a piece can go on their own board (default on)"),
-				intOpt("away_seconds", "The CPU plays the seat of a player away this long on their turn (0 = never)", 0, 86400),
+				intOpt("away_seconds", "The CPU plays the seat of a player away this long on their turn (0 = never)", 0, 604800),
 				choiceOpt("level", "Against the CPU: how it plays (default: the server's)", "random", "greedy", "strong"),
 				intOpt("think", "Against the CPU: its think time per move in ms (up to the server's maximum)", minThinkMillis, maxThinkMillis),
 			),
