@@ -172,27 +172,25 @@ func (h *httpReply) finish() {
 func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter time.Duration, b *Bot) {
 	t := time.NewTimer(deferAfter)
 	defer t.Stop()
-	var late replyState = -1
+	was := unhandled
 	select {
 	case resp := <-h.out:
 		h.write(w, resp)
 		return
 	case <-h.none:
 	case <-t.C:
-		late = h.settle(deferred)
+		was = h.settle(deferred)
 	case <-r.Context().Done():
-		late = h.settle(gone)
+		was = h.settle(gone)
 	}
-	switch late {
-	case -1, unhandled:
-		http.Error(w, "interaction not handled", http.StatusServiceUnavailable)
-	case replied: // the response came at the same moment
+	switch {
+	case was == replied: // the response came at the same moment
 		h.write(w, <-h.out)
-	case waiting:
-		if r.Context().Err() == nil {
-			b.log.Warn("interaction deferred: its handler took too long", "after", deferAfter)
-			writeJSON(w, deferral)
-		}
+	case was == waiting && r.Context().Err() == nil: // now deferred
+		b.log.Warn("interaction deferred: its handler took too long", "after", deferAfter)
+		writeJSON(w, deferral)
+	case was == unhandled:
+		http.Error(w, "interaction not handled", http.StatusServiceUnavailable)
 	}
 }
 

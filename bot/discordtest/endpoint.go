@@ -99,7 +99,7 @@ func (s *Server) SetInteractionsEndpoint(endpointURL string) error {
 	if endpointURL != "" {
 		u, err := url.Parse(endpointURL)
 		if err != nil || u.Scheme != "http" {
-			return fmt.Errorf("discordtest: endpoint %q: want http://127.0.0.1:PORT/...", endpointURL)
+			return fmt.Errorf("discordtest: endpoint %q: want http://127.0.0.1:PORT/PATH", endpointURL)
 		}
 		if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
 			return fmt.Errorf("discordtest: endpoint %q is not on loopback", endpointURL)
