@@ -211,4 +211,23 @@ func TestEndpointDefersALateHandler(t *testing.T) {
 	if !strings.Contains(out, "challenge") {
 		t.Fatalf("the follow-up: %q", out)
 	}
+
+}
+
+// TestEndpointLateForm: a form cannot follow a deferral, so a Move button
+// whose handler was deferred asks to try again, and nothing changes.
+func TestEndpointLateForm(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, overHTTP)
+	id := e.startGame("tsuitate")
+	board := e.moveBoard(e.alice)
+	e.stop()
+	e.opts = append(e.opts, func(b *Bot) { b.deferAfter = 0 })
+	e.start()
+	if out := e.click(e.alice, board, "move:"); !strings.Contains(out, "try again") {
+		t.Fatalf("the Move button after a deferral: %q", out)
+	}
+	if g := e.game(id); g.LastSeq != 0 {
+		t.Fatalf("the game changed: %+v", g)
+	}
 }

@@ -196,11 +196,22 @@ func (b *Bot) ack(r *req) {
 // respond sends an answer: as the interaction's response, or as the
 // follow-up of a deferral.
 func (b *Bot) respond(r *req, a answer) error {
-	if a.modal != nil {
-		return r.reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: a.modal})
+	if a.modal != nil || (a.own != nil && !r.deferred) {
+		var err error
+		if a.modal != nil {
+			err = r.reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: a.modal})
+		} else {
+			err = a.own()
+		}
+		if !errors.Is(err, errDeferredMeanwhile) {
+			return err
+		}
+		r.deferred = true
 	}
-	if a.own != nil && !r.deferred {
-		return a.own()
+	if a.modal != nil || a.own != nil {
+		// A form, or an answer that writes its own response, cannot follow a
+		// deferral: the user is asked to try again.
+		a = say(texts.UI(r.lang, texts.InternalError))
 	}
 	var flags discordgo.MessageFlags
 	if !a.public {
