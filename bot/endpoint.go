@@ -72,7 +72,7 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, []byte(`{"type":1}`))
 		return
 	}
-	h := newHTTPReply()
+	h := newHTTPReply(in.Type)
 	go func() {
 		defer h.finish()
 		e.b.interact(&discordgo.InteractionCreate{Interaction: &in}, h)
@@ -113,6 +113,7 @@ type httpReply struct {
 	out     chan response // the handler's response, to the request
 	written chan error    // the request's write, back to the handler
 	none    chan struct{} // closed when the handler ended without a response
+	late    []byte        // the response written when the handler is late
 }
 
 type replyState int
@@ -132,8 +133,12 @@ type response struct {
 
 var errRequestGone = errors.New("the interaction's HTTP request ended before its response")
 
-func newHTTPReply() *httpReply {
-	return &httpReply{out: make(chan response, 1), written: make(chan error, 1), none: make(chan struct{})}
+func newHTTPReply(t discordgo.InteractionType) *httpReply {
+	h := &httpReply{out: make(chan response, 1), written: make(chan error, 1), none: make(chan struct{}), late: deferral}
+	if t == discordgo.InteractionApplicationCommandAutocomplete {
+		h.late = noChoices
+	}
+	return h
 }
 
 // settle moves a waiting reply to state and returns the state before.
@@ -188,14 +193,18 @@ func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter tim
 		h.write(w, <-h.out)
 	case was == waiting && r.Context().Err() == nil: // now deferred
 		b.log.Warn("interaction deferred: its handler took too long", "after", deferAfter)
-		writeJSON(w, deferral)
+		writeJSON(w, h.late)
 	case was == unhandled:
 		http.Error(w, "interaction not handled", http.StatusServiceUnavailable)
 	}
 }
 
-// deferral is the response written for a late handler: an ephemeral "thinking…".
-var deferral = []byte(`{"type":5,"data":{"flags":64}}`)
+// deferral is the response written for a late handler: an ephemeral
+// "thinking…"; an autocomplete cannot be deferred and gets no choices.
+var (
+	deferral  = []byte(`{"type":5,"data":{"flags":64}}`)
+	noChoices = []byte(`{"type":8,"data":{"choices":[]}}`)
+)
 
 // write sends the response and tells the handler once it has left (flushed:
 // Discord may still take a moment to act on it).

@@ -29,7 +29,7 @@ func (e *env) moveBoard(user string) discordtest.Message {
 
 // TestGameOverHTTP plays a real game (37 plies, checkmate) with every
 // interaction POSTed to the Interactions Endpoint: the challenge (slash
-// command), its acceptance (button, deferred), each move through the Move
+// command), its acceptance (button, deferred), an autocomplete, each move through the Move
 // button and its modal; then a review, whose board goes in a multipart HTTP
 // response, and a step back in it (the message updated with a new board).
 // Nothing comes over the gateway but DMs; every delivery is answered within
@@ -38,6 +38,9 @@ func TestGameOverHTTP(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, overHTTP)
 	id := e.startGame("standard")
+	if got := e.typing(e.alice, e.ch, "resign", "game", ""); len(got) != 1 || !strings.HasPrefix(got[0], fmt.Sprintf("#%d vs @bob", id)) {
+		t.Fatalf("autocomplete: %q", got)
+	}
 	for k, mv := range g24(t) {
 		u := []string{e.alice, e.bob}[k%2]
 		if out := e.click(u, e.moveBoard(u), "move:"); out != "[modal]" {
@@ -75,7 +78,7 @@ func TestGameOverHTTP(t *testing.T) {
 		}
 	}
 	ds := e.srv.Deliveries()
-	if n := 1 + 1 + 2*37 + 2; len(ds) != n+2 { // the portal's two PINGs first
+	if n := 1 + 1 + 1 + 2*37 + 2; len(ds) != n+2 { // the portal's two PINGs first
 		t.Errorf("%d deliveries, want %d", len(ds), n+2)
 	}
 	for _, d := range ds[2:] {
@@ -194,7 +197,8 @@ func TestEndpointWhileDiscordLags(t *testing.T) {
 }
 
 // TestEndpointDefersALateHandler: a handler that has not answered by the
-// endpoint's limit is deferred in time, and its answer follows up.
+// endpoint's limit is deferred in time, and its answer follows up; a late
+// autocomplete is answered as one.
 func TestEndpointDefersALateHandler(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, overHTTP, func(e *env) { e.opts = append(e.opts, func(b *Bot) { b.deferAfter = 0 }) })
@@ -211,7 +215,9 @@ func TestEndpointDefersALateHandler(t *testing.T) {
 	if !strings.Contains(out, "challenge") {
 		t.Fatalf("the follow-up: %q", out)
 	}
-
+	// An autocomplete cannot be deferred: a late one gets its choices or none,
+	// always as an autocomplete result (typing checks the callback's type).
+	e.typing(e.alice, e.ch, "resign", "game", "")
 }
 
 // TestEndpointLateForm: a form cannot follow a deferral, so a Move button

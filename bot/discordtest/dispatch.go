@@ -204,7 +204,7 @@ func (s *Server) Autocomplete(userID, channelID, name string, options ...Option)
 	if cmd.guildID != "" {
 		data["guild_id"] = cmd.guildID
 	}
-	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
