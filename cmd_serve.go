@@ -22,7 +22,7 @@ import (
 )
 
 func init() {
-	register("serve", "run the bot on Discord: [--config config.toml] (token from DISCORD_TOKEN or the file)", runServe)
+	register("serve", "run the bot on Discord: [--config config.toml] [--http ADDR] (token from DISCORD_TOKEN or the file)", runServe)
 }
 
 // loadConfig reads --config, or ./config.toml when it exists, or defaults.
@@ -38,12 +38,21 @@ func loadConfig(path string) (bot.Config, error) {
 func runServe(args []string) error {
 	fs := newFlags("serve")
 	path := fs.String("config", "", "TOML configuration file (see config.example.toml)")
+	httpAddr := fs.String("http", "", "serve Discord's Interactions Endpoint at this host:port (overrides http_addr; needs public_key)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	cfg, err := loadConfig(*path)
 	if err != nil {
 		return err
+	}
+	if *httpAddr != "" {
+		cfg.HTTPAddr = *httpAddr
+	}
+	if cfg.HTTPAddr != "" {
+		if _, err := cfg.InteractionsKey(); err != nil {
+			return err
+		}
 	}
 	if cfg.Token == "" {
 		return errors.New("no bot token: set DISCORD_TOKEN or token in the config file (see README)")
@@ -75,6 +84,18 @@ func runServe(args []string) error {
 		m = ops.NewMetrics()
 	}
 	b := bot.New(cfg, st, s, bot.WithLogger(log), bot.WithMetrics(m))
+	var interactions http.Handler
+	var interactionsLn net.Listener
+	if cfg.HTTPAddr != "" {
+		if interactions, err = b.InteractionsHandler(); err != nil {
+			return err
+		}
+		// Bound now (a taken port stops serve at once), served once the bot is up.
+		if interactionsLn, err = net.Listen("tcp", cfg.HTTPAddr); err != nil {
+			return fmt.Errorf("http_addr: %w", err)
+		}
+		defer interactionsLn.Close()
+	}
 
 	var servers []*ops.Server
 	defer func() {
@@ -121,6 +142,11 @@ func runServe(args []string) error {
 	case s := <-sig:
 		log.Info("signal before the bot was up: stopping", "signal", s.String())
 		return shutdown(b, time.Duration(cfg.ShutdownSeconds)*time.Second, sig, log)
+	}
+	if interactions != nil {
+		// Interactions that come while the bot shuts down get 503.
+		servers = append(servers, ops.Listen(interactionsLn, interactions, log))
+		log.Info("interactions endpoint", "addr", interactionsLn.Addr().String())
 	}
 	s2 := <-sig
 	log.Info("shutting down", "signal", s2.String(), "limit", time.Duration(cfg.ShutdownSeconds)*time.Second)

@@ -54,7 +54,7 @@ func (b *Bot) autocomplete(r *req) {
 	if choices == nil {
 		choices = []*discordgo.ApplicationCommandOptionChoice{}
 	}
-	if err := b.s.InteractionRespond(r.i.Interaction, &discordgo.InteractionResponse{
+	if err := r.reply(&discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices}}); err != nil {
 		b.log.Warn("autocomplete", "user", r.user, "err", err)

@@ -65,6 +65,10 @@ type Bot struct {
 	gatewayUp atomic.Bool  // READY or RESUMED since the last disconnect
 	moves     moveClocks   // actions waiting for their messages (move latency)
 
+	// deferAfter is when the Interactions Endpoint defers a handler that
+	// has not answered yet (endpoint.go).
+	deferAfter time.Duration
+
 	appID string
 	self  atomic.Value // the bot user's id (string), from READY
 	ready chan struct{}
@@ -86,7 +90,8 @@ func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
 		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
-		catching: map[string]bool{}, lastDM: map[string]uint64{}, clocks: clocks{by: map[store.GameID]clock{}}, ready: make(chan struct{}), ob: newOutbox(cfg.GlobalRate)}
+		catching: map[string]bool{}, lastDM: map[string]uint64{}, clocks: clocks{by: map[store.GameID]clock{}}, ready: make(chan struct{}), ob: newOutbox(cfg.GlobalRate),
+		deferAfter: deferAfter}
 	for _, o := range opts {
 		o(b)
 	}

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net"
@@ -46,6 +48,13 @@ type Config struct {
 	// MetricsAddr is where /metrics, /healthz and /readyz are served ("":
 	// off); the SHINPAN_METRICS_ADDR environment variable overrides it.
 	MetricsAddr string `toml:"metrics_addr"`
+	// HTTPAddr is where Discord's Interactions Endpoint is served ("": off;
+	// interactions then come over the gateway); `serve --http` overrides it.
+	HTTPAddr string `toml:"http_addr"`
+	// PublicKey is the application's Ed25519 public key, hex (Developer
+	// Portal → General Information), that signs the interactions sent to
+	// HTTPAddr; required with it.
+	PublicKey string `toml:"public_key"`
 	// AdminSocket is the Unix socket `shinpan backup` asks (default: admin.sock
 	// beside the database; "off": none).
 	AdminSocket string `toml:"admin_socket"`
@@ -142,6 +151,14 @@ func (c Config) validate() error {
 			return fmt.Errorf("config: metrics_addr %q: want host:port, e.g. 127.0.0.1:9464", c.MetricsAddr)
 		}
 	}
+	if c.HTTPAddr != "" {
+		if _, _, err := net.SplitHostPort(c.HTTPAddr); err != nil {
+			return fmt.Errorf("config: http_addr %q: want host:port, e.g. 127.0.0.1:8080", c.HTTPAddr)
+		}
+		if _, err := c.InteractionsKey(); err != nil {
+			return err
+		}
+	}
 	if c.BackupEvery != "" {
 		if d, err := time.ParseDuration(c.BackupEvery); err != nil || d < time.Minute {
 			return fmt.Errorf("config: backup_every %q: want a duration of a minute or more, e.g. \"6h\"", c.BackupEvery)
@@ -184,6 +201,15 @@ func (c *Config) fill() {
 	if c.ShutdownSeconds == 0 {
 		c.ShutdownSeconds = 10
 	}
+}
+
+// InteractionsKey is PublicKey decoded.
+func (c Config) InteractionsKey() (ed25519.PublicKey, error) {
+	k, err := hex.DecodeString(strings.TrimSpace(c.PublicKey))
+	if err != nil || len(k) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("config: public_key %q: want the application's public key, 64 hex digits (Developer Portal → General Information)", c.PublicKey)
+	}
+	return ed25519.PublicKey(k), nil
 }
 
 // BackupPeriod is BackupEvery parsed (0: no scheduled backups).

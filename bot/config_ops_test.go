@@ -46,3 +46,33 @@ func TestConfigOps(t *testing.T) {
 		t.Errorf("config.example.toml: %v", err)
 	}
 }
+
+// TestConfigInteractionsEndpoint: http_addr needs a host:port and the
+// application's public key, 32 bytes in hex.
+func TestConfigInteractionsEndpoint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.toml")
+	key := strings.Repeat("ab", 32)
+	for text, want := range map[string]string{
+		"http_addr = \"127.0.0.1:8080\"\npublic_key = \"" + key + "\"\n":       "",
+		"public_key = \"nonsense\"\n":                                          "", // unused without http_addr
+		"http_addr = \"127.0.0.1:8080\"\n":                                     "public_key",
+		"http_addr = \"127.0.0.1:8080\"\npublic_key = \"" + key[2:] + "\"\n":   "public_key",
+		"http_addr = \"127.0.0.1:8080\"\npublic_key = \"zz" + key[2:] + "\"\n": "public_key",
+		"http_addr = \"8080\"\npublic_key = \"" + key + "\"\n":                 "http_addr",
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		c, err := LoadConfig(path)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%q: %v", text, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%q: %v, want an error about %s", text, err, want)
+		case want == "" && strings.Contains(text, "http_addr"):
+			if k, err := c.InteractionsKey(); err != nil || len(k) != 32 || k[0] != 0xab {
+				t.Errorf("key %x %v", k, err)
+			}
+		}
+	}
+}

@@ -6,4 +6,9 @@
 // Flow of one action: parse → referee (on a copy of the game) → store (action,
 // game record and outbox in one transaction) → send the outbox. Actions of one
 // game are applied one at a time; Discord is never called inside a transaction.
+//
+// Interactions come over the gateway, or signed to the Interactions Endpoint
+// (endpoint.go); either way they go through the same route table (router.go),
+// and only the initial response goes back differently (reply.go). DMs always
+// come over the gateway.
 package bot

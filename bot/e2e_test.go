@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/discordtest/openapi"
+	"shinpan/ops"
 	"shinpan/store"
 )
 
@@ -33,16 +35,28 @@ type env struct {
 	offset            atomic.Int64 // added to the bot's clock (ns)
 	opts              []Option     // more options for New
 	logTo             io.Writer    // when set, the bot logs here at debug level
+	overHTTP          bool         // interactions come to the bot's Interactions Endpoint
+	endpoint          *ops.Server  // that endpoint, while the bot runs
 }
 
 func newEnv(t testing.TB, mods ...func(*env)) *env {
+	t.Helper()
+	return newEnvWith(t, nil, mods...)
+}
+
+// newEnvWith is newEnv with the stand-in's options changed first by so.
+func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env)) *env {
 	t.Helper()
 	spec, err := openapi.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, // Discord's interaction deadline
-		Spec: spec, Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}})
+	o := discordtest.Options{AckDeadline: 3 * time.Second, // Discord's interaction deadline
+		Spec: spec, Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}}
+	if so != nil {
+		so(&o)
+	}
+	srv := discordtest.New(o)
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -87,6 +101,36 @@ func (e *env) start() {
 	if err := e.b.Start(); err != nil {
 		e.t.Fatal(err)
 	}
+	if e.overHTTP {
+		e.serveEndpoint(log)
+	}
+}
+
+// overHTTP makes the stand-in POST every interaction to the bot's
+// Interactions Endpoint, signed with the application's key.
+func overHTTP(e *env) {
+	e.overHTTP = true
+	e.cfg.PublicKey = e.srv.PublicKey()
+	e.cfg.HTTPAddr = "127.0.0.1:0"
+}
+
+// serveEndpoint serves the bot's Interactions Endpoint on a free loopback
+// port and sets it as the application's Interactions Endpoint URL (which
+// checks it with a PING, as the Developer Portal does).
+func (e *env) serveEndpoint(log *slog.Logger) {
+	e.t.Helper()
+	h, err := e.b.InteractionsHandler()
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", e.cfg.HTTPAddr)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.endpoint = ops.Listen(ln, h, log)
+	if err := e.srv.SetInteractionsEndpoint("http://" + ln.Addr().String() + "/interactions"); err != nil {
+		e.t.Fatal(err)
+	}
 }
 
 // stop closes the bot and the store, as a redeploy would.
@@ -96,6 +140,10 @@ func (e *env) stop() {
 	}
 	e.b.s.ShouldReconnectOnError = false
 	e.b.Close()
+	if e.endpoint != nil {
+		e.endpoint.Close()
+		e.endpoint = nil
+	}
 	e.st.Close()
 	e.b = nil
 }
@@ -124,7 +172,7 @@ func (e *env) settle() {
 			e.t.Fatal(err)
 		}
 		n := len(e.srv.Requests())
-		if len(pending) == 0 && n == last {
+		if len(pending) == 0 && n == last && e.srv.DeliveriesInFlight() == 0 {
 			stable++
 		} else {
 			stable = 0

@@ -3,7 +3,6 @@ package bot
 import (
 	"bytes"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -170,9 +169,7 @@ func (b *Bot) respondWithFiles(r *req, t discordgo.InteractionResponseType, m fi
 	if err != nil {
 		return err
 	}
-	endpoint := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
-	_, err = b.s.RequestRaw(http.MethodPost, endpoint, ct, payload, endpoint, 0)
-	return err
+	return r.rp.reply(ct, payload)
 }
 
 // reviewBoard is the view of step s from pov: the whole board, or what that

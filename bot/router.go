@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,8 @@ type req struct {
 	values []string          // a select menu's values
 	fields map[string]string // a modal's text fields
 
+	rp       replier // sends the initial response (reply.go)
+	overHTTP bool    // the interaction came to the HTTP endpoint
 	deferred bool
 }
 
@@ -97,8 +100,15 @@ func invoker(i *discordgo.InteractionCreate) *discordgo.User {
 	return i.User
 }
 
-// onInteraction finds the interaction's route and serves it.
+// onInteraction serves an interaction from the gateway; its initial
+// response goes over REST.
 func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	b.interact(i, restReplier{s: s, id: i.ID, token: i.Token})
+}
+
+// interact finds the interaction's route and serves it, whichever way it
+// came; rp sends its initial response.
+func (b *Bot) interact(i *discordgo.InteractionCreate, rp replier) {
 	if !b.begin() {
 		return
 	}
@@ -108,7 +118,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 		return
 	}
 	defer b.comeBack(u.ID) // after the reply: the 3-second deadline comes first
-	r := &req{i: i, user: u.ID, lang: b.interactionLang(u.ID, i.Locale), sc: scopeOf(i, u.ID)}
+	r := &req{i: i, user: u.ID, lang: b.interactionLang(u.ID, i.Locale), sc: scopeOf(i, u.ID), rp: rp}
+	_, r.overHTTP = rp.(*httpReply)
 	var rt route
 	var ok bool
 	var name string
@@ -174,8 +185,9 @@ func (b *Bot) ack(r *req) {
 	if r.deferred {
 		return
 	}
-	if err := b.s.InteractionRespond(r.i.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
+	if err := r.reply(&discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}); err != nil &&
+		!errors.Is(err, errDeferredMeanwhile) {
 		b.log.Warn("interaction defer", "user", r.user, "err", err)
 	}
 	r.deferred = true
@@ -184,19 +196,26 @@ func (b *Bot) ack(r *req) {
 // respond sends an answer: as the interaction's response, or as the
 // follow-up of a deferral.
 func (b *Bot) respond(r *req, a answer) error {
-	if a.modal != nil {
-		return b.s.InteractionRespond(r.i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: a.modal})
+	if a.modal != nil || (a.own != nil && !r.deferred) {
+		var err error
+		if a.modal != nil {
+			err = r.reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: a.modal})
+		} else {
+			err = a.own()
+		}
+		if !errors.Is(err, errDeferredMeanwhile) {
+			return err
+		}
+		r.deferred = true
 	}
-	if a.own != nil && !r.deferred {
-		return a.own()
+	if a.modal != nil || a.own != nil {
+		// A form, or an answer that writes its own response, cannot follow a
+		// deferral: the user is asked to try again.
+		a = say(texts.UI(r.lang, texts.InternalError))
 	}
 	var flags discordgo.MessageFlags
 	if !a.public {
 		flags = discordgo.MessageFlagsEphemeral
-	}
-	var files []*discordgo.File
-	for _, f := range a.files {
-		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)})
 	}
 	var comps []discordgo.MessageComponent
 	if len(a.buttons) > 0 {
@@ -204,20 +223,34 @@ func (b *Bot) respond(r *req, a answer) error {
 	}
 	var msg *discordgo.Message
 	var err error
-	if r.deferred {
-		msg, err = b.s.FollowupMessageCreate(r.i.Interaction, true, &discordgo.WebhookParams{Content: a.text, Flags: flags,
-			AllowedMentions: mentions(a.mentions), Components: comps, Files: files})
-	} else {
-		err = b.s.InteractionRespond(r.i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: mentions(a.mentions), Components: comps, Files: files}})
-		if err == nil && a.posted != nil {
-			msg, err = b.s.InteractionResponse(r.i.Interaction)
+	if !r.deferred {
+		err = r.reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(a.files)}})
+		if errors.Is(err, errDeferredMeanwhile) {
+			r.deferred = true
+		} else if err == nil && a.posted != nil {
+			msg, err = untilKnown(r, func() (*discordgo.Message, error) { return b.s.InteractionResponse(r.i.Interaction) })
 		}
+	}
+	if r.deferred {
+		msg, err = untilKnown(r, func() (*discordgo.Message, error) {
+			return b.s.FollowupMessageCreate(r.i.Interaction, true, &discordgo.WebhookParams{Content: a.text, Flags: flags,
+				AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(a.files)})
+		})
 	}
 	if err == nil && a.posted != nil && msg != nil {
 		a.posted(msg)
 	}
 	return err
+}
+
+// discordFiles are an answer's files for discordgo, each with a fresh reader.
+func discordFiles(fs []outFile) []*discordgo.File {
+	var files []*discordgo.File
+	for _, f := range fs {
+		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)})
+	}
+	return files
 }
 
 // splitCustomID reads "verb:number" (the number 0 when absent).

@@ -175,7 +175,7 @@ func (s *Server) SlashCommand(userID, channelID, name string, options ...Option)
 	if guildCmd != "" {
 		data["guild_id"] = guildCmd
 	}
-	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
@@ -204,7 +204,7 @@ func (s *Server) Autocomplete(userID, channelID, name string, options ...Option)
 	if cmd.guildID != "" {
 		data["guild_id"] = cmd.guildID
 	}
-	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
@@ -318,7 +318,7 @@ func (s *Server) useComponent(userID, channelID, messageID, customID string, val
 	}
 	in := s.newInteraction(discordgo.InteractionMessageComponent, u, ch)
 	in.CustomID, in.MessageID = customID, m.ID
-	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
@@ -464,7 +464,7 @@ func (s *Server) SubmitModal(userID, channelID, customID string, fields map[stri
 	in := s.newInteraction(discordgo.InteractionModalSubmit, u, ch)
 	in.CustomID, in.MessageID = customID, origin.MessageID
 	data := obj{"custom_id": customID, "components": rows}
-	s.dispatchLocked(newDispatch("INTERACTION_CREATE", s.interactionJSON(in, u, ch, data), 0))
+	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 

@@ -16,6 +16,12 @@
 // OpenAPI description misses and, in tests, against that description too
 // (Options.Spec, package openapi) ([Server.ValidationErrors]).
 //
+// Interactions can instead come as Discord's Interactions Endpoint sends
+// them ([Server.SetInteractionsEndpoint]): POSTed to the bot's URL, signed
+// with the application's Ed25519 key ([Options.InteractionsKey],
+// [Server.PublicKey]), the HTTP answer taken as the callback within the
+// deadline ([Server.Deliveries]); [Server.ForgeNext] sends a forged one.
+//
 // Faults can be injected: rate limits (429 with retry_after), 500 and 502
 // answers, closed DMs (403, code 50007), missing permissions (403, 50013),
 // deleted channels (404, 10003), a gateway connection dropped without a close

@@ -44,6 +44,9 @@ type Request struct {
 	// message (enforce_nonce) and was answered with that message.
 	Deduplicated  bool
 	InteractionID string // interaction this request answered
+	// Endpoint marks the HTTP answer of the bot's Interactions Endpoint,
+	// taken as the interaction's callback (endpoint.go): not a REST request.
+	Endpoint bool
 }
 
 // APIPath is Path without the "/api/vN" prefix, e.g. "/channels/12/messages".
@@ -67,6 +70,8 @@ const (
 	EventDispatch
 	// EventGateway: something happened on the gateway (Event.Note), e.g. IDENTIFY.
 	EventGateway
+	// EventEndpoint: an interaction was POSTed to the bot's endpoint (Event.Note).
+	EventEndpoint
 )
 
 // Dispatch is a gateway event sent (or queued) for the bot.
@@ -98,6 +103,9 @@ func (e Event) String() string {
 		for _, f := range r.Files {
 			line += fmt.Sprintf(" [%s %dB]", f.Filename, len(f.Data))
 		}
+		if r.Endpoint {
+			line += " (the endpoint's HTTP answer)"
+		}
 		if r.Fault != "" {
 			line += " (fault: " + r.Fault + ")"
 		}
@@ -110,6 +118,8 @@ func (e Event) String() string {
 		return line
 	case EventDispatch:
 		return fmt.Sprintf("gw   %s %s", e.Dispatch.Type, summarizeDispatch(e.Dispatch))
+	case EventEndpoint:
+		return "http " + e.Note
 	default:
 		return "gw   " + e.Note
 	}

@@ -211,8 +211,14 @@ func (s *Server) readCall(r *http.Request) (*call, []string) {
 	if err != nil {
 		return c, []string{"reading body: " + err.Error()}
 	}
+	return c, s.readBody(c, raw)
+}
+
+// readBody fills c from a JSON or multipart body of c.req.ContentType.
+func (s *Server) readBody(c *call, raw []byte) []string {
+	req := c.req
 	if len(bytes.TrimSpace(raw)) == 0 {
-		return c, nil
+		return nil
 	}
 	var problems []string
 	mt, params, _ := mime.ParseMediaType(req.ContentType)
@@ -229,7 +235,7 @@ func (s *Server) readCall(r *http.Request) (*call, []string) {
 		problems = append(problems, fmt.Sprintf("unsupported content type %q", req.ContentType))
 	}
 	c.body = parsePayload(req.Body)
-	return c, problems
+	return problems
 }
 
 func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {

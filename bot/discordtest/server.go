@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"net"
@@ -64,6 +65,14 @@ type Options struct {
 	// later than this after the interaction was created fail with
 	// 404 code 10062 (Discord's deadline is 3 s). Zero: no deadline.
 	AckDeadline time.Duration
+	// InteractionsKey is the application's Ed25519 key that signs the
+	// interactions POSTed to the endpoint (SetInteractionsEndpoint); default
+	// a fresh one. PublicKey gives its public half.
+	InteractionsKey ed25519.PrivateKey
+	// CallbackLag is how long after reading the endpoint's answer the
+	// server acts on it: until then the interaction is unacknowledged and its
+	// webhook unknown, as Discord's sometimes is (discord-api-docs#7220).
+	CallbackLag time.Duration
 	// LooseCommands lets SlashCommand invoke commands that the bot has not
 	// registered and skips checking options against the registration.
 	LooseCommands bool
@@ -96,6 +105,13 @@ type Server struct {
 	rec     recorder
 	faults  []*Fault
 	global  globalBucket
+	ep      endpoint // the Interactions Endpoint (endpoint.go)
+
+	// ctx ends at Close: interactions still being POSTed stop; posts counts them.
+	ctx            context.Context
+	cancel         context.CancelFunc
+	posts          sync.WaitGroup
+	endpointClient *http.Client
 
 	ln      net.Listener
 	hs      *http.Server
@@ -116,6 +132,9 @@ func New(opts Options) *Server {
 		opts.ReplayBuffer = 1000
 	}
 	s := &Server{opts: opts, changed: make(chan struct{})}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.endpointClient = &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: loopbackOnly}}
+	s.ep.init(opts.InteractionsKey)
 	s.initWorld()
 	s.gw.init()
 	return s
@@ -168,6 +187,8 @@ func (s *Server) Close() error {
 	for _, c := range conns {
 		c.drop()
 	}
+	s.cancel()
+	s.posts.Wait()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	err := s.hs.Shutdown(ctx)

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/discordtest"
+)
+
+// TestServeInteractionsEndpoint: `serve --http ADDR` with the application's
+// public key passes the Developer Portal's check of the URL, and a slash
+// command POSTed to it is answered in the HTTP response; a bad public_key
+// stops serve before it starts.
+func TestServeInteractionsEndpoint(t *testing.T) {
+	srv := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}}})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	sigs := make(chan chan<- os.Signal, 1)
+	var logs syncBuffer
+	newSession = func(token string) (*discordgo.Session, error) {
+		s, err := discordgo.New("Bot " + token)
+		if err == nil {
+			srv.Configure(s)
+		}
+		return s, err
+	}
+	notifySignals = func(c chan<- os.Signal) { sigs <- c }
+	logOut = &logs
+	defer func() {
+		newSession = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
+		notifySignals, logOut, discordgo.Logger = nil, os.Stderr, nil
+	}()
+	t.Setenv("DISCORD_TOKEN", "")
+	t.Setenv("SHINPAN_METRICS_ADDR", "")
+	dir := t.TempDir()
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	base := fmt.Sprintf("token = \"tok-16h\"\ndata_path = %q\nadmin_socket = \"off\"\n", filepath.Join(dir, "shinpan.db"))
+
+	bad := writeConfig(t, base+"public_key = \"00\"\n")
+	if err := runServe([]string{"--config", bad, "--http", addr}); err == nil || !strings.Contains(err.Error(), "public_key") {
+		t.Fatalf("a bad public_key: %v", err)
+	}
+
+	cfg := writeConfig(t, base+fmt.Sprintf("public_key = %q\n", srv.PublicKey()))
+	done := make(chan error, 1)
+	go func() { done <- runServe([]string{"--config", cfg, "--http", addr}) }()
+	waitFor(t, "the endpoint to pass the portal's check", func() bool {
+		return srv.SetInteractionsEndpoint("http://"+addr+"/interactions") == nil
+	})
+	alice := srv.Users()[0]
+	id, err := srv.SlashCommand(alice.ID, srv.DefaultChannelID(), "shogi", discordtest.Subcommand("help"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	in, err := srv.WaitInteraction(ctx, id, discordtest.Answered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Original == nil || in.Original.Content == "" {
+		t.Fatalf("help answered %+v", in.Original)
+	}
+	var answered bool
+	for _, r := range srv.Requests() {
+		answered = answered || (r.InteractionID == id && r.Endpoint)
+	}
+	if !answered {
+		t.Error("the answer did not come in the HTTP response")
+	}
+
+	(<-sigs) <- os.Interrupt
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if !strings.Contains(logs.String(), "msg=\"interactions endpoint\" addr="+addr) {
+		t.Errorf("the log does not name the endpoint:\n%s", logs.String())
+	}
+}
