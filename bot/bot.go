@@ -42,6 +42,9 @@ type Bot struct {
 	// lastDM the newest DM handled per user (catchup.go).
 	catching map[string]bool
 	lastDM   map[string]uint64
+	// dmsClosed holds the users a DM last failed to reach with 50007 (their
+	// DMs are closed), until a DM reaches them or they write one.
+	dmsClosed sync.Map
 	// clocks indexes the active games' deadlines (clocks.go).
 	clocks clocks
 	// dmQueue holds each user's DMs waiting to be handled, in order.

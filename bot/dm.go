@@ -66,6 +66,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	user := m.Author.ID
 	lang := b.lang(user)
 	text := strings.TrimSpace(m.Content)
+	b.dmsClosed.Delete(user)
 	defer b.markHandled(user, m.ChannelID, m.ID)
 	b.comeBack(user)
 	if text == "" {

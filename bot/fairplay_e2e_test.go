@@ -247,3 +247,24 @@ func TestRatingsMeasurePeople(t *testing.T) {
 		t.Fatalf("a rated game says it was not: %q", p)
 	}
 }
+
+// TestBoardWithClosedDMs: once a DM to bob was refused, /shogi board tells
+// him his DMs are closed instead of "sent"; after he writes again it is sent.
+func TestBoardWithClosedDMs(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	e.srv.SetDMsClosed(e.bob, true)
+	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("the refused DM", func() bool { return strings.Contains(e.lastPost().Content, "can no longer DM") })
+	if out := e.slash(e.bob, "board"); !strings.Contains(out, "can't DM you") {
+		t.Fatalf("board with closed DMs: %q", out)
+	}
+	e.srv.SetDMsClosed(e.bob, false)
+	e.dm(e.bob, "help")
+	if out := e.slash(e.bob, "board"); strings.Contains(out, "can't DM you") {
+		t.Fatalf("board after the DMs opened: %q", out)
+	}
+}

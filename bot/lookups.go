@@ -33,6 +33,9 @@ func (b *Bot) cmdBoard(r *req) (answer, error) {
 // sendBoard queues a board for the user of r alone and answers that it is
 // on its way.
 func (b *Bot) sendBoard(r *req, id store.GameID, p payload) (answer, error) {
+	if _, closed := b.dmsClosed.Load(r.user); closed {
+		return say(texts.UI(r.lang, texts.DMsClosedYou)), nil
+	}
 	if err := b.st.Enqueue(withGame(toDM(r.user, p), id)); err != nil {
 		return answer{}, err
 	}

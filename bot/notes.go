@@ -20,6 +20,9 @@ func (b *Bot) cmdNote(r *req) (answer, error) {
 	if why != nil {
 		return *why, nil
 	}
+	if _, closed := b.dmsClosed.Load(r.user); closed {
+		return say(texts.UI(r.lang, texts.DMsClosedYou)), nil
+	}
 	text, _ := b.note(s.id, r.user, r.opts.str("square"))
 	return say(text), nil
 }
@@ -28,6 +31,9 @@ func (b *Bot) cmdReach(r *req) (answer, error) {
 	s, why := b.myGame(r, 0)
 	if why != nil {
 		return *why, nil
+	}
+	if _, closed := b.dmsClosed.Load(r.user); closed {
+		return say(texts.UI(r.lang, texts.DMsClosedYou)), nil
 	}
 	text, _ := b.reach(s.id, r.user, r.opts.str("square"))
 	return say(text), nil

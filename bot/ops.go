@@ -139,6 +139,9 @@ func (b *Bot) observeAction(id store.GameID, user string, a referee.Action, resu
 // sizes, never the content); a final outcome counts towards its action's
 // move latency.
 func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
+	if outcome == "sent" && m.Dest == store.DestDM {
+		b.dmsClosed.Delete(m.Target) // a DM reached them
+	}
 	b.metrics.Send(string(m.Dest), outcome)
 	b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
 		"outcome", outcome, "took", time.Since(start), "bytes", len(m.Payload))

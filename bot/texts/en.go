@@ -309,6 +309,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUIRematchNotYours:     "Only the players of game #%s can ask for a rematch.",
 	mUIRematchSent:         "Rematch offered — see the channel.",
 	mUIRematchPending:      "Your rematch offer (challenge #%s) is still open — see the channel.",
+	mUIDMsClosedYou:        "I can't DM you: your last DM from me was refused. Allow direct messages from this server's members (Privacy Settings), then ask again.",
 	mUIWatchDMsClosed:      "I can't DM you: allow direct messages from this server's members (Privacy Settings), then use /shogi watch again.",
 	mUIRating:              "%s — %s: **%d** (±%d), %d games: %d wins, %d losses, %d draws.",
 	mUIUnrated:             "%s has no %s rating here yet.",

@@ -308,6 +308,7 @@ var ja = map[msg]string{
 	mUIRematchNotYours:     "対局 #%s の対局者だけが再戦を申し込めます。",
 	mUIRematchSent:         "再戦を申し込みました（チャンネルをご覧ください）。",
 	mUIRematchPending:      "再戦の申し込み（申し込み #%s）はまだ受け付け中です。チャンネルをご覧ください。",
+	mUIDMsClosedYou:        "DMを送れません（前回のDMが拒否されました）。このサーバーのメンバーからのダイレクトメッセージを許可して（プライバシー設定）、もう一度お試しください。",
 	mUIWatchDMsClosed:      "DMを送れません。このサーバーのメンバーからのダイレクトメッセージを許可して（プライバシー設定）、もう一度 /shogi watch を使ってください。",
 	mUIRating:              "%s — %s：**%d**（±%d）、%d 局 %d 勝 %d 敗 %d 分。",
 	mUIUnrated:             "%s はここでの%sのレーティングがまだありません。",

@@ -297,6 +297,7 @@ const (
 	mUIRematchSent         msg = "ui.rematch.sent"
 	mUIRematchPending      msg = "ui.rematch.pending" // challenge number
 	mUIWatchDMsClosed      msg = "ui.watch.dms_closed"
+	mUIDMsClosedYou        msg = "ui.dms_closed_you"
 	mUIRating              msg = "ui.rating.line"          // name, variant, rating, rd, games, wins, losses, draws
 	mUIUnrated             msg = "ui.rating.none"          // name, variant
 	mUILeaderboardTitle    msg = "ui.leaderboard.title"    // variant

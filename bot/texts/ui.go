@@ -46,6 +46,7 @@ const (
 	ButtonRematch       = UIText(mUIButtonRematch)       // label, under the final post
 	RematchSent         = UIText(mUIRematchSent)         // reply to a rematch
 	WatchDMsClosed      = UIText(mUIWatchDMsClosed)      // /shogi watch by someone whose DMs are closed
+	DMsClosedYou        = UIText(mUIDMsClosedYou)        // a board asked for by someone whose DMs were last refused
 	HistoryEmpty        = UIText(mUIHistoryEmpty)        // /shogi history without games
 	DrawOfferSent       = UIText(mUIDrawOfferSent)       // reply to a draw offer
 	DrawWithdrawn       = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
