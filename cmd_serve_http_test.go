@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"shinpan/bot/discordtest"
 )
 
@@ -24,21 +22,7 @@ func TestServeInteractionsEndpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	sigs := make(chan chan<- os.Signal, 1)
-	var logs syncBuffer
-	newSession = func(token string) (*discordgo.Session, error) {
-		s, err := discordgo.New("Bot " + token)
-		if err == nil {
-			srv.Configure(s)
-		}
-		return s, err
-	}
-	notifySignals = func(c chan<- os.Signal) { sigs <- c }
-	logOut = &logs
-	defer func() {
-		newSession = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
-		notifySignals, logOut, discordgo.Logger = nil, os.Stderr, nil
-	}()
+	sigs, logs := serveAgainst(t, srv)
 	t.Setenv("DISCORD_TOKEN", "")
 	t.Setenv("SHINPAN_METRICS_ADDR", "")
 	dir := t.TempDir()

@@ -59,6 +59,27 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// serveAgainst points serve at the stand-in for one test: the sessions serve
+// builds talk to srv, its signal channel comes out of sigs and its log goes to
+// logs; all is put back when the test ends.
+func serveAgainst(t *testing.T, srv *discordtest.Server) (sigs chan chan<- os.Signal, logs *syncBuffer) {
+	sigs, logs = make(chan chan<- os.Signal, 1), &syncBuffer{}
+	newSession = func(token string) (*discordgo.Session, error) {
+		s, err := discordgo.New("Bot " + token)
+		if err == nil {
+			srv.Configure(s)
+		}
+		return s, err
+	}
+	notifySignals = func(c chan<- os.Signal) { sigs <- c }
+	logOut = logs
+	t.Cleanup(func() {
+		newSession = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
+		notifySignals, logOut, discordgo.Logger = nil, os.Stderr, nil
+	})
+	return sigs, logs
+}
+
 // TestServeOperations runs serve against the Discord stand-in as an operator
 // would: the first log line is the build; /readyz follows the gateway;
 // /metrics answers; shinpan health and shinpan backup work against the
@@ -70,21 +91,7 @@ func TestServeOperations(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	sigs := make(chan chan<- os.Signal, 1)
-	var logs syncBuffer
-	newSession = func(token string) (*discordgo.Session, error) {
-		s, err := discordgo.New("Bot " + token)
-		if err == nil {
-			srv.Configure(s)
-		}
-		return s, err
-	}
-	notifySignals = func(c chan<- os.Signal) { sigs <- c }
-	logOut = &logs
-	defer func() {
-		newSession = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
-		notifySignals, logOut, discordgo.Logger = nil, os.Stderr, nil
-	}()
+	sigs, logs := serveAgainst(t, srv)
 	t.Setenv("DISCORD_TOKEN", "")
 	t.Setenv("SHINPAN_METRICS_ADDR", "")
 	dir := t.TempDir()
