@@ -320,6 +320,14 @@ func (b *Bot) dmChannel(user string) (string, error) {
 	if ok {
 		return id, nil
 	}
+	// A DM channel's id never changes: the one stored saves a request per
+	// player after every start.
+	if st, err := b.st.GetSettings(user); err == nil && st.DMChannelID != "" {
+		b.mu.Lock()
+		b.dmCh[user] = st.DMChannelID
+		b.mu.Unlock()
+		return st.DMChannelID, nil
+	}
 	ch, err := b.s.UserChannelCreate(user)
 	if err != nil {
 		return "", err
