@@ -21,6 +21,7 @@ import (
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 func TestVersionCommand(t *testing.T) {
@@ -64,7 +65,7 @@ func writeConfig(t *testing.T, body string) string {
 // moves replay.
 func gameStore(t *testing.T, path string) {
 	t.Helper()
-	st, err := store.Open(path, nil)
+	st, err := bolt.Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestBackupCommandOffline(t *testing.T) {
 	if stdout, errOut, code := run(t, "", "backup", "--config", cfg, "--out", out); code != 0 || !strings.Contains(stdout, "no bot running") {
 		t.Fatalf("backup: %d %q %q", code, stdout, errOut)
 	}
-	if err := store.CheckFile(out); err != nil {
+	if err := bolt.CheckFile(out); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, code := run(t, "", "backup", "--config", cfg); code != 1 {

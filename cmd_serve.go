@@ -17,7 +17,7 @@ import (
 
 	"shinpan/bot"
 	"shinpan/ops"
-	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 func init() {
@@ -54,7 +54,7 @@ func runServe(args []string) error {
 	sig := make(chan os.Signal, 2)
 	notifySignals(sig)
 
-	st, err := store.Open(cfg.DataPath, nil)
+	st, err := bolt.Open(cfg.DataPath, nil)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func runServe(args []string) error {
 	ctx, stopLoops := context.WithCancel(context.Background())
 	defer stopLoops()
 	if every := cfg.BackupPeriod(); every > 0 {
-		snaps := &ops.Snapshots{B: st, Dir: cfg.BackupDir, Every: every, Keep: cfg.BackupKeep, Check: store.CheckFile, Log: log, M: m}
+		snaps := &ops.Snapshots{B: st, Dir: cfg.BackupDir, Every: every, Keep: cfg.BackupKeep, Check: bolt.CheckFile, Log: log, M: m}
 		go snaps.Run(ctx)
 		log.Info("scheduled backups", "every", every, "keep", cfg.BackupKeep, "dir", cfg.BackupDir)
 	}

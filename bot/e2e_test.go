@@ -17,6 +17,7 @@ import (
 	"shinpan/bot/discordtest"
 	"shinpan/bot/discordtest/openapi"
 	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 // env is one end-to-end setup: the Discord stand-in, a store file and the bot,
@@ -25,7 +26,7 @@ type env struct {
 	t                 testing.TB
 	srv               *discordtest.Server
 	path              string
-	st                *store.Store
+	st                store.Store
 	b                 *Bot
 	alice, bob, carol string
 	ch                string
@@ -66,7 +67,7 @@ func newEnv(t testing.TB, mods ...func(*env)) *env {
 // start opens the store and starts a bot on it.
 func (e *env) start() {
 	e.t.Helper()
-	st, err := store.Open(e.path, nil)
+	st, err := bolt.Open(e.path, nil)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 // TestPayloadEncodes: a payload with every field set goes into the outbox and
@@ -20,7 +21,7 @@ func TestPayloadEncodes(t *testing.T) {
 		Buttons: []button{{ID: "move:1", Label: "Move", Style: int(discordgo.PrimaryButton)}}, Edit: "9", Ref: "board",
 		Mentions: []string{"1"}, Thread: "Game #1",
 		Select: &selectMenu{ID: "mask:1", Placeholder: "?", Options: []discordgo.SelectMenuOption{{Label: "5e", Value: "5e", Default: true}}}}
-	st, err := store.Open(filepath.Join(t.TempDir(), "s.db"), nil)
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "s.db"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

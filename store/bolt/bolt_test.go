@@ -1,0 +1,26 @@
+package bolt
+
+import (
+	"testing"
+	"time"
+
+	"shinpan/store"
+	"shinpan/store/storetest"
+)
+
+var backend = storetest.Backend{
+	Fresh: tempPath,
+	Open: func(path string, now func() time.Time) (store.Store, error) {
+		return Open(path, &Options{Timeout: 10 * time.Second, Now: now})
+	},
+}
+
+func TestConformance(t *testing.T) { storetest.Run(t, backend) }
+
+// TestCrashRecovery: see storetest.Crash. SIGKILL loses no page cache, so this
+// checks atomicity of commits against process death; power-loss durability
+// rests on bbolt's fsync (NoSync off).
+func TestCrashRecovery(t *testing.T) { storetest.Crash(t, backend, "TestCrashChild") }
+
+// TestCrashChild is the writer process of TestCrashRecovery, not a test.
+func TestCrashChild(t *testing.T) { storetest.CrashChild(t, backend) }
