@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,7 +15,16 @@ import (
 // refuses (wrong URL, server down, a newer schema).
 func openStore(databaseURL, dataPath string) (store.Store, error) {
 	if databaseURL != "" {
-		return postgres.Open(databaseURL, nil)
+		st, err := postgres.Open(databaseURL, nil)
+		switch {
+		case errors.Is(err, store.ErrUnavailable):
+			return nil, fmt.Errorf("%w\n(check database_url or DATABASE_URL, and that the PostgreSQL server is running and accepts this user)", err)
+		case errors.Is(err, store.ErrInvalid):
+			return nil, fmt.Errorf("%w\n(database_url or DATABASE_URL must be a URL such as postgres://user:password@host:5432/shinpan)", err)
+		case errors.Is(err, store.ErrNewerSchema):
+			return nil, fmt.Errorf("%w\n(a newer shinpan upgraded this database: run that version)", err)
+		}
+		return st, err
 	}
 	return bolt.Open(dataPath, nil)
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -17,7 +16,6 @@ import (
 	"shinpan/bot/discordtest"
 	"shinpan/bot/discordtest/openapi"
 	"shinpan/store"
-	"shinpan/store/bolt"
 )
 
 // env is one end-to-end setup: the Discord stand-in, a store file and the bot,
@@ -25,7 +23,7 @@ import (
 type env struct {
 	t                 testing.TB
 	srv               *discordtest.Server
-	path              string
+	loc               string // where the store lives (storeBackend.fresh)
 	st                store.Store
 	b                 *Bot
 	alice, bob, carol string
@@ -48,7 +46,7 @@ func newEnv(t testing.TB, mods ...func(*env)) *env {
 		t.Fatal(err)
 	}
 	us := srv.Users()
-	e := &env{t: t, srv: srv, path: filepath.Join(t.TempDir(), "shinpan.db"), alice: us[0].ID, bob: us[1].ID, carol: us[2].ID,
+	e := &env{t: t, srv: srv, loc: storeBackend.fresh(t), alice: us[0].ID, bob: us[1].ID, carol: us[2].ID,
 		ch: srv.DefaultChannelID()}
 	for _, m := range mods {
 		m(e)
@@ -67,7 +65,7 @@ func newEnv(t testing.TB, mods ...func(*env)) *env {
 // start opens the store and starts a bot on it.
 func (e *env) start() {
 	e.t.Helper()
-	st, err := bolt.Open(e.path, nil)
+	st, err := storeBackend.open(e.loc)
 	if err != nil {
 		e.t.Fatal(err)
 	}

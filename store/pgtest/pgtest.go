@@ -64,6 +64,22 @@ func Get(t testing.TB) *Server {
 	return shared
 }
 
+// Start starts the binary-wide server (once) for a TestMain. Skippable tells
+// whether its error may skip the tests rather than fail them.
+func Start() (*Server, error) {
+	once.Do(func() { shared, startErr = start() })
+	if errors.Is(startErr, errNotInstalled) {
+		return nil, errors.New(InstallHint)
+	}
+	return shared, startErr
+}
+
+// Skippable reports whether Start's error means PostgreSQL is not installed
+// and the tests may skip (RequireEnv unset).
+func Skippable(err error) bool {
+	return err != nil && err.Error() == InstallHint && os.Getenv(RequireEnv) != "1"
+}
+
 // Run runs the tests and then stops the server if one was started. Use it in
 // TestMain: os.Exit(pgtest.Run(m)).
 func Run(m *testing.M) int {
@@ -203,6 +219,23 @@ func (s *Server) Exec(t testing.TB, url, sql string) {
 	if err := s.admin(url, sql); err != nil {
 		t.Fatalf("pgtest: %s: %v", sql, err)
 	}
+}
+
+// QueryInt runs a query returning one integer at url.
+func (s *Server) QueryInt(t testing.TB, url, sql string) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	defer c.Close(ctx)
+	var n int
+	if err := c.QueryRow(ctx, sql).Scan(&n); err != nil {
+		t.Fatalf("pgtest: %s: %v", sql, err)
+	}
+	return n
 }
 
 func (s *Server) admin(url, sql string) error {

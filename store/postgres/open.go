@@ -75,7 +75,7 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 	desc := Redact(databaseURL)
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("store: database_url %s: %w: %v", desc, store.ErrInvalid, redactErr(err, databaseURL))
+		return nil, fmt.Errorf("store: database_url is not a PostgreSQL URL (%w): %v", store.ErrInvalid, redactErr(err, databaseURL))
 	}
 	if o.MaxConns > 0 {
 		cfg.MaxConns = o.MaxConns

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -11,7 +12,8 @@ import (
 	"shinpan/store"
 )
 
-// Fill writes a store with something of every kind: finished, aborted and
+// Fill writes a store with something of every kind (legal games, which
+// replay): finished, aborted and
 // live games with logs, keys, a snapshot, notes and message refs, pending
 // outbox messages, challenges, settings and ratings. Exported for the tests of
 // shinpan migrate.
@@ -29,7 +31,9 @@ func Fill(t testing.TB, s store.Store) {
 	check(t, s.ApplyRatings(g1.ID, store.Rating{GuildID: "G", Variant: view.Tsuitate, UserID: "bob", Rating: 1540, RD: 90, Volatility: 0.06, Games: 1, Wins: 1},
 		store.Rating{GuildID: "G", Variant: view.Tsuitate, UserID: "alice", Rating: 1460, RD: 90, Volatility: 0.06, Games: 1, Losses: 1}))
 	g2 := ok(s.CreateGame(SampleGame("G", "C2", "carol", store.CPU, view.Dark), "", nil))
-	Play(t, s, g2.ID, "k2", 6)
+	for i, m := range []string{"7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e"} {
+		ok(s.AppendAction(g2.ID, store.Entry{Action: Move(shogi.Color(i%2), m), UserID: g2.Players[i%2], Key: fmt.Sprint("k2-", i)}, nil, nil))
+	}
 	check(t, s.PutSnapshot(g2.ID, 4, []byte("state@4")))
 	ok(s.ToggleNote(g2.ID, shogi.Black, 40))
 	check(t, s.PutMessageRef(g2.ID, "board:black", store.MessageRef{ChannelID: "dm", MessageID: "m1"}))
@@ -37,7 +41,7 @@ func Fill(t testing.TB, s store.Store) {
 		g.Deadline = &store.Deadline{Player: shogi.Black, Seq: 6, Turn: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
 		return nil
 	}))
-	g3 := ok(s.CreateGame(SampleGame("G", "C3", "dave", "erin", view.Masked), "", nil))
+	g3 := ok(s.CreateGame(SampleGame("G", "C3", "dave", "erin", view.Standard), "", nil))
 	ok(s.AppendAction(g3.ID, store.Entry{Action: referee.Action{Kind: referee.ActAbort, Player: shogi.White}, Key: "k3"}, nil, func(g *store.Game) {
 		g.Status, g.Result = store.StatusAborted, &view.Result{Reason: view.ReasonAbort}
 	}))
