@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,66 +23,12 @@ var (
 	sizeGames = flag.Int("store.size.games", 10000, "TestFileSize10k: number of games")
 )
 
-// benchAppend is one realistic acknowledged action: the entry, a metadata
-// update (deadline) and two outbox messages (channel announcement, DM board).
-func benchAppend(s *Store, id store.GameID, n int) error {
-	e := store.Entry{Action: storetest.Move(shogi.Color(n%2), "7g7f"), UserID: "123456789012345678", Key: fmt.Sprintf("13%017d", n)}
-	out := []store.OutMsg{storetest.Msg("C", "☗ moved (move 12)"), {Dest: store.DestDM, Target: "123456789012345678", Payload: []byte(`{"content":"your board","attachments":[]}`)}}
-	_, err := s.AppendAction(id, e, out, func(g *store.Game) {
-		g.Deadline = &store.Deadline{Player: shogi.Color(n % 2), Seq: g.LastSeq, Turn: time.Now().Add(time.Minute)}
-	})
-	return err
-}
+func BenchmarkAppendAction(b *testing.B)         { storetest.BenchAppend(b, backend) }
+func BenchmarkAppendActionParallel(b *testing.B) { storetest.BenchAppendParallel(b, backend) }
+func BenchmarkLoadGame(b *testing.B)             { storetest.BenchLoadGame(b, backend) }
 
-// BenchmarkAppendAction: one AppendAction per op, fsynced on commit (default).
-func BenchmarkAppendAction(b *testing.B) {
-	s := openT(b, tempPath(b), nil)
-	defer s.Close()
-	g := ok(s.CreateGame(storetest.SampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if err := benchAppend(s, g.ID, i); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkAppendActionParallel: many games appending at once (GOMAXPROCS
-// goroutines, one game each); bbolt serialises the commits.
-func BenchmarkAppendActionParallel(b *testing.B) {
-	s := openT(b, tempPath(b), nil)
-	defer s.Close()
-	var n atomic.Int64
-	b.RunParallel(func(pb *testing.PB) {
-		g := ok(s.CreateGame(storetest.SampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
-		for pb.Next() {
-			if err := benchAppend(s, g.ID, int(n.Add(1))); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-}
-
-// BenchmarkLoadGame: read a 150-action game's metadata and log.
-func BenchmarkLoadGame(b *testing.B) {
-	s, err := Open(tempPath(b), &Options{NoSync: true})
-	check(b, err)
-	defer s.Close()
-	for i := 0; i < 20; i++ { // neighbours, so the game is not alone in the file
-		g := ok(s.CreateGame(storetest.SampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
-		for n := 0; n < 150; n++ {
-			check(b, benchAppend(s, g.ID, i*1000+n))
-		}
-	}
-	id := store.GameID(10)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		g, log, err := s.LoadGame(id)
-		if err != nil || len(log) != 150 || g.LastSeq != 150 {
-			b.Fatal(err)
-		}
-	}
-}
+// TestStoreLoad: see storetest.Load (-store.load).
+func TestStoreLoad(t *testing.T) { storetest.Load(t, backend) }
 
 var usiMoves = []string{"7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "4a3b", "6i7h", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c", "8h2b+", "3a2b", "B*4e", "S*5d"}
 

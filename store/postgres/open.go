@@ -30,7 +30,7 @@ type Options struct {
 	Fencer store.Fencer
 	// ConnectTimeout bounds the first connection (default 5 s).
 	ConnectTimeout time.Duration
-	// MaxConns is the pool size (default pgxpool's: 4 or the CPU count).
+	// MaxConns is the pool size (default: the URL's pool_max_conns, else 16).
 	MaxConns int32
 }
 
@@ -77,8 +77,11 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: database_url is not a PostgreSQL URL (%w): %v", store.ErrInvalid, redactErr(err, databaseURL))
 	}
-	if o.MaxConns > 0 {
+	switch {
+	case o.MaxConns > 0:
 		cfg.MaxConns = o.MaxConns
+	case !strings.Contains(databaseURL, "pool_max_conns"):
+		cfg.MaxConns = 16
 	}
 	cfg.ConnConfig.ConnectTimeout = o.ConnectTimeout
 	ctx, cancel := context.WithTimeout(context.Background(), o.ConnectTimeout+OpTimeout)

@@ -35,3 +35,10 @@ func TestCrashRecovery(t *testing.T) {
 
 // TestCrashChild is the writer process of TestCrashRecovery, not a test.
 func TestCrashChild(t *testing.T) { storetest.CrashChild(t, backend) }
+
+func BenchmarkAppendAction(b *testing.B)         { storetest.BenchAppend(b, backend) }
+func BenchmarkAppendActionParallel(b *testing.B) { storetest.BenchAppendParallel(b, backend) }
+func BenchmarkLoadGame(b *testing.B)             { storetest.BenchLoadGame(b, backend) }
+
+// TestStoreLoad: see storetest.Load (-store.load).
+func TestStoreLoad(t *testing.T) { storetest.Load(t, backend) }
