@@ -150,6 +150,7 @@ func (s *Store) AcceptChallenge(id uint64, g store.Game, key string, outbox []st
 		out, err = s.createGame(ctx, tx, g, key, outbox)
 		return err
 	})
+	err = s.duplicate(err, key)
 	if err != nil {
 		return store.Game{}, store.WrapOp("accept challenge", err)
 	}

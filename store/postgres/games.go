@@ -19,6 +19,7 @@ func (s *Store) CreateGame(g store.Game, key string, outbox []store.OutMsg) (sto
 		out, err = s.createGame(ctx, tx, g, key, outbox)
 		return err
 	})
+	err = s.duplicate(err, key)
 	if err != nil {
 		return store.Game{}, store.WrapOp("create game", err)
 	}
@@ -111,11 +112,11 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 	in := e
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
 		e = in
-		if err := checkIdem(ctx, tx, e.Key); err != nil {
+		old, err := readGame(ctx, tx, id, true) // locks the game: its writers queue here
+		if err != nil {
 			return err
 		}
-		old, err := readGame(ctx, tx, id, true)
-		if err != nil {
+		if err := checkIdem(ctx, tx, e.Key); err != nil {
 			return err
 		}
 		if err := s.checkFence(ctx, tx, id); err != nil {
@@ -130,26 +131,26 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "INSERT INTO game_log (game_id, seq, entry) VALUES ($1, $2, $3)", int64(id), int64(e.Seq), raw); err != nil {
+		gargs, err := gameColumns(&g)
+		if err != nil {
+			return err
+		}
+		b := &pgx.Batch{}
+		b.Queue("INSERT INTO game_log (game_id, seq, entry) VALUES ($1, $2, $3)", int64(id), int64(e.Seq), raw)
+		b.Queue("INSERT INTO idem_keys (key, game_id, seq, at_ns) VALUES ($1, $2, $3, $4)", e.Key, int64(id), int64(e.Seq), nanos(now))
+		b.Queue(updateGameSQL, gargs...)
+		if err := s.queueOutboxBatch(ctx, tx, b, id, e.Seq, outbox, now); err != nil {
+			return err
+		}
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			if isUniqueViolation(err, "game_log_pkey") {
 				return fmt.Errorf("%w: game #%d has a log entry at seq %d beyond last_seq %d", store.ErrCorrupt, id, e.Seq, old.LastSeq)
 			}
 			return err
 		}
-		if err := putIdem(ctx, tx, e.Key, id, e.Seq, now); err != nil {
-			return err
-		}
-		if err := updateGame(ctx, tx, &g); err != nil {
-			return err
-		}
-		return s.queueOutbox(ctx, tx, id, e.Seq, outbox, now)
+		return nil
 	})
-	if isUniqueViolation(err, "idem_keys_pkey") {
-		// A concurrent transaction recorded the key first.
-		if gid, seq, lerr := s.LookupKey(in.Key); lerr == nil {
-			err = &store.DuplicateError{Key: in.Key, GameID: gid, Seq: seq}
-		}
-	}
+	err = s.duplicate(err, in.Key)
 	if err != nil {
 		return store.Entry{}, store.WrapOp(fmt.Sprintf("append to game #%d", id), err)
 	}
@@ -157,10 +158,20 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 	return e, nil
 }
 
+// duplicate turns the unique violation of a key that a concurrent
+// transaction recorded first into the DuplicateError naming what it made.
+func (s *Store) duplicate(err error, key string) error {
+	if key != "" && isUniqueViolation(err, "idem_keys_pkey") {
+		if gid, seq, lerr := s.LookupKey(key); lerr == nil {
+			return &store.DuplicateError{Key: key, GameID: gid, Seq: seq}
+		}
+	}
+	return err
+}
+
 // checkFence refuses a game write when the process's lease epoch for the
-// game's partition is no longer the one in the leases table. The lease row
-// is read in this transaction: a takeover that commits before this write
-// does makes it fail (a serialization failure, retried, then ErrFenced).
+// game's partition is no longer the one in the leases table, read in the
+// write's own transaction.
 func (s *Store) checkFence(ctx context.Context, tx pgx.Tx, id store.GameID) error {
 	if s.fencer == nil {
 		return nil
@@ -170,7 +181,9 @@ func (s *Store) checkFence(ctx context.Context, tx pgx.Tx, id store.GameID) erro
 		return fmt.Errorf("game #%d: no lease held: %w", id, store.ErrFenced)
 	}
 	var epoch int64
-	err := tx.QueryRow(ctx, "SELECT epoch FROM leases WHERE partition = $1", int64(f.Partition)).Scan(&epoch)
+	// FOR SHARE: a takeover (which updates the row) waits for this write to
+	// commit, and this write sees a takeover that committed first.
+	err := tx.QueryRow(ctx, "SELECT epoch FROM leases WHERE partition = $1 FOR SHARE", int64(f.Partition)).Scan(&epoch)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("game #%d: partition %d has no lease: %w", id, f.Partition, store.ErrFenced)
 	}
@@ -363,7 +376,9 @@ func updateGame(ctx context.Context, tx pgx.Tx, g *store.Game) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `UPDATE games SET status = $2, black = $3, white = $4, channel_id = $5, thread_id = $6, finished_ns = $7, last_seq = $8, record = $9
-WHERE id = $1`, args...)
+	_, err = tx.Exec(ctx, updateGameSQL, args...)
 	return err
 }
+
+const updateGameSQL = `UPDATE games SET status = $2, black = $3, white = $4, channel_id = $5, thread_id = $6, finished_ns = $7, last_seq = $8, record = $9
+WHERE id = $1`

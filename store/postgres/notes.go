@@ -77,7 +77,7 @@ func (s *Store) editNotes(id store.GameID, c shogi.Color, f func([]shogi.Square)
 		return nil, err
 	}
 	var out []shogi.Square
-	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.writeSerial(func(ctx context.Context, tx pgx.Tx) error {
 		if _, err := readGame(ctx, tx, id, false); err != nil {
 			return err
 		}

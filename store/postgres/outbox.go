@@ -22,10 +22,22 @@ func checkOutbox(msgs []store.OutMsg) error {
 	return nil
 }
 
-// queueOutbox writes msgs in order, stamped with the game and seq. Their ids
-// come from a sequence: a transaction that rolls back leaves a gap, which
-// says nothing (the nonce is a keyed hash of the id).
+// queueOutbox writes msgs in order, stamped with the game and seq.
 func (s *Store) queueOutbox(ctx context.Context, tx pgx.Tx, game store.GameID, seq uint64, msgs []store.OutMsg, now time.Time) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	if err := s.queueOutboxBatch(ctx, tx, b, game, seq, msgs, now); err != nil {
+		return err
+	}
+	return tx.SendBatch(ctx, b).Close()
+}
+
+// queueOutboxBatch adds the inserts of msgs to b. Their ids come from a
+// sequence: a transaction that rolls back leaves a gap, which says nothing
+// (the nonce is a keyed hash of the id).
+func (s *Store) queueOutboxBatch(ctx context.Context, tx pgx.Tx, b *pgx.Batch, game store.GameID, seq uint64, msgs []store.OutMsg, now time.Time) error {
 	if len(msgs) == 0 {
 		return nil
 	}
@@ -44,7 +56,6 @@ func (s *Store) queueOutbox(ctx context.Context, tx pgx.Tx, game store.GameID, s
 	if err != nil {
 		return err
 	}
-	batch := &pgx.Batch{}
 	for i := range msgs {
 		m := msgs[i]
 		store.StampOutMsg(&m, uint64(ids[i]), game, seq, key, now)
@@ -52,9 +63,9 @@ func (s *Store) queueOutbox(ctx context.Context, tx pgx.Tx, game store.GameID, s
 		if err != nil {
 			return err
 		}
-		batch.Queue("INSERT INTO outbox (id, game_id, record) VALUES ($1, $2, $3)", ids[i], int64(m.GameID), raw)
+		b.Queue("INSERT INTO outbox (id, game_id, record) VALUES ($1, $2, $3)", ids[i], int64(m.GameID), raw)
 	}
-	return tx.SendBatch(ctx, batch).Close()
+	return nil
 }
 
 // nonceKeyTx returns the database's nonce secret (made at Open).

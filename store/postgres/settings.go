@@ -51,7 +51,7 @@ func (s *Store) UpdateSettings(userID string, fn func(*store.Settings)) (store.S
 		return store.Settings{}, store.WrapOp("update settings", err)
 	}
 	var st store.Settings
-	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.writeSerial(func(ctx context.Context, tx pgx.Tx) error {
 		st = store.Settings{}
 		if _, err := readSettings(ctx, tx, userID, &st); err != nil {
 			return err

@@ -18,15 +18,28 @@ import (
 const maxAttempts = 30
 
 var (
-	writeOpts = pgx.TxOptions{IsoLevel: pgx.Serializable}
-	readOpts  = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	writeOpts  = pgx.TxOptions{IsoLevel: pgx.ReadCommitted}
+	serialOpts = pgx.TxOptions{IsoLevel: pgx.Serializable}
+	readOpts   = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 )
 
-// write runs fn in a SERIALIZABLE transaction, again from the start when
-// PostgreSQL aborts it for a serialization failure or a deadlock. fn may run
-// several times; only the last run commits.
+// write runs fn in a READ COMMITTED transaction whose statements lock what
+// they change: a game write first locks the game's row (FOR UPDATE), so the
+// writes of one game are serialised and each sees the last committed state;
+// unique keys (idempotency keys, log seqs) settle the rest. SERIALIZABLE
+// everywhere was measured first: its predicate locks on the shared indexes
+// (idempotency keys, outbox) made appends to different games abort each
+// other, and the retries cost more than the locks. fn runs again from the
+// start after a deadlock or serialization failure: only the last run commits.
 func (s *Store) write(fn func(ctx context.Context, tx pgx.Tx) error) error {
 	return s.inTx(writeOpts, fn)
+}
+
+// writeSerial runs fn SERIALIZABLE, retried the same way: for read-modify-
+// writes of a row that may not exist yet (settings, notes), which no row
+// lock can guard.
+func (s *Store) writeSerial(fn func(ctx context.Context, tx pgx.Tx) error) error {
+	return s.inTx(serialOpts, fn)
 }
 
 // read runs fn in a read-only snapshot.

@@ -66,12 +66,13 @@ func Load(t *testing.T, bk Backend) {
 		}
 	}()
 	n := 0
+	loadRun(t, s, games, 50, 1, &n) // warm up: connections, caches
 	for _, f := range strings.Split(*loadRates, ",") {
 		rate, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || rate <= 0 {
 			t.Fatalf("-store.load: bad rate %q", f)
 		}
-		lat, took := loadRun(t, s, games, rate, &n)
+		lat, took := loadRun(t, s, games, rate, *loadSeconds, &n)
 		slices.Sort(lat)
 		pct := func(p float64) time.Duration { return lat[min(len(lat)-1, int(p*float64(len(lat))))] }
 		t.Logf("%T: %d moves/s offered over %d games: %.0f moves/s acknowledged, latency p50 %v p99 %v max %v",
@@ -82,10 +83,10 @@ func Load(t *testing.T, bk Backend) {
 	<-senderDone
 }
 
-// loadRun offers rate moves/s for -store.load.seconds and returns each
+// loadRun offers rate moves/s for some seconds and returns each
 // move's latency and the time until the last was acknowledged.
-func loadRun(t *testing.T, s store.Store, games []store.GameID, rate int, n *int) ([]time.Duration, time.Duration) {
-	total := rate * *loadSeconds
+func loadRun(t *testing.T, s store.Store, games []store.GameID, rate, seconds int, n *int) ([]time.Duration, time.Duration) {
+	total := rate * seconds
 	r := rand.New(rand.NewPCG(uint64(rate), 7))
 	busy := make([]sync.Mutex, len(games)) // one move at a time per game
 	lat := make([]time.Duration, total)
