@@ -39,6 +39,7 @@ func TestMigrateRoundTrip(t *testing.T) {
 	if code != 0 || !strings.Contains(out, want) {
 		t.Fatalf("migrate back: exit %d\n%s%s", code, out, errs)
 	}
+	t.Log(strings.TrimSpace(out))
 	if strings.Contains(out, "@") || strings.Contains(errs, "password") {
 		t.Fatalf("output names credentials: %s", out)
 	}
