@@ -99,6 +99,22 @@ func TestServeRefusesBadDatabase(t *testing.T) {
 			t.Fatalf("serve with %s created a bbolt file", tc.url)
 		}
 	}
+	// database_url in the config file, without DATABASE_URL, is used too.
+	cwd := t.TempDir()
+	conf := "database_url = \"postgres://shinpan:s3cret@127.0.0.1:1/fromfile?connect_timeout=2\"\n"
+	if err := os.WriteFile(filepath.Join(cwd, "config.toml"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve")
+	cmd.Dir = cwd
+	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=test-token", "DATABASE_URL=")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "127.0.0.1:1/fromfile") || strings.Contains(string(out), "s3cret") {
+		t.Fatalf("serve with database_url in config.toml: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(cwd, "data")); err == nil {
+		t.Fatal("serve with database_url in config.toml created a bbolt file")
+	}
 	if n := srv.QueryInt(t, foreign, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"); n != 1 {
 		t.Fatalf("the foreign database has %d tables now", n)
 	}

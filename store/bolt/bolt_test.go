@@ -11,7 +11,8 @@ import (
 var backend = storetest.Backend{
 	Fresh: tempPath,
 	Open: func(path string, now func() time.Time) (store.Store, error) {
-		return Open(path, &Options{Timeout: 10 * time.Second, Now: now})
+		// Check: bbolt's page-level check at every open (the crash test's too).
+		return Open(path, &Options{Timeout: 10 * time.Second, Now: now, Check: true})
 	},
 }
 

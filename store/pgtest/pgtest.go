@@ -92,8 +92,18 @@ func Run(m *testing.M) int {
 
 var errNotInstalled = errors.New("PostgreSQL is not installed")
 
+// BinEnv names a directory holding initdb and pg_ctl, searched before PATH
+// and /usr/lib/postgresql/*/bin.
+const BinEnv = "SHINPAN_PG_BIN"
+
 // findBin returns the directory holding initdb and pg_ctl.
 func findBin() (string, error) {
+	if d := os.Getenv(BinEnv); d != "" {
+		if _, err := os.Stat(filepath.Join(d, "initdb")); err != nil {
+			return "", errNotInstalled
+		}
+		return d, nil
+	}
 	if p, err := exec.LookPath("initdb"); err == nil {
 		if _, err := exec.LookPath("pg_ctl"); err == nil {
 			return filepath.Dir(p), nil

@@ -44,6 +44,7 @@ var tests = []struct {
 	{"MoveRecords", testMoveRecords},
 	{"DumpLoadSameStore", testDumpLoadSameStore},
 	{"LoadRefusesCutOrForeign", testLoadRefusesCutOrForeign},
+	{"NoLostUpdates", testNoLostUpdates},
 }
 
 // Run runs the whole suite on b, each test in a fresh store.
