@@ -52,7 +52,7 @@ ON CONFLICT (id) DO UPDATE SET expires_ns = $2, record = $3`, int64(c.ID), nanos
 // GetChallenge returns a pending challenge, expired or not.
 func (s *Store) GetChallenge(id uint64) (store.Challenge, error) {
 	var c store.Challenge
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		c, err = readChallenge(ctx, tx, id, false)
 		return err
@@ -60,7 +60,7 @@ func (s *Store) GetChallenge(id uint64) (store.Challenge, error) {
 	return c, store.WrapOp("get challenge", err)
 }
 
-func readChallenge(ctx context.Context, tx pgx.Tx, id uint64, forUpdate bool) (store.Challenge, error) {
+func readChallenge(ctx context.Context, tx dbtx, id uint64, forUpdate bool) (store.Challenge, error) {
 	q := "SELECT record FROM challenges WHERE id = $1"
 	if forUpdate {
 		q += " FOR UPDATE"
@@ -161,7 +161,7 @@ func (s *Store) AcceptChallenge(id uint64, g store.Game, key string, outbox []st
 // Challenges returns every pending challenge, by id.
 func (s *Store) Challenges() ([]store.Challenge, error) {
 	var out []store.Challenge
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		out, err = scanChallenges(tx.Query(ctx, "SELECT record FROM challenges ORDER BY id"))
 		return err
@@ -172,7 +172,7 @@ func (s *Store) Challenges() ([]store.Challenge, error) {
 // ExpiredChallenges returns the challenges with ExpiresAt ≤ now, soonest first.
 func (s *Store) ExpiredChallenges(now time.Time) ([]store.Challenge, error) {
 	var out []store.Challenge
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		out, err = scanChallenges(tx.Query(ctx, "SELECT record FROM challenges WHERE expires_ns <= $1 ORDER BY expires_ns, id", nanos(now)))
 		return err

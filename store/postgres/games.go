@@ -60,7 +60,7 @@ func (s *Store) createGame(ctx context.Context, tx pgx.Tx, g store.Game, key str
 // GetGame returns a game.
 func (s *Store) GetGame(id store.GameID) (store.Game, error) {
 	var g store.Game
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		g, err = readGame(ctx, tx, id, false)
 		return err
@@ -197,7 +197,7 @@ func (s *Store) checkFence(ctx context.Context, tx pgx.Tx, id store.GameID) erro
 }
 
 // checkIdem returns a *store.DuplicateError if key was recorded.
-func checkIdem(ctx context.Context, tx pgx.Tx, key string) error {
+func checkIdem(ctx context.Context, tx dbtx, key string) error {
 	if err := store.CheckKey(key); err != nil {
 		return err
 	}
@@ -220,7 +220,7 @@ func putIdem(ctx context.Context, tx pgx.Tx, key string, id store.GameID, seq ui
 // LookupKey returns the game and seq an idempotency key produced.
 func (s *Store) LookupKey(key string) (store.GameID, uint64, error) {
 	var gid, seq int64
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		err := tx.QueryRow(ctx, "SELECT game_id, seq FROM idem_keys WHERE key = $1", key).Scan(&gid, &seq)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("idempotency key %q: %w", key, store.ErrNotFound)
@@ -247,7 +247,7 @@ func (s *Store) PruneKeys(before time.Time) (int, error) {
 // Log returns the entries of a game with seq ≥ from, in order.
 func (s *Store) Log(id store.GameID, from uint64) ([]store.Entry, error) {
 	var out []store.Entry
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		g, err := readGame(ctx, tx, id, false)
 		if err != nil {
 			return err
@@ -262,7 +262,7 @@ func (s *Store) Log(id store.GameID, from uint64) ([]store.Entry, error) {
 func (s *Store) LoadGame(id store.GameID) (store.Game, []store.Entry, error) {
 	var g store.Game
 	var log []store.Entry
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		if g, err = readGame(ctx, tx, id, false); err != nil {
 			return err
@@ -277,7 +277,7 @@ func (s *Store) LoadGame(id store.GameID) (store.Game, []store.Entry, error) {
 }
 
 // readLog reads entries from..to (inclusive) and checks they are all there.
-func readLog(ctx context.Context, tx pgx.Tx, id store.GameID, from, to uint64) ([]store.Entry, error) {
+func readLog(ctx context.Context, tx dbtx, id store.GameID, from, to uint64) ([]store.Entry, error) {
 	if from == 0 {
 		from = 1
 	}
@@ -317,7 +317,7 @@ func readLog(ctx context.Context, tx pgx.Tx, id store.GameID, from, to uint64) (
 }
 
 // readGame reads a game record; forUpdate locks its row for the transaction.
-func readGame(ctx context.Context, tx pgx.Tx, id store.GameID, forUpdate bool) (store.Game, error) {
+func readGame(ctx context.Context, tx dbtx, id store.GameID, forUpdate bool) (store.Game, error) {
 	q := "SELECT record FROM games WHERE id = $1"
 	if forUpdate {
 		q += " FOR UPDATE"

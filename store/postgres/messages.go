@@ -38,7 +38,7 @@ ON CONFLICT (game_id, purpose) DO UPDATE SET record = $3`, int64(id), purpose, r
 // GetMessageRef returns the message of a game for a purpose.
 func (s *Store) GetMessageRef(id store.GameID, purpose string) (store.MessageRef, error) {
 	var ref store.MessageRef
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var raw []byte
 		err := tx.QueryRow(ctx, "SELECT record FROM message_refs WHERE game_id = $1 AND purpose = $2", int64(id), purpose).Scan(&raw)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -55,7 +55,7 @@ func (s *Store) GetMessageRef(id store.GameID, purpose string) (store.MessageRef
 // MessageRefs returns all of a game's messages by purpose.
 func (s *Store) MessageRefs(id store.GameID) (map[string]store.MessageRef, error) {
 	var out map[string]store.MessageRef
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		out, err = readMessageRefs(ctx, tx, id)
 		return err
@@ -63,7 +63,7 @@ func (s *Store) MessageRefs(id store.GameID) (map[string]store.MessageRef, error
 	return out, store.WrapOp("message refs", err)
 }
 
-func readMessageRefs(ctx context.Context, tx pgx.Tx, id store.GameID) (map[string]store.MessageRef, error) {
+func readMessageRefs(ctx context.Context, tx dbtx, id store.GameID) (map[string]store.MessageRef, error) {
 	rows, err := tx.Query(ctx, "SELECT purpose, record FROM message_refs WHERE game_id = $1", int64(id))
 	if err != nil {
 		return nil, err

@@ -15,7 +15,7 @@ import (
 // GameIDs returns every game's id, in order.
 func (s *Store) GameIDs() ([]store.GameID, error) {
 	var out []store.GameID
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.snapshot(func(ctx context.Context, tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, "SELECT id FROM games ORDER BY id")
 		if err != nil {
 			return err
@@ -33,7 +33,7 @@ func (s *Store) GameIDs() ([]store.GameID, error) {
 // ReadGameRecord reads a game with its log, snapshot, message refs and notes.
 func (s *Store) ReadGameRecord(id store.GameID) (store.GameRecord, error) {
 	var r store.GameRecord
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.snapshot(func(ctx context.Context, tx pgx.Tx) error {
 		var err error
 		if r.Game, err = readGame(ctx, tx, id, false); err != nil {
 			return err
@@ -105,7 +105,7 @@ func (s *Store) WriteGameRecord(r store.GameRecord) error {
 // ReadContents reads everything but the games.
 func (s *Store) ReadContents() (store.Contents, error) {
 	var c store.Contents
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.snapshot(func(ctx context.Context, tx pgx.Tx) error {
 		c = store.Contents{}
 		err := tx.QueryRow(ctx, "SELECT value FROM meta WHERE key = 'nonce_key'").Scan(&c.NonceKey)
 		if err != nil && err != pgx.ErrNoRows {
@@ -157,7 +157,7 @@ func (s *Store) ReadContents() (store.Contents, error) {
 	return c, store.WrapOp("read contents", err)
 }
 
-func scanRecords[T any](ctx context.Context, tx pgx.Tx, q string, out *[]T) error {
+func scanRecords[T any](ctx context.Context, tx dbtx, q string, out *[]T) error {
 	rows, err := tx.Query(ctx, q)
 	if err != nil {
 		return err

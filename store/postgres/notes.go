@@ -17,7 +17,7 @@ func (s *Store) Notes(id store.GameID, c shogi.Color) ([]shogi.Square, error) {
 		return nil, err
 	}
 	var sqs []shogi.Square
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		if _, err := readGame(ctx, tx, id, false); err != nil {
 			return err
 		}
@@ -28,7 +28,7 @@ func (s *Store) Notes(id store.GameID, c shogi.Color) ([]shogi.Square, error) {
 	return sqs, store.WrapOp("notes", err)
 }
 
-func readNotes(ctx context.Context, tx pgx.Tx, id store.GameID, c shogi.Color) ([]shogi.Square, error) {
+func readNotes(ctx context.Context, tx dbtx, id store.GameID, c shogi.Color) ([]shogi.Square, error) {
 	sqs := []shogi.Square{}
 	var raw []byte
 	err := tx.QueryRow(ctx, "SELECT squares FROM notes WHERE game_id = $1 AND color = $2", int64(id), int16(c)).Scan(&raw)

@@ -117,7 +117,7 @@ func (s *Store) Enqueue(msgs ...store.OutMsg) error {
 // PendingOutbox returns the unsent messages in id order.
 func (s *Store) PendingOutbox() ([]store.OutMsg, error) {
 	var out []store.OutMsg
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		out, err = scanOutbox(tx.Query(ctx, "SELECT record FROM outbox ORDER BY id"))
 		return err

@@ -42,7 +42,7 @@ func (s *Store) RecentGames(user string, n int) ([]store.Game, error) {
 
 func (s *Store) queryGames(op, q string, args ...any) ([]store.Game, error) {
 	out := []store.Game{}
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		rows, err := tx.Query(ctx, q, args...)
 		if err != nil {
 			return err

@@ -14,7 +14,7 @@ import (
 // GetRating returns a user's rating. Errors: ErrNotFound (unrated).
 func (s *Store) GetRating(guild string, v view.Variant, user string) (store.Rating, error) {
 	var r store.Rating
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var raw []byte
 		err := tx.QueryRow(ctx, "SELECT record FROM ratings WHERE guild_id = $1 AND variant = $2 AND user_id = $3", guild, string(v), user).Scan(&raw)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -89,7 +89,7 @@ ON CONFLICT (guild_id, variant, user_id) DO UPDATE SET rating = $4, record = $5`
 func (s *Store) Leaderboard(guild string, v view.Variant, n int, user string) ([]store.Standing, *store.Standing, error) {
 	var top []store.Standing
 	var me *store.Standing
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		top, me = nil, nil
 		rows, err := tx.Query(ctx, `SELECT pos, rank, user_id, record FROM (
 	SELECT row_number() OVER (ORDER BY rating DESC, octet_length(user_id) DESC, user_id COLLATE "C" DESC) AS pos,

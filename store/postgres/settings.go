@@ -13,7 +13,7 @@ import (
 // GetSettings returns a user's settings. Errors: ErrNotFound (never set).
 func (s *Store) GetSettings(userID string) (store.Settings, error) {
 	var st store.Settings
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		found, err := readSettings(ctx, tx, userID, &st)
 		if err == nil && !found {
 			err = fmt.Errorf("settings of %s: %w", userID, store.ErrNotFound)
@@ -23,7 +23,7 @@ func (s *Store) GetSettings(userID string) (store.Settings, error) {
 	return st, store.WrapOp("get settings", err)
 }
 
-func readSettings(ctx context.Context, tx pgx.Tx, userID string, st *store.Settings) (bool, error) {
+func readSettings(ctx context.Context, tx dbtx, userID string, st *store.Settings) (bool, error) {
 	var raw []byte
 	err := tx.QueryRow(ctx, "SELECT record FROM settings WHERE user_id = $1", userID).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {

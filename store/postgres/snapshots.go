@@ -38,7 +38,7 @@ ON CONFLICT (game_id) DO UPDATE SET record = $2`, int64(id), raw)
 // GetSnapshot returns game id's snapshot. Errors: ErrNotFound (none).
 func (s *Store) GetSnapshot(id store.GameID) (store.Snapshot, error) {
 	var snap *store.Snapshot
-	err := s.read(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.read(func(ctx context.Context, tx dbtx) error {
 		var err error
 		snap, err = readSnapshot(ctx, tx, id)
 		if err == nil && snap == nil {
@@ -53,7 +53,7 @@ func (s *Store) GetSnapshot(id store.GameID) (store.Snapshot, error) {
 }
 
 // readSnapshot returns nil, nil when there is none.
-func readSnapshot(ctx context.Context, tx pgx.Tx, id store.GameID) (*store.Snapshot, error) {
+func readSnapshot(ctx context.Context, tx dbtx, id store.GameID) (*store.Snapshot, error) {
 	var raw []byte
 	err := tx.QueryRow(ctx, "SELECT record FROM snapshots WHERE game_id = $1", int64(id)).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {

@@ -42,8 +42,26 @@ func (s *Store) writeSerial(fn func(ctx context.Context, tx pgx.Tx) error) error
 	return s.inTx(serialOpts, fn)
 }
 
-// read runs fn in a read-only snapshot.
-func (s *Store) read(fn func(ctx context.Context, tx pgx.Tx) error) error {
+// dbtx is what reads need: a transaction, or the pool itself.
+type dbtx interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// read runs fn on the pool, each statement on its own: one round trip for
+// a one-statement read. Reads of several statements stay consistent
+// without a transaction because what they combine only grows: LoadGame
+// reads the game, then the log up to the LastSeq it saw, and logged entries
+// never change.
+func (s *Store) read(fn func(ctx context.Context, q dbtx) error) error {
+	ctx, cancel := opContext()
+	defer cancel()
+	return mapErr(fn(ctx, s.pool))
+}
+
+// snapshot runs fn in one read-only REPEATABLE READ transaction: one view
+// of the whole database, for copying it (shinpan migrate).
+func (s *Store) snapshot(fn func(ctx context.Context, tx pgx.Tx) error) error {
 	return s.inTx(readOpts, fn)
 }
 
