@@ -28,7 +28,8 @@ type Options struct {
 	// the game's partition lease still has the epoch the process holds
 	// (store.ErrFenced otherwise). Several processes (issue 16) set it.
 	Fencer store.Fencer
-	// ConnectTimeout bounds the first connection (default 5 s).
+	// ConnectTimeout bounds each connection attempt (default: the URL's
+	// connect_timeout, else 5 s).
 	ConnectTimeout time.Duration
 	// MaxConns is the pool size (default: the URL's pool_max_conns, else 16).
 	MaxConns int32
@@ -83,7 +84,9 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 	case !strings.Contains(databaseURL, "pool_max_conns"):
 		cfg.MaxConns = 16
 	}
-	cfg.ConnConfig.ConnectTimeout = o.ConnectTimeout
+	if cfg.ConnConfig.ConnectTimeout == 0 || opts != nil && opts.ConnectTimeout != 0 { // the URL's connect_timeout, else ours
+		cfg.ConnConfig.ConnectTimeout = o.ConnectTimeout
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.ConnectTimeout+OpTimeout)
 	defer cancel()
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
