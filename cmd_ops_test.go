@@ -32,14 +32,20 @@ func TestVersionCommand(t *testing.T) {
 }
 
 func TestHealthCommand(t *testing.T) {
-	var fail error
-	srv := httptest.NewServer(ops.Handler(nil, map[string]ops.Check{"gateway": func() error { return fail }}))
+	var fail atomic.Pointer[error] // read by the server's goroutines
+	srv := httptest.NewServer(ops.Handler(nil, map[string]ops.Check{"gateway": func() error {
+		if e := fail.Load(); e != nil {
+			return *e
+		}
+		return nil
+	}}))
 	defer srv.Close()
 	addr := srv.Listener.Addr().String()
 	if out, errOut, code := run(t, "", "health", "--addr", addr); code != 0 || out != "ok\n" {
 		t.Fatalf("health while ready: %d %q %q", code, out, errOut)
 	}
-	fail = errors.New("gateway not connected")
+	notConnected := errors.New("gateway not connected")
+	fail.Store(&notConnected)
 	if _, errOut, code := run(t, "", "health", "--addr", addr); code != 1 || !strings.Contains(errOut, "gateway not connected") {
 		t.Fatalf("health while unready: %d %q", code, errOut)
 	}
