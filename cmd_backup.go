@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"shinpan/ops"
-	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 func init() {
@@ -37,7 +37,7 @@ func runBackup(args []string) error {
 		*socket = cfg.AdminSocket
 	}
 	if !strings.EqualFold(*socket, "off") {
-		n, err := ops.FetchBackup(context.Background(), *socket, *out, store.CheckFile)
+		n, err := ops.FetchBackup(context.Background(), *socket, *out, bolt.CheckFile)
 		if err == nil {
 			fmt.Printf("wrote %s: %d bytes from the running bot, checked\n", *out, n)
 			return nil
@@ -47,12 +47,12 @@ func runBackup(args []string) error {
 		}
 	}
 	// No bot running: open the file ourselves (this fails if a bot holds it).
-	st, err := store.Open(cfg.DataPath, nil)
+	st, err := bolt.Open(cfg.DataPath, nil)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	n, err := ops.WriteBackup(st, *out, store.CheckFile)
+	n, err := ops.WriteBackup(st, *out, bolt.CheckFile)
 	if err != nil {
 		return err
 	}

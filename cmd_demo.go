@@ -23,6 +23,7 @@ import (
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 //go:embed demodata/*.txt
@@ -38,7 +39,7 @@ func init() {
 // talking to the local Discord stand-in over HTTP and WebSocket.
 type demo struct {
 	srv     *discordtest.Server
-	st      *store.Store
+	st      store.Store
 	out     string
 	w       io.Writer
 	channel string
@@ -97,7 +98,8 @@ func runDemo(args []string) error {
 		return err
 	}
 	defer srv.Close()
-	st, err := store.Open(filepath.Join(tmp, "shinpan.db"), nil)
+	dbPath := filepath.Join(tmp, "shinpan.db")
+	st, err := bolt.Open(dbPath, nil)
 	if err != nil {
 		return err
 	}
@@ -105,7 +107,7 @@ func runDemo(args []string) error {
 	s, _ := discordgo.New("Bot demo-token")
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	b := bot.New(bot.Config{DataPath: st.Path(), CPULevel: *level, CPUMoveMillis: *moveMS, ResultGIF: true}, st, s, bot.WithLogger(quiet))
+	b := bot.New(bot.Config{DataPath: dbPath, CPULevel: *level, CPUMoveMillis: *moveMS, ResultGIF: true}, st, s, bot.WithLogger(quiet))
 	if err := b.Start(); err != nil {
 		return err
 	}

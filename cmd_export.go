@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 func init() {
@@ -17,7 +18,7 @@ func init() {
 }
 
 // openDataStore opens --data, or the configuration's data_path.
-func openDataStore(config, data string) (*store.Store, error) {
+func openDataStore(config, data string) (*bolt.Store, error) {
 	if data == "" {
 		cfg, err := loadConfig(config)
 		if err != nil {
@@ -25,7 +26,7 @@ func openDataStore(config, data string) (*store.Store, error) {
 		}
 		data = cfg.DataPath
 	}
-	return store.Open(data, nil)
+	return bolt.Open(data, nil)
 }
 
 func runExport(args []string) error {

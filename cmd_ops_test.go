@@ -21,6 +21,7 @@ import (
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 func TestVersionCommand(t *testing.T) {
@@ -31,14 +32,20 @@ func TestVersionCommand(t *testing.T) {
 }
 
 func TestHealthCommand(t *testing.T) {
-	var fail error
-	srv := httptest.NewServer(ops.Handler(nil, map[string]ops.Check{"gateway": func() error { return fail }}))
+	var fail atomic.Pointer[error] // read by the server's goroutines
+	srv := httptest.NewServer(ops.Handler(nil, map[string]ops.Check{"gateway": func() error {
+		if e := fail.Load(); e != nil {
+			return *e
+		}
+		return nil
+	}}))
 	defer srv.Close()
 	addr := srv.Listener.Addr().String()
 	if out, errOut, code := run(t, "", "health", "--addr", addr); code != 0 || out != "ok\n" {
 		t.Fatalf("health while ready: %d %q %q", code, out, errOut)
 	}
-	fail = errors.New("gateway not connected")
+	notConnected := errors.New("gateway not connected")
+	fail.Store(&notConnected)
 	if _, errOut, code := run(t, "", "health", "--addr", addr); code != 1 || !strings.Contains(errOut, "gateway not connected") {
 		t.Fatalf("health while unready: %d %q", code, errOut)
 	}
@@ -64,7 +71,7 @@ func writeConfig(t *testing.T, body string) string {
 // moves replay.
 func gameStore(t *testing.T, path string) {
 	t.Helper()
-	st, err := store.Open(path, nil)
+	st, err := bolt.Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +142,7 @@ func TestBackupCommandOffline(t *testing.T) {
 	if stdout, errOut, code := run(t, "", "backup", "--config", cfg, "--out", out); code != 0 || !strings.Contains(stdout, "no bot running") {
 		t.Fatalf("backup: %d %q %q", code, stdout, errOut)
 	}
-	if err := store.CheckFile(out); err != nil {
+	if err := bolt.CheckFile(out); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, code := run(t, "", "backup", "--config", cfg); code != 1 {

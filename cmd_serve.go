@@ -18,7 +18,7 @@ import (
 
 	"shinpan/bot"
 	"shinpan/ops"
-	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 func init() {
@@ -72,12 +72,14 @@ func runServe(args []string) error {
 	if err := checkToken(s); err != nil {
 		return err
 	}
-	st, err := store.Open(cfg.DataPath, nil)
+	st, err := openStore(cfg.DatabaseURL, cfg.DataPath)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	log.Info("store open", "path", st.Path())
+	log.Info("store open", "store", st.Describe())
+	// Online and scheduled backups copy the bbolt file; PostgreSQL has pg_dump.
+	backuper, isFile := st.(ops.Backuper)
 	s.LogLevel = ops.DiscordgoLevel(cfg.Level())
 	var m *ops.Metrics
 	if cfg.MetricsAddr != "" {
@@ -112,22 +114,27 @@ func runServe(args []string) error {
 		servers = append(servers, ops.Listen(ln, h, log))
 		log.Info("metrics, /healthz and /readyz", "addr", ln.Addr().String())
 	}
-	if !strings.EqualFold(cfg.AdminSocket, "off") {
+	switch {
+	case !isFile:
+		log.Info("no admin socket: online backups are for the bbolt file; back PostgreSQL up with pg_dump")
+	case !strings.EqualFold(cfg.AdminSocket, "off"):
 		// Not fatal: some mounted folders cannot hold a socket, and the bot
 		// runs without online backups.
 		if ln, err := ops.ListenAdmin(cfg.AdminSocket); err != nil {
 			log.Warn("no admin socket: shinpan backup will not reach this bot (set admin_socket to a local path)", "path", cfg.AdminSocket, "err", err)
 		} else {
 			defer os.Remove(cfg.AdminSocket)
-			servers = append(servers, ops.Listen(ln, ops.AdminHandler(st, m, log), log))
+			servers = append(servers, ops.Listen(ln, ops.AdminHandler(backuper, m, log), log))
 			log.Info("admin socket (shinpan backup)", "path", cfg.AdminSocket)
 		}
 	}
 
 	ctx, stopLoops := context.WithCancel(context.Background())
 	defer stopLoops()
-	if every := cfg.BackupPeriod(); every > 0 {
-		snaps := &ops.Snapshots{B: st, Dir: cfg.BackupDir, Every: every, Keep: cfg.BackupKeep, Check: store.CheckFile, Log: log, M: m}
+	if every := cfg.BackupPeriod(); every > 0 && !isFile {
+		log.Warn("backup_every is for the bbolt file: no scheduled backups of PostgreSQL (use pg_dump)")
+	} else if every > 0 {
+		snaps := &ops.Snapshots{B: backuper, Dir: cfg.BackupDir, Every: every, Keep: cfg.BackupKeep, Check: bolt.CheckFile, Log: log, M: m}
 		go snaps.Run(ctx)
 		log.Info("scheduled backups", "every", every, "keep", cfg.BackupKeep, "dir", cfg.BackupDir)
 	}

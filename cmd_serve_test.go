@@ -18,7 +18,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/ops"
-	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 type syncBuffer struct {
@@ -137,7 +137,7 @@ func TestServeOperations(t *testing.T) {
 	if out, errOut, code := run(t, "", "backup", "--config", cfg, "--out", copyPath); code != 0 || !strings.Contains(out, "from the running bot") {
 		t.Errorf("backup: %d %q %q", code, out, errOut)
 	}
-	if err := store.CheckFile(copyPath); err != nil {
+	if err := bolt.CheckFile(copyPath); err != nil {
 		t.Errorf("the backup: %v", err)
 	}
 	if _, errOut, code := run(t, "", "export", "--config", cfg); code != 1 || !strings.Contains(errOut, "export a backup") {

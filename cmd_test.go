@@ -13,6 +13,7 @@ import (
 	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
+	"shinpan/store/pgtest"
 )
 
 var bin string
@@ -29,7 +30,7 @@ func TestMain(m *testing.M) {
 		os.Stderr.Write(out)
 		panic(err)
 	}
-	code := m.Run()
+	code := pgtest.Run(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"shinpan/ops"
-	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 // TestBackupWhileMoving takes online backups over the admin socket while two
@@ -21,6 +21,10 @@ import (
 func TestBackupWhileMoving(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
+	backuper, ok := e.st.(ops.Backuper)
+	if !ok {
+		t.Skip("online backups are bbolt's; PostgreSQL is backed up with pg_dump")
+	}
 	id := e.startGame("tsuitate")
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "admin.sock")
@@ -28,7 +32,7 @@ func TestBackupWhileMoving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := ops.Listen(ln, ops.AdminHandler(e.st, nil, slog.New(slog.NewTextHandler(io.Discard, nil))), slog.Default())
+	srv := ops.Listen(ln, ops.AdminHandler(backuper, nil, slog.New(slog.NewTextHandler(io.Discard, nil))), slog.Default())
 	defer srv.Close()
 
 	done := make(chan struct{})
@@ -43,7 +47,7 @@ func TestBackupWhileMoving(t *testing.T) {
 			default:
 			}
 			out := filepath.Join(dir, fmt.Sprintf("copy%d.db", i))
-			if _, err := ops.FetchBackup(context.Background(), sock, out, store.CheckFile); err != nil {
+			if _, err := ops.FetchBackup(context.Background(), sock, out, bolt.CheckFile); err != nil {
 				errs <- err
 				return
 			}
@@ -66,7 +70,7 @@ func TestBackupWhileMoving(t *testing.T) {
 	default:
 	}
 	final := filepath.Join(dir, "final.db")
-	if _, err := ops.FetchBackup(context.Background(), sock, final, store.CheckFile); err != nil {
+	if _, err := ops.FetchBackup(context.Background(), sock, final, bolt.CheckFile); err != nil {
 		t.Fatal(err)
 	}
 	paths = append(paths, final)
@@ -79,7 +83,7 @@ func TestBackupWhileMoving(t *testing.T) {
 	}
 	seen := map[uint64]bool{}
 	for i, p := range paths {
-		c, err := store.Open(p, &store.Options{Check: true, NoBackup: true})
+		c, err := bolt.Open(p, &bolt.Options{Check: true, NoBackup: true})
 		if err != nil {
 			t.Fatalf("copy %d: %v", i, err)
 		}

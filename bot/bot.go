@@ -27,7 +27,7 @@ import (
 type Bot struct {
 	cfg Config
 	s   *discordgo.Session
-	st  *store.Store
+	st  store.Store
 	log *slog.Logger
 	now func() time.Time
 
@@ -89,7 +89,7 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 
 // New returns a bot over an open store and a discordgo session that is not yet
 // open (its token and Client set by the caller).
-func New(cfg Config, st *store.Store, s *discordgo.Session, opts ...Option) *Bot {
+func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
 		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},

@@ -26,8 +26,13 @@ type Config struct {
 	ApplicationID string `toml:"application_id"`
 	// DevGuild, when set, registers the commands in that guild only (instant).
 	DevGuild string `toml:"dev_guild"`
-	// DataPath is the bbolt file (default data/shinpan.db).
+	// DataPath is the bbolt file (default data/shinpan.db), used when
+	// DatabaseURL is empty.
 	DataPath string `toml:"data_path"`
+	// DatabaseURL, when set, keeps the games in PostgreSQL instead
+	// (postgres://user:password@host/db); the DATABASE_URL environment
+	// variable overrides it.
+	DatabaseURL string `toml:"database_url"`
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `toml:"log_level"`
 	// ChallengeMinutes is how long a challenge stays open (default 10).
@@ -82,7 +87,7 @@ type Config struct {
 	RawDefaults map[string]toml.Primitive `toml:"defaults"`
 }
 
-// LoadConfig reads a TOML file (path "" means none) and applies DISCORD_TOKEN.
+// LoadConfig reads a TOML file (path "" means none) and applies DISCORD_TOKEN and DATABASE_URL.
 func LoadConfig(path string) (Config, error) {
 	var c Config
 	c.Defaults = map[view.Variant]policy.Options{}
@@ -114,6 +119,9 @@ func LoadConfig(path string) (Config, error) {
 	}
 	if a := os.Getenv("SHINPAN_METRICS_ADDR"); a != "" {
 		c.MetricsAddr = a
+	}
+	if u := os.Getenv("DATABASE_URL"); u != "" {
+		c.DatabaseURL = u
 	}
 	c.fill()
 	if c.ChallengeMinutes < 1 || c.ChallengeMinutes > 1440 {

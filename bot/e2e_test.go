@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -26,8 +25,8 @@ import (
 type env struct {
 	t                 testing.TB
 	srv               *discordtest.Server
-	path              string
-	st                *store.Store
+	loc               string // where the store lives (storeBackend.fresh)
+	st                store.Store
 	b                 *Bot
 	alice, bob, carol string
 	ch                string
@@ -61,7 +60,7 @@ func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env))
 		t.Fatal(err)
 	}
 	us := srv.Users()
-	e := &env{t: t, srv: srv, path: filepath.Join(t.TempDir(), "shinpan.db"), alice: us[0].ID, bob: us[1].ID, carol: us[2].ID,
+	e := &env{t: t, srv: srv, loc: storeBackend.fresh(t), alice: us[0].ID, bob: us[1].ID, carol: us[2].ID,
 		ch: srv.DefaultChannelID()}
 	for _, m := range mods {
 		m(e)
@@ -80,7 +79,7 @@ func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env))
 // start opens the store and starts a bot on it.
 func (e *env) start() {
 	e.t.Helper()
-	st, err := store.Open(e.path, nil)
+	st, err := storeBackend.open(e.loc)
 	if err != nil {
 		e.t.Fatal(err)
 	}

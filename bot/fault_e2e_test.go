@@ -264,7 +264,7 @@ func TestCPUResumesAfterRestart(t *testing.T) {
 	e.waitUntil("the CPU's reply", func() bool { return e.game(id).LastSeq == 2 })
 	e.stop()
 	// Alice's move went into the store just before the stop: the CPU's turn.
-	st, err := store.Open(e.path, nil)
+	st, err := storeBackend.open(e.loc)
 	if err != nil {
 		t.Fatal(err)
 	}

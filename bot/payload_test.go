@@ -3,7 +3,6 @@ package bot
 import (
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -20,7 +19,7 @@ func TestPayloadEncodes(t *testing.T) {
 		Buttons: []button{{ID: "move:1", Label: "Move", Style: int(discordgo.PrimaryButton)}}, Edit: "9", Ref: "board",
 		Mentions: []string{"1"}, Thread: "Game #1",
 		Select: &selectMenu{ID: "mask:1", Placeholder: "?", Options: []discordgo.SelectMenuOption{{Label: "5e", Value: "5e", Default: true}}}}
-	st, err := store.Open(filepath.Join(t.TempDir(), "s.db"), nil)
+	st, err := storeBackend.open(storeBackend.fresh(t))
 	if err != nil {
 		t.Fatal(err)
 	}

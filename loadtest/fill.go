@@ -39,7 +39,7 @@ var variants = []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standa
 // fill makes n active games in st between fresh users of srv, each with plies
 // moves played, their masks chosen (Masked) and the players' DM channels and
 // current game in their settings.
-func fill(srv *discordtest.Server, st *store.Store, n, plies int, variant string, seed uint64) ([]*game, error) {
+func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string, seed uint64) ([]*game, error) {
 	var games []*game
 	for i := 0; i < n; i++ {
 		v, err := variantOf(variant, i)

@@ -20,6 +20,7 @@ import (
 	"shinpan/bot/discordtest"
 	"shinpan/referee/shogi"
 	"shinpan/store"
+	"shinpan/store/bolt"
 )
 
 // Config is one load test.
@@ -69,7 +70,7 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseco
 // env is a stand-in and a store filled with games, and the bot once started.
 type env struct {
 	srv   *discordtest.Server
-	st    *store.Store
+	st    store.Store
 	path  string
 	games []*game
 	b     *bot.Bot
@@ -104,7 +105,7 @@ func setup(cfg *Config) (*env, error) {
 		clean()
 		return nil, err
 	}
-	st, err := store.Open(e.path, &store.Options{NoSync: true})
+	st, err := bolt.Open(e.path, &bolt.Options{NoSync: true})
 	if err == nil {
 		e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed)
 		if cerr := st.Close(); err == nil {
@@ -112,7 +113,7 @@ func setup(cfg *Config) (*env, error) {
 		}
 	}
 	if err == nil {
-		e.st, err = store.Open(e.path, nil)
+		e.st, err = bolt.Open(e.path, nil)
 	}
 	if err != nil {
 		e.close()

@@ -14,13 +14,14 @@ var (
 	// ErrDuplicate: the idempotency key was seen before (see DuplicateError), or
 	// ratings were already applied for the game.
 	ErrDuplicate = errors.New("duplicate")
-	// ErrLocked: another process (or another Store in this one) holds the file.
+	// ErrLocked: another process (or another Store in this one) holds the bbolt file.
 	ErrLocked = errors.New("database is in use by another process")
 	// ErrCorrupt: the file is not a bbolt database, or a page or record of it
 	// cannot be read (a bbolt panic was recovered, or a record does not decode).
 	ErrCorrupt = errors.New("database file is corrupt or not a bbolt database")
-	// ErrForeign: a valid bbolt file that is not shinpan's (no app marker).
-	ErrForeign = errors.New("bbolt file does not belong to shinpan")
+	// ErrForeign: a valid bbolt file, or a PostgreSQL database with tables,
+	// that is not shinpan's (no app marker).
+	ErrForeign = errors.New("database does not belong to shinpan")
 	// ErrNewerSchema: the file was written by a newer shinpan (schema version
 	// above SchemaVersion); this program must not touch it.
 	ErrNewerSchema = errors.New("database schema is newer than this program")
@@ -33,6 +34,12 @@ var (
 	ErrNotOver = errors.New("game is not over")
 	// ErrExpired: the challenge has expired.
 	ErrExpired = errors.New("challenge expired")
+	// ErrFenced: a game write whose Fence is no longer the partition's lease
+	// epoch (another process owns the game now); nothing was written.
+	ErrFenced = errors.New("game is owned by another process (stale lease epoch)")
+	// ErrUnavailable: the database server cannot be reached or refused the
+	// login.
+	ErrUnavailable = errors.New("database server unavailable")
 )
 
 // DuplicateError is returned by AppendAction (and CreateGame, AcceptChallenge)

@@ -3,8 +3,6 @@ package store
 import (
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Notation is how moves are written to a user.
@@ -35,7 +33,8 @@ type Settings struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-func (st *Settings) validate() error {
+// Validate checks the notation and the language.
+func (st *Settings) Validate() error {
 	switch st.Notation {
 	case "", NotationWestern, NotationJapanese, NotationUSI:
 	default:
@@ -47,46 +46,4 @@ func (st *Settings) validate() error {
 		return fmt.Errorf("%w: language %q: want en or ja", ErrInvalid, st.Language)
 	}
 	return nil
-}
-
-// GetSettings returns a user's settings. Errors: ErrNotFound (never set: use
-// the defaults).
-func (s *Store) GetSettings(userID string) (Settings, error) {
-	var st Settings
-	err := s.view(func(tx *bolt.Tx) error {
-		found, err := getJSON(bkt(tx, bSettings), []byte(userID), &st)
-		if err == nil && !found {
-			err = fmt.Errorf("settings of %s: %w", userID, ErrNotFound)
-		}
-		return err
-	})
-	return st, wrapOp("get settings", err)
-}
-
-// UpdateSettings reads a user's settings (zero value if none), applies fn and
-// writes them back in one transaction, so concurrent commands do not lose each
-// other's changes. fn runs inside the transaction and must be pure. Returns the
-// stored settings. Errors: ErrInvalid (bad notation or language).
-func (s *Store) UpdateSettings(userID string, fn func(*Settings)) (Settings, error) {
-	if err := checkID("user id", userID, true); err != nil {
-		return Settings{}, wrapOp("update settings", err)
-	}
-	var st Settings
-	err := s.update(func(tx *bolt.Tx) error {
-		b := bkt(tx, bSettings)
-		if _, err := getJSON(b, []byte(userID), &st); err != nil {
-			return err
-		}
-		callUser(func() { fn(&st) })
-		st.UserID = userID
-		st.UpdatedAt = normTime(s.now())
-		if err := st.validate(); err != nil {
-			return err
-		}
-		return putJSON(b, []byte(userID), st)
-	})
-	if err != nil {
-		return Settings{}, wrapOp("update settings", err)
-	}
-	return st, nil
 }

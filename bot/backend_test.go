@@ -1,0 +1,57 @@
+package bot
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"shinpan/store"
+	"shinpan/store/bolt"
+	"shinpan/store/pgtest"
+	"shinpan/store/postgres"
+)
+
+// testBackend is a store the end-to-end tests run the bot on.
+type testBackend struct {
+	name  string
+	fresh func(t testing.TB) string // a new, empty store's location
+	open  func(loc string) (store.Store, error)
+}
+
+var boltBackend = testBackend{"bbolt",
+	func(t testing.TB) string { return filepath.Join(t.TempDir(), "shinpan.db") },
+	func(path string) (store.Store, error) { return bolt.Open(path, nil) }}
+
+// storeBackend is the store of the current pass (TestMain).
+var storeBackend = boltBackend
+
+// TestMain runs every test twice: on bbolt, then on PostgreSQL (a throwaway
+// server, see store/pgtest). Without PostgreSQL installed the second pass is
+// skipped with a message, unless SHINPAN_REQUIRE_POSTGRES=1 makes it a failure.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if code == 0 {
+		code = postgresPass(m)
+	}
+	os.Exit(code)
+}
+
+func postgresPass(m *testing.M) int {
+	srv, err := pgtest.Start()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bot tests on PostgreSQL:", err)
+		if pgtest.Skippable(err) {
+			return 0
+		}
+		return 1
+	}
+	defer srv.Stop()
+	storeBackend = testBackend{"postgres",
+		func(t testing.TB) string { return srv.NewDB(t) },
+		func(url string) (store.Store, error) { return postgres.Open(url, nil) }}
+	if testing.Verbose() {
+		fmt.Println("=== the same tests on PostgreSQL")
+	}
+	return m.Run()
+}

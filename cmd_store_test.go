@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"shinpan/bot/discordtest"
+	"shinpan/store/bolt"
+	"shinpan/store/pgtest"
+	"shinpan/store/postgres"
+	"shinpan/store/storetest"
+)
+
+// TestMigrateRoundTrip: a bbolt store with finished, aborted and active games
+// (and everything else) copied to PostgreSQL and back is the same store, and
+// running a copy again changes nothing.
+func TestMigrateRoundTrip(t *testing.T) {
+	srv := pgtest.Get(t)
+	pg := srv.NewDB(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	sa, err := bolt.Open(a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.Fill(t, sa)
+	sa.Close()
+
+	const want = "3 games (1 active, 1 finished, 1 aborted), 10 actions"
+	for i := 0; i < 2; i++ {
+		out, errs, code := run(t, "", "migrate", "--from", "bolt:"+a, "--to", "postgres:"+pg)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Fatalf("migrate to postgres (run %d): exit %d\n%s%s", i+1, code, out, errs)
+		}
+	}
+	out, errs, code := run(t, "", "migrate", "--from", pg, "--to", "bolt:"+b)
+	if code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("migrate back: exit %d\n%s%s", code, out, errs)
+	}
+	t.Log(strings.TrimSpace(out))
+	if strings.Contains(out, "@") || strings.Contains(errs, "password") {
+		t.Fatalf("output names credentials: %s", out)
+	}
+	sa, err = bolt.Open(a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sa.Close()
+	sb, err := bolt.Open(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	sp, err := postgres.Open(pg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.Close()
+	storetest.SameContents(t, sa, sp)
+	storetest.SameContents(t, sa, sb)
+}
+
+// TestServeRefusesBadDatabase: a URL that does not parse, a server that is
+// down, a database of another program and a newer schema each stop serve
+// with a message saying what is wrong, and nothing is written: no bbolt file
+// appears instead, and the database is as it was.
+func TestServeRefusesBadDatabase(t *testing.T) {
+	srv := pgtest.Get(t)
+	foreign := srv.NewDB(t)
+	srv.Exec(t, foreign, "CREATE TABLE users (id int)")
+	newer := srv.NewDB(t)
+	s, err := postgres.Open(newer, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	srv.Exec(t, newer, "INSERT INTO schema_migrations (version, name) VALUES (99, 'from_the_future')")
+
+	// serve runs in-process against the Discord stand-in: the token is
+	// checked with "Discord" before the store is opened.
+	discord := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}}})
+	if err := discord.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer discord.Close()
+	_, logs := serveAgainst(t, discord)
+	notifySignals = func(chan<- os.Signal) {} // serve stops on its own here
+	t.Setenv("DISCORD_TOKEN", "test-token")
+	t.Setenv("SHINPAN_METRICS_ADDR", "")
+	serveWith := func(url, conf string) (string, string) {
+		t.Helper()
+		dir := t.TempDir()
+		data := filepath.Join(dir, "data", "shinpan.db")
+		cfg := filepath.Join(dir, "config.toml")
+		if err := os.WriteFile(cfg, []byte(fmt.Sprintf("data_path = %q\nadmin_socket = \"off\"\n%s", data, conf)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("DATABASE_URL", url)
+		err := runServe([]string{"--config", cfg})
+		if err == nil {
+			t.Fatalf("serve with %q started", url)
+		}
+		if _, serr := os.Stat(filepath.Dir(data)); serr == nil {
+			t.Fatalf("serve with %q created a bbolt file", url)
+		}
+		return err.Error(), logs.String()
+	}
+	for _, tc := range []struct{ url, want string }{
+		{"postgres://shinpan:s3cret@%zz/db", "must be a URL"},
+		{"postgres://shinpan:s3cret@127.0.0.1:1/shinpan?connect_timeout=2", "PostgreSQL server is running"},
+		{foreign, "does not belong to shinpan"},
+		{newer, "schema 99, this program knows up to 1"},
+	} {
+		out, log := serveWith(tc.url, "")
+		if !strings.Contains(out, tc.want) {
+			t.Fatalf("serve with %s: %s\nwant %q", tc.url, out, tc.want)
+		}
+		if strings.Contains(out+log, "s3cret") {
+			t.Fatalf("the error shows the password: %s\n%s", out, log)
+		}
+	}
+	// database_url in the config file, without DATABASE_URL, is used too.
+	out, log := serveWith("", "database_url = \"postgres://shinpan:s3cret@127.0.0.1:1/fromfile?connect_timeout=2\"\n")
+	if !strings.Contains(out, "127.0.0.1:1/fromfile") || strings.Contains(out+log, "s3cret") {
+		t.Fatalf("serve with database_url in the config file: %s", out)
+	}
+	if n := srv.QueryInt(t, foreign, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"); n != 1 {
+		t.Fatalf("the foreign database has %d tables now", n)
+	}
+	if n := srv.QueryInt(t, newer, "SELECT count(*) FROM schema_migrations"); n != 2 {
+		t.Fatalf("schema_migrations has %d rows now", n)
+	}
+}

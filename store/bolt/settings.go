@@ -1,0 +1,51 @@
+package bolt
+
+import (
+	"shinpan/store"
+
+	"fmt"
+
+	bbolt "go.etcd.io/bbolt"
+)
+
+// GetSettings returns a user's settings. Errors: ErrNotFound (never set: use
+// the defaults).
+func (s *Store) GetSettings(userID string) (store.Settings, error) {
+	var st store.Settings
+	err := s.view(func(tx *bbolt.Tx) error {
+		found, err := getJSON(bkt(tx, bSettings), []byte(userID), &st)
+		if err == nil && !found {
+			err = fmt.Errorf("settings of %s: %w", userID, store.ErrNotFound)
+		}
+		return err
+	})
+	return st, store.WrapOp("get settings", err)
+}
+
+// UpdateSettings reads a user's settings (zero value if none), applies fn and
+// writes them back in one transaction, so concurrent commands do not lose each
+// other's changes. fn runs inside the transaction and must be pure. Returns the
+// stored settings. Errors: ErrInvalid (bad notation or language).
+func (s *Store) UpdateSettings(userID string, fn func(*store.Settings)) (store.Settings, error) {
+	if err := store.CheckID("user id", userID, true); err != nil {
+		return store.Settings{}, store.WrapOp("update settings", err)
+	}
+	var st store.Settings
+	err := s.update(func(tx *bbolt.Tx) error {
+		b := bkt(tx, bSettings)
+		if _, err := getJSON(b, []byte(userID), &st); err != nil {
+			return err
+		}
+		callUser(func() { fn(&st) })
+		st.UserID = userID
+		st.UpdatedAt = store.NormTime(s.now())
+		if err := st.Validate(); err != nil {
+			return err
+		}
+		return putJSON(b, []byte(userID), st)
+	})
+	if err != nil {
+		return store.Settings{}, store.WrapOp("update settings", err)
+	}
+	return st, nil
+}

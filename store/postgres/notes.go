@@ -1,0 +1,98 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// Notes returns the squares player c marked in game id, sorted.
+func (s *Store) Notes(id store.GameID, c shogi.Color) ([]shogi.Square, error) {
+	if err := store.CheckColor(c); err != nil {
+		return nil, err
+	}
+	var sqs []shogi.Square
+	err := s.read(func(ctx context.Context, tx dbtx) error {
+		if _, err := readGame(ctx, tx, id, false); err != nil {
+			return err
+		}
+		var err error
+		sqs, err = readNotes(ctx, tx, id, c)
+		return err
+	})
+	return sqs, store.WrapOp("notes", err)
+}
+
+func readNotes(ctx context.Context, tx dbtx, id store.GameID, c shogi.Color) ([]shogi.Square, error) {
+	sqs := []shogi.Square{}
+	var raw []byte
+	err := tx.QueryRow(ctx, "SELECT squares FROM notes WHERE game_id = $1 AND color = $2", int64(id), int16(c)).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return sqs, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sqs, decode(raw, &sqs, fmt.Sprintf("notes of game #%d", id))
+}
+
+func putNotes(ctx context.Context, tx pgx.Tx, id store.GameID, c shogi.Color, sqs []shogi.Square) error {
+	if len(sqs) == 0 {
+		_, err := tx.Exec(ctx, "DELETE FROM notes WHERE game_id = $1 AND color = $2", int64(id), int16(c))
+		return err
+	}
+	raw, err := encode(sqs)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO notes (game_id, color, squares) VALUES ($1, $2, $3)
+ON CONFLICT (game_id, color) DO UPDATE SET squares = $3`, int64(id), int16(c), raw)
+	return err
+}
+
+// ToggleNote adds sq to player c's marks in game id, or removes it.
+func (s *Store) ToggleNote(id store.GameID, c shogi.Color, sq shogi.Square) ([]shogi.Square, error) {
+	if !sq.Valid() {
+		return nil, fmt.Errorf("store: toggle note: %w: square %d", store.ErrInvalid, sq)
+	}
+	return s.editNotes(id, c, func(set []shogi.Square) []shogi.Square { return store.ToggleSquare(set, sq) })
+}
+
+// SetNotes replaces player c's marks in game id.
+func (s *Store) SetNotes(id store.GameID, c shogi.Color, sqs []shogi.Square) ([]shogi.Square, error) {
+	set, err := store.NoteSet(sqs)
+	if err != nil {
+		return nil, err
+	}
+	return s.editNotes(id, c, func([]shogi.Square) []shogi.Square { return set })
+}
+
+func (s *Store) editNotes(id store.GameID, c shogi.Color, f func([]shogi.Square) []shogi.Square) ([]shogi.Square, error) {
+	if err := store.CheckColor(c); err != nil {
+		return nil, err
+	}
+	var out []shogi.Square
+	err := s.writeSerial(func(ctx context.Context, tx pgx.Tx) error {
+		if _, err := readGame(ctx, tx, id, false); err != nil {
+			return err
+		}
+		set, err := readNotes(ctx, tx, id, c)
+		if err != nil {
+			return err
+		}
+		out = f(set)
+		if out == nil {
+			out = []shogi.Square{}
+		}
+		return putNotes(ctx, tx, id, c, out)
+	})
+	if err != nil {
+		return nil, store.WrapOp("notes", err)
+	}
+	return out, nil
+}

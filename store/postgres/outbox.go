@@ -1,0 +1,187 @@
+package postgres
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"shinpan/store"
+)
+
+func checkOutbox(msgs []store.OutMsg) error {
+	for i, m := range msgs {
+		if err := store.CheckOutMsg(i, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// queueOutbox writes msgs in order, stamped with the game and seq.
+func (s *Store) queueOutbox(ctx context.Context, tx pgx.Tx, game store.GameID, seq uint64, msgs []store.OutMsg, now time.Time) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	if err := s.queueOutboxBatch(ctx, tx, b, game, seq, msgs, now); err != nil {
+		return err
+	}
+	return tx.SendBatch(ctx, b).Close()
+}
+
+// queueOutboxBatch adds the inserts of msgs to b. Their ids come from a
+// sequence: a transaction that rolls back leaves a gap, which says nothing
+// (the nonce is a keyed hash of the id).
+func (s *Store) queueOutboxBatch(ctx context.Context, tx pgx.Tx, b *pgx.Batch, game store.GameID, seq uint64, msgs []store.OutMsg, now time.Time) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	if err := checkOutbox(msgs); err != nil {
+		return err
+	}
+	key, err := s.nonceKeyTx(ctx, tx)
+	if err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, "SELECT nextval('outbox_ids') FROM generate_series(1, $1)", len(msgs))
+	if err != nil {
+		return err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return err
+	}
+	for i := range msgs {
+		m := msgs[i]
+		store.StampOutMsg(&m, uint64(ids[i]), game, seq, key, now)
+		raw, err := encode(m)
+		if err != nil {
+			return err
+		}
+		b.Queue("INSERT INTO outbox (id, game_id, record) VALUES ($1, $2, $3)", ids[i], int64(m.GameID), raw)
+	}
+	return nil
+}
+
+// nonceKeyTx returns the database's nonce secret (made at Open).
+func (s *Store) nonceKeyTx(context.Context, pgx.Tx) ([]byte, error) {
+	s.keyMu.Lock()
+	defer s.keyMu.Unlock()
+	if len(s.nonceKey) != store.NonceKeyLen {
+		return nil, fmt.Errorf("%w: no nonce key", store.ErrCorrupt)
+	}
+	return s.nonceKey, nil
+}
+
+// loadNonceKey creates the nonce secret if the database has none and reads
+// it. Processes that race to create it agree: the first insert wins.
+func (s *Store) loadNonceKey(ctx context.Context) error {
+	fresh := make([]byte, store.NonceKeyLen)
+	rand.Read(fresh)
+	var k []byte
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "INSERT INTO meta (key, value) VALUES ('nonce_key', $1) ON CONFLICT (key) DO NOTHING", fresh); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, "SELECT value FROM meta WHERE key = 'nonce_key'").Scan(&k)
+	})
+	if err != nil {
+		return err
+	}
+	if len(k) != store.NonceKeyLen {
+		return fmt.Errorf("%w: nonce key has %d bytes", store.ErrCorrupt, len(k))
+	}
+	s.keyMu.Lock()
+	s.nonceKey = k
+	s.keyMu.Unlock()
+	return nil
+}
+
+// Enqueue queues messages that no game action produced.
+func (s *Store) Enqueue(msgs ...store.OutMsg) error {
+	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+		return s.queueOutbox(ctx, tx, 0, 0, msgs, store.NormTime(s.now()))
+	})
+	if err != nil {
+		return store.WrapOp("enqueue", err)
+	}
+	s.signal(len(msgs))
+	return nil
+}
+
+// PendingOutbox returns the unsent messages in id order.
+func (s *Store) PendingOutbox() ([]store.OutMsg, error) {
+	var out []store.OutMsg
+	err := s.read(func(ctx context.Context, tx dbtx) error {
+		var err error
+		out, err = scanOutbox(tx.Query(ctx, "SELECT record FROM outbox ORDER BY id"))
+		return err
+	})
+	return out, store.WrapOp("pending outbox", err)
+}
+
+func scanOutbox(rows pgx.Rows, err error) ([]store.OutMsg, error) {
+	if err != nil {
+		return nil, err
+	}
+	var out []store.OutMsg
+	raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		return nil, err
+	}
+	for _, raw := range raws {
+		var m store.OutMsg
+		if err := decode(raw, &m, "outbox message"); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// ClaimOutbox holds up to n unsent messages for this sender. The rows are
+// taken with FOR UPDATE SKIP LOCKED, so senders claiming at once take
+// different messages without waiting for each other.
+func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
+	var out []store.OutMsg
+	ctx, cancel := opContext()
+	defer cancel()
+	now := s.now()
+	// READ COMMITTED: a claim must not fail because another claim committed.
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
+		var err error
+		out, err = scanOutbox(tx.Query(ctx, `UPDATE outbox SET claimed_ns = $1 WHERE id IN (
+	SELECT id FROM outbox WHERE claimed_ns <= $2 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED
+) RETURNING record`, nanos(now.Add(hold)), nanos(now), n))
+		return err
+	})
+	if err != nil {
+		return nil, store.WrapOp("claim outbox", mapErr(err))
+	}
+	if out == nil {
+		out = []store.OutMsg{}
+	}
+	slices.SortFunc(out, func(a, b store.OutMsg) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// MarkSent removes messages from the outbox.
+func (s *Store) MarkSent(ids ...uint64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	list := make([]int64, len(ids))
+	for i, id := range ids {
+		list[i] = int64(id)
+	}
+	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DELETE FROM outbox WHERE id = ANY($1)", list)
+		return err
+	})
+	return store.WrapOp("mark sent", err)
+}

@@ -1,0 +1,68 @@
+package postgres
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"shinpan/store"
+)
+
+const live = "status IN ('pending_masks', 'active')"
+
+// ActiveGames returns every game pending masks or active, by id.
+func (s *Store) ActiveGames() ([]store.Game, error) {
+	return s.queryGames("active games", "SELECT record FROM games WHERE "+live+" ORDER BY id")
+}
+
+// ActiveGamesOf returns the live games user plays in, by id.
+func (s *Store) ActiveGamesOf(user string) ([]store.Game, error) {
+	return s.queryGames("active games of "+user, "SELECT record FROM games WHERE "+live+" AND (black = $1 OR white = $1) ORDER BY id", user)
+}
+
+// ActiveGamesIn returns the live games whose channel or thread is channel, by id.
+func (s *Store) ActiveGamesIn(channel string) ([]store.Game, error) {
+	return s.queryGames("active games in "+channel, "SELECT record FROM games WHERE "+live+" AND (channel_id = $1 OR (thread_id = $1 AND thread_id <> '')) ORDER BY id", channel)
+}
+
+// FinishedBetween returns games that finished at from ≤ FinishedAt < to, oldest first.
+func (s *Store) FinishedBetween(from, to time.Time) ([]store.Game, error) {
+	return s.queryGames("finished between", "SELECT record FROM games WHERE status = 'finished' AND finished_ns >= $1 AND finished_ns < $2 ORDER BY finished_ns, id", nanos(from), nanos(to))
+}
+
+// RecentGames returns user's last n finished games, newest first.
+func (s *Store) RecentGames(user string, n int) ([]store.Game, error) {
+	q := "SELECT record FROM games WHERE status = 'finished' AND (black = $1 OR white = $1) ORDER BY finished_ns DESC, id DESC"
+	if n > 0 {
+		return s.queryGames("recent games of "+user, q+" LIMIT $2", user, n)
+	}
+	return s.queryGames("recent games of "+user, q, user)
+}
+
+func (s *Store) queryGames(op, q string, args ...any) ([]store.Game, error) {
+	out := []store.Game{}
+	err := s.read(func(ctx context.Context, tx dbtx) error {
+		rows, err := tx.Query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+		if err != nil {
+			return err
+		}
+		out = out[:0]
+		for _, raw := range raws {
+			var g store.Game
+			if err := decode(raw, &g, "game"); err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, store.WrapOp(op, err)
+	}
+	return out, nil
+}

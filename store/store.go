@@ -1,0 +1,170 @@
+package store
+
+import (
+	"time"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// Store is what the bot keeps: games with their append-only action log,
+// idempotency keys and snapshots; the outbox; challenges; settings; notes;
+// ratings; message references. Every method is one transaction: a write that
+// takes an outbox commits its messages with it, and AppendAction commits the
+// action, its key, its messages and the game's new state together, or nothing.
+// Implementations: store/bolt (one process, the default) and store/postgres
+// (several processes). Both pass the suite in store/storetest.
+//
+// Callbacks passed into a write (AppendAction's gameUpdate, UpdateGame's fn,
+// UpdateSettings' fn) run inside the transaction and must be quick and pure:
+// no I/O, no locks, no calls back into the Store. A backend may run them more
+// than once (PostgreSQL retries a transaction that lost a serialization race).
+type Store interface {
+	// Games and their log.
+
+	// CreateGame stores a new game and returns it with its ID, times and (if
+	// empty) Status active. Variant and RulesVersion are required. key, when
+	// not empty, is the idempotency key of the interaction that created it: a
+	// second CreateGame with it returns a *DuplicateError naming the first game
+	// and writes nothing. Errors: ErrInvalid, ErrDuplicate.
+	CreateGame(g Game, key string, outbox []OutMsg) (Game, error)
+	// GetGame returns a game. Errors: ErrNotFound, ErrCorrupt.
+	GetGame(id GameID) (Game, error)
+	// UpdateGame changes a game's metadata without logging an action. fn runs
+	// on a copy of the record; returning an error aborts everything. ID,
+	// CreatedAt, LastSeq and Rated cannot be changed; UpdatedAt is set to now;
+	// FinishedAt is set when Status leaves the live states. Returns the stored
+	// game. Errors: ErrNotFound, ErrInvalid, fn's error.
+	UpdateGame(id GameID, outbox []OutMsg, fn func(*Game) error) (Game, error)
+	// AppendAction logs e as the next action of game id and, in the same
+	// transaction, records e.Key, applies gameUpdate to the game (nil: no
+	// change besides LastSeq and UpdatedAt) and queues outbox (stamped with the
+	// game and e.Seq). e.Seq is assigned (LastSeq+1); e.At defaults to now.
+	// Acknowledge the player only after a nil error: it is then durable.
+	// Errors: *DuplicateError (nothing written), ErrNotFound, ErrGameOver,
+	// ErrInvalid, ErrFenced (the writer no longer owns the game), ErrCorrupt.
+	AppendAction(id GameID, e Entry, outbox []OutMsg, gameUpdate func(*Game)) (Entry, error)
+	// LoadGame returns a game's record and its whole log, read together.
+	LoadGame(id GameID) (Game, []Entry, error)
+	// Log returns the entries of a game with seq ≥ from (0 or 1: all), in order.
+	Log(id GameID, from uint64) ([]Entry, error)
+	// LookupKey returns the game and seq an idempotency key produced (seq 0:
+	// it created the game). Errors: ErrNotFound.
+	LookupKey(key string) (GameID, uint64, error)
+	// PruneKeys forgets idempotency keys recorded before t and says how many.
+	PruneKeys(before time.Time) (int, error)
+
+	// Snapshots: opaque caller state after some seq, a cache.
+
+	// PutSnapshot replaces a game's snapshot. Errors: ErrNotFound, ErrInvalid
+	// (seq beyond the game's LastSeq).
+	PutSnapshot(id GameID, seq uint64, data []byte) error
+	// GetSnapshot returns a game's snapshot. Errors: ErrNotFound (none).
+	GetSnapshot(id GameID) (Snapshot, error)
+	DeleteSnapshot(id GameID) error
+
+	// The outbox: messages committed with the decision that produced them.
+
+	// Enqueue queues messages that no game action produced.
+	Enqueue(msgs ...OutMsg) error
+	// PendingOutbox returns the unsent messages in the order they were queued.
+	PendingOutbox() ([]OutMsg, error)
+	// ClaimOutbox takes up to n unsent messages, in order, that no other
+	// sender holds, and holds them for the given time (a sender that dies
+	// lets them go when it runs out). Senders in several processes never get
+	// the same message while it is held.
+	ClaimOutbox(n int, hold time.Duration) ([]OutMsg, error)
+	// MarkSent removes messages from the outbox: sent, or given up on.
+	MarkSent(ids ...uint64) error
+	// KeyedNonce is the nonce of a message sent outside the outbox (see
+	// store.KeyedNonce), under the store's nonce secret.
+	KeyedNonce(parts ...string) (string, error)
+	// OutboxReady is signalled (buffered, capacity 1) after a commit in this
+	// process that queued messages.
+	OutboxReady() <-chan struct{}
+
+	// Challenges.
+
+	CreateChallenge(c Challenge, outbox []OutMsg) (Challenge, error)
+	GetChallenge(id uint64) (Challenge, error)
+	SetChallengeMessage(id uint64, messageID string) error
+	// DeleteChallenge removes a challenge and queues outbox with it. Errors:
+	// ErrNotFound (already gone: someone else handled it).
+	DeleteChallenge(id uint64, outbox []OutMsg) (Challenge, error)
+	// AcceptChallenge deletes challenge id and creates game g from it in one
+	// transaction, so a challenge starts at most one game. Errors: ErrNotFound,
+	// ErrExpired (the challenge stays for the sweeper), ErrDuplicate, ErrInvalid.
+	AcceptChallenge(id uint64, g Game, key string, outbox []OutMsg) (Game, error)
+	// Challenges returns every pending challenge (expired ones included), by id.
+	Challenges() ([]Challenge, error)
+	// ExpiredChallenges returns the challenges with ExpiresAt ≤ now, soonest first.
+	ExpiredChallenges(now time.Time) ([]Challenge, error)
+
+	// Settings.
+
+	// GetSettings returns a user's settings. Errors: ErrNotFound (defaults).
+	GetSettings(userID string) (Settings, error)
+	// UpdateSettings applies fn to a user's settings (zero value if none) and
+	// stores them in one transaction. Errors: ErrInvalid.
+	UpdateSettings(userID string, fn func(*Settings)) (Settings, error)
+
+	// Ratings.
+
+	GetRating(guild string, v view.Variant, user string) (Rating, error)
+	PutRatings(rs ...Rating) error
+	// ApplyRatings writes the ratings game id's result produced and marks the
+	// game Rated, in one transaction. Errors: ErrDuplicate (already rated),
+	// ErrNotOver, ErrNotFound.
+	ApplyRatings(id GameID, rs ...Rating) error
+	// Leaderboard returns the top n of a guild and variant, best first, and
+	// user's own standing (nil when user is "" or unrated).
+	Leaderboard(guild string, v view.Variant, n int, user string) ([]Standing, *Standing, error)
+
+	// Message references (posts the bot edits later).
+
+	PutMessageRef(id GameID, purpose string, ref MessageRef) error
+	GetMessageRef(id GameID, purpose string) (MessageRef, error)
+	MessageRefs(id GameID) (map[string]MessageRef, error)
+	DeleteMessageRef(id GameID, purpose string) error
+
+	// Private notes.
+
+	Notes(id GameID, c shogi.Color) ([]shogi.Square, error)
+	ToggleNote(id GameID, c shogi.Color, sq shogi.Square) ([]shogi.Square, error)
+	SetNotes(id GameID, c shogi.Color, sqs []shogi.Square) ([]shogi.Square, error)
+
+	// Queries.
+
+	// ActiveGames returns every live game by id (reloaded after a restart).
+	ActiveGames() ([]Game, error)
+	ActiveGamesOf(user string) ([]Game, error)
+	ActiveGamesIn(channel string) ([]Game, error)
+	// FinishedBetween returns games finished (not aborted) at from ≤ t < to, oldest first.
+	FinishedBetween(from, to time.Time) ([]Game, error)
+	// RecentGames returns user's last n finished games, newest first.
+	RecentGames(user string, n int) ([]Game, error)
+
+	// Version returns the schema version of the data (SchemaVersion once open).
+	Version() (int, error)
+	// Describe names the store for logs and errors: a file path, or a database
+	// URL without its password.
+	Describe() string
+	Close() error
+}
+
+// SchemaVersion is the data layout this code reads and writes, in every
+// backend. Open upgrades older data and refuses newer.
+const SchemaVersion = 1
+
+// Fence is the ownership a game write must still hold when it commits: the
+// partition's lease epoch (the fencing token) that the writer was granted. A
+// backend that runs several processes checks it in the write's transaction
+// and refuses a stale one with ErrFenced. The zero Fence checks nothing.
+type Fence struct {
+	Partition uint32
+	Epoch     uint64
+}
+
+// Fencer gives the Fence the process holds for a game (ok false: none, and
+// the write is refused). Single-process backends need none.
+type Fencer func(id GameID) (f Fence, ok bool)

@@ -1,0 +1,73 @@
+package storetest
+
+import (
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// AppendOne is one realistic acknowledged action: the entry, a metadata
+// update (deadline) and two outbox messages (channel announcement, DM board).
+func AppendOne(s store.Store, id store.GameID, n int) error {
+	e := store.Entry{Action: Move(shogi.Color(n%2), "7g7f"), UserID: "123456789012345678", Key: fmt.Sprintf("13%017d", n)}
+	out := []store.OutMsg{Msg("C", "☗ moved (move 12)"), {Dest: store.DestDM, Target: "123456789012345678", Payload: []byte(`{"content":"your board","attachments":[]}`)}}
+	_, err := s.AppendAction(id, e, out, func(g *store.Game) {
+		g.Deadline = &store.Deadline{Player: shogi.Color(n % 2), Seq: g.LastSeq, Turn: time.Now().Add(time.Minute)}
+	})
+	return err
+}
+
+// BenchAppend: one AppendAction per op, durable on commit.
+func BenchAppend(b *testing.B, bk Backend) {
+	s := openT(b, bk, bk.Fresh(b), nil)
+	defer s.Close()
+	g := ok(s.CreateGame(SampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := AppendOne(s, g.ID, i); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchAppendParallel: many games appending at once (GOMAXPROCS×4
+// goroutines, one game each).
+func BenchAppendParallel(b *testing.B, bk Backend) {
+	s := openT(b, bk, bk.Fresh(b), nil)
+	defer s.Close()
+	var n atomic.Int64
+	b.SetParallelism(4)
+	b.RunParallel(func(pb *testing.PB) {
+		g := ok(s.CreateGame(SampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
+		for pb.Next() {
+			if err := AppendOne(s, g.ID, int(n.Add(1))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchLoadGame: read a 150-action game's metadata and log.
+func BenchLoadGame(b *testing.B, bk Backend) {
+	s := openT(b, bk, bk.Fresh(b), nil)
+	defer s.Close()
+	for i := 0; i < 5; i++ { // neighbours, so the game is not alone
+		g := ok(s.CreateGame(SampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
+		for n := 0; n < 150; n++ {
+			check(b, AppendOne(s, g.ID, i*1000+n))
+		}
+	}
+	id := store.GameID(3)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g, log, err := s.LoadGame(id)
+		if err != nil || len(log) != 150 || g.LastSeq != 150 {
+			b.Fatal(err)
+		}
+	}
+}
