@@ -73,10 +73,16 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := newHTTPReply(in.Type)
+	// deferAfter <= 0 (tests): every handler is late, decided before it runs.
+	late := e.deferAfter <= 0 && h.settle(deferred) == waiting
 	go func() {
 		defer h.finish()
 		e.b.interact(&discordgo.InteractionCreate{Interaction: &in}, h)
 	}()
+	if late {
+		writeJSON(w, h.late)
+		return
+	}
 	h.serve(w, r, e.deferAfter, e.b)
 }
 
