@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"shinpan/bot/discordtest"
+	"shinpan/store"
 	"shinpan/store/bolt"
 	"shinpan/store/pgtest"
 	"shinpan/store/postgres"
@@ -112,7 +113,7 @@ func TestServeRefusesBadDatabase(t *testing.T) {
 		{"postgres://shinpan:s3cret@%zz/db", "must be a URL"},
 		{"postgres://shinpan:s3cret@127.0.0.1:1/shinpan?connect_timeout=2", "PostgreSQL server is running"},
 		{foreign, "does not belong to shinpan"},
-		{newer, "schema 99, this program knows up to 1"},
+		{newer, fmt.Sprintf("schema 99, this program knows up to %d", store.SchemaVersion)},
 	} {
 		out, log := serveWith(tc.url, "")
 		if !strings.Contains(out, tc.want) {

@@ -1,6 +1,6 @@
 // Package store defines what shinpan keeps and the Store interface its
 // backends implement: game records, each game's append-only action log with
-// idempotency keys, snapshots, the outbox of Discord messages still to send,
+// idempotency keys, the outbox of Discord messages still to send,
 // challenges, user settings, ratings, message ids to edit later and private
 // notes. The backends are store/bolt (one bbolt file, one process: the
 // default) and store/postgres (PostgreSQL, shared by several processes);
@@ -18,9 +18,8 @@
 // The store keeps the referee's data (actions, the options with the house
 // rules — policy.Options —, results) but does not apply its rules to a game
 // being played: a game's state is rebuilt by the caller replaying the action
-// log (Replay, LoadGame, Log) from the game's start SFEN and options under the
-// rules version stored with the game; a snapshot is opaque bytes the caller
-// saved at some seq, a cache that may always be ignored. Only an exported
+// log (LoadGame, Log) from the game's start SFEN and options under the rules
+// version stored with the game. Only an exported
 // archive is replayed here, through the referee, to write it as KIF or CSA
 // (Archive.Replay, KIFWriter, CSAWriter).
 //

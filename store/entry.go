@@ -18,25 +18,3 @@ type Entry struct {
 	// (e.g. "timeout:12:57").
 	Key string `json:"key"`
 }
-
-// ReplayFunc receives one logged entry, in seq order. An error stops the replay
-// and is returned by Replay.
-type ReplayFunc func(e Entry) error
-
-// ReplayHooks rebuild a game's state in the caller.
-type ReplayHooks struct {
-	// Start is called first with the game and its snapshot (nil when none). It
-	// returns the seq its state is at: snap.Seq if it restored the snapshot, 0 if
-	// it started afresh from g.StartSFEN (e.g. the snapshot's format is stale).
-	Start func(g Game, snap *Snapshot) (uint64, error)
-	// Apply is then called for every entry after that seq.
-	Apply ReplayFunc
-}
-
-// Snapshot is a caller's serialised game state after the action at Seq. The
-// store never reads Data; a snapshot is a cache and Replay works without it.
-type Snapshot struct {
-	Seq  uint64    `json:"seq"`
-	At   time.Time `json:"at"`
-	Data []byte    `json:"data"` // opaque; base64 in the JSON record
-}

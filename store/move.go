@@ -13,7 +13,6 @@ import (
 type GameRecord struct {
 	Game     Game                  `json:"game"`
 	Log      []Entry               `json:"log"`
-	Snapshot *Snapshot             `json:"snapshot,omitempty"`
 	Messages map[string]MessageRef `json:"messages,omitempty"`
 	Notes    [2][]shogi.Square     `json:"notes"`
 }

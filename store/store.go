@@ -8,7 +8,7 @@ import (
 )
 
 // Store is what the bot keeps: games with their append-only action log,
-// idempotency keys and snapshots; the outbox; challenges; settings; notes;
+// idempotency keys; the outbox; challenges; settings; notes;
 // ratings; message references. Every method is one transaction: a write that
 // takes an outbox commits its messages with it, and AppendAction commits the
 // action, its key, its messages and the game's new state together, or nothing.
@@ -53,15 +53,6 @@ type Store interface {
 	LookupKey(key string) (GameID, uint64, error)
 	// PruneKeys forgets idempotency keys recorded before t and says how many.
 	PruneKeys(before time.Time) (int, error)
-
-	// Snapshots: opaque caller state after some seq, a cache.
-
-	// PutSnapshot replaces a game's snapshot. Errors: ErrNotFound, ErrInvalid
-	// (seq beyond the game's LastSeq).
-	PutSnapshot(id GameID, seq uint64, data []byte) error
-	// GetSnapshot returns a game's snapshot. Errors: ErrNotFound (none).
-	GetSnapshot(id GameID) (Snapshot, error)
-	DeleteSnapshot(id GameID) error
 
 	// The outbox: messages committed with the decision that produced them.
 
@@ -111,7 +102,6 @@ type Store interface {
 	// Ratings.
 
 	GetRating(guild string, v view.Variant, user string) (Rating, error)
-	PutRatings(rs ...Rating) error
 	// ApplyRatings writes the ratings game id's result produced and marks the
 	// game Rated, in one transaction. Errors: ErrDuplicate (already rated),
 	// ErrNotOver, ErrNotFound.
@@ -131,7 +121,6 @@ type Store interface {
 
 	Notes(id GameID, c shogi.Color) ([]shogi.Square, error)
 	ToggleNote(id GameID, c shogi.Color, sq shogi.Square) ([]shogi.Square, error)
-	SetNotes(id GameID, c shogi.Color, sqs []shogi.Square) ([]shogi.Square, error)
 
 	// Queries.
 
@@ -139,8 +128,6 @@ type Store interface {
 	ActiveGames() ([]Game, error)
 	ActiveGamesOf(user string) ([]Game, error)
 	ActiveGamesIn(channel string) ([]Game, error)
-	// FinishedBetween returns games finished (not aborted) at from ≤ t < to, oldest first.
-	FinishedBetween(from, to time.Time) ([]Game, error)
 	// RecentGames returns user's last n finished games, newest first.
 	RecentGames(user string, n int) ([]Game, error)
 
@@ -154,7 +141,7 @@ type Store interface {
 
 // SchemaVersion is the data layout this code reads and writes, in every
 // backend. Open upgrades older data and refuses newer.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // Fence is the ownership a game write must still hold when it commits: the
 // partition's lease epoch (the fencing token) that the writer was granted. A

@@ -165,7 +165,6 @@ func indexKeys(g *store.Game) []indexKey {
 		}
 	case g.Status == store.StatusFinished:
 		t := tkey(g.FinishedAt)
-		out = append(out, indexKey{bIdxFinished, cat(t, id)})
 		for _, u := range users {
 			out = append(out, indexKey{bIdxUserFinished, cat(lp(u), t, id)})
 		}

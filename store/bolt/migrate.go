@@ -1,12 +1,14 @@
 package bolt
 
 import (
-	"shinpan/store"
-
+	"errors"
 	"fmt"
 	"os"
 
 	bbolt "go.etcd.io/bbolt"
+	bbolterrors "go.etcd.io/bbolt/errors"
+
+	"shinpan/store"
 )
 
 // Migration upgrades a file from schema From to From+1. Up runs in one write
@@ -19,9 +21,22 @@ type Migration struct {
 }
 
 // migrations is the registered hook list: one entry per schema version below
-// SchemaVersion that shipped. Schema 1 is the first, so it is empty for now.
-// When the layout changes, bump SchemaVersion and append {From: old, ...}.
-var migrations []Migration
+// SchemaVersion that shipped. When the layout changes, bump SchemaVersion and
+// append {From: old, ...}.
+var migrations = []Migration{
+	{From: 1, Name: "v1→v2: drop the unused snapshots and idx_finished buckets", Up: dropUnused},
+}
+
+// dropUnused removes schema 1's buckets nothing read: snapshots (no caller
+// wrote one) and idx_finished (games by finishing time, for no query).
+func dropUnused(tx *bbolt.Tx) error {
+	for _, name := range []string{"snapshots", "idx_finished"} {
+		if err := tx.DeleteBucket([]byte(name)); err != nil && !errors.Is(err, bbolterrors.ErrBucketNotFound) {
+			return err
+		}
+	}
+	return nil
+}
 
 // migrate brings the file from version `from` to SchemaVersion, one step per
 // transaction. Before the first step it copies the file to

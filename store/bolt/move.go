@@ -24,7 +24,7 @@ func (s *Store) GameIDs() ([]store.GameID, error) {
 	return out, store.WrapOp("game ids", err)
 }
 
-// ReadGameRecord reads a game with its log, snapshot, message refs and notes.
+// ReadGameRecord reads a game with its log, message refs and notes.
 func (s *Store) ReadGameRecord(id store.GameID) (store.GameRecord, error) {
 	var r store.GameRecord
 	err := s.view(func(tx *bbolt.Tx) error {
@@ -33,9 +33,6 @@ func (s *Store) ReadGameRecord(id store.GameID) (store.GameRecord, error) {
 			return err
 		}
 		if r.Log, err = readLog(tx, id, 1, r.Game.LastSeq); err != nil {
-			return err
-		}
-		if r.Snapshot, err = readSnapshot(tx, id); err != nil {
 			return err
 		}
 		if r.Messages, err = readMessageRefs(tx, id); err != nil {
@@ -68,9 +65,6 @@ func (s *Store) WriteGameRecord(r store.GameRecord) error {
 		if err := deleteRange(bkt(tx, bNotes), u64(uint64(id))); err != nil {
 			return err
 		}
-		if err := bkt(tx, bSnapshots).Delete(u64(uint64(id))); err != nil {
-			return err
-		}
 		g := r.Game
 		if err := writeGame(tx, old, &g); err != nil {
 			return err
@@ -78,11 +72,6 @@ func (s *Store) WriteGameRecord(r store.GameRecord) error {
 		lg := bkt(tx, bLog)
 		for _, e := range r.Log {
 			if err := putJSON(lg, logKey(id, e.Seq), e); err != nil {
-				return err
-			}
-		}
-		if r.Snapshot != nil {
-			if err := putJSON(bkt(tx, bSnapshots), u64(uint64(id)), r.Snapshot); err != nil {
 				return err
 			}
 		}

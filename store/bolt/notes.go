@@ -55,18 +55,6 @@ func (s *Store) ToggleNote(id store.GameID, c shogi.Color, sq shogi.Square) ([]s
 	})
 }
 
-// SetNotes replaces player c's marks in game id (nil or empty clears them).
-// Errors: ErrNotFound, ErrInvalid.
-func (s *Store) SetNotes(id store.GameID, c shogi.Color, sqs []shogi.Square) ([]shogi.Square, error) {
-	for _, sq := range sqs {
-		if !sq.Valid() {
-			return nil, fmt.Errorf("store: set notes: %w: square %d", store.ErrInvalid, sq)
-		}
-	}
-	set := slices.Compact(slices.Sorted(slices.Values(sqs)))
-	return s.editNotes(id, c, func([]shogi.Square) []shogi.Square { return set })
-}
-
 func (s *Store) editNotes(id store.GameID, c shogi.Color, f func([]shogi.Square) []shogi.Square) ([]shogi.Square, error) {
 	if c > shogi.White {
 		return nil, fmt.Errorf("store: notes: %w: colour %d", store.ErrInvalid, c)

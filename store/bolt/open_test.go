@@ -294,10 +294,10 @@ func TestMigrationV0ToV1(t *testing.T) {
 	}
 
 	calls := 0
-	hooks := []Migration{{From: 0, Name: "v0→v1: games_v0 to games", Up: func(tx *bbolt.Tx) error { calls++; return migrateV0(tx) }}}
+	hooks := append([]Migration{{From: 0, Name: "v0→v1: games_v0 to games", Up: func(tx *bbolt.Tx) error { calls++; return migrateV0(tx) }}}, migrations...)
 	s, err := Open(path, &Options{Migrations: hooks})
 	check(t, err)
-	if v := ok(s.Version()); v != 1 || calls != 1 {
+	if v := ok(s.Version()); v != store.SchemaVersion || calls != 1 {
 		t.Fatalf("version %d after %d calls", v, calls)
 	}
 	if got := ids(ok(s.ActiveGamesOf("carol"))); len(got) != 1 || got[0] != 2 {
@@ -325,6 +325,50 @@ func TestMigrationV0ToV1(t *testing.T) {
 	if calls != 1 {
 		t.Fatalf("migration ran %d times", calls)
 	}
+}
+
+// TestMigrationV1ToV2: schema 1's unused buckets (snapshots, idx_finished)
+// are dropped and everything else is kept.
+func TestMigrationV1ToV2(t *testing.T) {
+	path := tempPath(t)
+	s := ok(Open(path, nil))
+	g := ok(s.CreateGame(storetest.SampleGame("G", "C", "x", "y", view.Standard), "", nil))
+	check(t, s.Close())
+	db, err := bbolt.Open(path, 0o600, nil)
+	check(t, err)
+	check(t, db.Update(func(tx *bbolt.Tx) error {
+		for _, name := range []string{"snapshots", "idx_finished"} {
+			b, err := tx.CreateBucket([]byte(name))
+			if err != nil {
+				return err
+			}
+			if err := b.Put(u64(uint64(g.ID)), []byte("{}")); err != nil {
+				return err
+			}
+		}
+		return setVersion(tx, 1)
+	}))
+	check(t, db.Close())
+
+	s = ok(Open(path, &Options{NoBackup: true}))
+	if v := ok(s.Version()); v != 2 {
+		t.Fatalf("version %d", v)
+	}
+	if got := ok(s.GetGame(g.ID)); got.ID != g.ID {
+		t.Fatalf("game %d lost: %+v", g.ID, got)
+	}
+	check(t, s.Close())
+	db, err = bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true})
+	check(t, err)
+	defer db.Close()
+	check(t, db.View(func(tx *bbolt.Tx) error {
+		for _, name := range []string{"snapshots", "idx_finished"} {
+			if tx.Bucket([]byte(name)) != nil {
+				t.Errorf("bucket %s still there", name)
+			}
+		}
+		return nil
+	}))
 }
 
 func TestClosedStore(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 
 	"bytes"
 	"fmt"
-	"time"
 
 	bbolt "go.etcd.io/bbolt"
 )
@@ -30,28 +29,6 @@ func (s *Store) ActiveGamesOf(user string) ([]store.Game, error) {
 func (s *Store) ActiveGamesIn(channel string) ([]store.Game, error) {
 	p := lp(trim255(channel))
 	return s.scanGames("active games in "+channel, bIdxChanActive, p, idTail, 0, false)
-}
-
-// FinishedBetween returns games that finished (status finished, not aborted)
-// at from ≤ FinishedAt < to, oldest first.
-func (s *Store) FinishedBetween(from, to time.Time) ([]store.Game, error) {
-	out := []store.Game{}
-	lo, hi := tkey(from), tkey(to)
-	err := s.view(func(tx *bbolt.Tx) error {
-		c := bkt(tx, bIdxFinished).Cursor()
-		for k, _ := c.Seek(lo); k != nil && bytes.Compare(k[:8], hi) < 0; k, _ = c.Next() {
-			g, err := indexedGame(tx, k[8:])
-			if err != nil {
-				return err
-			}
-			out = append(out, g)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, store.WrapOp("finished between", err)
-	}
-	return out, nil
 }
 
 // RecentGames returns user's last n finished games, newest first.

@@ -41,12 +41,6 @@ func (s *Store) GetRating(guild string, v view.Variant, user string) (store.Rati
 	return r, store.WrapOp("get rating", err)
 }
 
-// PutRatings writes ratings (and the leaderboard index) in one transaction.
-// Errors: ErrInvalid.
-func (s *Store) PutRatings(rs ...store.Rating) error {
-	return store.WrapOp("put ratings", s.update(func(tx *bbolt.Tx) error { return s.putRatings(tx, rs) }))
-}
-
 // ApplyRatings writes the ratings that game id's result produced and marks the
 // game Rated, in one transaction, so a result is counted once. Errors:
 // ErrDuplicate (already rated), ErrNotOver (game still live), ErrNotFound.

@@ -14,7 +14,7 @@ import (
 // buckets but without it is foreign.
 const AppMarker = "shinpan"
 
-// Bucket names and layouts (schema 1). "u64" is 8-byte big-endian, "time" a
+// Bucket names and layouts (schema 2). "u64" is 8-byte big-endian, "time" a
 // sortable 8-byte time, "lp(s)" a length-prefixed string (keys.go).
 var (
 	// meta: "app" → AppMarker; "schema" → decimal version; "created" → RFC 3339;
@@ -26,8 +26,6 @@ var (
 	bLog = []byte("log")
 	// idem: idempotency key → u64 game id ‖ u64 seq ‖ time recorded (24 bytes).
 	bIdem = []byte("idem")
-	// snapshots: u64 game id → JSON Snapshot (the latest one).
-	bSnapshots = []byte("snapshots")
 	// outbox: u64 message id (bucket sequence) → JSON OutMsg; deleted when sent.
 	bOutbox = []byte("outbox")
 	// challenges: u64 challenge id (bucket sequence) → JSON Challenge.
@@ -50,8 +48,6 @@ var (
 	bIdxUserActive = []byte("idx_user_active")
 	// idx_chan_active: lp(channel or thread) ‖ u64 game id.
 	bIdxChanActive = []byte("idx_chan_active")
-	// idx_finished: time finished ‖ u64 game id (status finished only).
-	bIdxFinished = []byte("idx_finished")
 	// idx_user_finished: lp(user) ‖ time finished ‖ u64 game id.
 	bIdxUserFinished = []byte("idx_user_finished")
 	// idx_challenge_expiry: time expires ‖ u64 challenge id.
@@ -61,9 +57,9 @@ var (
 )
 
 var allBuckets = [][]byte{
-	bMeta, bGames, bLog, bIdem, bSnapshots, bOutbox, bChallenges, bSettings,
+	bMeta, bGames, bLog, bIdem, bOutbox, bChallenges, bSettings,
 	bRatings, bMessages, bNotes,
-	bIdxActive, bIdxUserActive, bIdxChanActive, bIdxFinished, bIdxUserFinished,
+	bIdxActive, bIdxUserActive, bIdxChanActive, bIdxUserFinished,
 	bIdxChallengeExpiry, bIdxRating,
 }
 

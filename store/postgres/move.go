@@ -30,7 +30,7 @@ func (s *Store) GameIDs() ([]store.GameID, error) {
 	return out, store.WrapOp("game ids", err)
 }
 
-// ReadGameRecord reads a game with its log, snapshot, message refs and notes.
+// ReadGameRecord reads a game with its log, message refs and notes.
 func (s *Store) ReadGameRecord(id store.GameID) (store.GameRecord, error) {
 	var r store.GameRecord
 	err := s.snapshot(func(ctx context.Context, tx pgx.Tx) error {
@@ -39,9 +39,6 @@ func (s *Store) ReadGameRecord(id store.GameID) (store.GameRecord, error) {
 			return err
 		}
 		if r.Log, err = readLog(ctx, tx, id, 1, r.Game.LastSeq); err != nil {
-			return err
-		}
-		if r.Snapshot, err = readSnapshot(ctx, tx, id); err != nil {
 			return err
 		}
 		if r.Messages, err = readMessageRefs(ctx, tx, id); err != nil {
@@ -65,7 +62,7 @@ func (s *Store) WriteGameRecord(r store.GameRecord) error {
 		if err := upsertGame(ctx, tx, &g); err != nil {
 			return err
 		}
-		for _, q := range []string{"DELETE FROM game_log WHERE game_id = $1", "DELETE FROM snapshots WHERE game_id = $1",
+		for _, q := range []string{"DELETE FROM game_log WHERE game_id = $1",
 			"DELETE FROM message_refs WHERE game_id = $1", "DELETE FROM notes WHERE game_id = $1"} {
 			if _, err := tx.Exec(ctx, q, id); err != nil {
 				return err
@@ -81,11 +78,6 @@ func (s *Store) WriteGameRecord(r store.GameRecord) error {
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"game_log"}, []string{"game_id", "seq", "entry"}, pgx.CopyFromRows(rows)); err != nil {
 			return err
-		}
-		if r.Snapshot != nil {
-			if err := putSnapshot(ctx, tx, r.Game.ID, *r.Snapshot); err != nil {
-				return err
-			}
 		}
 		for p, ref := range r.Messages {
 			if err := putMessageRef(ctx, tx, r.Game.ID, p, ref); err != nil {

@@ -63,15 +63,6 @@ func (s *Store) ToggleNote(id store.GameID, c shogi.Color, sq shogi.Square) ([]s
 	return s.editNotes(id, c, func(set []shogi.Square) []shogi.Square { return store.ToggleSquare(set, sq) })
 }
 
-// SetNotes replaces player c's marks in game id.
-func (s *Store) SetNotes(id store.GameID, c shogi.Color, sqs []shogi.Square) ([]shogi.Square, error) {
-	set, err := store.NoteSet(sqs)
-	if err != nil {
-		return nil, err
-	}
-	return s.editNotes(id, c, func([]shogi.Square) []shogi.Square { return set })
-}
-
 func (s *Store) editNotes(id store.GameID, c shogi.Color, f func([]shogi.Square) []shogi.Square) ([]shogi.Square, error) {
 	if err := store.CheckColor(c); err != nil {
 		return nil, err

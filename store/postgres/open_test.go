@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -62,7 +63,7 @@ func TestOpenRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	srv.Exec(t, newer, "INSERT INTO schema_migrations (version, name) VALUES (2, 'next')")
+	srv.Exec(t, newer, fmt.Sprintf("INSERT INTO schema_migrations (version, name) VALUES (%d, 'next')", store.SchemaVersion+1))
 	if _, err := Open(newer, nil); !errors.Is(err, store.ErrNewerSchema) {
 		t.Fatalf("newer schema: %v", err)
 	}

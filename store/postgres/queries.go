@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -24,11 +23,6 @@ func (s *Store) ActiveGamesOf(user string) ([]store.Game, error) {
 // ActiveGamesIn returns the live games whose channel or thread is channel, by id.
 func (s *Store) ActiveGamesIn(channel string) ([]store.Game, error) {
 	return s.queryGames("active games in "+channel, "SELECT record FROM games WHERE "+live+" AND (channel_id = $1 OR (thread_id = $1 AND thread_id <> '')) ORDER BY id", channel)
-}
-
-// FinishedBetween returns games that finished at from ≤ FinishedAt < to, oldest first.
-func (s *Store) FinishedBetween(from, to time.Time) ([]store.Game, error) {
-	return s.queryGames("finished between", "SELECT record FROM games WHERE status = 'finished' AND finished_ns >= $1 AND finished_ns < $2 ORDER BY finished_ns, id", nanos(from), nanos(to))
 }
 
 // RecentGames returns user's last n finished games, newest first.

@@ -28,11 +28,6 @@ func (s *Store) GetRating(guild string, v view.Variant, user string) (store.Rati
 	return r, store.WrapOp("get rating", err)
 }
 
-// PutRatings writes ratings in one transaction.
-func (s *Store) PutRatings(rs ...store.Rating) error {
-	return store.WrapOp("put ratings", s.write(func(ctx context.Context, tx pgx.Tx) error { return s.putRatings(ctx, tx, rs) }))
-}
-
 // ApplyRatings writes the ratings game id's result produced and marks the
 // game Rated, in one transaction.
 func (s *Store) ApplyRatings(id store.GameID, rs ...store.Rating) error {

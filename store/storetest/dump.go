@@ -26,7 +26,6 @@ func fillStore(t *testing.T, s store.Store) {
 	check(t, s.ApplyRatings(g1.ID, store.Rating{GuildID: "g", Variant: view.Tsuitate, UserID: "u0", Rating: 1520, RD: 300, Volatility: .06, Games: 1, Wins: 1}))
 	g2 := ok(s.CreateGame(SampleGame("g", "c", "u1", "u2", view.Masked), "", nil))
 	Play(t, s, g2.ID, "g2", 3)
-	check(t, s.PutSnapshot(g2.ID, 2, []byte("opaque")))
 	check(t, s.PutMessageRef(g2.ID, "card", store.MessageRef{ChannelID: "c", MessageID: "m1"}))
 	ok(s.ToggleNote(g2.ID, shogi.White, shogi.Square(40)))
 	c1 := ok(s.CreateChallenge(store.Challenge{GuildID: "g", ChannelID: "c", Challenger: "u0", Challenged: "u3", Variant: view.Dark,

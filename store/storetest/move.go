@@ -34,7 +34,6 @@ func Fill(t testing.TB, s store.Store) {
 	for i, m := range []string{"7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e"} {
 		ok(s.AppendAction(g2.ID, store.Entry{Action: Move(shogi.Color(i%2), m), UserID: g2.Players[i%2], Key: fmt.Sprint("k2-", i)}, nil, nil))
 	}
-	check(t, s.PutSnapshot(g2.ID, 4, []byte("state@4")))
 	ok(s.ToggleNote(g2.ID, shogi.Black, 40))
 	check(t, s.PutMessageRef(g2.ID, "board:black", store.MessageRef{ChannelID: "dm", MessageID: "m1"}))
 	ok(s.UpdateGame(g2.ID, nil, func(g *store.Game) error {

@@ -28,7 +28,6 @@ var tests = []struct {
 	{"OutboxAcrossReopen", testOutboxAcrossReopen},
 	{"DrawOfferAcrossReopen", testDrawOfferAcrossReopen},
 	{"GameLifecycle", testGameLifecycle},
-	{"ReplayWithSnapshot", testReplayWithSnapshot},
 	{"SettingsValidation", testSettingsValidation},
 	{"Notes", testNotes},
 	{"Queries", testQueries},
