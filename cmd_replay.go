@@ -28,6 +28,11 @@ func runReplay(args []string) error {
 	if fs.NArg() != 1 {
 		return fmt.Errorf("usage: replay [--variant V] [--options JSON] FILE   (- for stdin)")
 	}
+	if *variant != "" { // a wrong flag is reported before the file is read
+		if _, err := referee.ParseVariant(*variant); err != nil {
+			return err
+		}
+	}
 	rec, err := readRecord(fs.Arg(0))
 	var moves []string
 	var illegal *record.IllegalMoveError

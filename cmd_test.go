@@ -119,6 +119,11 @@ func TestRecordAndReplayCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(lastLine(out), `"reason":"checkmate"`) {
 		t.Fatalf("replay: %d %q", code, lastLine(out))
 	}
+	// A wrong --variant is named, even with a file that cannot be read.
+	out, errs, code = run(t, "", "replay", "--variant", "foo", "no-such-file.kif")
+	if code != 1 || out != "" || !strings.Contains(errs, "unknown variant") {
+		t.Fatalf("replay --variant foo: %d %q %q", code, out, errs)
+	}
 }
 
 // TestDarkRecordCommands: the bot's KIF of a Dark game (a move that ignores a
@@ -238,6 +243,11 @@ func TestRefereeCommand(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 4 || !strings.Contains(lines[2], `"ok":false`) || !strings.Contains(lines[3], `"board"`) {
 		t.Fatalf("referee: %d %q", code, out)
+	}
+	// An unknown command is named as such, with or without a game.
+	out, _, _ = run(t, `{"cmd":"bogus"}`+"\n"+`{"cmd":"new","variant":"dark"}`+"\n"+`{"cmd":"bogus","player":"x"}`+"\n", "referee")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3 || !strings.Contains(lines[0], `unknown cmd \"bogus\"`) || !strings.Contains(lines[2], `unknown cmd \"bogus\"`) {
+		t.Fatalf("unknown cmd: %q", out)
 	}
 }
 

@@ -49,6 +49,11 @@ func (s *Session) handle(line []byte) (map[string]any, error) {
 	if err := json.Unmarshal(line, &r); err != nil {
 		return nil, fmt.Errorf("bad request: %v", err)
 	}
+	switch r.Cmd {
+	case "new", "view", "move", "mask", "resign", "timeout", "declare":
+	default: // named before anything else is checked
+		return nil, fmt.Errorf("unknown cmd %q: want new, mask, move, resign, timeout, declare or view", r.Cmd)
+	}
 	if r.Cmd == "new" {
 		v, err := ParseVariant(r.Variant)
 		if err != nil {
@@ -91,8 +96,6 @@ func (s *Session) handle(line []byte) (map[string]any, error) {
 		a.Kind = ActTimeout
 	case "declare":
 		a.Kind = ActDeclare
-	default:
-		return nil, fmt.Errorf("unknown cmd %q: want new, mask, move, resign, timeout, declare or view", r.Cmd)
 	}
 	evs, err := s.game.Apply(a)
 	if err != nil {
