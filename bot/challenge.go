@@ -55,6 +55,13 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 			return say(texts.UI(r.lang, texts.ChallengeBot)), nil
 		}
 	}
+	b.acceptMu.Lock() // the count and the new challenge together
+	defer b.acceptMu.Unlock()
+	if n, err := b.openChallengesOf(r.user, c.GuildID); err != nil {
+		return answer{}, err
+	} else if n >= b.cfg.MaxOpenChallenges {
+		return say(texts.TooManyChallenges(r.lang, n)), nil
+	}
 	c, err := b.st.CreateChallenge(c, nil)
 	if err != nil {
 		return answer{}, err
@@ -69,6 +76,21 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 				b.log.Warn("challenge message id", "challenge", c.ID, "err", err)
 			}
 		}}, nil
+}
+
+// openChallengesOf counts user's unexpired challenges on a server.
+func (b *Bot) openChallengesOf(user, guild string) (int, error) {
+	cs, err := b.st.Challenges()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range cs {
+		if c.Challenger == user && c.GuildID == guild && c.ExpiresAt.After(b.now()) {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // challengeOptions reads the variant and the options of /shogi challenge
@@ -232,7 +254,10 @@ func (b *Bot) decline(r *req, id uint64, cancel bool) (answer, error) {
 		return say(texts.UI(r.lang, texts.NoChallenge)), nil
 	}
 	b.kickOutbox()
-	return say(texts.UI(r.lang, texts.Done)), nil
+	if c.Challenger == r.user {
+		return say(texts.YouWithdrew(r.lang, id)), nil
+	}
+	return say(texts.YouDeclined(r.lang, id)), nil
 }
 
 // expireChallenges edits and deletes the challenges whose time is up.

@@ -37,6 +37,9 @@ type Config struct {
 	LogLevel string `toml:"log_level"`
 	// ChallengeMinutes is how long a challenge stays open (default 10).
 	ChallengeMinutes int `toml:"challenge_minutes"`
+	// MaxOpenChallenges is how many challenges one person may have open on
+	// one server at a time (default 5).
+	MaxOpenChallenges int `toml:"max_open_challenges"`
 	// Threads puts each game's announcements in a thread under its challenge.
 	Threads bool `toml:"threads"`
 	// CPULevel is how the CPU plays: random, greedy or strong (default).
@@ -127,6 +130,9 @@ func LoadConfig(path string) (Config, error) {
 	if c.ChallengeMinutes < 1 || c.ChallengeMinutes > 1440 {
 		return c, fmt.Errorf("config: challenge_minutes %d: want 1 to 1440", c.ChallengeMinutes)
 	}
+	if c.MaxOpenChallenges < 1 || c.MaxOpenChallenges > 100 {
+		return c, fmt.Errorf("config: max_open_challenges %d: want 1 to 100", c.MaxOpenChallenges)
+	}
 	return c, c.validate()
 }
 
@@ -187,6 +193,9 @@ func (c *Config) fill() {
 	}
 	if c.ChallengeMinutes == 0 {
 		c.ChallengeMinutes = 10
+	}
+	if c.MaxOpenChallenges == 0 {
+		c.MaxOpenChallenges = 5
 	}
 	if c.LogLevel == "" {
 		c.LogLevel = "info"

@@ -94,6 +94,13 @@ func CPUOnly(l Lang) string { return tr(l, mUICPUOnly) }
 // ThinkMax refuses a think time over the server's maximum, in ms.
 func ThinkMax(l Lang, max int) string { return tr(l, mUIThinkMax, max) }
 
+// YouDeclined / YouWithdrew answer the person who ended challenge id.
+func YouDeclined(l Lang, id uint64) string { return tr(l, mUIYouDeclined, id) }
+func YouWithdrew(l Lang, id uint64) string { return tr(l, mUIYouWithdrew, id) }
+
+// TooManyChallenges refuses a challenge over the per-server limit of open ones.
+func TooManyChallenges(l Lang, n int) string { return tr(l, mUITooManyChallenges, n) }
+
 // RankedAway refuses a ranked challenge whose away time is under min seconds.
 func RankedAway(l Lang, min int) string { return tr(l, mUIRankedAway, min) }
 
