@@ -82,6 +82,9 @@ func runDemo(args []string) error {
 	if err != nil && !errors.As(err, &illegal) {
 		return err
 	}
+	if rec.StartSFEN() != shogi.StartSFEN { // said before anything is started
+		return fmt.Errorf("the demo plays games from the standard start; this record starts at %s", rec.StartSFEN())
+	}
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		return err
 	}
@@ -153,9 +156,6 @@ func (d *demo) play(rec *record.Record, v view.Variant, moves []string, alice, b
 }
 
 func (d *demo) playGame(rec *record.Record, v view.Variant, moves []string, alice, bob string, played *int) error {
-	if rec.StartSFEN() != shogi.StartSFEN {
-		return fmt.Errorf("the demo plays games from the standard start; this record starts at %s", rec.StartSFEN())
-	}
 	d.typed(alice, "#general", "/shogi challenge variant:"+string(v)+" opponent:@bob color:black")
 	if err := d.after(d.channel, func() error {
 		_, err := d.srv.SlashCommand(alice, d.channel, "shogi", discordtest.Subcommand("challenge",

@@ -264,6 +264,19 @@ func TestRenderCommand(t *testing.T) {
 	}
 }
 
+// TestDemoRefusesAHandicapRecord: a record not from the standard start is
+// refused before the demo starts anything (no "0 moves" summary, no files).
+func TestDemoRefusesAHandicapRecord(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	out, errs, code := run(t, "", "demo", "--record", "referee/testdata/records/g07_kyoochi_2008.txt", "--out", dir)
+	if code != 1 || out != "" || !strings.Contains(errs, "standard start") {
+		t.Fatalf("demo with a handicap record: %d %q %q", code, out, errs)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("the out directory was made: %v", err)
+	}
+}
+
 func TestHelpAndUnknownCommand(t *testing.T) {
 	out, _, code := run(t, "", "help")
 	for _, c := range []string{"serve", "demo", "perft", "moves", "parse", "record", "referee", "replay", "render"} {
