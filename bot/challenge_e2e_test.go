@@ -36,3 +36,19 @@ func TestOpenChallengeLimit(t *testing.T) {
 	}
 	e.challenge("masked") // room again
 }
+
+// TestDMGamePrefixMistakes: "#17g7f" (no space) and "#0" get how the prefix
+// is written, and nothing is played.
+func TestDMGamePrefixMistakes(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("standard")
+	for _, text := range []string{"#17g7f", "#0 7g7f", "#x 7g7f"} {
+		if got := e.dm(e.alice, text).Content; !strings.Contains(got, "`#12 7g7f`") || !strings.Contains(got, "Nothing was played") {
+			t.Fatalf("%q: %q", text, got)
+		}
+	}
+	if g := e.game(id); g.LastSeq != 0 {
+		t.Fatalf("the game changed: %+v", g)
+	}
+}

@@ -80,8 +80,8 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	if strings.HasPrefix(text, "#") {
 		head, rest, _ := strings.Cut(text[1:], " ")
 		n, err := strconv.ParseUint(head, 10, 64)
-		if err != nil {
-			b.dmReply(user, texts.UI(lang, texts.DMHelp))
+		if err != nil || n == 0 { // "#17g7f", "#0", "#x": say how it is written
+			b.dmReply(user, texts.DMGamePrefix(lang))
 			return
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)

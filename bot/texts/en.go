@@ -332,6 +332,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUICPUOnly:             "level: and think: are for games against the CPU: give the bot itself as opponent:.",
 	mUIThinkMax:            "think: at most %d ms on this server.",
 	mUIYouDeclined:         "Challenge #%d declined.",
+	mUIDMGamePrefix:        "To name a game, write `#`, its number, a space, then the move: `#12 7g7f`. Nothing was played.",
 	mUIYouWithdrew:         "Challenge #%d withdrawn.",
 	mUITooManyChallenges:   "You already have %d open challenges on this server: withdraw one with `/shogi cancel`, or wait until one is accepted or runs out.",
 	mUIRankedAway:          "A ranked game needs away_seconds of 0 (the CPU never takes a seat) or at least %d: ratings measure people.",

@@ -98,6 +98,9 @@ func ThinkMax(l Lang, max int) string { return tr(l, mUIThinkMax, max) }
 func YouDeclined(l Lang, id uint64) string { return tr(l, mUIYouDeclined, id) }
 func YouWithdrew(l Lang, id uint64) string { return tr(l, mUIYouWithdrew, id) }
 
+// DMGamePrefix answers a DM whose "#N " game prefix is not a game number.
+func DMGamePrefix(l Lang) string { return tr(l, mUIDMGamePrefix) }
+
 // TooManyChallenges refuses a challenge over the per-server limit of open ones.
 func TooManyChallenges(l Lang, n int) string { return tr(l, mUITooManyChallenges, n) }
 

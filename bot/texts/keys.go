@@ -320,6 +320,7 @@ const (
 	mUICPUOnly             msg = "ui.challenge.cpu_only"     // level: or think: against a person
 	mUIThinkMax            msg = "ui.challenge.think_max"    // the server's most think time, ms
 	mUIYouDeclined         msg = "ui.challenge.you_declined" // challenge number
+	mUIDMGamePrefix        msg = "ui.dm.game_prefix"
 	mUIYouWithdrew         msg = "ui.challenge.you_withdrew" // challenge number
 	mUITooManyChallenges   msg = "ui.challenge.too_many"     // how many are open
 	mUIHistoryEmpty        msg = "ui.history.empty"
