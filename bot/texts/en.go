@@ -161,6 +161,7 @@ var en = map[msg]string{
 	mDtLeft:             "no such piece is on the left (左)",
 	mDtRight:            "no such piece is on the right (右)",
 	mDtStraight:         "no such piece is moving straight up (直)",
+	mDtOtherSide:        "its mark (▲☗ sente, △☖ gote) names the other side",
 
 	mOptFouls:        "foul limit %d",
 	mOptFoulsPublic:  "fouls announced to both",

@@ -160,6 +160,7 @@ var ja = map[msg]string{
 	mDtLeft:             "左側（左）にその駒はありません",
 	mDtRight:            "右側（右）にその駒はありません",
 	mDtStraight:         "まっすぐ上がる駒（直）はありません",
+	mDtOtherSide:        "先頭の記号（▲☗ 先手・△☖ 後手）が手番でない側を指しています",
 
 	mOptFouls:        "反則上限%d回",
 	mOptFoulsPublic:  "反則は両者に通知",

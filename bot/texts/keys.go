@@ -191,6 +191,7 @@ const (
 	mDtLeft             msg = "detail.side.left"     //
 	mDtRight            msg = "detail.side.right"    //
 	mDtStraight         msg = "detail.side.straight" //
+	mDtOtherSide        msg = "detail.other_side"
 )
 
 // Options, cards and static texts.

@@ -149,6 +149,7 @@ var detailKeys = map[notation.DetailCode]msg{
 	notation.DetailLeft:          mDtLeft,
 	notation.DetailRight:         mDtRight,
 	notation.DetailStraight:      mDtStraight,
+	notation.DetailOtherSide:     mDtOtherSide,
 }
 
 // detailText words a notation detail; a square is written as the player

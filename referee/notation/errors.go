@@ -84,6 +84,7 @@ const (
 	DetailLeft                     // 左: no such piece is on the left
 	DetailRight                    // 右: no such piece is on the right
 	DetailStraight                 // 直: no such piece moves straight up
+	DetailOtherSide                // the text's ▲☗ or △☖ mark names the side not to move
 )
 
 // Detail is a ResolveError's extra reason: its code and the square or piece
@@ -130,6 +131,8 @@ func (d Detail) String() string {
 		return "no such piece is on the right (右)"
 	case DetailStraight:
 		return "no such piece is moving straight up (直)"
+	case DetailOtherSide:
+		return "its mark (▲☗ sente, △☖ gote) names the other side"
 	}
 	return ""
 }

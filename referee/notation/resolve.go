@@ -56,7 +56,7 @@ func newQuery(n Notation) query { return query{n: n, to: shogi.NoSquare, from: s
 // "G69-58", "+R-2b", "7f"), Japanese ("７六歩", "7六歩", "76歩", "同　歩", "５八金右",
 // "２二角成", "２二角不成", "５五角打"), a KIF body ("７六歩(77)") or CSA
 // ("+7776FU"); see the parse functions for the details. Surrounding space
-// and quote marks (“P*5e”, 「７六歩」, see Unquote), full-width ASCII and ▲△☗☖ prefixes are ignored; piece letters may be in
+// and quote marks (“P*5e”, 「７六歩」, see Unquote), full-width ASCII and a ▲☗ (sente) or △☖ (gote) prefix naming the side to move are ignored; piece letters may be in
 // either case. Capture marks are not checked against the board.
 //
 // The rules it applies (only candidates count, never other pieces):
@@ -144,6 +144,10 @@ func parse(p *shogi.Position, text string) (query, *ResolveError) {
 	fail := &ResolveError{Kind: Unparsable, Text: trimmed, Notation: guess}
 	if len(s) > maxText {
 		fail.Detail = Detail{Code: DetailTooLong}
+		return query{}, fail
+	}
+	if c, ok := sideMark(text); ok && c != p.SideToMove() {
+		fail.Kind, fail.Detail = NoSuchMove, Detail{Code: DetailOtherSide}
 		return query{}, fail
 	}
 	if q, ok := parseUSI(s); ok {

@@ -333,3 +333,31 @@ func TestResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestSideMark: a leading ▲☗ or △☖ naming the side to move is read past; one
+// naming the other side is refused, whatever the rest of the text says.
+func TestSideMark(t *testing.T) {
+	p := mustSFEN(t, shogi.StartSFEN)
+	after := mustSFEN(t, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
+	for _, c := range []struct {
+		p    *shogi.Position
+		text string
+		want string // the move, or "" for the other-side refusal
+	}{
+		{p, "▲７六歩", "7g7f"}, {p, "☗7g7f", "7g7f"}, {p, " ▲ P-7f", "7g7f"}, {p, "７六歩", "7g7f"},
+		{p, "△７六歩", ""}, {p, "☖7g7f", ""},
+		{after, "△３四歩", "3c3d"}, {after, "☖3c3d", "3c3d"}, {after, "▲３四歩", ""},
+	} {
+		m, err := Resolve(c.p, c.text, c.p.LegalMoves(nil), shogi.NoSquare)
+		if c.want != "" {
+			if err != nil || m.USI() != c.want {
+				t.Errorf("%q: %v %v, want %s", c.text, m, err, c.want)
+			}
+			continue
+		}
+		var re *ResolveError
+		if !errors.As(err, &re) || re.Kind != NoSuchMove || re.Detail.Code != DetailOtherSide {
+			t.Errorf("%q: %v %v, want the other-side refusal", c.text, m, err)
+		}
+	}
+}

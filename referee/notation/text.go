@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"shinpan/referee/shogi"
 )
@@ -39,6 +40,17 @@ func normalize(s string) (out string, wide bool) {
 		b.WriteRune(r)
 	}
 	return b.String(), wide
+}
+
+// sideMark is the side a text's leading ▲☗ (sente) or △☖ (gote) names.
+func sideMark(s string) (shogi.Color, bool) {
+	switch r, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(s, unicode.IsSpace)); r {
+	case '▲', '☗':
+		return shogi.Black, true
+	case '△', '☖':
+		return shogi.White, true
+	}
+	return shogi.Black, false
 }
 
 // asciiLower lowercases ASCII letters only.
