@@ -1,7 +1,8 @@
 // Package pgtest starts a throwaway PostgreSQL server for tests: initdb into
 // a temporary directory, pg_ctl start listening only on a Unix socket in that
 // directory (no TCP port at all), run as an unprivileged user when the tests
-// run as root (runuser), stopped and removed when the test binary ends (Run).
+// run as root (runuser), stopped and removed when the test binary ends (Run)
+// or, when a killed test binary could not, by the next start (orphans.go).
 //
 // Without PostgreSQL's server binaries the tests that need it skip, saying
 // how to install them, unless SHINPAN_REQUIRE_POSTGRES=1 is set (as CI does):
@@ -141,11 +142,16 @@ func start() (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "shinpan-pg-")
+	reapOrphans(bin, runAs)
+	dir, err := os.MkdirTemp("", dirPrefix)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{dir: dir, bin: bin, runAs: runAs}
+	if err := writeOwner(dir); err != nil {
+		s.remove()
+		return nil, err
+	}
 	if runAs != "" {
 		u, _ := user.Lookup(runAs)
 		var uid, gid int
