@@ -14,6 +14,11 @@ type Options struct {
 	AwaySeconds   int  `json:"away_seconds" toml:"away_seconds"`     // CPU takes the seat after this; default 600
 	ShowReachable bool `json:"show_reachable" toml:"show_reachable"` // default on
 	SwapOnRematch bool `json:"swap_on_rematch" toml:"swap_on_rematch"`
+	// The clocks (timecontrol.go); a game stored before them has none.
+	MainMinutes      int `json:"main_minutes,omitempty" toml:"main_minutes"`           // main time; 0 = none
+	ByoyomiSeconds   int `json:"byoyomi_seconds,omitempty" toml:"byoyomi_seconds"`     // after the main time, per move
+	IncrementSeconds int `json:"increment_seconds,omitempty" toml:"increment_seconds"` // Fischer: added after each move
+	DaysPerMove      int `json:"days_per_move,omitempty" toml:"days_per_move"`         // correspondence
 }
 
 // Defaults returns the defaults of RULES.md for a variant.
@@ -33,7 +38,7 @@ func (o Options) Validate(v view.Variant) error {
 	if o.AwaySeconds < 0 || o.AwaySeconds > MaxAway {
 		return &referee.OptionError{Option: "away_seconds", Min: 1, Max: MaxAway, ZeroNone: true, Got: o.AwaySeconds}
 	}
-	return nil
+	return o.validateTime()
 }
 
 // MaxAway is the longest away time: a week.
