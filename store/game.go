@@ -39,6 +39,7 @@ func (s Status) valid() bool {
 type Deadline struct {
 	Player shogi.Color `json:"player"`        // side to move
 	Seq    uint64      `json:"seq"`           // LastSeq when the turn began
+	Start  time.Time   `json:"start,omitzero"` // when the turn began (zero in records from before the clocks)
 	Turn   time.Time   `json:"turn,omitzero"` // turn time runs out (zero: no limit)
 	Away   time.Time   `json:"away,omitzero"` // the CPU takes the seat (zero: none)
 }
@@ -91,6 +92,9 @@ type Game struct {
 	LastSeq  uint64    `json:"last_seq"`
 	Deadline *Deadline `json:"deadline,omitempty"`
 	Away     [2]Away   `json:"away,omitzero"`
+	// Clocks are both sides' main time left as of the last move (nil: no
+	// main time, or a record from before the clocks).
+	Clocks *policy.Clocks `json:"clocks,omitempty"`
 	// CPUMoved marks the seats of people the CPU has acted for (away
 	// takeovers): a ranked game's ratings depend on it (RULES.md §3).
 	CPUMoved [2]bool `json:"cpu_moved,omitzero"`
@@ -154,7 +158,7 @@ func (g *Game) Normalize() {
 	}
 	if g.Deadline != nil {
 		d := *g.Deadline
-		d.Turn, d.Away = NormTime(d.Turn), NormTime(d.Away)
+		d.Turn, d.Away, d.Start = NormTime(d.Turn), NormTime(d.Away), NormTime(d.Start)
 		g.Deadline = &d
 	}
 }

@@ -20,7 +20,9 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 	s := openT(t, b, path, clk)
 
 	g1 := ok(s.CreateGame(SampleGame("G", "C1", "alice", "bob", view.Tsuitate), "i-create-1", nil))
-	g2 := ok(s.CreateGame(SampleGame("G", "C2", "carol", store.CPU, view.Masked), "", nil))
+	sample2 := SampleGame("G", "C2", "carol", store.CPU, view.Masked)
+	sample2.Options.SetTime(policy.TimeControl{MainMinutes: 10, ByoyomiSeconds: 30})
+	g2 := ok(s.CreateGame(sample2, "", nil))
 	if g1.ID != 1 || g2.ID != 2 {
 		t.Fatalf("ids %d %d, want 1 2", g1.ID, g2.ID)
 	}
@@ -41,7 +43,9 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 		_, err := s.AppendAction(g2.ID, store.Entry{Action: a, UserID: g2.Players[a.Player], Key: "m-" + string(rune('a'+i))}, nil, func(g *store.Game) {
 			g.MaskSalts[a.Player] = a.Salt
 			g.Status = store.StatusActive
-			g.Deadline = &store.Deadline{Player: shogi.Black, Seq: 2, Turn: time.Date(2025, 3, 1, 13, 0, 0, 0, time.FixedZone("JST", 9*3600))}
+			g.Deadline = &store.Deadline{Player: shogi.Black, Seq: 2, Turn: time.Date(2025, 3, 1, 13, 0, 0, 0, time.FixedZone("JST", 9*3600)),
+				Start: time.Date(2025, 3, 1, 12, 50, 0, 0, time.FixedZone("JST", 9*3600))}
+			g.Clocks = &policy.Clocks{MainMillis: [2]int64{600_000, 543_210}}
 			g.Away[shogi.White] = store.Away{Since: time.Date(2025, 3, 1, 12, 30, 0, 0, time.UTC), CPU: true}
 		})
 		check(t, err)
@@ -85,7 +89,8 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 		t.Fatalf("game 1 metadata: %+v", g1)
 	}
 	deepEq(t, "game 2", ok(s.GetGame(g2.ID)), g2)
-	if g2.MaskSalts != [2]string{"s1", "s2"} || g2.Deadline.Turn.Location() != time.UTC {
+	if g2.MaskSalts != [2]string{"s1", "s2"} || g2.Deadline.Turn.Location() != time.UTC || g2.Deadline.Start.Location() != time.UTC ||
+		g2.Clocks.MainMillis[1] != 543_210 || g2.Options.ByoyomiSeconds != 30 {
 		t.Fatalf("game 2 metadata: %+v", g2)
 	}
 	deepEq(t, "settings", ok(s.GetSettings("alice")), st)
