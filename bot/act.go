@@ -104,7 +104,8 @@ func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, k
 		return nil, refusal(err), nil
 	}
 	meta := lg.meta
-	dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
+	clocks, dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
+	meta.Clocks = clocks
 	if isCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
@@ -113,6 +114,7 @@ func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, k
 		updateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved
 		m.Deadline = dl
+		m.Clocks = clocks
 		m.DrawOffer = m.DrawOffer.Standing(g)
 	}
 	commit := time.Now()

@@ -38,7 +38,7 @@ func (b *Bot) cpuLevel(meta store.Game, c shogi.Color) player.Level {
 
 // cpuMoveTime is the think time per move of seat c: the challenger's choice
 // for the bot's own seat, else the configured one; within the game's turn
-// limit.
+// limit or clock (policy.Options.MoveBudget).
 func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
 	d := time.Second
 	if b.cfg.CPUMoveMillis > 0 {
@@ -47,8 +47,8 @@ func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
 	if ch := meta.CPU; ch != nil && ch.MoveMillis > 0 && isCPU(meta.Players[c]) {
 		d = time.Duration(ch.MoveMillis) * time.Millisecond
 	}
-	if o := meta.Options; o.TurnSeconds > 0 {
-		d = min(d, time.Duration(o.TurnSeconds)*time.Second/4)
+	if budget := meta.Options.MoveBudget(); budget > 0 {
+		d = min(d, budget)
 	}
 	return d
 }

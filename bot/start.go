@@ -60,7 +60,8 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		return answer{}, err
 	}
 	updateMeta(&meta, g)
-	meta.Deadline = b.turnDeadline(meta, shogi.Black, 0) // Black's move, or Black's mask
+	meta.Clocks = c.Options.StartClocks()
+	meta.Deadline = b.turnDeadline(meta, c.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), b.now()), 0) // Black's move, or Black's mask
 	out := b.startMessages(meta, g, c)
 	var game store.Game
 	if c.ID != 0 {

@@ -55,32 +55,38 @@ func (b *Bot) pruneKeys() {
 	}
 }
 
-// deadline returns the turn timer after an action: a new one when the turn
-// passed to the other side (or the game started), the same one after a foul or
-// a bounce (a foul never buys time), none without a turn limit or once over.
-func (b *Bot) deadline(meta store.Game, before, after *referee.Game, seq uint64) *store.Deadline {
-	if after.Over() || meta.Options.TurnSeconds <= 0 && meta.Options.AwaySeconds <= 0 {
-		return nil
+// deadline returns the clocks and the turn timer after an action, as the
+// policy counts them (policy.Options.NextTurn): a new turn when the turn
+// passed to the other side (or the game started), the same one after a foul,
+// a bounce or a changed mask (they buy no time and cost nothing but the time
+// they took), none once over or with no clock and no away time.
+func (b *Bot) deadline(meta store.Game, before, after *referee.Game, seq uint64) (*policy.Clocks, *store.Deadline) {
+	cur := turnOf(meta.Deadline)
+	cl, turn := meta.Options.NextTurn(meta.Clocks, cur, before, after, b.now())
+	switch {
+	case turn == nil:
+		return cl, nil
+	case turn == cur:
+		return cl, meta.Deadline
 	}
-	waiting, ok := policy.Waiting(after)
-	if !ok {
-		return nil
-	}
-	if meta.Deadline != nil && meta.Deadline.Player == waiting && !policy.NewTurn(before, after) {
-		return meta.Deadline // a foul, a bounce or a changed mask buys no time
-	}
-	return b.turnDeadline(meta, waiting, seq)
+	return cl, b.turnDeadline(meta, turn, seq)
 }
 
-// turnDeadline starts the clocks of c's turn: the turn limit, and the away
-// time after which the CPU takes a person's seat.
-func (b *Bot) turnDeadline(meta store.Game, c shogi.Color, seq uint64) *store.Deadline {
-	dl := &store.Deadline{Player: c, Seq: seq}
-	if meta.Options.TurnSeconds > 0 {
-		dl.Turn = b.now().Add(time.Duration(meta.Options.TurnSeconds) * time.Second)
+// turnOf is the running turn a stored deadline keeps (nil: none).
+func turnOf(dl *store.Deadline) *policy.Turn {
+	if dl == nil {
+		return nil
 	}
+	return &policy.Turn{Player: dl.Player, Start: dl.Start, End: dl.Turn}
+}
+
+// turnDeadline is the timer of a turn: its end on the clock, and the away
+// time after which the CPU takes a person's seat.
+func (b *Bot) turnDeadline(meta store.Game, turn *policy.Turn, seq uint64) *store.Deadline {
+	c := turn.Player
+	dl := &store.Deadline{Player: c, Seq: seq, Start: turn.Start, Turn: turn.End}
 	if meta.Options.AwaySeconds > 0 && !isCPU(meta.Players[c]) && !meta.Away[c].CPU {
-		dl.Away = b.now().Add(time.Duration(meta.Options.AwaySeconds) * time.Second)
+		dl.Away = turn.Start.Add(time.Duration(meta.Options.AwaySeconds) * time.Second)
 	}
 	if dl.Turn.IsZero() && dl.Away.IsZero() {
 		return nil
