@@ -192,7 +192,7 @@ func (a *assets) paintTitle(dst *image.Paletted, v *view.View) {
 }
 
 // paintPanel draws the dynamic parts of one side's hand panel: turn stripe
-// and 手番 pill, name, fouls and, when the viewer knows it, the hand.
+// and 手番 pill, name, clock, fouls and, when the viewer knows it, the hand.
 func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, side shogi.Color, top bool) {
 	t := &a.text
 	r := panelRect(top)
@@ -206,6 +206,13 @@ func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, sid
 		s := "反則 " + strconv.Itoa(v.Fouls[side]) + "/" + strconv.Itoa(v.FoulLimit)
 		foulsX -= t.dim.width(s)
 		t.dim.draw(dst, s, foulsX, line1)
+	}
+	if clk := cleanName(opt.Clocks[side]); clk != "" && t.dim.has(clk) {
+		if foulsX < r.Min.X+panelFoulsR {
+			foulsX -= 16
+		}
+		foulsX -= t.dim.width(clk)
+		t.dim.draw(dst, clk, foulsX, line1)
 	}
 	if name := cleanName(opt.Names[side]); name != "" && t.name.has(name) {
 		name = t.name.fit(name, foulsX-16-(r.Min.X+panelNameX))

@@ -31,6 +31,10 @@ type Options struct {
 	// not drawn at all: pass an ASCII name such as the Discord username.
 	// Empty: no name.
 	Names [2]string
+	// Clocks are each side's clock as the caller words it (e.g. "9:32"),
+	// indexed by shogi.Color, drawn in its hand panel before the fouls; ASCII
+	// only, as Names. Empty: none.
+	Clocks [2]string
 	// Lang is the language of the alt text (LangEN when empty).
 	Lang Lang
 	// Notation is how the alt text writes the last move: notation.USI (the

@@ -229,6 +229,9 @@ func OptionRefusal(l Lang, err error) string {
 		}
 		return tr(l, mOptRange, name, oe.Min, oe.Max, oe.Got)
 	}
+	if s, ok := timeRefusal(l, err); ok {
+		return s
+	}
 	var ve *referee.VariantError
 	if errors.As(err, &ve) {
 		return tr(l, mOptUnknownVariant, Escape(notation.Echo(ve.Name)))

@@ -121,8 +121,8 @@ func optionsLine(l Lang, v view.Variant, o policy.Options) string {
 	} else {
 		parts = append(parts, tr(l, mOptNoMoveLimit))
 	}
-	if o.TurnSeconds > 0 {
-		parts = append(parts, tr(l, mOptTurn, o.TurnSeconds))
+	if tc := timeControl(l, o); tc != "" {
+		parts = append(parts, tc)
 	} else {
 		parts = append(parts, tr(l, mOptNoTurn))
 	}

@@ -1,0 +1,151 @@
+package texts
+
+import (
+	"errors"
+	"fmt"
+
+	"shinpan/referee/notation"
+	"shinpan/referee/policy"
+	"shinpan/referee/shogi"
+)
+
+// The words of the time controls (keys.go: the clocks), added to the tables
+// here.
+func init() {
+	for k, s := range map[msg]string{
+		mTCByoyomi:      "%d min + %d s byoyomi",
+		mTCSudden:       "%d min, sudden death",
+		mTCFischer:      "%d min + %d s a move (Fischer)",
+		mTCDays:         "%d day(s) a move (correspondence)",
+		mClkLine:        "⏳ ☗ %s · ☖ %s%s",
+		mClkInByoyomi:   "byoyomi",
+		mClkThenByoyomi: " (then %d s a move)",
+		mClkIncrement:   " (+%d s a move)",
+		mClkSudden:      " (sudden death)",
+		mOptPreset:      "There is no time control “%s”: choose one of %s.",
+		mOptConflict:    "%s cannot be combined with %s: choose one time control.",
+		mOptNeeds:       "%s needs %s too (Fischer: a main time plus an increment per move).",
+		mOptDaysAway:    "days\\_per\\_move cannot be combined with away\\_seconds: in correspondence the CPU never takes a seat.",
+	} {
+		en[k] = s
+	}
+	for k, s := range map[msg]string{
+		mTCByoyomi:      "持ち時間%d分・秒読み%d秒",
+		mTCSudden:       "持ち時間%d分・切れ負け",
+		mTCFischer:      "持ち時間%d分・一手ごとに%d秒加算（フィッシャー）",
+		mTCDays:         "一手%d日（通信対局）",
+		mClkLine:        "⏳ ☗ %s・☖ %s%s",
+		mClkInByoyomi:   "秒読み",
+		mClkThenByoyomi: "（持ち時間の後は一手%d秒）",
+		mClkIncrement:   "（一手ごとに%d秒加算）",
+		mClkSudden:      "（切れ負け）",
+		mOptPreset:      "「%s」という持ち時間はありません。%s から選んでください。",
+		mOptConflict:    "%s と %s は同時に指定できません。持ち時間の方式を一つにしてください。",
+		mOptNeeds:       "%s には %s も指定してください（フィッシャー：持ち時間＋一手ごとの加算）。",
+		mOptDaysAway:    "days\\_per\\_move と away\\_seconds は同時に指定できません。通信対局ではCPUが代わりに指すことはありません。",
+	} {
+		ja[k] = s
+	}
+}
+
+// timeControl words the options' time control ("" for none).
+func timeControl(l Lang, o policy.Options) string {
+	switch o.TimeKind() {
+	case policy.TimePerMove:
+		return tr(l, mOptTurn, o.TurnSeconds)
+	case policy.TimeByoyomi:
+		switch {
+		case o.MainMinutes == 0:
+			return tr(l, mOptTurn, o.ByoyomiSeconds)
+		case o.ByoyomiSeconds == 0:
+			return tr(l, mTCSudden, o.MainMinutes)
+		}
+		return tr(l, mTCByoyomi, o.MainMinutes, o.ByoyomiSeconds)
+	case policy.TimeFischer:
+		return tr(l, mTCFischer, o.MainMinutes, o.IncrementSeconds)
+	case policy.TimeCorrespondence:
+		return tr(l, mTCDays, o.DaysPerMove)
+	}
+	return ""
+}
+
+// ClockLine is the line under a player's board in a game with main time:
+// both sides' main time left as of the last move, and what follows it ("":
+// no main time). It depends on the clocks alone, which only moves change.
+func ClockLine(l Lang, o policy.Options, cl *policy.Clocks) string {
+	if !o.HasMain() || cl == nil {
+		return ""
+	}
+	side := func(c shogi.Color) string {
+		if cl.MainMillis[c] == 0 && o.ByoyomiSeconds > 0 {
+			return tr(l, mClkInByoyomi)
+		}
+		return ClockFace(cl.Left(c).Milliseconds())
+	}
+	var then string
+	switch {
+	case o.TimeKind() == policy.TimeFischer:
+		then = tr(l, mClkIncrement, o.IncrementSeconds)
+	case o.ByoyomiSeconds > 0:
+		then = tr(l, mClkThenByoyomi, o.ByoyomiSeconds)
+	default:
+		then = tr(l, mClkSudden)
+	}
+	return "\n" + tr(l, mClkLine, side(shogi.Black), side(shogi.White), then)
+}
+
+// PanelClocks are the clocks drawn in the board's hand panels, indexed by
+// colour: main time left, or the byoyomi period once it is spent. The
+// board's font holds ASCII, so they read alike in every language. Empty
+// without main time.
+func PanelClocks(o policy.Options, cl *policy.Clocks) [2]string {
+	var out [2]string
+	if !o.HasMain() || cl == nil {
+		return out
+	}
+	for c := range out {
+		if cl.MainMillis[c] == 0 && o.ByoyomiSeconds > 0 {
+			out[c] = fmt.Sprintf("%ds/move", o.ByoyomiSeconds)
+			continue
+		}
+		out[c] = ClockFace(cl.MainMillis[c])
+	}
+	return out
+}
+
+// ClockFace writes a time left as a clock does: m:ss, or h:mm:ss from an
+// hour; a started second is not counted.
+func ClockFace(ms int64) string {
+	s := max(ms, 0) / 1000
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// timeRefusal words a refused clock option; ok is false for another error.
+func timeRefusal(l Lang, err error) (string, bool) {
+	var (
+		pe *policy.PresetError
+		ce *policy.ConflictError
+		ne *policy.NeedsError
+	)
+	switch {
+	case errors.As(err, &pe):
+		names := ""
+		for i, p := range policy.TimePresets {
+			if i > 0 {
+				names += ", "
+			}
+			names += p.Name
+		}
+		return tr(l, mOptPreset, Escape(notation.Echo(pe.Name)), Escape(names)), true
+	case errors.As(err, &ce) && ce.With == "away_seconds":
+		return tr(l, mOptDaysAway), true
+	case errors.As(err, &ce):
+		return tr(l, mOptConflict, Escape(ce.Option), Escape(ce.With)), true
+	case errors.As(err, &ne):
+		return tr(l, mOptNeeds, Escape(ne.Option), Escape(ne.Needs)), true
+	}
+	return "", false
+}
