@@ -103,10 +103,20 @@ func (b *Bot) challengeOptions(r *req) (view.Variant, policy.Options, string) {
 	opts := b.cfg.options(v)
 	o := r.opts
 	for name, dst := range map[string]*int{"foul_limit": &opts.FoulLimit, "move_limit": &opts.MoveLimit,
-		"turn_seconds": &opts.TurnSeconds, "away_seconds": &opts.AwaySeconds} {
+		"away_seconds": &opts.AwaySeconds} {
 		if n, ok := o.num(name); ok {
 			*dst = n
 		}
+	}
+	given := map[string]int{}
+	for _, name := range []string{"turn_seconds", "main_minutes", "byoyomi_seconds", "increment_seconds", "days_per_move"} {
+		if n, ok := o.num(name); ok {
+			given[name] = n
+		}
+	}
+	_, awayGiven := o.num("away_seconds")
+	if err := opts.ChooseTime(o.str("time"), given, awayGiven); err != nil {
+		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
 	}
 	for name, dst := range map[string]*bool{"announce_fouls": &opts.AnnounceFouls, "mask_as_king": &opts.MaskAsKing,
 		"show_reachable": &opts.ShowReachable} {

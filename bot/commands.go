@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/texts"
+	"shinpan/referee/policy"
 )
 
 // The one application command, /shogi, with a subcommand per action.
@@ -25,6 +26,16 @@ func variantOpt(required bool) *discordgo.ApplicationCommandOption {
 		Description: "Which shogi", Required: required, Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "Tsuitate (screen)", Value: "tsuitate"}, {Name: "Masked (Kagemusha)", Value: "masked"},
 			{Name: "Dark (fog of war)", Value: "dark"}, {Name: "Standard (open)", Value: "standard"}}}
+}
+
+// timeOpt is time:, the time control presets (policy.TimePresets).
+func timeOpt() *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "time",
+		Description: "Time control (default: the server's); the fields below change it"}
+	for _, p := range policy.TimePresets {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: texts.TimePresetName(texts.EN, p.Name), Value: p.Name})
+	}
+	return o
 }
 
 func gameOpt() *discordgo.ApplicationCommandOption {
@@ -143,7 +154,12 @@ func commandsEN() []*discordgo.ApplicationCommand {
 				boolOpt("announce_fouls", "Tsuitate: tell the opponent and channel about fouls (default on)"),
 				intOpt("move_limit", "Draw after this many moves (0 = none; 50-1000)", 0, 1000),
 				boolOpt("mask_as_king", "Masked: the mask may not be left attacked (default off)"),
+				timeOpt(),
 				intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
+				intOpt("main_minutes", "Main time in minutes, then byoyomi or an increment (1-360)", 0, policy.MaxMainMinutes),
+				intOpt("byoyomi_seconds", "Byoyomi: seconds a move once the main time is spent (10-3600)", 0, policy.MaxByoyomiSeconds),
+				intOpt("increment_seconds", "Fischer: seconds added after each move (1-600; needs main_minutes)", 0, policy.MaxIncrementSeconds),
+				intOpt("days_per_move", "Correspondence: days a move (1-14; the CPU never takes a seat)", 0, policy.MaxDaysPerMove),
 				boolOpt("ranked", "Rated game (default off)"),
 				boolOpt("show_reachable", "Players may ask where a piece can go on their own board (default on)"),
 				intOpt("away_seconds", "The CPU plays the seat of a player away this long on their turn (0 = never)", 0, 604800),

@@ -36,6 +36,9 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		p := payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
 		if needsBoard(mine) {
 			p.Files = b.boardFiles(meta, g, c, rd)
+			if !g.Over() {
+				p.Content += texts.ClockLine(rd.lang, meta.Options, meta.Clocks)
+			}
 		}
 		if !g.Over() && g.Turn() == c && !g.NeedsMasks() {
 			p.Buttons = turnButtons(rd.lang)
@@ -96,7 +99,11 @@ func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd rea
 	if g.Over() {
 		notes = nil
 	}
-	img, err := b.renderFor(v, rd, render.Options{Notes: notes})
+	var clocks [2]string
+	if !g.Over() {
+		clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move: fouls never show
+	}
+	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Clocks: clocks})
 	if err != nil {
 		b.log.Error("render", "game", meta.ID, "err", err)
 		return nil

@@ -137,7 +137,8 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 			continue
 		}
 		rd := b.reader(p)
-		pl := payload{Content: texts.Welcome(textCtx(rd, meta, nil), pc), Files: b.boardFiles(meta, g, pc, rd), Public: true}
+		pl := payload{Content: texts.Welcome(textCtx(rd, meta, nil), pc) + texts.ClockLine(rd.lang, meta.Options, meta.Clocks),
+			Files: b.boardFiles(meta, g, pc, rd), Public: true}
 		if !g.NeedsMasks() && g.Turn() == pc {
 			pl.Buttons = turnButtons(rd.lang)
 			pl.Content += deadlineLine(meta.Deadline, pc)

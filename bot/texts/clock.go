@@ -48,6 +48,38 @@ func init() {
 	}
 }
 
+// presetNames are the names of the time: presets (policy.TimePresets) in
+// English and Japanese.
+var presetNames = map[string][2]string{
+	"none":    {"No clock", "持ち時間なし"},
+	"30s":     {"30 s a move", "一手30秒"},
+	"10m+30s": {"10 min + 30 s byoyomi", "10分＋秒読み30秒"},
+	"30m+60s": {"30 min + 60 s byoyomi", "30分＋秒読み60秒"},
+	"5m+5s":   {"5 min + 5 s a move (Fischer)", "5分＋一手5秒加算（フィッシャー）"},
+	"15m+10s": {"15 min + 10 s a move (Fischer)", "15分＋一手10秒加算（フィッシャー）"},
+	"1d":      {"1 day a move (correspondence)", "一手1日（通信対局）"},
+	"3d":      {"3 days a move (correspondence)", "一手3日（通信対局）"},
+}
+
+func init() {
+	for name, w := range presetNames {
+		commandJA["time="+name] = CommandWords{Name: w[1]}
+	}
+}
+
+// TimePresetName is the name of a time: preset in l (the value itself for
+// one without a name).
+func TimePresetName(l Lang, name string) string {
+	w, ok := presetNames[name]
+	switch {
+	case !ok:
+		return name
+	case l == JA:
+		return w[1]
+	}
+	return w[0]
+}
+
 // timeControl words the options' time control ("" for none).
 func timeControl(l Lang, o policy.Options) string {
 	switch o.TimeKind() {

@@ -60,3 +60,17 @@ func TestTimeRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestTimePresetNames: every preset has a name in each language.
+func TestTimePresetNames(t *testing.T) {
+	for _, p := range policy.TimePresets {
+		for _, l := range []Lang{EN, JA} {
+			if n := TimePresetName(l, p.Name); n == p.Name || n == "" {
+				t.Errorf("%s: no name in %s", p.Name, l)
+			}
+		}
+		if w, ok := CommandJA("time=" + p.Name); !ok || w.Name == "" {
+			t.Errorf("%s: no Japanese choice name", p.Name)
+		}
+	}
+}
