@@ -37,11 +37,11 @@ func (s Status) valid() bool {
 // restart. Seq is the log seq after which the turn started: a timer that fires
 // for an older seq is stale and must be ignored.
 type Deadline struct {
-	Player shogi.Color `json:"player"`        // side to move
-	Seq    uint64      `json:"seq"`           // LastSeq when the turn began
+	Player shogi.Color `json:"player"`         // side to move
+	Seq    uint64      `json:"seq"`            // LastSeq when the turn began
 	Start  time.Time   `json:"start,omitzero"` // when the turn began (zero in records from before the clocks)
-	Turn   time.Time   `json:"turn,omitzero"` // turn time runs out (zero: no limit)
-	Away   time.Time   `json:"away,omitzero"` // the CPU takes the seat (zero: none)
+	Turn   time.Time   `json:"turn,omitzero"`  // turn time runs out (zero: no limit)
+	Away   time.Time   `json:"away,omitzero"`  // the CPU takes the seat (zero: none)
 }
 
 // Away is one seat's away state: Since is when the player was last active
