@@ -108,6 +108,9 @@ func LoadConfig(path string) (Config, error) {
 			if err := md.PrimitiveDecode(prim, &o); err != nil {
 				return c, fmt.Errorf("config defaults.%s: %w", name, err)
 			}
+			if !md.IsDefined("defaults", name, "away_seconds") && (o.HasMain() || o.DaysPerMove > 0) {
+				o.AwaySeconds = 0 // as in a challenge: the clock ends an absent player's game
+			}
 			if err := o.Validate(v); err != nil {
 				return c, fmt.Errorf("config defaults.%s: %w", name, err)
 			}
