@@ -45,6 +45,9 @@ func TestByoyomiClock(t *testing.T) {
 	if c := e.lastDM(e.bob).Content; !strings.Contains(c, "⏳ ☗ 0:35 · ☖ 1:00") {
 		t.Fatalf("bob after alice's move: %q", c)
 	}
+	if st := e.slash(e.carol, "status", discordtest.IntegerOption("game", int64(id))); !strings.Contains(st, "⏳ ☗ 0:35 · ☖ 1:00") {
+		t.Fatalf("status: %q", st)
+	}
 	g := e.game(id)
 	if want := e.b.now().Add(70 * time.Second); !g.Deadline.Turn.Equal(want) || g.Clocks.MainMillis != [2]int64{35_000, 60_000} {
 		t.Fatalf("after alice's move: deadline %v (want %v), clocks %v", g.Deadline.Turn, want, g.Clocks.MainMillis)

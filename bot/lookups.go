@@ -65,7 +65,8 @@ func (b *Bot) cmdStatus(r *req) (answer, error) {
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	ctx := textCtx(channelReader(r.lang), lg.meta, nil)
-	return say(texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, gameState(lg.g), view.ToPublic)), nil
+	clocks := texts.ClockLine(r.lang, lg.meta.Options, lg.meta.Clocks) // public: as of the last move
+	return say(texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, gameState(lg.g), view.ToPublic) + clocks), nil
 }
 
 // cmdGames lists the games going on in the channel.

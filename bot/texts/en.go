@@ -250,7 +250,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 • Everyone hears "☗ moved (move 12)" and each capture ("☖'s silver on 5e was captured"), never where a piece moved.
 • Draw after move 300 by default; no repetition rule.`,
 
-	mRulesCommon: `**In every variant** you may resign at any time. With a turn time limit (off by default), running out of time loses. A player away on their turn for the away time (10 minutes by default) gets the CPU in their seat, playing with exactly their view; any command or move brings them back.`,
+	mRulesCommon: `**In every variant** you may resign at any time. With a clock (a turn limit, byoyomi, Fischer or days a move; off by default), running out of time loses; a foul costs only the time it takes. A player away on their turn for the away time (10 minutes by default) gets the CPU in their seat, playing with exactly their view; any command or move brings them back.`,
 
 	mHello:         "Hello! You are about to play %s as %s. Your board and the game's messages will come here.",
 	mStatus:        "Game #%s: move %d, %s to move",
