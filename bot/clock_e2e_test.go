@@ -208,3 +208,39 @@ func TestClocksTellNoFouls(t *testing.T) {
 		t.Fatalf("alice's move is not charged its 20 s, foul included: %q", last)
 	}
 }
+
+// TestMaskPhaseOffTheClocks: in Masked under byoyomi the masks are chosen
+// within a minute and cost no main time; Black's clock starts when both are
+// set; a player who does not choose loses on time.
+func TestMaskPhaseOffTheClocks(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, frozen)
+	id := e.startGame("masked", discordtest.StringOption("time", "10m+30s"))
+	if dl := e.game(id).Deadline; !dl.Turn.Equal(e.b.now().Add(time.Minute)) {
+		t.Fatalf("mask phase deadline %+v", dl)
+	}
+	e.at(20 * time.Second)
+	e.dm(e.alice, "2h")
+	e.at(50 * time.Second)
+	e.dm(e.bob, "8b")
+	e.settle()
+	g := e.game(id)
+	if g.Clocks.MainMillis != [2]int64{600_000, 600_000} || g.Deadline.Player != 0 || !g.Deadline.Turn.Equal(e.b.now().Add(10*time.Minute+30*time.Second)) {
+		t.Fatalf("after the masks: %v %+v", g.Clocks.MainMillis, g.Deadline)
+	}
+	if !strings.Contains(e.lastDM(e.alice).Content, "⏳ ☗ 10:00 · ☖ 10:00") {
+		t.Fatalf("alice: %q", e.lastDM(e.alice).Content)
+	}
+
+	f := newEnv(t, frozen)
+	id = f.startGame("masked", discordtest.StringOption("time", "5m+5s"))
+	f.at(20 * time.Second)
+	f.dm(f.alice, "2h")
+	f.at(59 * time.Second)
+	f.dm(f.alice, "8h") // a changed mask buys bob nothing
+	f.at(61 * time.Second) // the minute from the start is up: bob has not chosen
+	f.waitUntil("the timeout", func() bool { return f.game(id).Result != nil })
+	if r := f.game(id).Result; r.Reason != view.ReasonTimeout || r.Winner.String() != "black" {
+		t.Fatalf("result %+v", r)
+	}
+}

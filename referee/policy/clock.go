@@ -123,7 +123,8 @@ func (o Options) Spend(cl *Clocks, c shogi.Color, used time.Duration) *Clocks {
 // mover the time since their turn began and starts the opponent's turn; the
 // masks being set start Black's. A foul, a bounce or a changed mask charge
 // nothing and stop nothing: the turn runs on as it was (cur itself is
-// returned), so the clocks never show them. Once the game is over there is
+// returned), so the clocks never show them. The masks are chosen within one
+// limit from the start, whoever chooses first. Once the game is over there is
 // no turn (the last move is still charged).
 func (o Options) NextTurn(cl *Clocks, cur *Turn, before, after *referee.Game, now time.Time) (*Clocks, *Turn) {
 	if NewTurn(before, after) && !before.NeedsMasks() && cur != nil && !cur.Start.IsZero() {
@@ -133,8 +134,11 @@ func (o Options) NextTurn(cl *Clocks, cur *Turn, before, after *referee.Game, no
 	if !ok {
 		return cl, nil
 	}
-	if cur != nil && cur.Player == waiting && !NewTurn(before, after) {
+	switch {
+	case cur != nil && cur.Player == waiting && !NewTurn(before, after):
 		return cl, cur
+	case cur != nil && after.NeedsMasks():
+		return cl, &Turn{Player: waiting, Start: cur.Start, End: cur.End} // one mask limit for both, from the start
 	}
 	return cl, o.StartTurn(cl, waiting, after.NeedsMasks(), now)
 }

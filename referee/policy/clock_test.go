@@ -124,7 +124,7 @@ func TestNextTurn(t *testing.T) {
 	cl, turn = o.StartClocks(), o.StartTurn(o.StartClocks(), B, true, t0)
 	before = apply(t, m, mask(B, "2h"))
 	cl, turn = o.NextTurn(cl, turn, before, m, t0.Add(5*time.Second))
-	if turn.Player != W || !turn.End.Equal(t0.Add(65*time.Second)) {
+	if turn.Player != W || !turn.End.Equal(t0.Add(60*time.Second)) {
 		t.Fatalf("the first mask: %+v", turn)
 	}
 	before = apply(t, m, mask(W, "8b"))
