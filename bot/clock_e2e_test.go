@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -187,6 +188,11 @@ func TestClocksTellNoFouls(t *testing.T) {
 		}
 		for _, m := range e.channelPosts() {
 			posts = append(posts, names.Replace(m.Content))
+		}
+		card := e.card() // the channel's board, clocks in its panels
+		posts = append(posts, strconv.Itoa(card.Edits))
+		for _, a := range card.Attachments {
+			boards = append(boards, a.Data)
 		}
 		return dms, boards, posts
 	}

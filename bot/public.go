@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/render"
 	"shinpan/store"
@@ -22,7 +23,11 @@ const cardRef = "card"
 
 // publicBoardFiles is the channel's board of g as an attachment.
 func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
-	f, err := b.renderFor(g.PublicView(), channelReader(b.channelLang(meta)), render.Options{})
+	var opt render.Options
+	if !g.Over() {
+		opt.Clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move, a public fact
+	}
+	f, err := b.renderFor(g.PublicView(), channelReader(b.channelLang(meta)), opt)
 	if err != nil {
 		b.log.Error("public board", "game", meta.ID, "err", err)
 		return nil
