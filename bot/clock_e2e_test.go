@@ -243,7 +243,7 @@ func TestMaskPhaseOffTheClocks(t *testing.T) {
 	f.at(20 * time.Second)
 	f.dm(f.alice, "2h")
 	f.at(59 * time.Second)
-	f.dm(f.alice, "8h") // a changed mask buys bob nothing
+	f.dm(f.alice, "8h")    // a changed mask buys bob nothing
 	f.at(61 * time.Second) // the minute from the start is up: bob has not chosen
 	f.waitUntil("the timeout", func() bool { return f.game(id).Result != nil })
 	if r := f.game(id).Result; r.Reason != view.ReasonTimeout || r.Winner.String() != "black" {
