@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -29,8 +30,10 @@ type Settings struct {
 	DMChannelID string `json:"dm_channel_id,omitempty"`
 	// LastDM is the id of the newest DM from the user the bot has handled, so
 	// after an outage it reads only what came later.
-	LastDM    string    `json:"last_dm,omitempty"`
-	UpdatedAt time.Time `json:"updated_at"`
+	LastDM string `json:"last_dm,omitempty"`
+	// Guild is set in a server's record (GuildKey), and only there.
+	Guild     *GuildSettings `json:"guild,omitempty"`
+	UpdatedAt time.Time      `json:"updated_at"`
 }
 
 // Validate checks the notation and the language.
@@ -45,5 +48,79 @@ func (st *Settings) Validate() error {
 	default:
 		return fmt.Errorf("%w: language %q: want en or ja", ErrInvalid, st.Language)
 	}
+	if st.Guild != nil {
+		if !strings.HasPrefix(st.UserID, guildKeyPrefix) {
+			return fmt.Errorf("%w: server settings in the record of user %s", ErrInvalid, st.UserID)
+		}
+		return st.Guild.Validate()
+	}
 	return nil
+}
+
+// GuildSettings are one server's choices, made by its moderators with
+// /shogiadmin. Empty fields mean "the bot's configuration".
+//
+// They live beside the users' settings, under GuildKey(guild id), as a
+// Settings record whose Guild is set: dumps and migrations carry them with
+// no layout of their own.
+type GuildSettings struct {
+	// Language is the language of the server's public posts ("en" or "ja";
+	// "": the server's Discord locale).
+	Language string `json:"language,omitempty"`
+	// Threads is "on" or "off" ("": the configuration's threads).
+	Threads string `json:"threads,omitempty"`
+	// Channel is where the server's games are announced ("": the channel of
+	// their challenge).
+	Channel string `json:"channel,omitempty"`
+	// Defaults are the challenge options a variant starts from, by variant
+	// and option name (those of /shogi challenge; true and false are 1 and 0).
+	// The bot checks them; the store keeps them as they are.
+	Defaults map[string]map[string]int `json:"defaults,omitempty"`
+}
+
+// guildKeyPrefix marks a settings key as a server's (a Discord user id is a
+// number, so it never starts with it).
+const guildKeyPrefix = "guild:"
+
+// GuildKey is the settings key of a server's settings.
+func GuildKey(guildID string) string { return guildKeyPrefix + guildID }
+
+// Validate checks the language and the threads choice.
+func (g *GuildSettings) Validate() error {
+	switch g.Language {
+	case "", "en", "ja":
+	default:
+		return fmt.Errorf("%w: server language %q: want en or ja", ErrInvalid, g.Language)
+	}
+	switch g.Threads {
+	case "", "on", "off":
+	default:
+		return fmt.Errorf("%w: threads %q: want on or off", ErrInvalid, g.Threads)
+	}
+	return nil
+}
+
+// EditGuild applies fn to the server settings held in st (a zero value if
+// none), for a backend's UpdateGuildSettings inside its UpdateSettings.
+func EditGuild(st *Settings, fn func(*GuildSettings)) {
+	if st.Guild == nil {
+		st.Guild = &GuildSettings{}
+	}
+	fn(st.Guild)
+	for v, opts := range st.Guild.Defaults {
+		if len(opts) == 0 {
+			delete(st.Guild.Defaults, v)
+		}
+	}
+	if len(st.Guild.Defaults) == 0 {
+		st.Guild.Defaults = nil
+	}
+}
+
+// GuildOf returns the server settings a settings record holds.
+func GuildOf(st Settings) GuildSettings {
+	if st.Guild == nil {
+		return GuildSettings{}
+	}
+	return *st.Guild
 }

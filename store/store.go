@@ -98,6 +98,12 @@ type Store interface {
 	// UpdateSettings applies fn to a user's settings (zero value if none) and
 	// stores them in one transaction. Errors: ErrInvalid.
 	UpdateSettings(userID string, fn func(*Settings)) (Settings, error)
+	// GetGuildSettings returns a server's settings. Errors: ErrNotFound
+	// (defaults).
+	GetGuildSettings(guildID string) (GuildSettings, error)
+	// UpdateGuildSettings applies fn to a server's settings (zero value if
+	// none) and stores them in one transaction. Errors: ErrInvalid.
+	UpdateGuildSettings(guildID string, fn func(*GuildSettings)) (GuildSettings, error)
 
 	// Ratings.
 

@@ -315,3 +315,42 @@ func testNotes(t *testing.T, b Backend) {
 	deepEq(t, "black untouched", ok(s.Notes(g.ID, shogi.Black)), []shogi.Square{})
 	deepEq(t, "white, in square order", ok(s.Notes(g.ID, shogi.White)), []shogi.Square{3, 9, 80})
 }
+
+// testGuildSettings: a server's settings are kept apart from its users',
+// survive a reopen, are checked, and the fields one edit leaves alone stay.
+func testGuildSettings(t *testing.T, b Backend) {
+	loc := b.Fresh(t)
+	s := openT(t, b, loc, nil)
+	_, err := s.GetGuildSettings("G")
+	wantErr(t, err, store.ErrNotFound)
+	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Language = "fr" })
+	wantErr(t, err, store.ErrInvalid)
+	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Threads = "maybe" })
+	wantErr(t, err, store.ErrInvalid)
+	_, err = s.UpdateGuildSettings("", func(g *store.GuildSettings) { g.Language = "ja" })
+	wantErr(t, err, store.ErrInvalid)
+	_, err = s.UpdateSettings("u", func(st *store.Settings) { st.Guild = &store.GuildSettings{} })
+	wantErr(t, err, store.ErrInvalid) // a user's record holds no server settings
+	ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) {
+		g.Language, g.Threads = "ja", "on"
+		g.Defaults = map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}}
+	}))
+	got := ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Channel = "C9" }))
+	want := store.GuildSettings{Language: "ja", Threads: "on", Channel: "C9",
+		Defaults: map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}}}
+	deepEq(t, "updated", got, want)
+	_, err = s.GetGuildSettings("H")
+	wantErr(t, err, store.ErrNotFound)
+	if _, err := s.GetSettings("G"); err == nil {
+		t.Fatal("the server's settings are readable as a user's")
+	}
+	// Emptied defaults are dropped, not kept as empty maps.
+	got = ok(s.UpdateGuildSettings("H", func(g *store.GuildSettings) { g.Defaults = map[string]map[string]int{"dark": {}} }))
+	if got.Defaults != nil {
+		t.Fatalf("empty defaults kept: %+v", got.Defaults)
+	}
+	check(t, s.Close())
+	s = openT(t, b, loc, nil)
+	defer s.Close()
+	deepEq(t, "after reopen", ok(s.GetGuildSettings("G")), want)
+}

@@ -29,6 +29,7 @@ var tests = []struct {
 	{"DrawOfferAcrossReopen", testDrawOfferAcrossReopen},
 	{"GameLifecycle", testGameLifecycle},
 	{"SettingsValidation", testSettingsValidation},
+	{"GuildSettings", testGuildSettings},
 	{"Notes", testNotes},
 	{"Queries", testQueries},
 	{"Leaderboard", testLeaderboard},
