@@ -26,8 +26,8 @@ func TestReadmeInviteAndJapaneseNames(t *testing.T) {
 		t.Error("the invite asks for Embed Links, which the bot never uses")
 	}
 	for _, sub := range []string{"shogi", "challenge", "accept", "decline", "cancel", "resign", "declare", "board", "status",
-		"games", "rules", "help", "note", "reach", "draw", "abort", "end", "rematch", "rating", "leaderboard", "history",
-		"record", "review", "watch", "settings"} {
+		"games", "rules", "help", "note", "reach", "draw", "abort", "rematch", "rating", "leaderboard", "history",
+		"record", "review", "watch", "settings", "admin:shogiadmin", "admin:end", "admin:settings", "admin:defaults"} {
 		w, ok := texts.CommandJA(sub)
 		if !ok {
 			t.Errorf("%s has no Japanese name", sub)

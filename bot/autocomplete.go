@@ -24,7 +24,7 @@ const maxChoices = 25
 // autocomplete answers an autocomplete interaction.
 func (b *Bot) autocomplete(r *req) {
 	data := r.i.ApplicationCommandData()
-	if data.Name != cmdName || len(data.Options) == 0 {
+	if data.Name != cmdName && data.Name != adminName || len(data.Options) == 0 {
 		return
 	}
 	sub := data.Options[0]

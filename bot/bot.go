@@ -138,7 +138,7 @@ func (b *Bot) Start() error {
 	if b.appID == "" {
 		b.appID = b.cfg.ApplicationID
 	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.DevGuild, commands()); err != nil {
+	if err := b.registerCommands(b.cfg.DevGuild); err != nil {
 		return fmt.Errorf("register commands: %w", err)
 	}
 	// Games load when first used; the clocks are armed from the stored

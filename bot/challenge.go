@@ -22,7 +22,8 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	if r.sc.guild == "" {
 		return say(texts.UI(r.lang, texts.ChallengeInGuild)), nil
 	}
-	v, opts, refusal := b.challengeOptions(r)
+	gs := b.guildSettings(r.sc.guild)
+	v, opts, refusal := b.challengeOptions(r, gs)
 	if refusal != "" {
 		return say(refusal), nil
 	}
@@ -36,7 +37,7 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	}
 	ranked, _ := r.opts.flag("ranked")
 	c := store.Challenge{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Challenger: r.user, Challenged: opp,
-		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: guildLocale(r.i),
+		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: publicLocale(r, gs),
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
 	cpu, refusal := b.cpuChoice(r)
 	if refusal != "" {
@@ -94,35 +95,19 @@ func (b *Bot) openChallengesOf(user, guild string) (int, error) {
 }
 
 // challengeOptions reads the variant and the options of /shogi challenge
-// over the configured defaults; refusal says what is wrong.
-func (b *Bot) challengeOptions(r *req) (view.Variant, policy.Options, string) {
+// over the server's defaults, over the configured ones; refusal says what is
+// wrong.
+func (b *Bot) challengeOptions(r *req, gs store.GuildSettings) (view.Variant, policy.Options, string) {
 	v, err := referee.ParseVariant(r.opts.str("variant"))
 	if err != nil {
 		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
 	}
 	opts := b.cfg.options(v)
-	o := r.opts
-	for name, dst := range map[string]*int{"foul_limit": &opts.FoulLimit, "move_limit": &opts.MoveLimit,
-		"away_seconds": &opts.AwaySeconds} {
-		if n, ok := o.num(name); ok {
-			*dst = n
-		}
-	}
-	given := map[string]int{}
-	for _, name := range []string{"turn_seconds", "main_minutes", "byoyomi_seconds", "increment_seconds", "days_per_move"} {
-		if n, ok := o.num(name); ok {
-			given[name] = n
-		}
-	}
-	_, awayGiven := o.num("away_seconds")
-	if err := opts.ChooseTime(o.str("time"), given, awayGiven); err != nil {
+	if err := applyDefaults(&opts, gs.Defaults[string(v)]); err != nil { // the server's (admin.go)
 		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
 	}
-	for name, dst := range map[string]*bool{"announce_fouls": &opts.AnnounceFouls, "mask_as_king": &opts.MaskAsKing,
-		"show_reachable": &opts.ShowReachable} {
-		if f, ok := o.flag(name); ok {
-			*dst = f
-		}
+	if err := applyOptions(&opts, r.opts); err != nil {
+		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
 	}
 	if err := opts.Validate(v); err != nil {
 		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)

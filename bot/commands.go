@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -9,8 +11,12 @@ import (
 	"shinpan/referee/policy"
 )
 
-// The one application command, /shogi, with a subcommand per action.
-const cmdName = "shogi"
+// The application commands: /shogi, with a subcommand per action, and
+// /shogiadmin, the moderators' (admin.go).
+const (
+	cmdName   = "shogi"
+	adminName = "shogiadmin"
+)
 
 func intOpt(name, desc string, min, max float64) *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: name,
@@ -80,20 +86,33 @@ const (
 // commands returns the application commands the bot registers at start, with
 // their Japanese names and descriptions.
 func commands() []*discordgo.ApplicationCommand {
-	cmds := commandsEN()
+	cmds := append(commandsEN(), adminCommandEN())
 	for _, c := range cmds {
-		c.NameLocalizations, c.DescriptionLocalizations = localized(c.Name)
+		ns := ""
+		if c.Name == adminName {
+			ns = "admin:"
+		}
+		c.NameLocalizations, c.DescriptionLocalizations = localized(ns, c.Name)
 		for _, s := range c.Options {
-			localizeOption(s, "")
+			localizeOption(ns, s, "")
 		}
 	}
 	return cmds
 }
 
+// commandJA is the Japanese of key within a command's keys (ns "" for
+// /shogi, "admin:" for /shogiadmin, which falls back to /shogi's).
+func commandJA(ns, key string) (texts.CommandWords, bool) {
+	if w, ok := texts.CommandJA(ns + key); ok || ns == "" {
+		return w, ok
+	}
+	return texts.CommandJA(key)
+}
+
 // localized returns the Japanese name and description of key, as Discord's
 // localization maps (nil when there are none).
-func localized(key string) (*map[discordgo.Locale]string, *map[discordgo.Locale]string) {
-	w, ok := texts.CommandJA(key)
+func localized(ns, key string) (*map[discordgo.Locale]string, *map[discordgo.Locale]string) {
+	w, ok := commandJA(ns, key)
 	if !ok {
 		return nil, nil
 	}
@@ -109,15 +128,15 @@ func localized(key string) (*map[discordgo.Locale]string, *map[discordgo.Locale]
 
 // localizeOption fills the localizations of a subcommand (sub "") or of an
 // option of subcommand sub, its options and its choices.
-func localizeOption(o *discordgo.ApplicationCommandOption, sub string) {
+func localizeOption(ns string, o *discordgo.ApplicationCommandOption, sub string) {
 	key := o.Name
 	if sub != "" {
 		key = sub + "." + o.Name
-		if _, ok := texts.CommandJA(key); !ok {
+		if _, ok := commandJA(ns, key); !ok {
 			key = o.Name // worded alike in every subcommand
 		}
 	}
-	name, desc := localized(key)
+	name, desc := localized(ns, key)
 	if name != nil {
 		o.NameLocalizations = *name
 	}
@@ -125,47 +144,38 @@ func localizeOption(o *discordgo.ApplicationCommandOption, sub string) {
 		o.DescriptionLocalizations = *desc
 	}
 	for _, c := range o.Choices {
-		if n, _ := localized(o.Name + "=" + fmt.Sprint(c.Value)); n != nil {
+		if n, _ := localized(ns, o.Name+"="+fmt.Sprint(c.Value)); n != nil {
 			c.NameLocalizations = *n
 		}
 	}
 	for _, sub := range o.Options {
-		localizeOption(sub, o.Name)
+		localizeOption(ns, sub, o.Name)
 	}
 }
 
 // commandsEN is /shogi in English, its default language.
 func commandsEN() []*discordgo.ApplicationCommand {
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	challenge := sub("challenge", "Challenge someone (or anyone) to a game in this channel",
+		variantOpt(true),
+		&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent",
+			Description: "Who to challenge (empty: anyone; the bot itself: play the CPU)"},
+		&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "color",
+			Description: "Your colour", Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "random", Value: "random"}, {Name: "black (sente, moves first)", Value: "black"},
+				{Name: "white (gote)", Value: "white"}}},
+		timeOpt())
+	challenge.Options = append(challenge.Options, gameOptionDefs()...)
+	challenge.Options = append(challenge.Options,
+		boolOpt("ranked", "Rated game (default off)"),
+		choiceOpt("level", "Against the CPU: how it plays (default: the server's)", "random", "greedy", "strong"),
+		intOpt("think", "Against the CPU: its think time per move in ms (up to the server's maximum)", minThinkMillis, maxThinkMillis))
 	return []*discordgo.ApplicationCommand{{
 		Name:        cmdName,
 		Description: "Shogi with hidden pieces: Tsuitate, Masked, Dark, and open shogi",
 		Contexts:    &guildOnly,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone (or anyone) to a game in this channel",
-				variantOpt(true),
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent",
-					Description: "Who to challenge (empty: anyone; the bot itself: play the CPU)"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "color",
-					Description: "Your colour", Choices: []*discordgo.ApplicationCommandOptionChoice{
-						{Name: "random", Value: "random"}, {Name: "black (sente, moves first)", Value: "black"},
-						{Name: "white (gote)", Value: "white"}}},
-				intOpt("foul_limit", "Tsuitate: the Nth foul loses (1-20, default 10)", 1, 20),
-				boolOpt("announce_fouls", "Tsuitate: tell the opponent and channel about fouls (default on)"),
-				intOpt("move_limit", "Draw after this many moves (0 = none; 50-1000)", 0, 1000),
-				boolOpt("mask_as_king", "Masked: the mask may not be left attacked (default off)"),
-				timeOpt(),
-				intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
-				intOpt("main_minutes", "Main time in minutes, then byoyomi or an increment (1-360)", 0, policy.MaxMainMinutes),
-				intOpt("byoyomi_seconds", "Byoyomi: seconds a move once the main time is spent (10-3600)", 0, policy.MaxByoyomiSeconds),
-				intOpt("increment_seconds", "Fischer: seconds added after each move (1-600; needs main_minutes)", 0, policy.MaxIncrementSeconds),
-				intOpt("days_per_move", "Correspondence: days a move (1-14; the CPU never takes a seat)", 0, policy.MaxDaysPerMove),
-				boolOpt("ranked", "Rated game (default off)"),
-				boolOpt("show_reachable", "Players may ask where a piece can go on their own board (default on)"),
-				intOpt("away_seconds", "The CPU plays the seat of a player away this long on their turn (0 = never)", 0, 604800),
-				choiceOpt("level", "Against the CPU: how it plays (default: the server's)", "random", "greedy", "strong"),
-				intOpt("think", "Against the CPU: its think time per move in ms (up to the server's maximum)", minThinkMillis, maxThinkMillis),
-			),
+			challenge,
 			sub("accept", "Accept a challenge", challengeOpt()),
 			sub("decline", "Decline a challenge", challengeOpt()),
 			sub("cancel", "Withdraw your challenge"),
@@ -180,7 +190,6 @@ func commandsEN() []*discordgo.ApplicationCommand {
 			sub("reach", "Show where one of your pieces can go on your own board", squareOpt(), gameOpt()),
 			sub("draw", "Offer a draw, or accept your opponent's offer", gameOpt()),
 			sub("abort", "Cancel a game before both sides have moved (no result)", gameOpt()),
-			sub("end", "End a game without a result (moderators: Manage Server)", gameArg()),
 			sub("rematch", "Offer the same game again, colours swapped", gameOpt()),
 			sub("rating", "A player's rating", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose rating (default: yours)"}, variantOpt(false)),
@@ -198,4 +207,32 @@ func commandsEN() []*discordgo.ApplicationCommand {
 				choiceOpt("theme", "Board colours", "light", "contrast")),
 		},
 	}}
+}
+
+// registerCommands replaces the application's commands (in guild, or
+// global when ""). default_member_permissions goes as a number, as Discord's
+// schema for a command it is given wants (discordgo writes a string).
+func (b *Bot) registerCommands(guild string) error {
+	raw, err := json.Marshal(commands())
+	if err != nil {
+		return err
+	}
+	var list []map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return err
+	}
+	for _, c := range list {
+		if p, ok := c["default_member_permissions"]; ok {
+			var s string
+			if json.Unmarshal(p, &s) == nil {
+				c["default_member_permissions"] = json.RawMessage(s)
+			}
+		}
+	}
+	endpoint := discordgo.EndpointApplicationGlobalCommands(b.appID)
+	if guild != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(b.appID, guild)
+	}
+	_, err = b.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint)
+	return err
 }

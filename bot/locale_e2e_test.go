@@ -10,7 +10,7 @@ import (
 	"shinpan/bot/texts"
 )
 
-// Every name, description and choice of /shogi has its Japanese words (the
+// Every name, description and choice of /shogi and /shogiadmin has its Japanese words (the
 // stand-in checks them against Discord's rules when the bot registers them).
 func TestCommandsHaveJapanese(t *testing.T) {
 	var walk func(where string, opts []*discordgo.ApplicationCommandOption)
@@ -29,7 +29,8 @@ func TestCommandsHaveJapanese(t *testing.T) {
 		}
 	}
 	for _, c := range commands() {
-		if c.NameLocalizations == nil || (*c.NameLocalizations)[discordgo.Japanese] != "将棋" || c.DescriptionLocalizations == nil {
+		want := map[string]string{cmdName: "将棋", adminName: "将棋管理"}[c.Name]
+		if c.NameLocalizations == nil || (*c.NameLocalizations)[discordgo.Japanese] != want || c.DescriptionLocalizations == nil {
 			t.Errorf("/%s: no Japanese name or description", c.Name)
 		}
 		walk("/"+c.Name, c.Options)

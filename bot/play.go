@@ -159,22 +159,3 @@ func (b *Bot) cmdDraw(r *req) (answer, error) {
 	go b.kickOutbox()
 	return say(texts.UI(r.lang, texts.DrawOfferSent)), nil
 }
-
-// cmdEnd lets a moderator (Manage Server) end any game in the server without
-// a result.
-func (b *Bot) cmdEnd(r *req) (answer, error) {
-	n, _ := r.opts.num("game")
-	id := store.GameID(n)
-	meta, err := b.st.GetGame(id)
-	if err != nil || r.sc.guild == "" || meta.GuildID != r.sc.guild || !meta.Status.Live() {
-		return say(texts.UI(r.lang, texts.NoGame)), nil
-	}
-	if m := r.i.Member; m == nil || m.Permissions&discordgo.PermissionManageGuild == 0 {
-		return say(texts.UI(r.lang, texts.NotModerator)), nil
-	}
-	reply, done := b.act(id, r.user, referee.Action{Kind: referee.ActEnd, Player: 0}, r.i.ID)
-	if done || reply == "" {
-		reply = texts.UI(r.lang, texts.Done)
-	}
-	return say(reply), nil
-}

@@ -126,7 +126,13 @@ func (b *Bot) interact(i *discordgo.InteractionCreate, rp replier) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
-		if data.Name != cmdName || len(data.Options) == 0 {
+		routes := slashRoutes
+		if data.Name == adminName {
+			routes = adminRoutes
+		} else if data.Name != cmdName {
+			return
+		}
+		if len(data.Options) == 0 {
 			return
 		}
 		sub := data.Options[0]
@@ -135,7 +141,7 @@ func (b *Bot) interact(i *discordgo.InteractionCreate, rp replier) {
 			r.opts[o.Name] = o
 		}
 		name = sub.Name
-		if rt, ok = slashRoutes[name]; !ok {
+		if rt, ok = routes[name]; !ok {
 			rt = route{run: func(b *Bot, r *req) (answer, error) { return say(texts.UI(r.lang, texts.UnknownCommand)), nil }}
 		}
 	case discordgo.InteractionMessageComponent:

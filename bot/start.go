@@ -62,7 +62,11 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 	updateMeta(&meta, g)
 	meta.Clocks = c.Options.StartClocks()
 	meta.Deadline = b.turnDeadline(meta, c.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), b.now()), 0) // Black's move, or Black's mask
-	out := b.startMessages(meta, g, c)
+	gs := b.guildSettings(c.GuildID)
+	if gs.Channel != "" {
+		meta.ChannelID = gs.Channel // the server's games channel (admin.go)
+	}
+	out := b.startMessages(meta, g, c, b.threadsIn(gs))
 	var game store.Game
 	if c.ID != 0 {
 		game, err = b.st.AcceptChallenge(c.ID, meta, r.i.ID, out)
@@ -127,9 +131,10 @@ func probeOf(r *req, c store.Challenge) string {
 }
 
 // startMessages are the messages a new game causes: each player's board (and
-// the mask prompt in Masked), the game card in the channel, and the challenge
-// card edited to say it was accepted.
-func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge) []store.OutMsg {
+// the mask prompt in Masked), the game card in the game's channel (with a
+// thread under it when threads are on), and the challenge card edited to say
+// it was accepted (and where the game is, when elsewhere).
+func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge, threads bool) []store.OutMsg {
 	var out []store.OutMsg
 	for col, p := range meta.Players {
 		pc := shogi.Color(col)
@@ -150,12 +155,15 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge)
 	}
 	lang := b.challengeLang(c)
 	card := payload{Content: texts.GameCard(textCtx(channelReader(lang), meta, nil), meta.Ranked), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
+	if threads {
+		card.Thread = "shogi #{game}" // the game's move by move goes to a thread under its card
+	}
 	if c.MessageID != "" {
 		edit := payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
-		if b.cfg.Threads {
-			edit.Thread = "shogi #{game}" // the game's announcements go to a thread under the challenge
+		if meta.ChannelID != c.ChannelID {
+			edit.Content = texts.AnnouncedIn(lang, edit.Content, meta.ChannelID)
 		}
 		out = append(out, toChannel(c.ChannelID, edit))
 	}
-	return append(out, toChannel(c.ChannelID, card))
+	return append(out, toChannel(meta.ChannelID, card))
 }

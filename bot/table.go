@@ -5,6 +5,7 @@ package bot
 // sub(...) in commands.go, one line here and its handler.
 var (
 	slashRoutes     map[string]route
+	adminRoutes     map[string]route // /shogiadmin's, for moderators only (admin.go)
 	componentRoutes map[string]route // by custom_id verb ("accept:12")
 	modalRoutes     map[string]route
 )
@@ -26,7 +27,7 @@ func init() {
 		"reach":       {run: (*Bot).cmdReach, slow: true},
 		"draw":        {run: (*Bot).cmdDraw, slow: true},
 		"abort":       {run: (*Bot).cmdAbort, slow: true},
-		"end":         {run: (*Bot).cmdEnd, slow: true},
+		"end":         {run: (*Bot).cmdEndMoved}, // now /shogiadmin end
 		"rematch":     {run: (*Bot).cmdRematch, slow: true},
 		"rating":      {run: (*Bot).cmdRating},
 		"leaderboard": {run: (*Bot).cmdLeaderboard},
@@ -35,6 +36,11 @@ func init() {
 		"settings":    {run: (*Bot).cmdSettings},
 		"review":      {run: (*Bot).cmdReview},            // review.go: not slow, its board answers at once
 		"watch":       {run: (*Bot).cmdWatch, slow: true}, // watch.go
+	}
+	adminRoutes = map[string]route{
+		"end":      {run: adminGate((*Bot).cmdEnd), slow: true},
+		"settings": {run: adminGate((*Bot).cmdServerSettings), slow: true},
+		"defaults": {run: adminGate((*Bot).cmdServerDefaults), slow: true},
 	}
 	componentRoutes = map[string]route{
 		"accept":   {run: (*Bot).btnAccept, slow: true},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -52,8 +53,11 @@ func (s *Server) newCommand(guildID string, raw json.RawMessage) *command {
 	o["application_id"] = s.world.app
 	o["version"] = s.ids.next()
 	o["type"] = typ
-	if _, ok := o["default_member_permissions"]; !ok {
+	switch p := o["default_member_permissions"].(type) {
+	case nil:
 		o["default_member_permissions"] = nil
+	case float64:
+		o["default_member_permissions"] = strconv.FormatFloat(p, 'f', 0, 64) // given as a number, read back as a string
 	}
 	if _, ok := o["nsfw"]; !ok {
 		o["nsfw"] = false

@@ -155,6 +155,9 @@ func (s *Server) SlashCommand(userID, channelID, name string, options ...Option)
 			if err := checkOptions(commandDefs(cmd), options, "/"+name); err != nil {
 				return "", err
 			}
+			if !s.permitted(cmd, u, ch.isDM()) {
+				return "", ErrNoPermission
+			}
 		}
 		cmdID, guildCmd = cmd.id, cmd.guildID
 	case s.opts.LooseCommands:

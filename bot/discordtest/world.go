@@ -66,6 +66,7 @@ type world struct {
 	byToken      map[string]*interaction
 	commands     map[string][]*command // by guild id, "" for global
 	nonces       map[nonceKey]*Message // enforce_nonce: the message a nonce created
+	allowed      map[string]bool       // "command user": overrides (permissions.go)
 }
 
 func (s *Server) initWorld() {

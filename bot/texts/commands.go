@@ -8,7 +8,10 @@ package texts
 //
 // Keys: "shogi"; a subcommand "challenge"; an option "challenge.variant", or
 // just "variant" for an option worded alike in every subcommand; a choice
-// "variant=tsuitate" (its name only).
+// "variant=tsuitate" (its name only). The moderators' command, /shogiadmin,
+// has the same keys after "admin:" ("admin:shogiadmin", "admin:settings",
+// "admin:settings.language", "admin:threads=on"); an option or choice it
+// shares with /shogi (variant, game, foul_limit...) falls back to /shogi's.
 
 // CommandWords is a localized name and description.
 type CommandWords struct{ Name, Desc string }
@@ -38,7 +41,6 @@ var commandJA = map[string]CommandWords{
 	"reach":       {"利き", "自分の駒が動けるマスを自分の盤で見る"},
 	"draw":        {"引き分け", "引き分けを申し出る、または相手の申し出を受ける"},
 	"abort":       {"中止", "双方が指す前の対局を中止する（結果なし）"},
-	"end":         {"終了", "対局を結果なしで終わらせる（モデレーター：サーバー管理権限）"},
 	"rematch":     {"再戦", "先後を入れ替えて同じ対局をもう一度申し込む"},
 	"rating":      {"レーティング", "プレイヤーのレーティング"},
 	"leaderboard": {"ランキング", "このサーバーでの上位10人"},
@@ -67,7 +69,6 @@ var commandJA = map[string]CommandWords{
 	"challenge.level":             {"強さ", "CPUと対局：CPUの強さ（既定：サーバーの設定）"},
 	"challenge.think":             {"思考時間", "CPUと対局：一手の思考時間（ミリ秒、サーバーの上限まで）"},
 	"game":                        {"対局番号", "対局番号（既定：いまの対局）"},
-	"end.game":                    {"対局番号", "対局番号"},
 	"record.game":                 {"対局番号", "対局番号"},
 	"review.game":                 {"対局番号", "対局番号"},
 	"watch.game":                  {"対局番号", "対局番号"},
@@ -104,4 +105,32 @@ var commandJA = map[string]CommandWords{
 	"orientation=flip":            {Name: "反転"},
 	"theme=light":                 {Name: "標準"},
 	"theme=contrast":              {Name: "ハイコントラスト"},
+
+	"admin:shogiadmin":                 {"将棋管理", "モデレーター用：対局の終了、このサーバーの将棋の設定"},
+	"admin:end":                        {"終了", "対局を結果なしで終わらせる"},
+	"admin:end.game":                   {"対局番号", "対局番号"},
+	"admin:settings":                   {"設定", "このサーバーの公開投稿の言語・スレッド・告知先（指定なし：表示）"},
+	"admin:defaults":                   {"既定", "種類ごとの挑戦の既定の設定（指定なし：表示）"},
+	"admin:settings.language":          {"言語", "公開投稿の言語"},
+	"admin:settings.threads":           {"スレッド", "各対局の指し手をカードの下のスレッドに"},
+	"admin:settings.channel":           {"告知先", "対局をこのチャンネルで告知する"},
+	"admin:settings.channel_reset":     {"告知先を戻す", "各対局を挑戦されたチャンネルで告知する"},
+	"admin:defaults.reset":             {"戻す", "この種類の既定をボットの既定に戻す"},
+	"admin:language=server":            {Name: "サーバーの言語に従う"},
+	"admin:language=en":                {Name: "English（英語）"},
+	"admin:language=ja":                {Name: "日本語"},
+	"admin:threads=on":                 {Name: "オン"},
+	"admin:threads=off":                {Name: "オフ"},
+	"admin:threads=default":            {Name: "ボットの既定"},
+	"admin:defaults.foul_limit":        {"反則上限", "衝立将棋：この回数目の反則で負け（1〜20）"},
+	"admin:defaults.announce_fouls":    {"反則通知", "衝立将棋：反則を相手とチャンネルに知らせる"},
+	"admin:defaults.move_limit":        {"手数制限", "この手数で引き分け（0＝なし、50〜1000）"},
+	"admin:defaults.mask_as_king":      {"影武者を玉扱い", "影武者将棋：影武者を取られる形にしてはならない"},
+	"admin:defaults.turn_seconds":      {"一手の秒数", "一手の持ち時間（秒、0＝なし、10〜3600）"},
+	"admin:defaults.show_reachable":    {"利き表示", "自分の盤で駒の動けるマスを尋ねられる"},
+	"admin:defaults.away_seconds":      {"不在秒数", "手番で不在がこの秒数続くとCPUが代わりに指す（0＝しない）"},
+	"admin:defaults.main_minutes":      {"持ち時間分", "持ち時間（分、1〜360）。その後は秒読みか加算"},
+	"admin:defaults.byoyomi_seconds":   {"秒読み秒", "秒読み：持ち時間を使い切った後の一手の秒数（10〜3600）"},
+	"admin:defaults.increment_seconds": {"加算秒", "フィッシャー：一手ごとに加わる秒数（1〜600、持ち時間分も指定）"},
+	"admin:defaults.days_per_move":     {"一手の日数", "通信対局：一手の日数（1〜14、CPUが代わりに指すことはない）"},
 }

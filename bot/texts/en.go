@@ -206,15 +206,14 @@ var en = map[msg]string{
 Squares: file 1–9 from Black's right, rank a–i from the top (or 1–9): ` + "`7g` = `77` = `７七`" + `. When a move could promote, add + or = (成 or 不成). An unclear move is not played: I list the candidates.
 In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In Masked shogi, send the square of your mask (e.g. ` + "`2h`" + `) or pick it from the menu. ` + "`help`" + ` in DM gives a short reminder.
 
-**Commands** — one command, ` + "`/shogi`" + `:
+**Commands**:
 ` + "`/shogi challenge`" + ` — challenge a player (or anyone) here
 ` + "`/shogi accept`" + ` · ` + "`/shogi decline`" + ` — answer a challenge (or press its buttons) · ` + "`/shogi cancel`" + ` — withdraw your challenge
-` + "`/shogi resign`" + ` — resign (or **Resign** under your board)
-` + "`/shogi declare`" + ` — impasse declaration (standard shogi, 27-point rule)
+` + "`/shogi resign`" + ` — resign (or **Resign** under your board) · ` + "`/shogi declare`" + ` — impasse (standard shogi, 27 points)
 ` + "`/shogi board`" + ` — your board again by DM · ` + "`/shogi status`" + ` — a game's state · ` + "`/shogi games`" + ` — the games in this channel
 ` + "`/shogi rules`" + ` — the rules of a variant · ` + "`/shogi help`" + ` — this text
 ` + "`/shogi note`" + ` — a private "?" mark on a square (in DM: ` + "`?5e`" + `) · ` + "`/shogi reach`" + ` — where one of your pieces can go (in DM: ` + "`7g?`" + `)
-` + "`/shogi draw`" + ` — offer or accept a draw · ` + "`/shogi abort`" + ` — cancel a game before both have moved · ` + "`/shogi end`" + ` — end a game (moderators)
+` + "`/shogi draw`" + ` — offer or accept a draw · ` + "`/shogi abort`" + ` — cancel a game before both have moved · ` + "`/shogiadmin end`" + ` · ` + "`/shogiadmin settings`" + ` · ` + "`/shogiadmin defaults`" + ` — moderators
 ` + "`/shogi rematch`" + ` — the same game, colours swapped
 ` + "`/shogi rating`" + ` · ` + "`/shogi leaderboard`" + ` — ratings of ranked games · ` + "`/shogi history`" + ` — finished games · ` + "`/shogi record`" + ` — a game's record (KIF, KI2, CSA, GIF)
 ` + "`/shogi review`" + ` — a finished game move by move · ` + "`/shogi watch`" + ` — watch a game, some moves behind

@@ -213,7 +213,7 @@ var ja = map[msg]string{
 ` + "`/shogi board`" + ` — 自分の盤をDMでもう一度表示・` + "`/shogi status`" + ` — 対局の状況・` + "`/shogi games`" + ` — このチャンネルの対局一覧
 ` + "`/shogi rules`" + ` — 各ルールの説明・` + "`/shogi help`" + ` — この説明
 ` + "`/shogi note`" + ` — マスに自分だけの「？」の印を付ける・外す（DMでは ` + "`?5e`" + `）・` + "`/shogi reach`" + ` — 自分の駒が動けるマス（DMでは ` + "`7g?`" + `）
-` + "`/shogi draw`" + ` — 引き分けの提案・承諾・` + "`/shogi abort`" + ` — 両者が指す前の対局の取り消し・` + "`/shogi end`" + ` — 対局の終了（モデレーター）
+` + "`/shogi draw`" + ` — 引き分けの提案・承諾・` + "`/shogi abort`" + ` — 両者が指す前の対局の取り消し・` + "`/shogiadmin end`" + `・` + "`/shogiadmin settings`" + `・` + "`/shogiadmin defaults`" + ` — モデレーター用
 ` + "`/shogi rematch`" + ` — 先後を入れ替えて再戦（結果の下の **再戦** ボタンでも可）
 ` + "`/shogi rating`" + `・` + "`/shogi leaderboard`" + ` — レーティング・` + "`/shogi history`" + ` — 終局した対局・` + "`/shogi record`" + ` — 終局した対局の棋譜（KIF・KI2・CSA・GIF）
 ` + "`/shogi review`" + ` — 終局した対局を一手ずつ・` + "`/shogi watch`" + ` — 数手遅れで観戦

@@ -375,3 +375,22 @@ const (
 	mOptNeeds       msg = "option.time_needs"   // option, needed option
 	mOptDaysAway    msg = "option.days_no_away" //
 )
+
+// /shogiadmin: a server's moderators (admin.go).
+const (
+	mAdminOnly        msg = "admin.only"          // /shogiadmin without Manage Server
+	mAdminEndMoved    msg = "admin.end_moved"     // the old /shogi end
+	mAdminSettings    msg = "admin.settings"      // language, threads, channel, defaults
+	mAdminLangServer  msg = "admin.lang.server"   // the language follows the server's locale (its language)
+	mAdminLangChosen  msg = "admin.lang.chosen"   // a language chosen
+	mAdminThreadsOn   msg = "admin.threads.on"    // threads chosen on
+	mAdminThreadsOff  msg = "admin.threads.off"   // threads chosen off
+	mAdminThreadsConf msg = "admin.threads.conf"  // the configuration's (on or off)
+	mAdminChannelAny  msg = "admin.channel.any"   // games announced where challenged
+	mAdminChannel     msg = "admin.channel"       // games announced in a channel
+	mAdminNoDefaults  msg = "admin.defaults.none" // no variant has defaults of its own
+	mAdminDefaults    msg = "admin.defaults"      // a variant, its defaults
+	mAdminSaved       msg = "admin.saved"         // settings changed (the summary follows)
+	mAdminBadChannel  msg = "admin.channel.bad"   // a channel that is not a text channel of this server
+	mAnnouncedIn      msg = "game.announced_in"   // the accepted challenge: the game's card is in another channel
+)

@@ -183,9 +183,12 @@ func TestMoveHint(t *testing.T) {
 // The subcommands of /shogi (bot/commands.go). A text may name no other command.
 var subcommands = map[string]bool{"challenge": true, "accept": true, "decline": true, "cancel": true,
 	"resign": true, "declare": true, "board": true, "status": true, "games": true, "rules": true, "help": true,
-	"note": true, "reach": true, "draw": true, "abort": true, "end": true, "rematch": true, "rating": true,
+	"note": true, "reach": true, "draw": true, "abort": true, "rematch": true, "rating": true,
 	"leaderboard": true, "history": true, "record": true, "settings": true,
 	"review": true, "watch": true}
+
+// The subcommands of /shogiadmin, the moderators' command (bot/admin.go).
+var adminSubcommands = map[string]bool{"end": true, "settings": true, "defaults": true}
 
 var slashCommand = regexp.MustCompile("(?:^|[\\s`(（「])/([a-z_]+)( [a-z_]+)?")
 
@@ -197,7 +200,11 @@ func TestCommandsExist(t *testing.T) {
 		for k, s := range table(l) {
 			for _, m := range slashCommand.FindAllStringSubmatch(s, -1) {
 				named++
-				if m[1] != "shogi" || m[2] != "" && !subcommands[strings.TrimSpace(m[2])] {
+				subs := subcommands
+				if m[1] == "shogiadmin" {
+					subs = adminSubcommands
+				}
+				if m[1] != "shogi" && m[1] != "shogiadmin" || m[2] != "" && !subs[strings.TrimSpace(m[2])] {
 					t.Errorf("%s %s names %q, which is no command", l, k, strings.TrimSpace(m[0]))
 				}
 			}
@@ -205,6 +212,11 @@ func TestCommandsExist(t *testing.T) {
 		for sub := range subcommands {
 			if !strings.Contains(Help(l), "`/shogi "+sub+"`") {
 				t.Errorf("%s help lacks /shogi %s", l, sub)
+			}
+		}
+		for sub := range adminSubcommands {
+			if !strings.Contains(Help(l), "`/shogiadmin "+sub+"`") {
+				t.Errorf("%s help lacks /shogiadmin %s", l, sub)
 			}
 		}
 	}

@@ -1,0 +1,353 @@
+package bot
+
+import (
+	"errors"
+	"slices"
+	"sort"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/policy"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// /shogiadmin is what only a server's moderators may do: end a game, and the
+// server's settings (the language of public posts, threads, the channel where
+// games are announced, the challenge defaults of each variant). Discord shows
+// it to members with Manage Server (default_member_permissions), and the
+// server may narrow that in its integration settings; the bot checks Manage
+// Server again when it runs, since an override may also widen it.
+
+// adminCommandEN is /shogiadmin in English, its default language.
+func adminCommandEN() *discordgo.ApplicationCommand {
+	perm := int64(discordgo.PermissionManageGuild)
+	inDM := false
+	guild := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	channel := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel",
+		Description: "Announce every game in this channel", ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}}
+	defaults := append([]*discordgo.ApplicationCommandOption{variantOpt(true)}, gameOptionDefs()...)
+	defaults = append(defaults, boolOpt("reset", "Back to the bot's defaults for this variant"))
+	return &discordgo.ApplicationCommand{
+		Name:                     adminName,
+		Description:              "Moderators: end games, and this server's shogi settings",
+		DefaultMemberPermissions: &perm,
+		DMPermission:             &inDM,
+		Contexts:                 &guild,
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("end", "End a game without a result", gameArg()),
+			sub("settings", "This server's language of public posts, threads and games channel (none given: show them)",
+				choiceOpt("language", "Language of public posts", "server", "en", "ja"),
+				choiceOpt("threads", "Each game's moves in a thread under its card", "on", "off", "default"),
+				channel,
+				boolOpt("channel_reset", "Announce each game in the channel of its challenge again")),
+			sub("defaults", "A variant's default challenge options in this server (none given: show them)", defaults...),
+		},
+	}
+}
+
+// gameOptionDefs are the game options of /shogi challenge that a server may
+// also set as its defaults (/shogiadmin defaults): all but the time preset.
+func gameOptionDefs() []*discordgo.ApplicationCommandOption {
+	return []*discordgo.ApplicationCommandOption{
+		intOpt("foul_limit", "Tsuitate: the Nth foul loses (1-20, default 10)", 1, 20),
+		boolOpt("announce_fouls", "Tsuitate: tell the opponent and channel about fouls (default on)"),
+		intOpt("move_limit", "Draw after this many moves (0 = none; 50-1000)", 0, 1000),
+		boolOpt("mask_as_king", "Masked: the mask may not be left attacked (default off)"),
+		intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
+		intOpt("main_minutes", "Main time in minutes, then byoyomi or an increment (1-360)", 0, policy.MaxMainMinutes),
+		intOpt("byoyomi_seconds", "Byoyomi: seconds a move once the main time is spent (10-3600)", 0, policy.MaxByoyomiSeconds),
+		intOpt("increment_seconds", "Fischer: seconds added after each move (1-600; needs main_minutes)", 0, policy.MaxIncrementSeconds),
+		intOpt("days_per_move", "Correspondence: days a move (1-14; the CPU never takes a seat)", 0, policy.MaxDaysPerMove),
+		boolOpt("show_reachable", "Players may ask where a piece can go on their own board (default on)"),
+		intOpt("away_seconds", "The CPU plays the seat of a player away this long on their turn (0 = never)", 0, 604800),
+	}
+}
+
+// The game options by name, as policy.Options fields: the challenge's, the
+// server's defaults'. The clock options go together (policy.ChooseTime).
+var (
+	intOptions = map[string]func(*policy.Options) *int{
+		"foul_limit":   func(o *policy.Options) *int { return &o.FoulLimit },
+		"move_limit":   func(o *policy.Options) *int { return &o.MoveLimit },
+		"away_seconds": func(o *policy.Options) *int { return &o.AwaySeconds },
+	}
+	boolOptions = map[string]func(*policy.Options) *bool{
+		"announce_fouls": func(o *policy.Options) *bool { return &o.AnnounceFouls },
+		"mask_as_king":   func(o *policy.Options) *bool { return &o.MaskAsKing },
+		"show_reachable": func(o *policy.Options) *bool { return &o.ShowReachable },
+	}
+	clockOptions = []string{"turn_seconds", "main_minutes", "byoyomi_seconds", "increment_seconds", "days_per_move"}
+)
+
+// knownOption says whether name is a game option a server may default.
+func knownOption(name string) bool {
+	_, isInt := intOptions[name]
+	_, isBool := boolOptions[name]
+	return isInt || isBool || slices.Contains(clockOptions, name)
+}
+
+// applyOptions sets the options given in o over opts: the time preset and
+// the clock fields as a challenge asks (policy.ChooseTime), then the rest.
+func applyOptions(opts *policy.Options, o optMap) error {
+	d := map[string]int{}
+	for name := range intOptions {
+		if n, ok := o.num(name); ok {
+			d[name] = n
+		}
+	}
+	for _, name := range clockOptions {
+		if n, ok := o.num(name); ok {
+			d[name] = n
+		}
+	}
+	for name := range boolOptions {
+		if f, ok := o.flag(name); ok {
+			d[name] = boolInt(f)
+		}
+	}
+	return setOptions(opts, o.str("time"), d)
+}
+
+// applyDefaults sets a server's stored defaults over opts (true and false
+// stored as 1 and 0); a name no longer known is skipped.
+func applyDefaults(opts *policy.Options, d map[string]int) error { return setOptions(opts, "", d) }
+
+// setOptions sets the options in d, by name, and the time preset, over opts.
+func setOptions(opts *policy.Options, preset string, d map[string]int) error {
+	clock := map[string]int{}
+	for _, name := range clockOptions {
+		if n, ok := d[name]; ok {
+			clock[name] = n
+		}
+	}
+	_, awayGiven := d["away_seconds"]
+	if err := opts.ChooseTime(preset, clock, awayGiven); err != nil {
+		return err
+	}
+	for name, v := range d {
+		if field, ok := intOptions[name]; ok {
+			*field(opts) = v
+		} else if field, ok := boolOptions[name]; ok {
+			*field(opts) = v != 0
+		}
+	}
+	return nil
+}
+
+func boolInt(f bool) int {
+	if f {
+		return 1
+	}
+	return 0
+}
+
+// guildSettings are a server's settings (the zero value when it has none or
+// the store fails: the configuration then decides).
+func (b *Bot) guildSettings(guild string) store.GuildSettings {
+	if guild == "" {
+		return store.GuildSettings{}
+	}
+	gs, err := b.st.GetGuildSettings(guild)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		b.log.Warn("server settings", "guild", guild, "err", err)
+	}
+	return gs
+}
+
+// threadsIn says whether a server's games get a thread.
+func (b *Bot) threadsIn(gs store.GuildSettings) bool {
+	switch gs.Threads {
+	case "on":
+		return true
+	case "off":
+		return false
+	}
+	return b.cfg.Threads
+}
+
+// publicLocale is the language a challenge's public posts will use: the
+// server's choice, else its Discord locale.
+func publicLocale(r *req, gs store.GuildSettings) string {
+	if gs.Language != "" {
+		return gs.Language
+	}
+	return guildLocale(r.i)
+}
+
+// moderator: the member may manage the server (in this channel, after its
+// overwrites).
+func moderator(r *req) bool {
+	m := r.i.Member
+	return m != nil && m.Permissions&discordgo.PermissionManageGuild != 0
+}
+
+// adminGate runs an admin route for moderators only.
+func adminGate(run func(*Bot, *req) (answer, error)) func(*Bot, *req) (answer, error) {
+	return func(b *Bot, r *req) (answer, error) {
+		if r.sc.guild == "" || !moderator(r) {
+			return say(texts.AdminOnly(r.lang)), nil
+		}
+		return run(b, r)
+	}
+}
+
+// cmdEndMoved answers the old /shogi end, which a client may still offer
+// until it reloads the commands.
+func (b *Bot) cmdEndMoved(r *req) (answer, error) { return say(texts.AdminEndMoved(r.lang)), nil }
+
+// cmdEnd ends any live game of the server without a result.
+func (b *Bot) cmdEnd(r *req) (answer, error) {
+	n, _ := r.opts.num("game")
+	id := store.GameID(n)
+	meta, err := b.st.GetGame(id)
+	if err != nil || meta.GuildID != r.sc.guild || !meta.Status.Live() {
+		return say(texts.UI(r.lang, texts.NoGame)), nil
+	}
+	reply, done := b.act(id, r.user, referee.Action{Kind: referee.ActEnd, Player: 0}, r.i.ID)
+	if done || reply == "" {
+		reply = texts.UI(r.lang, texts.Done)
+	}
+	return say(reply), nil
+}
+
+// cmdServerSettings changes and shows the server's language of public
+// posts, threads and games channel.
+func (b *Bot) cmdServerSettings(r *req) (answer, error) {
+	o := r.opts
+	var ch string
+	if id := o.user("channel"); id != "" { // a channel option's value is its id
+		data := r.i.ApplicationCommandData()
+		rc := (*discordgo.Channel)(nil)
+		if data.Resolved != nil {
+			rc = data.Resolved.Channels[id]
+		}
+		if rc == nil || rc.Type != discordgo.ChannelTypeGuildText || rc.GuildID != "" && rc.GuildID != r.sc.guild {
+			return say(texts.AdminBadChannel(r.lang)), nil
+		}
+		ch = id
+	}
+	lang, threads := o.str("language"), o.str("threads")
+	reset, _ := o.flag("channel_reset")
+	text := ""
+	if len(o) > 0 {
+		if _, err := b.st.UpdateGuildSettings(r.sc.guild, func(gs *store.GuildSettings) {
+			switch lang {
+			case "server":
+				gs.Language = ""
+			case "en", "ja":
+				gs.Language = lang
+			}
+			switch threads {
+			case "default":
+				gs.Threads = ""
+			case "on", "off":
+				gs.Threads = threads
+			}
+			if reset {
+				gs.Channel = ""
+			}
+			if ch != "" {
+				gs.Channel = ch
+			}
+		}); err != nil {
+			return answer{}, err
+		}
+		text = texts.AdminSaved(r.lang) + "\n"
+	}
+	return say(text + b.settingsSummary(r)), nil
+}
+
+// cmdServerDefaults changes and shows a variant's challenge defaults in the
+// server. The defaults must make valid options (checked as a challenge is).
+func (b *Bot) cmdServerDefaults(r *req) (answer, error) {
+	v, err := referee.ParseVariant(r.opts.str("variant"))
+	if err != nil {
+		return say(texts.OptionRefusal(r.lang, err)), nil
+	}
+	given := map[string]int{}
+	for name := range intOptions {
+		if n, ok := r.opts.num(name); ok {
+			given[name] = n
+		}
+	}
+	for _, name := range clockOptions {
+		if n, ok := r.opts.num(name); ok {
+			given[name] = n
+		}
+	}
+	for name := range boolOptions {
+		if f, ok := r.opts.flag(name); ok {
+			given[name] = boolInt(f)
+		}
+	}
+	reset, _ := r.opts.flag("reset")
+	if len(given) > 0 || reset {
+		d := map[string]int{}
+		if !reset {
+			for k, n := range b.guildSettings(r.sc.guild).Defaults[string(v)] {
+				d[k] = n
+			}
+		}
+		if slices.ContainsFunc(clockOptions, func(n string) bool { _, ok := given[n]; return ok }) {
+			for _, n := range clockOptions {
+				delete(d, n) // a clock given replaces the server's clock, as in a challenge
+			}
+		}
+		for k, n := range given {
+			d[k] = n
+		}
+		for k := range d {
+			if !knownOption(k) {
+				delete(d, k)
+			}
+		}
+		opts := b.cfg.options(v)
+		if err := applyDefaults(&opts, d); err != nil {
+			return say(texts.OptionRefusal(r.lang, err)), nil
+		}
+		if err := opts.Validate(v); err != nil {
+			return say(texts.OptionRefusal(r.lang, err)), nil
+		}
+		if _, err := b.st.UpdateGuildSettings(r.sc.guild, func(gs *store.GuildSettings) {
+			if gs.Defaults == nil {
+				gs.Defaults = map[string]map[string]int{}
+			}
+			gs.Defaults[string(v)] = d
+		}); err != nil {
+			return answer{}, err
+		}
+		return say(texts.AdminSaved(r.lang) + "\n" + b.settingsSummary(r)), nil
+	}
+	return say(b.settingsSummary(r)), nil
+}
+
+// settingsSummary shows the server's settings as they now stand.
+func (b *Bot) settingsSummary(r *req) string {
+	gs := b.guildSettings(r.sc.guild)
+	s := texts.ServerSettings{Threads: gs.Threads, ThreadsConf: b.cfg.Threads, Channel: gs.Channel,
+		Locale: guildLang(guildLocale(r.i))}
+	if s.Locale == "" {
+		s.Locale = texts.EN
+	}
+	if l, ok := texts.ParseLang(gs.Language); ok && gs.Language != "" {
+		s.Language = l
+	}
+	for v, d := range gs.Defaults {
+		if s.Defaults == nil {
+			s.Defaults = map[view.Variant][]string{}
+		}
+		var names []string
+		for name := range d {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			_, boolean := boolOptions[name]
+			s.Defaults[view.Variant(v)] = append(s.Defaults[view.Variant(v)], texts.OptionValue(name, d[name], boolean))
+		}
+	}
+	return texts.AdminSettings(r.lang, s)
+}

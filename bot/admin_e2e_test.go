@@ -1,0 +1,165 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/discordtest"
+	"shinpan/referee/view"
+	"shinpan/store"
+)
+
+// admin runs /shogiadmin <sub> and returns what the user was shown.
+func (e *env) admin(user, sub string, opts ...discordtest.Option) string {
+	e.t.Helper()
+	id, err := e.srv.SlashCommand(user, e.ch, adminName, discordtest.Subcommand(sub, opts...))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return e.answer(id)
+}
+
+// /shogiadmin is registered for Manage Server, in servers only.
+func TestAdminCommandRegistered(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	var admin *discordgo.ApplicationCommand
+	for _, c := range e.srv.Commands(e.cfg.DevGuild) {
+		if c.Name == adminName {
+			admin = c
+		}
+	}
+	if admin == nil {
+		t.Fatal("no /shogiadmin registered")
+	}
+	if admin.DefaultMemberPermissions == nil || *admin.DefaultMemberPermissions != discordgo.PermissionManageGuild {
+		t.Errorf("default_member_permissions %v", admin.DefaultMemberPermissions)
+	}
+	if admin.Contexts == nil || len(*admin.Contexts) != 1 || (*admin.Contexts)[0] != discordgo.InteractionContextGuild {
+		t.Errorf("contexts %v", admin.Contexts)
+	}
+	if (*admin.NameLocalizations)[discordgo.Japanese] != "将棋管理" {
+		t.Errorf("Japanese name %v", admin.NameLocalizations)
+	}
+	for _, c := range e.srv.Commands(e.cfg.DevGuild) {
+		for _, o := range c.Options {
+			if c.Name == cmdName && o.Name == "end" {
+				t.Error("/shogi still offers end")
+			}
+		}
+	}
+}
+
+// Ending a game is /shogiadmin end: Discord does not offer it to a member
+// without Manage Server, and when an override lets them use it the bot
+// still refuses; a moderator ends the game.
+func TestAdminEnd(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("standard")
+	e.play("7g7f", "3c3d")
+	dave := e.srv.AddUser(discordtest.User{Username: "dave", Permissions: "0"})
+	if _, err := e.srv.SlashCommand(dave.ID, e.ch, adminName, discordtest.Subcommand("end", discordtest.IntegerOption("game", int64(id)))); !errors.Is(err, discordtest.ErrNoPermission) {
+		t.Fatalf("a member without Manage Server was offered /shogiadmin: %v", err)
+	}
+	e.srv.AllowCommand(adminName, dave.ID)
+	if out := e.admin(dave.ID, "end", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "Only moderators") {
+		t.Fatalf("non-moderator end: %q", out)
+	}
+	if !e.game(id).Status.Live() {
+		t.Fatal("a non-moderator ended the game")
+	}
+	if out := e.admin(e.carol, "end", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "Done") {
+		t.Fatalf("moderator end: %q", out)
+	}
+	if g := e.game(id); g.Status != store.StatusFinished || g.Result.Reason != view.ReasonModerator {
+		t.Fatalf("after the moderator: %+v", g)
+	}
+}
+
+// A server's settings: the language of public posts, threads and the games
+// channel apply to the next game; a non-moderator changes nothing.
+func TestAdminSettings(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	games := e.srv.AddChannel(discordtest.Channel{Name: "shogi-games", Type: discordgo.ChannelTypeGuildText})
+	dave := e.srv.AddUser(discordtest.User{Username: "dave", Permissions: "0"})
+	e.srv.AllowCommand(adminName, dave.ID)
+	if out := e.admin(dave.ID, "settings", discordtest.StringOption("language", "ja")); !strings.Contains(out, "Only moderators") {
+		t.Fatalf("non-moderator settings: %q", out)
+	}
+	if _, err := e.st.GetGuildSettings(e.srv.GuildID()); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a non-moderator's settings were stored: %v", err)
+	}
+	out := e.admin(e.carol, "settings", discordtest.StringOption("language", "ja"), discordtest.StringOption("threads", "on"),
+		discordtest.ChannelOption("channel", games.ID))
+	if !strings.Contains(out, "Saved") || !strings.Contains(out, "日本語") || !strings.Contains(out, "<#"+games.ID+">") {
+		t.Fatalf("settings answer: %q", out)
+	}
+	card := e.challenge("tsuitate")
+	if !strings.Contains(card.Content, "衝立将棋") {
+		t.Fatalf("the challenge card is not in the server's language: %q", card.Content)
+	}
+	e.click(e.bob, card, "accept:")
+	var gameCard discordtest.Message
+	e.waitUntil("the game card in the games channel", func() bool {
+		for _, m := range e.srv.BotMessages(games.ID) {
+			if strings.Contains(m.Content, "衝立将棋") {
+				gameCard = m
+				return true
+			}
+		}
+		return false
+	})
+	gs, err := e.st.ActiveGamesOf(e.alice)
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("games %v %v", gs, err)
+	}
+	id := gs[0].ID
+	e.waitUntil("the thread", func() bool { return e.game(id).ThreadID != "" })
+	if m, _ := e.srv.Message(card.ID); !strings.Contains(m.Content, "<#"+games.ID+">") {
+		t.Fatalf("the accepted challenge does not say where the game is: %q", m.Content)
+	}
+	if e.game(id).ChannelID != games.ID || gameCard.ID == "" {
+		t.Fatalf("the game is in %s, not the games channel", e.game(id).ChannelID)
+	}
+	// Back to the channel of each challenge, without threads.
+	out = e.admin(e.carol, "settings", discordtest.BooleanOption("channel_reset", true), discordtest.StringOption("threads", "off"),
+		discordtest.StringOption("language", "server"))
+	if !strings.Contains(out, "the channel of each challenge") || !strings.Contains(out, "Threads: off") {
+		t.Fatalf("after the reset: %q", out)
+	}
+}
+
+// A server's defaults per variant: a challenge starts from them, an option
+// given wins, defaults that make no valid game are refused and not kept.
+func TestAdminDefaults(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	out := e.admin(e.carol, "defaults", discordtest.StringOption("variant", "tsuitate"),
+		discordtest.IntegerOption("foul_limit", 3), discordtest.BooleanOption("announce_fouls", false))
+	if !strings.Contains(out, "foul_limit 3") || !strings.Contains(out, "announce_fouls off") {
+		t.Fatalf("defaults answer: %q", out)
+	}
+	if out := e.admin(e.carol, "defaults", discordtest.StringOption("variant", "tsuitate"), discordtest.IntegerOption("move_limit", 10)); !strings.Contains(out, "must be") || strings.Contains(out, "Saved") {
+		t.Fatalf("a bad default: %q", out)
+	}
+	id := e.startGame("tsuitate")
+	if o := e.game(id).Options; o.FoulLimit != 3 || o.AnnounceFouls || o.MoveLimit == 10 {
+		t.Fatalf("the game's options %+v", o)
+	}
+	id2 := e.startGame("tsuitate", discordtest.IntegerOption("foul_limit", 5))
+	if o := e.game(id2).Options; o.FoulLimit != 5 || o.AnnounceFouls {
+		t.Fatalf("the challenge's own option: %+v", o)
+	}
+	if id3 := e.startGame("dark"); e.game(id3).Options.FoulLimit == 3 {
+		t.Fatal("Tsuitate's defaults reached Dark")
+	}
+	out = e.admin(e.carol, "defaults", discordtest.StringOption("variant", "tsuitate"), discordtest.BooleanOption("reset", true))
+	if strings.Contains(out, "foul_limit") {
+		t.Fatalf("after the reset: %q", out)
+	}
+}
