@@ -40,7 +40,8 @@ type Config struct {
 	// MaxOpenChallenges is how many challenges one person may have open on
 	// one server at a time (default 5).
 	MaxOpenChallenges int `toml:"max_open_challenges"`
-	// Threads puts each game's announcements in a thread under its challenge.
+	// Threads puts each game's announcements, move by move, in a thread under
+	// its game card (a server may choose otherwise: /shogiadmin settings).
 	Threads bool `toml:"threads"`
 	// CPULevel is how the CPU plays: random, greedy or strong (default).
 	CPULevel string `toml:"cpu_level"`

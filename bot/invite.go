@@ -8,7 +8,7 @@ import (
 
 // InvitePermissions are the permissions the bot uses in a server, and no
 // more: it sees the channel, posts and edits its own messages with board
-// images, and (threads = true) starts a public thread under a challenge and
+// images, and (threads on) starts a public thread under a game card and
 // posts in it. It sends no embeds, so it asks for no Embed Links.
 const InvitePermissions int64 = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
 	discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory |

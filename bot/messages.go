@@ -18,9 +18,9 @@ import (
 )
 
 // actionMessages turns an action's events into messages: one DM per player
-// with events for them (their board attached after a move or at the end), one
-// channel post with the public events. Order: Black's DM, White's DM, the
-// channel — never dependent on what is hidden.
+// with events for them (their board attached after a move or at the end), and
+// for the public events the channel's (publicMessages). Order: Black's DM,
+// White's DM, the channel — never dependent on what is hidden.
 func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline) []store.OutMsg {
 	var out []store.OutMsg
 	pub := view.For(evs, view.ToPublic)
@@ -47,26 +47,7 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		out = append(out, toDM(user, p))
 	}
 	if len(pub) > 0 && !meta.ChannelGone {
-		lang := b.channelLang(meta)
-		ch := channelReader(lang)
-		// the moves in the channel's words, from the board the channel sees
-		p := payload{Content: texts.Announcement(textCtx(ch, meta, before[view.ToPublic]), pub)}
-		if g.Over() {
-			p.Content += notRatedLine(lang, meta, g)
-			p.Files = append(b.revealFiles(meta, g), b.resultGIF(meta, a)...)
-			if g.Result().Reason != view.ReasonAbort {
-				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)},
-					{ID: "review:{game}", Label: texts.UI(lang, texts.ButtonReview), Style: int(discordgo.SecondaryButton)}}
-			}
-			p.Mentions = meta.Players[:]
-		}
-		out = append(out, toChannel(b.announceChannel(meta), p))
-		out = append(out, b.publicBoardEdit(meta, g)...)
-		for _, e := range pub {
-			for _, d := range texts.RevealDetails(textCtx(ch, meta, nil), e) {
-				out = append(out, toChannel(b.announceChannel(meta), payload{Content: d}))
-			}
-		}
+		out = append(out, b.publicMessages(meta, g, a, pub, before[view.ToPublic], dl)...)
 	}
 	return out
 }
@@ -149,4 +130,50 @@ func gameRecord(meta store.Game, g *referee.Game, format string) ([]byte, error)
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// publicMessages are the channel's messages after an action it is told of
+// (RULES.md §5, quiet channels): the game card edited with the new state,
+// and a post only for what deserves a notification — the masks chosen (with
+// their commitments) and the result (with the revealed board, the record and
+// the reveal's details), in the game's channel. With a thread, every
+// announcement is also a line in it, move by move.
+func (b *Bot) publicMessages(meta store.Game, g *referee.Game, a referee.Action, pub []view.Event, before *shogi.Position, dl *store.Deadline) []store.OutMsg {
+	lang := b.channelLang(meta)
+	ch := channelReader(lang)
+	ctx := textCtx(ch, meta, before) // the moves in the channel's words, from the board the channel sees
+	line := texts.Announcement(ctx, pub)
+	notable := g.Over()
+	for _, e := range pub {
+		notable = notable || e.Kind == view.EvMasksDone
+	}
+	last := "" // a notable post says it; the card says what came of it
+	if !notable {
+		bare := ctx
+		bare.GameID = 0 // the card names its game already
+		last = texts.Announcement(bare, pub)
+	}
+	out := b.cardEdit(meta, g, last, dl)
+	switch {
+	case notable:
+		p := payload{Content: line}
+		if g.Over() {
+			p.Content += notRatedLine(lang, meta, g)
+			p.Files = append(b.revealFiles(meta, g), b.resultGIF(meta, a)...)
+			if g.Result().Reason != view.ReasonAbort {
+				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)},
+					{ID: "review:{game}", Label: texts.UI(lang, texts.ButtonReview), Style: int(discordgo.SecondaryButton)}}
+			}
+			p.Mentions = meta.Players[:]
+		}
+		out = append(out, toChannel(meta.ChannelID, p))
+	case meta.ThreadID != "":
+		out = append(out, toChannel(meta.ThreadID, payload{Content: line}))
+	}
+	for _, e := range pub {
+		for _, d := range texts.RevealDetails(textCtx(ch, meta, nil), e) {
+			out = append(out, toChannel(meta.ChannelID, payload{Content: d}))
+		}
+	}
+	return out
 }

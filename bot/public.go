@@ -4,19 +4,24 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/texts"
 	"shinpan/referee"
+	"shinpan/referee/shogi"
 	"shinpan/render"
 	"shinpan/store"
 )
 
-// The channel's board (RULES.md §3, the public board): the game card carries
-// what the channel knows of the game, edited after every action the channel
-// hears of — never after one it does not (an edit is itself a sign), so the
-// card says no more than the announcements.
+// The game card is the game's one live message in the channel (RULES.md §5):
+// its header, what the channel knows of the game now (move, turn, check,
+// fouls, captures, clock, the last announcement) and the channel's board,
+// edited after every action the channel hears of — never after one it does
+// not (an edit is itself a sign), so the card says no more than the
+// announcements. The sender keeps at most one edit of it in flight and skips
+// an edit a newer one replaces (coalesce.go).
 
 // cardRef is the purpose under which the game card's message is stored.
 const cardRef = "card"
@@ -36,17 +41,36 @@ func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
 	return []outFile{f}
 }
 
-// publicBoardEdit is the card's edit after an action the channel was told of.
-func (b *Bot) publicBoardEdit(meta store.Game, g *referee.Game) []store.OutMsg {
+// cardText is the game card's text: its header and the state the channel
+// knows after an action whose announcement was last ("" at the start), with
+// the clock of the turn that follows (dl).
+func (b *Bot) cardText(meta store.Game, g *referee.Game, last string, dl *store.Deadline) string {
+	ctx := textCtx(channelReader(b.channelLang(meta)), meta, nil)
+	v := g.PublicView()
+	st := texts.CardState{State: gameState(g), Check: v.InCheck && !g.Over(), Last: last,
+		Clock: strings.TrimSpace(deadlineLine(dl, g.Turn()))}
+	if v.FoulLimit > 0 && v.FoulsKnown[shogi.Black] && v.FoulsKnown[shogi.White] {
+		st.Fouls, st.Limit = v.Fouls, v.FoulLimit
+	}
+	if v.ShowCaptured && !g.Over() {
+		st.Captured = &v.Captured
+	}
+	return texts.GameCard(ctx, meta.Ranked) + "\n\n" + texts.GameCardState(ctx, st)
+}
+
+// cardEdit is the card's edit after an action the channel was told of: its
+// text and its board.
+func (b *Bot) cardEdit(meta store.Game, g *referee.Game, last string, dl *store.Deadline) []store.OutMsg {
 	files := b.publicBoardFiles(meta, g)
 	if files == nil || meta.ChannelGone {
 		return nil
 	}
-	return []store.OutMsg{toChannel(meta.ChannelID, payload{EditRef: cardRef, Files: files})}
+	return []store.OutMsg{toChannel(meta.ChannelID, payload{EditRef: cardRef, Content: b.cardText(meta, g, last, dl), Files: files})}
 }
 
 // editRef replaces the attachments of a game's stored message (the card) with
-// p's files; its text and buttons stay. A card that is gone is no error.
+// p's files and, when p has one, its text; its buttons stay. A card that is
+// gone is no error.
 func (b *Bot) editRef(id store.GameID, p payload) error {
 	ref, err := b.st.GetMessageRef(id, p.EditRef)
 	if errors.Is(err, store.ErrNotFound) {
@@ -56,7 +80,11 @@ func (b *Bot) editRef(id store.GameID, p payload) error {
 	if err != nil {
 		return err
 	}
-	err = b.replaceFiles(ref.ChannelID, ref.MessageID, nil, p.Files)
+	var content *string
+	if p.Content != "" {
+		content = &p.Content
+	}
+	err = b.replaceFiles(ref.ChannelID, ref.MessageID, content, p.Files)
 	var rerr *discordgo.RESTError
 	if errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode == http.StatusNotFound {
 		b.log.Warn("the game card is gone", "game", id)
@@ -69,9 +97,10 @@ func (b *Bot) editRef(id store.GameID, p payload) error {
 // texts) and, unless content is nil, its text becomes content.
 func (b *Bot) replaceFiles(ch, msg string, content *string, files []outFile) error {
 	body := struct {
-		Content     *string          `json:"content,omitempty"`
-		Attachments []attachmentBody `json:"attachments"`
-	}{Content: content, Attachments: []attachmentBody{}} // no old attachment is kept
+		Content         *string                           `json:"content,omitempty"`
+		Attachments     []attachmentBody                  `json:"attachments"`
+		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	}{Content: content, Attachments: []attachmentBody{}, AllowedMentions: mentions(nil)} // no old attachment is kept; an edit pings no one
 	dfiles := make([]*discordgo.File, len(files))
 	for k, f := range files {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})

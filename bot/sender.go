@@ -126,7 +126,10 @@ func (b *Bot) worker(d string) {
 		m := q[0]
 		ob.queues[d] = q[1:]
 		ob.mu.Unlock()
-		if !b.deliver(m) {
+		// q[1:] is only ever appended to, past its end: safe to read unlocked.
+		if superseded(m, q[1:]) {
+			b.sent(m, "coalesced", time.Now()) // coalesce.go
+		} else if !b.deliver(m) {
 			return // closing: the message stays in the outbox for the next start
 		}
 		ob.mu.Lock()

@@ -62,7 +62,7 @@ func (e *env) quickClick(user string, m discordtest.Message, prefix string) stri
 // TestRepliesNeverWait: while every post and edit in the channel is rate
 // limited for seconds at a time, every command and button is still answered
 // within Discord's 3 seconds; once the limit lifts, the channel gets each
-// post once, in order.
+// post once, in order (the results: a move is no post, only the card's edit).
 func TestRepliesNeverWait(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -107,7 +107,7 @@ func TestRepliesNeverWait(t *testing.T) {
 			results++
 		}
 	}
-	if moved != 1 || results < 2 {
+	if moved != 0 || results < 2 {
 		t.Fatalf("after the limit: %d move posts, %d results", moved, results)
 	}
 }

@@ -154,7 +154,7 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge,
 		}
 	}
 	lang := b.challengeLang(c)
-	card := payload{Content: texts.GameCard(textCtx(channelReader(lang), meta, nil), meta.Ranked), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
+	card := payload{Content: b.cardText(meta, g, "", meta.Deadline), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
 	if threads {
 		card.Thread = "shogi #{game}" // the game's move by move goes to a thread under its card
 	}

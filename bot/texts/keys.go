@@ -394,3 +394,14 @@ const (
 	mAdminBadChannel  msg = "admin.channel.bad"   // a channel that is not a text channel of this server
 	mAnnouncedIn      msg = "game.announced_in"   // the accepted challenge: the game's card is in another channel
 )
+
+// The live game card's state (card.go).
+const (
+	mCardTurn     msg = "card.turn"     // move number, side to move
+	mCardMasks    msg = "card.masks"    // Masked: the masks are being chosen
+	mCardLast     msg = "card.last"     // the last thing the channel was told
+	mCardFouls    msg = "card.fouls"    // ☗ count/limit, ☖ count/limit
+	mCardCaptured msg = "card.captured" // symbol, pieces
+	mCardNone     msg = "card.none"     // no piece captured
+	mCardTimes    msg = "card.times"    // a piece name ×n
+)

@@ -1,0 +1,104 @@
+package texts
+
+import (
+	"strings"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// The game card is the game's one live message in the channel: its header
+// (GameCard) and the state below, edited after every action the channel is
+// told of (bot/public.go). CardState writes that state from what the channel
+// knows only.
+func init() {
+	for k, v := range cardEN {
+		en[k] = v
+	}
+	for k, v := range cardJA {
+		ja[k] = v
+	}
+}
+
+var cardEN = map[msg]string{
+	mCardTurn:     "Move %d · %s to move",
+	mCardMasks:    "The players are choosing their masks",
+	mCardLast:     "Last: %s",
+	mCardFouls:    "Fouls: ☗ %d/%d · ☖ %d/%d",
+	mCardCaptured: "Captured by %s: %s",
+	mCardNone:     "—",
+	mCardTimes:    "%s ×%d",
+}
+
+var cardJA = map[msg]string{
+	mCardTurn:     "%d手目・%sの手番",
+	mCardMasks:    "両者が影武者を選んでいます",
+	mCardLast:     "直前：%s",
+	mCardFouls:    "反則：☗ %d/%d・☖ %d/%d",
+	mCardCaptured: "%sが取った駒：%s",
+	mCardNone:     "なし",
+	mCardTimes:    "%s×%d",
+}
+
+// CardState is what the channel knows of a game now.
+type CardState struct {
+	State
+	Check bool // the side to move was announced in check
+	// Fouls are the foul counts when the channel is told them (Limit 0: none shown).
+	Fouls [2]int
+	Limit int
+	// Captured is what each side was announced to capture (nil: not shown,
+	// as in open shogi where the hands are on the board).
+	Captured *[2]shogi.Hand
+	Last     string // the last announcement (Announcement without the number)
+	Clock    string // the turn's clock, already written ("⏱ <t:…:R>")
+}
+
+// GameCardState is the card's state block, under GameCard.
+func GameCardState(ctx Ctx, s CardState) string {
+	var lines []string
+	switch {
+	case s.Result != nil:
+		lines = append(lines, sentence(ctx.Lang, ctx.endText(view.Event{Kind: view.EvEnd, Winner: s.Result.Winner, Reason: s.Result.Reason, Number: s.Move})))
+	case s.NeedsMasks:
+		lines = append(lines, ctx.t(mCardMasks))
+	default:
+		line := ctx.t(mCardTurn, s.Move, s.Turn.Symbol()+" "+ctx.colorWord(s.Turn))
+		if s.Check {
+			line += ctx.t(mSep) + ctx.t(mCheck)
+		}
+		if s.Clock != "" {
+			line += ctx.t(mSep) + s.Clock
+		}
+		lines = append(lines, line)
+	}
+	if s.Last != "" && s.Result == nil {
+		lines = append(lines, ctx.t(mCardLast, s.Last))
+	}
+	if s.Limit > 0 {
+		lines = append(lines, ctx.t(mCardFouls, s.Fouls[0], s.Limit, s.Fouls[1], s.Limit))
+	}
+	if s.Captured != nil {
+		for c := shogi.Black; c <= shogi.White; c++ {
+			lines = append(lines, ctx.t(mCardCaptured, c.Symbol(), ctx.handList(s.Captured[c])))
+		}
+	}
+	return clip(strings.Join(lines, "\n"))
+}
+
+// handList writes the pieces of h: "rook, pawn ×2"; "—" when none.
+func (c Ctx) handList(h shogi.Hand) string {
+	var parts []string
+	for _, k := range shogi.HandKinds {
+		switch n := int(h[k]); {
+		case n == 1:
+			parts = append(parts, PieceName(c.Lang, k))
+		case n > 1:
+			parts = append(parts, c.t(mCardTimes, PieceName(c.Lang, k), n))
+		}
+	}
+	if len(parts) == 0 {
+		return c.t(mCardNone)
+	}
+	return strings.Join(parts, c.t(mListSep))
+}
