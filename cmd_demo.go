@@ -31,8 +31,11 @@ var demoData embed.FS
 
 const demoRecord = "demodata/g24_mog016_checkmate.txt"
 
+// demoOut is where the demo prints its transcript (tests read it).
+var demoOut io.Writer = os.Stdout
+
 func init() {
-	register("demo", "play a real game through the whole bot against a local Discord stand-in: [--variant V] [--record FILE] [--out DIR]", runDemo)
+	register("demo", "play a real game through the whole bot against a local Discord stand-in: [--variant V] [--record FILE] [--moves N] [--out DIR]", runDemo)
 }
 
 // demo is two simulated users playing a recorded game through the real bot,
@@ -59,6 +62,7 @@ func runDemo(args []string) error {
 	cpu := fs.Bool("cpu", false, "CPU against CPU: alice challenges the bot and is away, so the CPU plays her seat too")
 	level := fs.String("level", "strong", "with --cpu: random, greedy or strong")
 	moveMS := fs.Int("movetime", 100, "with --cpu: the CPU's think time per move in ms")
+	upTo := fs.Int("moves", 0, "play only the record's first N moves, then the side that lost it resigns (0: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -116,7 +120,7 @@ func runDemo(args []string) error {
 	}
 	defer b.Close()
 
-	d := &demo{srv: srv, st: st, out: *outDir, w: os.Stdout, channel: srv.Channels()[0].ID,
+	d := &demo{srv: srv, st: st, out: *outDir, w: demoOut, channel: srv.Channels()[0].ID,
 		names: map[string]string{}, dmUser: map[string]string{}, printed: map[string]int{}, texts: map[string]string{}}
 	users := srv.Users()
 	alice, bob := users[0].ID, users[1].ID
@@ -132,6 +136,9 @@ func runDemo(args []string) error {
 	}
 	if illegal != nil {
 		moves = append(moves, illegal.Text)
+	}
+	if *upTo > 0 && *upTo < len(moves) {
+		moves = moves[:*upTo]
 	}
 	start := time.Now()
 	if *cpu {
@@ -211,11 +218,26 @@ func (d *demo) playGame(rec *record.Record, v view.Variant, moves []string, alic
 			g.Apply(referee.Action{Kind: referee.ActMask, Player: shogi.Color(c), Text: mask})
 		}
 	}
+	fouled := v != view.Tsuitate // the demo shows Tsuitate's foul once
 	for _, usi := range moves {
 		if g.Over() {
 			break
 		}
 		c := g.Turn()
+		if !fouled && c == shogi.Black && len(g.Moves()) >= 2 {
+			if f, ok := foulAttempt(g, c); ok {
+				fouled = true
+				seen, _ := g.PlayerBoard(c)
+				text := notation.Format(seen, f, notation.Western, g.LastSeen(c))
+				d.typed(seats[c], "DM", text+"   (a foul: legal on her own board, not on the real one)")
+				if err := d.after(d.dmOf(seats[c]), func() error { _, err := d.srv.SendDM(seats[c], text); return err }); err != nil {
+					return err
+				}
+				if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: c, Text: f.USI()}); err != nil {
+					return fmt.Errorf("foul %s: %v", f.USI(), err)
+				}
+			}
+		}
 		m, err := shogi.ParseUSI(usi)
 		if err != nil {
 			return err
@@ -251,6 +273,24 @@ func (d *demo) playGame(rec *record.Record, v view.Variant, moves []string, alic
 		}
 	}
 	return nil
+}
+
+// foulAttempt finds a move player c may try on their own board that the
+// real board makes a foul (the first, in move generation order).
+func foulAttempt(g *referee.Game, c shogi.Color) (shogi.Move, bool) {
+	seen, _ := g.PlayerBoard(c)
+	for _, m := range seen.OwnBoardMoves(nil) {
+		evs, err := g.Clone().Apply(referee.Action{Kind: referee.ActMove, Player: c, Text: m.USI()})
+		if err != nil {
+			continue
+		}
+		for _, e := range evs {
+			if e.Kind == view.EvFoul {
+				return m, true
+			}
+		}
+	}
+	return shogi.NoMove, false
 }
 
 func (d *demo) typed(user, where, text string) {
@@ -328,8 +368,8 @@ func (d *demo) print() {
 		for id, name := range d.names {
 			line = strings.ReplaceAll(line, "<@"+id+">", "@"+name)
 		}
-		if ok && d.texts[m.ID] == m.Content {
-			line = "(the same text, a new board)" // the game card's board, edited after each move
+		if prev, had := d.texts[m.ID]; ok && had {
+			line = changedLines(prev, m.Content, d.names) // the game card: what its edit changed
 		}
 		d.texts[m.ID] = m.Content
 		for _, a := range m.Attachments {
@@ -350,6 +390,28 @@ func (d *demo) print() {
 		line += buttonText(m.Components)
 		fmt.Fprintf(d.w, "%s %s\n", where, line)
 	}
+}
+
+// changedLines is an edited message's text from its first changed line on
+// ("… Move 4 · ☖ White to move / …"), mentions named; the whole text when
+// even its first line changed.
+func changedLines(prev, now string, names map[string]string) string {
+	if prev == now {
+		return "(the same text, a new board)"
+	}
+	a, b := strings.Split(prev, "\n"), strings.Split(now, "\n")
+	k := 0
+	for k < len(a) && k < len(b) && a[k] == b[k] {
+		k++
+	}
+	line := strings.Join(b[k:], " / ")
+	if k > 0 {
+		line = "… " + line
+	}
+	for id, name := range names {
+		line = strings.ReplaceAll(line, "<@"+id+">", "@"+name)
+	}
+	return line
 }
 
 func snow(id string) uint64 {

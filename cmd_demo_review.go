@@ -81,9 +81,13 @@ func componentIDAt(raw json.RawMessage, prefix string, n int) string {
 }
 
 type component struct {
-	CustomID string `json:"custom_id"`
-	Label    string `json:"label"`
-	Disabled bool   `json:"disabled"`
+	CustomID    string `json:"custom_id"`
+	Label       string `json:"label"`
+	Disabled    bool   `json:"disabled"`
+	Placeholder string `json:"placeholder"`
+	Options     []struct {
+		Label string `json:"label"`
+	} `json:"options"`
 }
 
 // components flattens a message's action rows.
@@ -101,12 +105,20 @@ func components(raw json.RawMessage) []component {
 	return out
 }
 
-// buttonText shows a message's buttons in the transcript: " [Rematch] [Review]".
+// buttonText shows a message's buttons and menus in the transcript, as a
+// phone shows them: " [Rematch] [Review]", " [Choose your mask ▾ 2h rook | 8h bishop | …]".
 func buttonText(raw json.RawMessage) string {
 	var s strings.Builder
 	for _, c := range components(raw) {
-		if c.Label != "" {
+		switch {
+		case c.Label != "":
 			fmt.Fprintf(&s, " [%s]", c.Label)
+		case len(c.Options) > 0:
+			labels := make([]string, len(c.Options))
+			for i, o := range c.Options {
+				labels[i] = o.Label
+			}
+			fmt.Fprintf(&s, " [%s ▾ %s]", c.Placeholder, strings.Join(labels, " | "))
 		}
 	}
 	return s.String()
