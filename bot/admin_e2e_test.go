@@ -65,6 +65,9 @@ func TestAdminEnd(t *testing.T) {
 	if _, err := e.srv.SlashCommand(dave.ID, e.ch, adminName, discordtest.Subcommand("end", discordtest.IntegerOption("game", int64(id)))); !errors.Is(err, discordtest.ErrNoPermission) {
 		t.Fatalf("a member without Manage Server was offered /shogiadmin: %v", err)
 	}
+	if got := e.typingIn(adminName, e.carol, e.ch, "end", "game", ""); len(got) != 1 || !strings.Contains(got[0], "@alice vs @bob") {
+		t.Fatalf("the games a moderator may end: %q", got)
+	}
 	e.srv.AllowCommand(adminName, dave.ID)
 	if out := e.admin(dave.ID, "end", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "Only moderators") {
 		t.Fatalf("non-moderator end: %q", out)
@@ -161,5 +164,18 @@ func TestAdminDefaults(t *testing.T) {
 	out = e.admin(e.carol, "defaults", discordtest.StringOption("variant", "tsuitate"), discordtest.BooleanOption("reset", true))
 	if strings.Contains(out, "foul_limit") {
 		t.Fatalf("after the reset: %q", out)
+	}
+}
+
+// A client that still offers /shogi end is told where it went.
+func TestOldEndSaysWhereItWent(t *testing.T) {
+	t.Parallel()
+	e := newEnvWith(t, func(o *discordtest.Options) { o.LooseCommands = true })
+	id := e.startGame("standard")
+	if out := e.slash(e.carol, "end", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "/shogiadmin end") {
+		t.Fatalf("the old /shogi end: %q", out)
+	}
+	if !e.game(id).Status.Live() {
+		t.Fatal("the old path ended the game")
 	}
 }

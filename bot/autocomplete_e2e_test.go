@@ -16,7 +16,13 @@ import (
 // channel ch ("" = the user's DM), and returns the choices' names.
 func (e *env) typing(user, ch, sub, option, typed string) []string {
 	e.t.Helper()
-	id, err := e.srv.Autocomplete(user, ch, "shogi", discordtest.Subcommand(sub,
+	return e.typingIn(cmdName, user, ch, sub, option, typed)
+}
+
+// typingIn is typing in the command named cmd.
+func (e *env) typingIn(cmd, user, ch, sub, option, typed string) []string {
+	e.t.Helper()
+	id, err := e.srv.Autocomplete(user, ch, cmd, discordtest.Subcommand(sub,
 		discordtest.Option{Name: option, Type: discordgo.ApplicationCommandOptionInteger, Value: typed, Focused: true}))
 	if err != nil {
 		e.t.Fatal(err)

@@ -18,10 +18,10 @@ import (
 func TestQuietChannel(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.startGame("tsuitate")
+	e.startGame("tsuitate", discordtest.IntegerOption("turn_seconds", 600))
 	start := len(e.channelPosts())
 	c0 := e.card()
-	if !strings.Contains(c0.Content, "Move 1 · ☗ Black to move") || !strings.Contains(c0.Content, "Fouls: ☗ 0/10 · ☖ 0/10") {
+	if !strings.Contains(c0.Content, "Move 1 · ☗ Black to move · ⏱ <t:") || !strings.Contains(c0.Content, "Fouls: ☗ 0/10 · ☖ 0/10") {
 		t.Fatalf("the card at the start: %q", c0.Content)
 	}
 	e.play("7g7f", "3c3d", "8h2b+") // the bishop takes the bishop

@@ -342,7 +342,6 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUIDrawOffered:         "%s offers a draw in game #%s. Accept with /shogi draw, or just play on.",
 	mUIDrawOfferSent:       "Draw offer sent. It stands until your opponent accepts or a move is played.",
 	mUIDrawWithdrawn:       "The draw offer no longer stands: a move was played. /shogi draw offers one yourself.",
-	mUINotModerator:        "Only moderators (Manage Server) can end a game they do not play.",
 	mUIAwayCPU:             "%s is away: the CPU plays their seat in game #%s until they come back.",
 	mUIAwayBack:            "%s is back in game #%s.",
 	mUICPUPlaysOn:          "The CPU does not take draws: it plays on.",

@@ -342,7 +342,6 @@ var ja = map[msg]string{
 	mUIDrawOffered:         "%s が対局 #%s で引き分けを提案しています。/shogi draw で受けるか、そのまま指してください。",
 	mUIDrawOfferSent:       "引き分けを提案しました。相手が受けるか、次の手が指されるまで有効です。",
 	mUIDrawWithdrawn:       "手が指されたため、引き分けの提案は取り消されました。自分から提案するには /shogi draw。",
-	mUINotModerator:        "自分が指していない対局を終わらせられるのはモデレーター（サーバー管理権限）だけです。",
 	mUIAwayCPU:             "%s が離席中のため、対局 #%s では戻るまでCPUが代わりに指します。",
 	mUIAwayBack:            "%s が対局 #%s に戻りました。",
 	mUICPUPlaysOn:          "CPUは引き分けに応じません。対局を続けます。",

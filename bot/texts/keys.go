@@ -330,7 +330,6 @@ const (
 	mUIDrawOffered         msg = "ui.draw.offered"   // who, game number
 	mUIDrawOfferSent       msg = "ui.draw.sent"
 	mUIDrawWithdrawn       msg = "ui.draw.withdrawn"
-	mUINotModerator        msg = "ui.moderator.no"
 	mUIAwayCPU             msg = "ui.away.cpu"  // who, game number
 	mUIAwayBack            msg = "ui.away.back" // who, game number
 	mUICPUPlaysOn          msg = "ui.cpu.plays_on"

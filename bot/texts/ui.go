@@ -50,7 +50,6 @@ const (
 	HistoryEmpty        = UIText(mUIHistoryEmpty)        // /shogi history without games
 	DrawOfferSent       = UIText(mUIDrawOfferSent)       // reply to a draw offer
 	DrawWithdrawn       = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
-	NotModerator        = UIText(mUINotModerator)        // /shogi end by a non-moderator
 	CPUPlaysOn          = UIText(mUICPUPlaysOn)          // a draw offered to the CPU
 )
 
