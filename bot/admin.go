@@ -24,8 +24,7 @@ import (
 // adminCommandEN is /shogiadmin in English, its default language.
 func adminCommandEN() *discordgo.ApplicationCommand {
 	perm := int64(discordgo.PermissionManageGuild)
-	inDM := false
-	guild := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	guild := []discordgo.InteractionContextType{discordgo.InteractionContextGuild} // servers only (dm_permission is deprecated for it)
 	channel := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel",
 		Description: "Announce every game in this channel", ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}}
 	defaults := append([]*discordgo.ApplicationCommandOption{variantOpt(true)}, gameOptionDefs()...)
@@ -34,7 +33,6 @@ func adminCommandEN() *discordgo.ApplicationCommand {
 		Name:                     adminName,
 		Description:              "Moderators: end games, and this server's shogi settings",
 		DefaultMemberPermissions: &perm,
-		DMPermission:             &inDM,
 		Contexts:                 &guild,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("end", "End a game without a result", gameArg()),
