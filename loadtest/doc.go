@@ -9,7 +9,8 @@
 // waits for the first to be ready and its latency still counts from when it
 // was due. A move's latency runs from then to the last of the requests it
 // causes answered by the stand-in: the mover's DM, the opponent's DM (each
-// with a PNG board) and the post in the game's channel. The moves are random
+// with a PNG board) and the edit of the game card in the game's channel (its
+// text and the channel's board). The moves are random
 // legal moves that capture nothing, give no check and repeat no position, so
 // no game ends.
 //

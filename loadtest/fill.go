@@ -67,6 +67,14 @@ func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string,
 			return nil, err
 		}
 		g.id = created.ID
+		// The game card, which each move edits (the bot posted it at the start).
+		card, err := srv.SeedBotMessage(g.channel, fmt.Sprintf("Game #%d", g.id))
+		if err != nil {
+			return nil, err
+		}
+		if err := st.PutMessageRef(g.id, "card", store.MessageRef{ChannelID: g.channel, MessageID: card}); err != nil {
+			return nil, err
+		}
 		if g.ref, err = referee.New(strconv.FormatUint(uint64(g.id), 10), v, shogi.StartSFEN, opts.Options); err != nil {
 			return nil, err
 		}

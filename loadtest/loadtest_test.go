@@ -65,8 +65,11 @@ func TestRunSmall(t *testing.T) {
 	if !(0 < r.P50 && r.P50 <= r.P99 && r.P99 <= r.Max) {
 		t.Fatalf("latencies p50 %v p99 %v max %v", r.P50, r.P99, r.Max)
 	}
-	if n := r.Routes["POST /channels/{channel_id}/messages 200"]; n != 3*r.Moves {
-		t.Fatalf("%d messages posted for %d moves, want 3 each", n, r.Moves)
+	if n := r.Routes["POST /channels/{channel_id}/messages 200"]; n != 2*r.Moves {
+		t.Fatalf("%d messages posted for %d moves, want 2 each (the DMs)", n, r.Moves)
+	}
+	if n := r.Routes["PATCH /channels/{channel_id}/messages/{message_id} 200"]; n != r.Moves {
+		t.Fatalf("%d card edits for %d moves, want 1 each", n, r.Moves)
 	}
 	if !lineRE.MatchString(r.String()) {
 		t.Fatalf("line %q", r.String())

@@ -182,10 +182,11 @@ type driver struct {
 	routes   map[string]int
 }
 
-// chanOf is a channel's game and which of the move's three messages goes there.
+// chanOf is a channel's game and which of the move's three messages goes
+// there (a DM posted, or the game card edited).
 type chanOf struct {
 	g    *game
-	slot int // 0, 1: the DMs of Black and White; 2: the game's channel
+	slot int // 0, 1: the DMs of Black and White; 2: the game card in the game's channel
 }
 
 // observe notes a message the bot posted.
@@ -197,7 +198,8 @@ func (d *driver) observe(ev discordtest.Event) {
 	d.mu.Lock()
 	d.routes[fmt.Sprintf("%s %d", r.Route, r.Status)]++
 	d.mu.Unlock()
-	if r.Route != "POST /channels/{channel_id}/messages" || r.Status != 200 {
+	post := r.Route == "POST /channels/{channel_id}/messages"
+	if !post && r.Route != "PATCH /channels/{channel_id}/messages/{message_id}" || r.Status != 200 {
 		return
 	}
 	if r.Deduplicated {
@@ -206,7 +208,7 @@ func (d *driver) observe(ev discordtest.Event) {
 		d.mu.Unlock()
 		return
 	}
-	id := strings.TrimSuffix(strings.TrimPrefix(r.APIPath(), "/channels/"), "/messages")
+	id, _, _ := strings.Cut(strings.TrimPrefix(r.APIPath(), "/channels/"), "/messages")
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	c, ok := d.byChan[id]

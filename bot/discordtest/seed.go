@@ -1,0 +1,16 @@
+package discordtest
+
+import "fmt"
+
+// SeedBotMessage stores a message from the bot in a channel without a
+// request, as if the bot had posted it before (for a store filled before the
+// bot runs, as the load test's). It returns the message's id.
+func (s *Server) SeedBotMessage(channelID, content string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.world.channels[channelID]
+	if !ok || c.Deleted {
+		return "", fmt.Errorf("%w: %s", ErrUnknownChannel, channelID)
+	}
+	return s.newBotMessage(c, payload{"content": mustJSON(content)}, nil).ID, nil
+}
