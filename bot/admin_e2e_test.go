@@ -161,6 +161,15 @@ func TestAdminDefaults(t *testing.T) {
 	if id3 := e.startGame("dark"); e.game(id3).Options.FoulLimit == 3 {
 		t.Fatal("Tsuitate's defaults reached Dark")
 	}
+	// A clock as the server's default; a challenge's own clock replaces it whole.
+	e.admin(e.carol, "defaults", discordtest.StringOption("variant", "dark"),
+		discordtest.IntegerOption("main_minutes", 5), discordtest.IntegerOption("byoyomi_seconds", 30))
+	if o := e.game(e.startGame("dark")).Options; o.MainMinutes != 5 || o.ByoyomiSeconds != 30 {
+		t.Fatalf("the server's clock: %+v", o)
+	}
+	if o := e.game(e.startGame("dark", discordtest.IntegerOption("turn_seconds", 60))).Options; o.MainMinutes != 0 || o.ByoyomiSeconds != 0 || o.TurnSeconds != 60 {
+		t.Fatalf("the challenge's own clock: %+v", o)
+	}
 	out = e.admin(e.carol, "defaults", discordtest.StringOption("variant", "tsuitate"), discordtest.BooleanOption("reset", true))
 	if strings.Contains(out, "foul_limit") {
 		t.Fatalf("after the reset: %q", out)

@@ -48,7 +48,7 @@ func (b *Bot) cardText(meta store.Game, g *referee.Game, last string, dl *store.
 	ctx := textCtx(channelReader(b.channelLang(meta)), meta, nil)
 	v := g.PublicView()
 	st := texts.CardState{State: gameState(g), Check: v.InCheck && !g.Over(), Last: last,
-		Clock: strings.TrimSpace(deadlineLine(dl, g.Turn()))}
+		Clock: strings.TrimSpace(deadlineLine(dl, g.Turn())), Clocks: texts.ClockLine(ctx.Lang, meta.Options, meta.Clocks)}
 	if v.FoulLimit > 0 && v.FoulsKnown[shogi.Black] && v.FoulsKnown[shogi.White] {
 		st.Fouls, st.Limit = v.Fouls, v.FoulLimit
 	}

@@ -52,6 +52,7 @@ type CardState struct {
 	Captured *[2]shogi.Hand
 	Last     string // the last announcement (Announcement without the number)
 	Clock    string // the turn's clock, already written ("⏱ <t:…:R>")
+	Clocks   string // both sides' main time as of the last move (ClockLine)
 }
 
 // GameCardState is the card's state block, under GameCard.
@@ -71,6 +72,9 @@ func GameCardState(ctx Ctx, s CardState) string {
 			line += ctx.t(mSep) + s.Clock
 		}
 		lines = append(lines, line)
+	}
+	if c := strings.TrimSpace(s.Clocks); c != "" && s.Result == nil {
+		lines = append(lines, c)
 	}
 	if s.Last != "" && s.Result == nil {
 		lines = append(lines, ctx.t(mCardLast, s.Last))
