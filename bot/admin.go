@@ -177,15 +177,13 @@ func publicLocale(r *req, gs store.GuildSettings) string {
 
 // moderator: the member may manage the server (in this channel, after its
 // overwrites).
-func moderator(r *req) bool {
-	m := r.i.Member
-	return m != nil && m.Permissions&discordgo.PermissionManageGuild != 0
-}
-
-// adminGate runs an admin route for moderators only.
+// adminGate runs an admin route in a server only. Who may use /shogiadmin is
+// Discord's to enforce: Manage Server by default (default_member_permissions),
+// and whoever the server grants it to in its integration settings, so the bot
+// does not check the member's permissions again.
 func adminGate(run func(*Bot, *req) (answer, error)) func(*Bot, *req) (answer, error) {
 	return func(b *Bot, r *req) (answer, error) {
-		if r.sc.guild == "" || !moderator(r) {
+		if r.sc.guild == "" || r.i.Member == nil {
 			return say(texts.AdminOnly(r.lang)), nil
 		}
 		return run(b, r)
