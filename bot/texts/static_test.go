@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
@@ -180,5 +181,22 @@ func TestLongNamesFit(t *testing.T) {
 		if runes(s) > MaxLen {
 			t.Errorf("%d characters", runes(s))
 		}
+	}
+}
+
+// TestNoTextIsCut: every text of the tables fits one Discord message as
+// written, so clip never cuts a help or rules page (format verbs count as
+// written; what they insert is bounded where it is filled).
+func TestNoTextIsCut(t *testing.T) {
+	for _, l := range Langs {
+		for k := range en {
+			s := tr(l, k)
+			if n := utf8.RuneCountInString(s); n > MaxLen {
+				t.Errorf("%s %s: %d characters, Discord takes %d", l, k, n, MaxLen)
+			}
+		}
+	}
+	if n := utf8.RuneCountInString(tr(EN, mHelp)); n > MaxLen-100 {
+		t.Logf("English help: %d of %d characters", n, MaxLen)
 	}
 }
