@@ -234,73 +234,20 @@ func altText(v *view.View, l Lang, n notation.Notation) string {
 	return strings.Join(parts, w.sep)
 }
 
-// lastMoveText writes v.LastMove in notation n from the view alone: the
-// position before the move is the view's known pieces with the move taken
-// back (the moved piece, unpromoted if it promoted, back on its origin; a
-// dropped piece back in hand). Pieces are told apart (Western origins,
-// Japanese 右左…) against the moves the view allows, so a hidden piece never
-// changes the text; 同 is not used (the view does not hold the move before).
-// The view cannot say what the move captured: Western writes "x" only when
-// the viewer's own piece was lost on the destination (LostAt), else "-". USI
-// is written when the view cannot give the moving piece (it was captured
-// since, on a square the viewer no longer sees).
-func lastMoveText(v *view.View, n notation.Notation) (out string) {
+// lastMoveText writes v.LastMove in notation n on the board the viewer saw
+// just before it (v.LastMoveBefore), exactly as the bot's messages write the
+// same move (notation.FormatSeen); USI when the view does not hold that board.
+func lastMoveText(v *view.View, n notation.Notation) string {
 	m := v.LastMove
-	usi := m.USI()
-	to := m.To()
-	if n == notation.USI || !to.Valid() {
-		return usi
+	if n == notation.USI || v.LastMoveBefore == "" {
+		return m.USI()
 	}
-	cell := v.Board[to]
-	pc := cell.Piece
-	if !cell.Known || pc == shogi.NoPiece {
-		return usi
+	before, err := shogi.ParseSFEN(v.LastMoveBefore)
+	if err != nil {
+		return m.USI()
 	}
-	mover := pc.Color()
-	if m.IsDrop() {
-		if pc.Kind() != m.DropKind() {
-			return usi
-		}
-	} else if f := m.From(); !f.Valid() || (v.Board[f].Known && v.Board[f].Piece != shogi.NoPiece) {
-		return usi
-	}
-	defer func() {
-		if recover() != nil {
-			out = usi
-		}
-	}()
-	p := view.PositionOf(v) // then take the move back
-	p.Put(to, shogi.NoPiece)
-	if m.IsDrop() {
-		p.SetHand(mover, m.DropKind(), p.HandCount(mover, m.DropKind())+1)
-	} else {
-		before := pc
-		if m.IsPromotion() {
-			before = shogi.MakePiece(mover, pc.Kind().Unpromoted())
-		}
-		p.Put(m.From(), before)
-		if v.LostAt == to && mover != v.Viewer.Color() && v.Viewer != view.ViewerPublic {
-			// the viewer's piece stood there: any piece of theirs marks the capture
-			p.Put(to, shogi.MakePiece(mover.Opp(), shogi.Pawn))
-		}
-	}
-	p.SetSideToMove(mover)
-	var buf [shogi.MaxMoves]shogi.Move
-	cands := p.PseudoMoves(buf[:0])
-	if !containsMove(cands, m) {
-		cands = append(cands, m)
-	}
-	if s := notation.FormatAmong(p, m, n, shogi.NoSquare, cands); s != "" {
+	if s, ok := notation.FormatSeen(before, m, n, shogi.NoSquare); ok {
 		return s
 	}
-	return usi
-}
-
-func containsMove(ms []shogi.Move, m shogi.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
+	return m.USI()
 }
