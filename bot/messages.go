@@ -62,8 +62,10 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		}
 		out = append(out, toChannel(b.announceChannel(meta), p))
 		out = append(out, b.publicBoardEdit(meta, g)...)
+		rctx := textCtx(ch, meta, nil)
+		rctx.Start, _ = shogi.ParseSFEN(g.StartSFEN())
 		for _, e := range pub {
-			for _, d := range texts.RevealDetails(textCtx(ch, meta, nil), e) {
+			for _, d := range texts.RevealDetails(rctx, e) {
 				out = append(out, toChannel(b.announceChannel(meta), payload{Content: d}))
 			}
 		}
