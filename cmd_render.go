@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
@@ -19,7 +20,8 @@ import (
 // The SFEN ("startpos" allowed) is taken as the true position. For hidden
 // variants the player's view is computed from it with view.Of;
 // reveal draws the whole position with view.Revealed. The PNG goes to
-// --out (alias -o) and the alt text (in --lang) is printed on stdout.
+// --out (alias -o), its words in --lang, and the alt text (in --lang) is
+// printed on stdout.
 func init() {
 	register("render", "draw a board PNG: --sfen SFEN [--variant V --view black|white|reveal] [--theme light|contrast] --out out.png", runRender)
 }
@@ -32,7 +34,7 @@ func runRender(args []string) error {
 	who := fs.String("view", "black", "black, white or reveal")
 	theme := fs.String("theme", "light", "light or contrast")
 	flip := fs.Bool("flip", false, "turn the board round (the viewer's side goes to the top)")
-	lang := fs.String("lang", "en", "language of the alt text: en or ja")
+	lang := fs.String("lang", "en", "language of the picture and its alt text: en or ja")
 	var out string
 	fs.StringVar(&out, "out", "", "PNG file to write (required)")
 	fs.StringVar(&out, "o", "", "alias of --out")
@@ -85,7 +87,9 @@ func runRender(args []string) error {
 	if l != render.LangEN && l != render.LangJA {
 		return fmt.Errorf("render: unknown language %q (want en or ja)", *lang)
 	}
-	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip, Lang: l})
+	tl, _ := texts.ParseLang(string(l))
+	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip, Lang: l,
+		Labels: texts.BoardLabels(tl, v.Result)})
 	if err != nil {
 		return err
 	}

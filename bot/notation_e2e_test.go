@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -81,5 +82,30 @@ func TestLostPieceKeepsItsMove(t *testing.T) {
 	e.dm(e.bob, "3a2b")
 	if got := lastMoveIn(t, e.lastBoard(e.alice)); got != "B-2b+" {
 		t.Errorf("alice's board after losing the horse writes %q, her DM B-2b+", got)
+	}
+}
+
+// TestBoardImageInReadersLanguage: the same board is drawn with other words
+// (labels, ranks) once its reader switches to Japanese: the picture itself,
+// not only its alt text, follows the reader's language.
+func TestBoardImageInReadersLanguage(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("standard")
+	e.play("7g7f")
+	board := func() []byte {
+		n := len(e.boardsSent(e.alice))
+		e.slash(e.alice, "board")
+		e.waitUntil("alice's board", func() bool { return len(e.boardsSent(e.alice)) > n })
+		sent := e.boardsSent(e.alice)
+		return sent[len(sent)-1]
+	}
+	en := board()
+	if again := board(); !bytes.Equal(en, again) {
+		t.Fatal("the same board was drawn twice differently")
+	}
+	e.slash(e.alice, "settings", discordtest.StringOption("language", "ja"))
+	if ja := board(); bytes.Equal(en, ja) {
+		t.Error("the board's picture did not change with the reader's language")
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // Lang is the language of an image's alt text: LangEN (also "" and anything
-// unknown) or LangJA. The picture itself is the same in every language.
+// unknown) or LangJA. The picture's words are Options.Labels.
 type Lang string
 
 const (
@@ -18,8 +18,8 @@ const (
 	LangJA Lang = "ja"
 )
 
-// altWords are the words of the alt text (and, in English, of the result on
-// the picture) in one language. Templates are fmt strings.
+// altWords are the words of the alt text in one language (the picture's
+// words are the caller's: Labels). Templates are fmt strings.
 type altWords struct {
 	sep          string // between parts: ", "
 	black, white string // the sides
@@ -149,16 +149,6 @@ func (w *altWords) variant(v view.Variant) string {
 		return s
 	}
 	return string(v)
-}
-
-// colorName returns "Black" or "White" (the picture's English).
-func colorName(c shogi.Color) string { return altTables[LangEN].color(c) }
-
-// resultLine describes a result in plain ASCII (plus ☗/☖ when symbols is
-// set), e.g. "☖ White won by checkmate" or "Draw by the move limit": the
-// picture's status line.
-func resultLine(r *view.Result, symbols bool) string {
-	return altTables[LangEN].result(r, symbols)
 }
 
 // result describes r in w's language (with ☗/☖ when symbols is set).
