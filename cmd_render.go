@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"shinpan/bot/texts"
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
@@ -83,19 +84,18 @@ func runRender(args []string) error {
 	default:
 		return fmt.Errorf("render: unknown view %q (want black, white or reveal)", *who)
 	}
-	l := render.Lang(strings.ToLower(*lang))
-	if l != render.LangEN && l != render.LangJA {
+	l := texts.Lang(strings.ToLower(*lang))
+	if l != texts.EN && l != texts.JA {
 		return fmt.Errorf("render: unknown language %q (want en or ja)", *lang)
 	}
-	tl, _ := texts.ParseLang(string(l))
-	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip, Lang: l,
-		Labels: texts.BoardLabels(tl, v.Result)})
+	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip,
+		Labels: texts.BoardLabels(l, v.Result)})
 	if err != nil {
 		return err
 	}
 	if err := os.WriteFile(out, img.PNG, 0o644); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
-	fmt.Println(img.Alt)
+	fmt.Println(texts.BoardAlt(l, notation.USI, &v))
 	return nil
 }

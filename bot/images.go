@@ -15,20 +15,11 @@ func (b *Bot) renderFor(v view.View, rd reader, opt render.Options) (outFile, er
 		opt.Theme = render.ThemeContrast
 	}
 	opt.Flip = rd.set.Orientation == "flip"
-	opt.Lang = altLang(rd.lang)
 	opt.Labels = texts.BoardLabels(rd.lang, v.Result)
-	opt.Notation = rd.notation()
 	img, err := render.Render(v, opt)
 	if err != nil {
 		return outFile{}, err
 	}
-	return outFile{Name: "board.png", Alt: img.Alt, Type: "image/png", Data: img.PNG}, nil
-}
-
-// altLang is the render language of an alt text for a reader of l.
-func altLang(l texts.Lang) render.Lang {
-	if l == texts.JA {
-		return render.LangJA
-	}
-	return render.LangEN
+	alt := texts.BoardAlt(rd.lang, rd.notation(), &v)
+	return outFile{Name: "board.png", Alt: alt, Type: "image/png", Data: img.PNG}, nil
 }

@@ -47,6 +47,8 @@ func benchViews(b testing.TB) []struct {
 		{"masked", mk, Options{Labels: lb}},
 		{"dark", dk, Options{Labels: lb, Notes: []shogi.Square{sq(b, "5b")}}},
 		{"reveal", rv, Options{Labels: withResult(lb, "☖ White won by capturing the mask")}},
+		{"masked-ja", mk, Options{Labels: jaLabels}},
+		{"reveal-ja", rv, Options{Labels: withResult(jaLabels, "☖ 後手の勝ち（影武者を取った）")}},
 	}
 }
 

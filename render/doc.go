@@ -1,14 +1,13 @@
 // Package render draws one player's view of a shogi game as a PNG for a
-// Discord DM, together with a one-line alt text in the viewer's language
-// (English or Japanese, Options.Lang).
+// Discord DM, with its words in the viewer's language (Options.Labels). The
+// image's alt text is bot/texts' (BoardAlt).
 //
 // The only input is a view.View (what the viewer may know) and Options (the
 // viewer's own presentation choices: theme, orientation, private "?" notes, a
 // selected piece with its reachable squares, the picture's words in the
 // viewer's language (Labels, filled by the caller: render has no words of its
-// own), the alt text's language and notation). The output is a pure function
-// of those two, so a view that hides
-// something cannot leak it through the image or its alt text: an unknown
+// own)). The output is a pure function of those two, so a view that hides
+// something cannot leak it through the image: an unknown
 // Tsuitate square is drawn exactly like an empty one, a Dark fog square is an
 // opaque tile that does not depend on what lies beneath, and a hidden hand is
 // not drawn at all.

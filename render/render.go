@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 
-	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -31,11 +30,6 @@ type Options struct {
 	Clocks [2]string
 	// Labels are the words drawn on the picture, in the viewer's language.
 	Labels Labels
-	// Lang is the language of the alt text (LangEN when empty).
-	Lang Lang
-	// Notation is how the alt text writes the last move: notation.USI (the
-	// zero value), Western, Japanese, KIF or CSA, as the viewer chose.
-	Notation notation.Notation
 }
 
 // Labels are the words of the picture in the viewer's language, filled by the
@@ -69,11 +63,9 @@ type Reach struct {
 }
 
 // Image is one rendered board: an 8-bit paletted PNG of Width×Height pixels
-// (658×866, see Size) and a one-line alt text in Options.Lang for the
-// attachment's description.
+// (658×866, see Size). Its alt text is the caller's (bot/texts: BoardAlt).
 type Image struct {
 	PNG           []byte
-	Alt           string
 	Width, Height int
 }
 
@@ -139,9 +131,9 @@ func Render(v view.View, opt Options) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
-	img := Image{PNG: b, Alt: altText(&v, opt.Lang, opt.Notation), Width: imgW, Height: imgH}
+	img := Image{PNG: b, Width: imgW, Height: imgH}
 	if cacheable {
-		cache.put(key, Image{PNG: bytes.Clone(b), Alt: img.Alt, Width: imgW, Height: imgH})
+		cache.put(key, Image{PNG: bytes.Clone(b), Width: imgW, Height: imgH})
 	}
 	return img, nil
 }

@@ -42,14 +42,15 @@ func BoardLabels(l Lang, r *view.Result) render.Labels {
 		Ranks:    tr(l, mBoardRanks),
 	}
 	if r != nil {
-		lb.Result = boardResult(l, r)
+		lb.Result = boardResult(l, r, true)
 	}
 	return lb
 }
 
 // boardResult is the status line of a finished game: "☖ White won by
-// checkmate", "☖ 後手の勝ち（詰み）", "Draw agreed".
-func boardResult(l Lang, r *view.Result) string {
+// checkmate", "☖ 後手の勝ち（詰み）", "Draw agreed" (without ☗/☖ unless
+// symbols).
+func boardResult(l Lang, r *view.Result, symbols bool) string {
 	if r.Winner == nil {
 		if k, ok := boardDraw[r.Reason]; ok {
 			return tr(l, k)
@@ -57,7 +58,10 @@ func boardResult(l Lang, r *view.Result) string {
 		return tr(l, mBoardDraw)
 	}
 	w := *r.Winner
-	side := w.Symbol() + " " + tr(l, sideKey(w))
+	side := tr(l, sideKey(w))
+	if symbols {
+		side = w.Symbol() + " " + side
+	}
 	if k, ok := boardWin[r.Reason]; ok {
 		return tr(l, mBoardWon, side, tr(l, k))
 	}

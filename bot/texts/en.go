@@ -384,4 +384,16 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mBoardDrawModerator:   "Ended by the moderator",
 	mBoardDrawTimeout:     "Draw on time",
 	mBoardDrawNoLegalMove: "Draw (no legal move)",
+
+	mAltSep:      ", ",
+	mAltRevealed: "Revealed board (%s)",
+	mAltPublic:   "Board (%s)",
+	mAltYours:    "Your board (%s, %s)",
+	mAltToMove:   "%s to move",
+	mAltMove:     "move %d",
+	mAltMyFouls:  "%d/%d fouls",
+	mAltFouls:    "%s %d/%d fouls",
+	mAltCheck:    "in check",
+	mAltLastMove: "last move %s",
+	mAltLostAt:   "lost a piece on %s",
 }

@@ -383,4 +383,16 @@ var ja = map[msg]string{
 	mBoardDrawModerator:   "管理者が終了",
 	mBoardDrawTimeout:     "時間切れで引き分け",
 	mBoardDrawNoLegalMove: "指せる手がなく引き分け",
+
+	mAltSep:      "、",
+	mAltRevealed: "公開された盤面（%s）",
+	mAltPublic:   "盤面（%s）",
+	mAltYours:    "あなたの盤面（%s、%s）",
+	mAltToMove:   "%sの手番",
+	mAltMove:     "%d手目",
+	mAltMyFouls:  "反則 %d/%d",
+	mAltFouls:    "%s 反則 %d/%d",
+	mAltCheck:    "王手",
+	mAltLastMove: "最終手 %s",
+	mAltLostAt:   "%sの駒を取られた",
 }

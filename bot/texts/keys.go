@@ -416,3 +416,18 @@ const (
 	mBoardDrawTimeout     msg = "board.draw.timeout"
 	mBoardDrawNoLegalMove msg = "board.draw.no_legal_move"
 )
+
+// The alt text of a board image (BoardAlt).
+const (
+	mAltSep      msg = "alt.sep"       // between the parts
+	mAltRevealed msg = "alt.revealed"  // variant
+	mAltPublic   msg = "alt.public"    // variant
+	mAltYours    msg = "alt.yours"     // side, variant
+	mAltToMove   msg = "alt.to_move"   // side
+	mAltMove     msg = "alt.move"      // move number
+	mAltMyFouls  msg = "alt.fouls.own" // count, limit
+	mAltFouls    msg = "alt.fouls"     // side, count, limit
+	mAltCheck    msg = "alt.check"     //
+	mAltLastMove msg = "alt.last_move" // the move in the reader's notation
+	mAltLostAt   msg = "alt.lost_at"   // square
+)
