@@ -188,7 +188,10 @@ func (a *assets) paintTitle(dst *image.Paletted, v *view.View, lb *Labels) {
 		if name := lb.Sides[v.Turn]; t.title.has(name) {
 			side += " " + name
 		}
-		x = drawLabel(t.title, dst, fill(lb.ToMove, side), x, base)
+		if lb.ToMove != "" {
+			side = fill(lb.ToMove, side)
+		}
+		x = drawLabel(t.title, dst, side, x, base)
 		if v.InCheck && lb.Check != "" {
 			drawLabel(t.accent, dst, "  "+lb.Check, x, base)
 		}
