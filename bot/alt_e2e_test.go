@@ -30,7 +30,7 @@ func TestBoardAltFollowsLanguage(t *testing.T) {
 	e := newEnv(t)
 	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
 	e.startGame("tsuitate")
-	if alt := e.lastBoard(e.alice); !strings.HasPrefix(alt, "Your board (Black, Tsuitate shogi), Black to move") {
+	if alt := e.lastBoard(e.alice); !strings.HasPrefix(alt, "Your board (Black, Tsuitate), Black to move") {
 		t.Errorf("alice's first board: %q", alt)
 	}
 	if alt := e.lastBoard(e.bob); !strings.HasPrefix(alt, "あなたの盤面（後手、衝立将棋）、先手の手番") {

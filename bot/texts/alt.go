@@ -10,12 +10,12 @@ import (
 
 // BoardAlt is a board image's one-line description (its alt text) in l, with
 // the last move in notation n, from the view alone: "Your board (Black,
-// Tsuitate shogi), Black to move, move 12, 2/10 fouls, last move P-7f" or
+// Tsuitate), Black to move, move 12, 2/10 fouls, last move P-7f" or
 // "公開された盤面（影武者将棋）、後手の勝ち（詰み）、…". The last move is
 // written on the board the viewer saw before it (View.LastMoveBefore), as
 // their messages wrote it; in USI when the view does not hold that board.
 func BoardAlt(l Lang, n notation.Notation, v *view.View) string {
-	variant := VariantName(l, v.Variant)
+	variant := tr(l, altVariants[v.Variant])
 	var parts []string
 	switch {
 	case v.Revealed:
@@ -57,6 +57,10 @@ func BoardAlt(l Lang, n notation.Notation, v *view.View) string {
 	}
 	return strings.Join(parts, tr(l, mAltSep))
 }
+
+// altVariants are the variants' short names in an alt text.
+var altVariants = map[view.Variant]msg{view.Standard: mAltVarStandard, view.Tsuitate: mAltVarTsuitate,
+	view.Masked: mAltVarMasked, view.Dark: mAltVarDark}
 
 // lastMoveText writes v.LastMove in notation n on the board the viewer saw
 // just before it, with the same function as the messages (moveText).

@@ -29,11 +29,11 @@ func TestBoardAltLanguage(t *testing.T) {
 		n    notation.Notation
 		want string
 	}{
-		{white, "", notation.USI, "Your board (White, Tsuitate shogi), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move 3c3d, lost a piece on 2b"},
-		{white, EN, notation.Western, "Your board (White, Tsuitate shogi), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move P-3d, lost a piece on 2b"},
+		{white, "", notation.USI, "Your board (White, Tsuitate), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move 3c3d, lost a piece on 2b"},
+		{white, EN, notation.Western, "Your board (White, Tsuitate), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move P-3d, lost a piece on 2b"},
 		{white, JA, notation.Japanese, "あなたの盤面（後手、衝立将棋）、後手の手番、4手目、先手 反則 0/10、後手 反則 0/10、最終手 ☖３四歩、２二の駒を取られた"},
 		{black, JA, notation.USI, "あなたの盤面（先手、衝立将棋）、後手の手番、4手目、先手 反則 0/10、後手 反則 0/10、最終手 8h2b+"},
-		{black, "fr", notation.Western, "Your board (Black, Tsuitate shogi), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move B-2b+"},
+		{black, "fr", notation.Western, "Your board (Black, Tsuitate), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move B-2b+"},
 	} {
 		if got := BoardAlt(c.lang, c.n, &c.v); got != c.want {
 			t.Errorf("%q:\n got %q\nwant %q", c.lang, got, c.want)
@@ -43,7 +43,7 @@ func TestBoardAltLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	rv := g.RevealView()
-	if got := BoardAlt(EN, notation.Western, &rv); got != "Revealed board (Tsuitate shogi), Black won by resignation, move 4, Black 0/10 fouls, White 0/10 fouls, last move Bx2b+" {
+	if got := BoardAlt(EN, notation.Western, &rv); got != "Revealed board (Tsuitate), Black won by resignation, move 4, Black 0/10 fouls, White 0/10 fouls, last move Bx2b+" {
 		t.Errorf("en reveal: %q", got)
 	}
 	if got := BoardAlt(JA, notation.Japanese, &rv); got != "公開された盤面（衝立将棋）、先手の勝ち（投了）、4手目、先手 反則 0/10、後手 反則 0/10、最終手 ☗２二角成" {

@@ -430,4 +430,9 @@ const (
 	mAltCheck    msg = "alt.check"     //
 	mAltLastMove msg = "alt.last_move" // the move in the reader's notation
 	mAltLostAt   msg = "alt.lost_at"   // square
+
+	mAltVarStandard msg = "alt.variant.standard" // the variants, short
+	mAltVarTsuitate msg = "alt.variant.tsuitate"
+	mAltVarMasked   msg = "alt.variant.masked"
+	mAltVarDark     msg = "alt.variant.dark"
 )
