@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 
+	"shinpan/bot/texts"
+	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
@@ -19,7 +21,8 @@ import (
 // The SFEN ("startpos" allowed) is taken as the true position. For hidden
 // variants the player's view is computed from it with view.Of;
 // reveal draws the whole position with view.Revealed. The PNG goes to
-// --out (alias -o) and the alt text (in --lang) is printed on stdout.
+// --out (alias -o), its words in --lang, and the alt text (in --lang) is
+// printed on stdout.
 func init() {
 	register("render", "draw a board PNG: --sfen SFEN [--variant V --view black|white|reveal] [--theme light|contrast] --out out.png", runRender)
 }
@@ -32,7 +35,7 @@ func runRender(args []string) error {
 	who := fs.String("view", "black", "black, white or reveal")
 	theme := fs.String("theme", "light", "light or contrast")
 	flip := fs.Bool("flip", false, "turn the board round (the viewer's side goes to the top)")
-	lang := fs.String("lang", "en", "language of the alt text: en or ja")
+	lang := fs.String("lang", "en", "language of the picture and its alt text: en or ja")
 	var out string
 	fs.StringVar(&out, "out", "", "PNG file to write (required)")
 	fs.StringVar(&out, "o", "", "alias of --out")
@@ -81,17 +84,18 @@ func runRender(args []string) error {
 	default:
 		return fmt.Errorf("render: unknown view %q (want black, white or reveal)", *who)
 	}
-	l := render.Lang(strings.ToLower(*lang))
-	if l != render.LangEN && l != render.LangJA {
+	l := texts.Lang(strings.ToLower(*lang))
+	if l != texts.EN && l != texts.JA {
 		return fmt.Errorf("render: unknown language %q (want en or ja)", *lang)
 	}
-	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip, Lang: l})
+	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip,
+		Labels: texts.BoardLabels(l, v.Result)})
 	if err != nil {
 		return err
 	}
 	if err := os.WriteFile(out, img.PNG, 0o644); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
-	fmt.Println(img.Alt)
+	fmt.Println(texts.BoardAlt(l, notation.USI, &v))
 	return nil
 }

@@ -170,8 +170,10 @@ func (b *Bot) publicMessages(meta store.Game, g *referee.Game, a referee.Action,
 	case meta.ThreadID != "":
 		out = append(out, toChannel(meta.ThreadID, payload{Content: line}))
 	}
+	rctx := textCtx(ch, meta, nil)
+	rctx.Start, _ = shogi.ParseSFEN(g.StartSFEN()) // the reveal's moves are written from the start
 	for _, e := range pub {
-		for _, d := range texts.RevealDetails(textCtx(ch, meta, nil), e) {
+		for _, d := range texts.RevealDetails(rctx, e) {
 			out = append(out, toChannel(meta.ChannelID, payload{Content: d}))
 		}
 	}

@@ -285,7 +285,11 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 func (b *Bot) gameGIF(meta store.Game, steps []referee.Step) ([]byte, error) {
 	var buf bytes.Buffer
 	frames := render.ReplayFrames(steps, b.cfg.GIFFoulFrames && meta.Variant == view.Tsuitate)
-	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Lang: altLang(b.channelLang(meta))})
+	var result *view.Result
+	if n := len(frames); n > 0 {
+		result = frames[n-1].View.Result
+	}
+	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Labels: texts.BoardLabels(b.channelLang(meta), result)})
 	return buf.Bytes(), err
 }
 

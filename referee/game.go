@@ -44,6 +44,11 @@ type Game struct {
 	lostAt   [2]shogi.Square // where the player's piece was captured by the last move
 	told     [2]bool         // the player was told "check" after the last move
 	lastMove shogi.Move      // the last accepted move (open variants show it)
+	// before is the board each viewer (Black, White, the channel) saw just
+	// before the LastMove of their view, as SFEN, to write that move in a
+	// notation; beforeTrue is the true position before lastMove.
+	before     [3]string
+	beforeTrue string
 	// announced tallies the captures told to the channel, by captor.
 	announced [2]shogi.Hand
 	outcome   Outcome // of the last Apply
@@ -240,6 +245,7 @@ func (g *Game) play(c shogi.Color, m shogi.Move) []view.Event {
 	if m.IsDrop() {
 		captured = shogi.NoPiece
 	}
+	g.rememberBefore(c)
 	g.pos.MakeMove(m)
 	g.moves = append(g.moves, m)
 	g.lastMove = m
@@ -268,6 +274,19 @@ func (g *Game) play(c shogi.Color, m shogi.Move) []view.Event {
 		evs = g.finish(evs, res)
 	}
 	return evs
+}
+
+// rememberBefore keeps, for each viewer who will see mover's move as their
+// last move, the board they see now: in hidden variants only the mover
+// (their own board), in open ones everyone (the whole board).
+func (g *Game) rememberBefore(mover shogi.Color) {
+	g.beforeTrue = g.pos.SFEN()
+	if !g.variant.Hidden() {
+		g.before = [3]string{g.beforeTrue, g.beforeTrue, g.beforeTrue}
+		return
+	}
+	seen, _ := g.rules.board(g, mover)
+	g.before[mover] = seen.SFEN()
 }
 
 // foul records a Tsuitate foul: the move is undone (never made), the same player
@@ -314,6 +333,9 @@ func (g *Game) View(who view.Viewer) view.View {
 	v.Result = g.result
 	v.FoulLimit = g.rules.foulLimit(g)
 	g.rules.view(g, who, &v)
+	if v.LastMove != shogi.NoMove {
+		v.LastMoveBefore = g.before[who]
+	}
 	return v
 }
 
@@ -331,6 +353,7 @@ func (g *Game) RevealView() view.View {
 	v.FoulsKnown = [2]bool{true, true}
 	v.FoulLimit = g.rules.foulLimit(g)
 	v.LastMove = g.lastMove
+	v.LastMoveBefore = g.beforeTrue
 	return v
 }
 

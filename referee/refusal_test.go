@@ -46,3 +46,25 @@ func TestRefusalCodes(t *testing.T) {
 		t.Errorf("declare: cause %v", err)
 	}
 }
+
+// TestSameWithoutPieceIsNoDrop: 同角 when no bishop reaches the last move's
+// square is refused as a move nothing makes, never as a drop ("no such piece
+// in hand"), in the open and the hidden variants.
+func TestSameWithoutPieceIsNoDrop(t *testing.T) {
+	for _, v := range []view.Variant{view.Standard, view.Tsuitate} {
+		g, err := New("s", v, "", DefaultOptions(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range []string{"7g7f", "3c3d", "2g2f"} {
+			if _, err := g.Apply(Action{Kind: ActMove, Player: shogi.Color(i % 2), Text: m}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err = g.Apply(Action{Kind: ActMove, Player: shogi.White, Text: "同角"})
+		var r *Refusal
+		if !errors.As(err, &r) || r.Code != RefNotation {
+			t.Errorf("%s: 同角 refused as %v, want a notation refusal", v, err)
+		}
+	}
+}

@@ -87,5 +87,6 @@ func (g *Game) trueView() view.View {
 	v.FoulsKnown = [2]bool{true, true}
 	v.FoulLimit = g.rules.foulLimit(g)
 	v.LastMove = g.lastMove
+	v.LastMoveBefore = g.beforeTrue
 	return v
 }

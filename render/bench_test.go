@@ -36,17 +36,19 @@ func benchViews(b testing.TB) []struct {
 	rv.Masks = [2]shogi.Square{sq(b, "4i"), sq(b, "6a")}
 	rv.Result = &view.Result{Winner: side(shogi.White), Reason: view.ReasonMaskCaptured}
 
-	names := [2]string{"Alice", "Bob"}
+	lb := enLabels
 	return []struct {
 		name string
 		v    view.View
 		opt  Options
 	}{
-		{"standard", std, Options{Names: names, Reach: reachOf(p, sq(b, "5i"))}},
-		{"tsuitate", ts, Options{Names: names, Notes: []shogi.Square{sq(b, "5e"), sq(b, "3c")}}},
-		{"masked", mk, Options{Names: names}},
-		{"dark", dk, Options{Names: names, Notes: []shogi.Square{sq(b, "5b")}}},
-		{"reveal", rv, Options{Names: names}},
+		{"standard", std, Options{Labels: lb, Reach: reachOf(p, sq(b, "5i"))}},
+		{"tsuitate", ts, Options{Labels: lb, Notes: []shogi.Square{sq(b, "5e"), sq(b, "3c")}}},
+		{"masked", mk, Options{Labels: lb}},
+		{"dark", dk, Options{Labels: lb, Notes: []shogi.Square{sq(b, "5b")}}},
+		{"reveal", rv, Options{Labels: withResult(lb, "☖ White won by capturing the mask")}},
+		{"masked-ja", mk, Options{Labels: jaLabels}},
+		{"reveal-ja", rv, Options{Labels: withResult(jaLabels, "☖ 後手の勝ち（影武者を取った）")}},
 	}
 }
 

@@ -23,12 +23,12 @@ func diffRect(a, b *image.Paletted) image.Rectangle {
 }
 
 // TestClocksInPanels: each side's clock is drawn in its own panel's first
-// line, left of the fouls and clear of the name; one the font can't draw is
+// line, left of the fouls and clear of the side's label; one the font can't draw is
 // not drawn at all.
 func TestClocksInPanels(t *testing.T) {
 	v := view.Of(view.Tsuitate, mustPos(t, sfenSeed3), view.ViewerBlack)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, false}
-	base := Options{Names: [2]string{"Alice", "Bob"}}
+	base := Options{Labels: enLabels}
 	plain, err := paintView(v, base)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +46,7 @@ func TestClocksInPanels(t *testing.T) {
 		}
 		d := diffRect(plain, img)
 		p := panelRect(c.top)
-		line := image.Rect(p.Min.X+panelNameX+60, p.Min.Y, p.Min.X+panelFoulsR, p.Min.Y+panelLine1+8)
+		line := image.Rect(p.Min.X+panelLabelX+120, p.Min.Y, p.Min.X+panelFoulsR, p.Min.Y+panelLine1+8) // right of "☗ Black"
 		if d.Empty() || !d.In(line) {
 			t.Errorf("%s's clock %q drawn at %v, want inside %v", c.side, c.text, d, line)
 		}

@@ -1,12 +1,13 @@
 // Package render draws one player's view of a shogi game as a PNG for a
-// Discord DM, together with a one-line alt text in the viewer's language
-// (English or Japanese, Options.Lang).
+// Discord DM, with its words in the viewer's language (Options.Labels). The
+// image's alt text is bot/texts' (BoardAlt).
 //
 // The only input is a view.View (what the viewer may know) and Options (the
 // viewer's own presentation choices: theme, orientation, private "?" notes, a
-// selected piece with its reachable squares, player names, the alt text's
-// language). The output is a pure function of those two, so a view that hides
-// something cannot leak it through the image or its alt text: an unknown
+// selected piece with its reachable squares, the picture's words in the
+// viewer's language (Labels, filled by the caller: render has no words of its
+// own)). The output is a pure function of those two, so a view that hides
+// something cannot leak it through the image: an unknown
 // Tsuitate square is drawn exactly like an empty one, a Dark fog square is an
 // opaque tile that does not depend on what lies beneath, and a hidden hand is
 // not drawn at all.
@@ -14,21 +15,22 @@
 // # Picture
 //
 // Every image is Size() pixels (658×866): a status line (side to move or the
-// result, 王手 when in check, move number), the hand panel of the side at the
-// top, file numbers 9..1 (1..9 when White is at the bottom), the 9×9 board
-// with rank numerals 一..九 on its right, and the hand panel of the side at the
-// bottom. The viewer's side is at the bottom unless Options.Flip; the
-// channel and the revealed board have Black at the bottom. Pieces of the side
-// at the top are turned 180°. Kings are 玉 for Black and 王 for White.
-// Promoted pieces are red (amber in the contrast theme). Panels show ☗ 先手 /
-// ☖ 後手, the player's name, 反則 n/limit where the viewer knows it, a stripe
-// and 手番 pill for the side to move, and 持駒 with the hand (なし when known
-// empty).
+// result, "check" when in check, move number), the hand panel of the side at
+// the top, file numbers 9..1 (1..9 when White is at the bottom), the 9×9
+// board with rank labels on its right (Labels.Ranks: a..i in English, 一..九
+// in Japanese), and the hand panel of the side at the bottom. The viewer's
+// side is at the bottom unless Options.Flip; the channel and the revealed
+// board have Black at the bottom. Pieces of the side at the top are turned
+// 180°. Kings are 玉 for Black and 王 for White. Promoted pieces are red
+// (amber in the contrast theme). Panels show ☗/☖ and the side's name, the
+// fouls where the viewer knows them, a stripe and a pill for the side to
+// move, and the hand with its label (the "none" label when known empty).
+// Every word is a Labels field.
 //
 // Square marks, each with its own shape so colour is never the only cue:
 // last move (tint and a frame on from and to), a piece just lost (tint and an
-// X in the top-left corner), check (tint, ring and a 王手 tag on the viewer's
-// king, or mask in Masked), notes ("?" badge top-right), masks ("M" badge
+// X in the top-left corner), check (tint, ring and a Labels.CheckTag tag on
+// the viewer's king, or mask in Masked), notes ("?" badge top-right), masks ("M" badge
 // bottom-left), the selected piece (corner brackets) and reachable squares
 // (a dot in the middle, or in the bottom-right corner of an occupied square).
 //
@@ -38,7 +40,8 @@
 // RGBA), and quantised into a fixed palette (the theme's named colours plus
 // median-cut shades, at most 64). Render then only copies the background,
 // copies 62×68-pixel tiles (piece × square background × orientation), blits
-// pre-blended overlay and glyph sprites and fills rectangles, straight into an
+// pre-blended overlay and glyph sprites (the words too: every rune of the
+// font subset is a sprite per text style) and fills rectangles, straight into an
 // image.Paletted, and encodes an 8-bit paletted PNG with a deflater of its own
 // that looks for repeats only where this picture has them: one row up, one
 // pixel left, one square left (deflate.go; about half the CPU of image/png at
@@ -47,7 +50,7 @@
 //
 // The channel's board of a hidden variant (View.ShowCaptured) has no piece and
 // no hand: its panels list the pieces each side took as announced, labelled
-// "Took".
+// Labels.Took.
 //
 // # Animation
 //

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"strconv"
 	"strings"
@@ -138,9 +139,12 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 	}
 	for _, s := range checkSquares(v) {
 		over(s, ovCheckTag) // last, so brackets and badges never hide it
+		r := tileRect(o.cell(s))
+		drawCentredLabel(a.text.tag, dst, opt.Labels.CheckTag, r.Min.X+tagX+tagW/2, r.Min.Y+tagY+tagH/2)
 	}
 
-	a.paintTitle(dst, v)
+	a.paintTitle(dst, v, &opt.Labels)
+	a.paintRanks(dst, o, &opt.Labels)
 	a.paintPanel(dst, v, opt, o.bottom.Opp(), true)
 	a.paintPanel(dst, v, opt, o.bottom, false)
 }
@@ -170,70 +174,131 @@ func brackets(dst *image.Paletted, r image.Rectangle, ix uint8) {
 	}
 }
 
-// paintTitle draws the status line: side to move (and 王手) or the result on
-// the left, the move number on the right.
-func (a *assets) paintTitle(dst *image.Paletted, v *view.View) {
+// paintTitle draws the status line: side to move (and check) or the result
+// on the left, the move number on the right.
+func (a *assets) paintTitle(dst *image.Paletted, v *view.View, lb *Labels) {
 	t := &a.text
 	base := titleY + titleH/2 - t.title.midY
 	x := 16
 	switch {
 	case v.Result != nil:
-		t.accent.draw(dst, resultLine(v.Result, true), x, base)
+		drawLabel(t.accent, dst, lb.Result, x, base)
 	default:
-		x = t.title.draw(dst, v.Turn.Symbol()+" "+colorName(v.Turn)+" to move", x, base)
-		if v.InCheck {
-			t.accent.draw(dst, "  王手 check", x, base)
+		side := v.Turn.Symbol()
+		if name := lb.Sides[v.Turn]; t.title.has(name) {
+			side += " " + name
+		}
+		if lb.ToMove != "" {
+			side = fill(lb.ToMove, side)
+		}
+		x = drawLabel(t.title, dst, side, x, base)
+		if v.InCheck && lb.Check != "" {
+			drawLabel(t.accent, dst, "  "+lb.Check, x, base)
 		}
 	}
 	if v.MoveNumber > 0 {
-		s := "Move " + strconv.Itoa(v.MoveNumber)
+		s := fill(lb.Move, v.MoveNumber)
+		if !t.titleDim.has(s) {
+			s = strconv.Itoa(v.MoveNumber)
+		}
 		t.titleDim.draw(dst, s, imgW-16-t.titleDim.width(s), base)
 	}
 }
 
-// paintPanel draws the dynamic parts of one side's hand panel: turn stripe
-// and 手番 pill, name, clock, fouls and, when the viewer knows it, the hand.
+// fill formats a label's template; "" for an empty template, and the
+// argument alone (the side, the number) for a template without a verb.
+func fill(tmpl string, args ...any) string {
+	if tmpl == "" {
+		return ""
+	}
+	if !strings.Contains(tmpl, "%") {
+		return fmt.Sprint(args...)
+	}
+	return fmt.Sprintf(tmpl, args...)
+}
+
+// drawLabel draws s when the font holds every rune of it and returns the pen
+// x after it (x itself when s is not drawn).
+func drawLabel(gs *glyphSet, dst *image.Paletted, s string, x, y int) int {
+	if s == "" || !gs.has(s) {
+		return x
+	}
+	return gs.draw(dst, s, x, y)
+}
+
+// drawCentredLabel draws s with its ink box centred on (cx, cy), when the
+// font holds it.
+func drawCentredLabel(gs *glyphSet, dst *image.Paletted, s string, cx, cy int) {
+	if s == "" || !gs.has(s) {
+		return
+	}
+	x0, y0, x1, y1 := gs.inkBox(s)
+	gs.draw(dst, s, cx-(x0+x1)/2, cy-(y0+y1)/2)
+}
+
+// paintRanks draws the rank labels to the right of the board.
+func (a *assets) paintRanks(dst *image.Paletted, o orient, lb *Labels) {
+	ranks := []rune(lb.Ranks)
+	if len(ranks) != 9 || !a.text.coord.has(lb.Ranks) {
+		ranks = []rune(defaultRanks)
+	}
+	for row := 0; row < 9; row++ {
+		cy := boardY + gridLine + row*sqH + tileH/2
+		drawCentredLabel(a.text.coord, dst, string(ranks[o.rankLabel(row)-1]), rankX, cy)
+	}
+}
+
+// defaultRanks are the rank labels when Labels.Ranks gives none.
+const defaultRanks = "一二三四五六七八九"
+
+// paintPanel draws one side's hand panel: its label, the turn stripe and
+// pill, the clock, the fouls and, when the viewer knows it, the hand.
 func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, side shogi.Color, top bool) {
+	lb := &opt.Labels
 	t := &a.text
 	r := panelRect(top)
 	line1 := r.Min.Y + panelLine1
+	label := side.Symbol()
+	if name := lb.Sides[side]; t.name.has(name) {
+		label += " " + name
+	}
+	t.name.draw(dst, label, r.Min.X+panelLabelX, line1)
 	if v.Result == nil && v.Turn == side {
 		fillRect(dst, image.Rect(r.Min.X+5, r.Min.Y+10, r.Min.X+5+stripeW, r.Max.Y-10), a.ix.turn)
 		blit(dst, a.pill, pillW, pillH, r.Min.X+pillX, r.Min.Y+pillY)
+		drawCentredLabel(t.pill, dst, lb.Turn, r.Min.X+pillX+pillW/2, r.Min.Y+pillY+pillH/2)
 	}
 	foulsX := r.Min.X + panelFoulsR
 	if v.FoulLimit > 0 && v.FoulsKnown[side] {
-		s := "反則 " + strconv.Itoa(v.Fouls[side]) + "/" + strconv.Itoa(v.FoulLimit)
+		s := fill(lb.Fouls, v.Fouls[side], v.FoulLimit)
+		if lb.Fouls == "" || !strings.Contains(lb.Fouls, "%") || !t.dim.has(s) {
+			s = strconv.Itoa(v.Fouls[side]) + "/" + strconv.Itoa(v.FoulLimit)
+		}
 		foulsX -= t.dim.width(s)
 		t.dim.draw(dst, s, foulsX, line1)
 	}
-	if clk := cleanName(opt.Clocks[side]); clk != "" && t.dim.has(clk) {
+	if clk := oneLine(opt.Clocks[side]); clk != "" && t.dim.has(clk) {
 		if foulsX < r.Min.X+panelFoulsR {
 			foulsX -= 16
 		}
 		foulsX -= t.dim.width(clk)
 		t.dim.draw(dst, clk, foulsX, line1)
 	}
-	if name := cleanName(opt.Names[side]); name != "" && t.name.has(name) {
-		name = t.name.fit(name, foulsX-16-(r.Min.X+panelNameX))
-		t.name.draw(dst, name, r.Min.X+panelNameX, line1)
-	}
 	switch {
 	case v.HandKnown[side]:
-		a.paintPieces(dst, "持駒", v.Hands[side], side, r)
+		a.paintPieces(dst, lb.Hand, lb.None, v.Hands[side], side, r)
 	case v.ShowCaptured:
-		a.paintPieces(dst, "Took", v.Captured[side], side, r) // the channel's tally, not a hand
+		a.paintPieces(dst, lb.Took, lb.None, v.Captured[side], side, r) // the channel's tally, not a hand
 	}
 	// a hidden hand is not drawn at all
 }
 
 // paintPieces draws a row of pieces (a hand, or the pieces a side took) with
-// its label on the second line of panel r; なし when there are none.
-func (a *assets) paintPieces(dst *image.Paletted, label string, h shogi.Hand, side shogi.Color, r image.Rectangle) {
+// its label on the second line of panel r; none when there are none.
+func (a *assets) paintPieces(dst *image.Paletted, label, none string, h shogi.Hand, side shogi.Color, r image.Rectangle) {
 	t := &a.text
 	mid := r.Min.Y + panelLine2Mid
-	t.dim.draw(dst, label, r.Min.X+handLabelX, mid-t.dim.midY)
-	x := r.Min.X + handX
+	x := max(r.Min.X+handX, drawLabel(t.dim, dst, label, r.Min.X+handLabelX, mid-t.dim.midY)+labelGap)
 	base := mid - t.hand.midY
 	empty := true
 	for _, k := range shogi.HandKinds {
@@ -249,13 +314,13 @@ func (a *assets) paintPieces(dst *image.Paletted, label string, h shogi.Hand, si
 		x += 14
 	}
 	if empty {
-		t.name.draw(dst, "なし", x, mid-t.name.midY)
+		drawLabel(t.name, dst, none, x, mid-t.name.midY)
 	}
 }
 
-// cleanName keeps a player name printable on one line: control characters
+// oneLine keeps a caller's text printable on one line: control characters
 // become spaces and runs of spaces collapse.
-func cleanName(s string) string {
+func oneLine(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return ' '

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -20,7 +21,7 @@ var fontOTF []byte
 
 // drawnText is every non-ASCII rune the renderer may draw; the subset holds
 // these plus ASCII U+0020..U+007E. Keep it in step with fonts/make-subset.sh.
-const drawnText = "王玉飛角金銀桂香歩と成龍竜馬杏圭全一二三四五六七八九先後手持駒なし☗☖▲△反則目番勝負引分×・"
+const drawnText = "王玉飛角金銀桂香歩と成龍竜馬杏圭全一二三四五六七八九先後手持駒なし☗☖▲△反則目番勝負引分×・がきくけせたちっでにのみるれを上中了入切判制千取合宣対将局影意投指数断日時棋止武理相管終続者言詰連間限（）"
 
 var (
 	fontOnce   sync.Once
@@ -86,4 +87,15 @@ func toFixed(v float64) fixed.Int26_6 { return fixed.Int26_6(math.Round(v * 64))
 func inkBounds(face font.Face, s string) (minX, minY, maxX, maxY float64) {
 	b, _ := font.BoundString(face, s)
 	return float64(b.Min.X) / 64, float64(b.Min.Y) / 64, float64(b.Max.X) / 64, float64(b.Max.Y) / 64
+}
+
+// CanDraw reports whether the embedded font holds every rune of s: ASCII
+// U+0020..U+007E and drawnText. A label with any other rune is not drawn.
+func CanDraw(s string) bool {
+	for _, r := range s {
+		if (r < 0x20 || r > 0x7e) && !strings.ContainsRune(drawnText, r) {
+			return false
+		}
+	}
+	return true
 }

@@ -26,8 +26,8 @@ type GIFFrame struct {
 // GIFOptions are an animation's presentation choices.
 type GIFOptions struct {
 	Theme Theme
-	Names [2]string
-	Lang  Lang
+	// Labels are the words drawn on every frame, in the viewers' language.
+	Labels Labels
 }
 
 // GIFStats describes a written animation.
@@ -54,7 +54,7 @@ func WriteGIF(w io.Writer, frames []GIFFrame, opt GIFOptions) (GIFStats, error) 
 	if err != nil {
 		return GIFStats{}, err
 	}
-	ropt := Options{Theme: t, Names: opt.Names, Lang: opt.Lang}
+	ropt := Options{Theme: t, Labels: opt.Labels}
 	for k := range frames {
 		if err := validate(&frames[k].View, &ropt); err != nil {
 			return GIFStats{}, err

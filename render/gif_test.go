@@ -66,7 +66,7 @@ func TestGIFDecodesWithAFramePerMove(t *testing.T) {
 		t.Fatalf("%d steps for %d moves", len(steps), len(moves))
 	}
 	var buf bytes.Buffer
-	st, err := WriteGIF(&buf, ReplayFrames(steps, false), GIFOptions{Names: [2]string{"alice", "bob"}})
+	st, err := WriteGIF(&buf, ReplayFrames(steps, false), GIFOptions{Labels: enLabels})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func BenchmarkGIF(b *testing.B) {
 			b.ResetTimer()
 			cpu0 := cpuTime()
 			for i := 0; i < b.N; i++ {
-				st, err := WriteGIF(io.Discard, frames, GIFOptions{Names: [2]string{"alice", "bob"}})
+				st, err := WriteGIF(io.Discard, frames, GIFOptions{Labels: enLabels})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -42,18 +42,28 @@ const (
 
 // Panel contents, relative to the panel's top-left corner.
 const (
-	panelLabelX   = 26  // "☗ 先手"
-	panelNameX    = 112 // player name
+	panelLabelX   = 26  // "☗ Black"
 	panelLine1    = 29  // baseline of the first line
 	panelLine2Mid = 57  // vertical centre of the hand pieces
-	handLabelX    = 26  // "持駒"
-	handX         = 84  // first hand piece
-	panelFoulsR   = 556 // right edge of "反則 n/m"
+	handLabelX    = 26  // "Hand"
+	handX         = 84  // first hand piece, unless the label is wider
+	panelFoulsR   = 556 // right edge of "Fouls n/m"
 	pillW, pillH  = 62, 28
-	pillX         = panelW - pillW - 10 // 手番 pill
+	pillX         = panelW - pillW - 10 // pill of the side to move
 	pillY         = 10
-	stripeW       = 7 // turn stripe at the panel's left edge
+	stripeW       = 7  // turn stripe at the panel's left edge
+	labelGap      = 10 // between the hand's label and its first piece
 )
+
+// The check tag at the bottom right of a square in check, relative to the
+// square's tile.
+const (
+	tagX, tagY = 25, tileH - 19
+	tagW, tagH = tileW - 27, 17
+)
+
+// rankX is the centre of the rank labels, between the board and the edge.
+const rankX = (boardX + boardW + border + imgW) / 2
 
 // Sizes of text, in pixels (the font's em size).
 const (
@@ -66,7 +76,7 @@ const (
 	countSize      = 20
 	coordSize      = 20
 	badgeSize      = 15
-	tagSize        = 13
+	tagSize        = 11
 	pillSize       = 18
 )
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 
-	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -25,21 +24,33 @@ type Options struct {
 	// Reach, if not nil, outlines a selected piece and dots the squares it
 	// can reach.
 	Reach *Reach
-	// Names are the players' names indexed by shogi.Color, drawn in the hand
-	// panels; long names are shortened with "...". The embedded font holds
-	// ASCII and the board's own kanji only, so a name with any other rune is
-	// not drawn at all: pass an ASCII name such as the Discord username.
-	// Empty: no name.
-	Names [2]string
 	// Clocks are each side's clock as the caller words it (e.g. "9:32"),
 	// indexed by shogi.Color, drawn in its hand panel before the fouls; ASCII
-	// only, as Names. Empty: none.
+	// (or drawnText) only, as every label. Empty: none.
 	Clocks [2]string
-	// Lang is the language of the alt text (LangEN when empty).
-	Lang Lang
-	// Notation is how the alt text writes the last move: notation.USI (the
-	// zero value), Western, Japanese, KIF or CSA, as the viewer chose.
-	Notation notation.Notation
+	// Labels are the words drawn on the picture, in the viewer's language.
+	Labels Labels
+}
+
+// Labels are the words of the picture in the viewer's language, filled by the
+// caller (the bot, from bot/texts): the renderer has no words of its own.
+// Templates are fmt strings. The embedded font holds ASCII and the runes of
+// drawnText only; a label with any other rune is not drawn. An empty label is
+// not drawn (the zero Labels draw only symbols, numbers and pieces); empty
+// Ranks are 一..九.
+type Labels struct {
+	Sides    [2]string // the sides by shogi.Color, after ☗/☖: "Black", "White"
+	ToMove   string    // status line while the game runs: "%s to move" (side with its symbol)
+	Check    string    // after ToMove when the viewer is told of check: "check"
+	Result   string    // status line once the view has a result: "☖ White won by checkmate"
+	Move     string    // the move number, top right: "Move %d"
+	Fouls    string    // a side's foul count in its panel: "Fouls %d/%d" (count, limit)
+	Hand     string    // before a hand: "Hand"
+	Took     string    // before the pieces a side took (the channel's board of a hidden variant): "Took"
+	None     string    // an empty hand: "none"
+	Turn     string    // the pill of the side to move: "Turn"
+	CheckTag string    // the short tag on a square in check: "Check"
+	Ranks    string    // the nine rank labels, rank 1 to 9: "abcdefghi" or "一二三四五六七八九"
 }
 
 // Reach is a selected piece and its reachable squares. From is the piece's
@@ -52,11 +63,9 @@ type Reach struct {
 }
 
 // Image is one rendered board: an 8-bit paletted PNG of Width×Height pixels
-// (658×866, see Size) and a one-line alt text in Options.Lang for the
-// attachment's description.
+// (658×866, see Size). Its alt text is the caller's (bot/texts: BoardAlt).
 type Image struct {
 	PNG           []byte
-	Alt           string
 	Width, Height int
 }
 
@@ -122,9 +131,9 @@ func Render(v view.View, opt Options) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
-	img := Image{PNG: b, Alt: altText(&v, opt.Lang, opt.Notation), Width: imgW, Height: imgH}
+	img := Image{PNG: b, Width: imgW, Height: imgH}
 	if cacheable {
-		cache.put(key, Image{PNG: bytes.Clone(b), Alt: img.Alt, Width: imgW, Height: imgH})
+		cache.put(key, Image{PNG: bytes.Clone(b), Width: imgW, Height: imgH})
 	}
 	return img, nil
 }

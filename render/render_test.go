@@ -101,64 +101,66 @@ func fixtures(t testing.TB) []fixture {
 	add := func(name string, v view.View, opt Options) { fs = append(fs, fixture{name, v, opt}) }
 
 	start := shogi.Startpos()
-	add("standard-start", view.Of(view.Standard, start, view.ViewerBlack), Options{})
+	add("standard-start", view.Of(view.Standard, start, view.ViewerBlack), Options{Labels: enLabels})
+	add("standard-start-ja", view.Of(view.Standard, start, view.ViewerBlack), Options{Labels: jaLabels})
 
 	mid := mustPos(t, sfenMiddle)
 	v := view.Of(view.Standard, mid, view.ViewerBlack)
 	v.LastMove = mv(t, "2b5e")
 	v.LostAt = sq(t, "5e")
-	add("standard-middle-black", v, Options{Names: [2]string{"Alice", "Bob the very long-named opponent from far away"},
+	add("standard-middle-black", v, Options{Labels: enLabels,
 		Reach: reachOf(mid, sq(t, "4e")), Notes: []shogi.Square{sq(t, "7c")}})
 
 	v = view.Of(view.Standard, mid, view.ViewerWhite)
 	v.LastMove = mv(t, "2b5e")
-	add("standard-middle-white", v, Options{Names: [2]string{"Alice", "Bob"}})
+	add("standard-middle-white", v, Options{Labels: jaLabels})
 
 	ts := mustPos(t, sfenSeed3)
 	v = view.Of(view.Tsuitate, ts, view.ViewerBlack)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, false}
 	v.LastMove = mv(t, "4d4c")
 	v.LostAt = sq(t, "7h")
-	add("tsuitate-black", v, Options{Notes: []shogi.Square{sq(t, "5d"), sq(t, "3c"), sq(t, "8h")}})
+	add("tsuitate-black", v, Options{Labels: enLabels, Notes: []shogi.Square{sq(t, "5d"), sq(t, "3c"), sq(t, "8h")}})
 
 	v = view.Of(view.Tsuitate, ts, view.ViewerWhite)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 20, [2]int{2, 13}, [2]bool{true, true}
 	v.LastMove = mv(t, "5d5e")
 	v.Turn = shogi.White
 	v.InCheck = true
-	add("tsuitate-white", v, Options{Names: [2]string{"sente", "gote"}})
+	add("tsuitate-white", v, Options{Labels: jaLabels})
+	add("tsuitate-white-en", v, Options{Labels: enLabels})
 
 	mk := mustPos(t, sfenMasked)
 	v = view.Of(view.Masked, mk, view.ViewerBlack)
 	v.Mask = sq(t, "4i")
 	v.InCheck = true
 	v.LastMove = mv(t, "3c3d")
-	add("masked-black-check", v, Options{Names: [2]string{"Kagemusha", "Ninja"},
+	add("masked-black-check", v, Options{Labels: enLabels,
 		Reach: reachOf(mk, sq(t, "4i")), Notes: []shogi.Square{sq(t, "4i"), sq(t, "5e")}})
 
 	ck := mustPos(t, sfenCheck)
 	v = view.Of(view.Dark, ck, view.ViewerBlack)
 	v.LastMove = mv(t, "3h3f")
 	v.LostAt = sq(t, "5d")
-	add("dark-black", v, Options{Notes: []shogi.Square{sq(t, "5b"), sq(t, "8e")}, Reach: reachOf(ck, sq(t, "3f"))})
+	add("dark-black", v, Options{Labels: enLabels, Notes: []shogi.Square{sq(t, "5b"), sq(t, "8e")}, Reach: reachOf(ck, sq(t, "3f"))})
 
 	v = view.Of(view.Dark, ck, view.ViewerWhite)
 	v.LastMove = mv(t, "P*2c")
-	add("dark-white", v, Options{Names: [2]string{"太郎 (not drawn: no such glyphs)", "jiro.99"}})
+	add("dark-white", v, Options{Labels: Labels{Sides: [2]string{"太郎 (not drawn: no such glyphs)", "White"}}})
 
 	v = view.Revealed(view.Masked, mk)
 	v.Masks = [2]shogi.Square{sq(t, "4i"), sq(t, "7a")}
 	v.Result = &view.Result{Winner: side(shogi.White), Reason: view.ReasonMaskCaptured}
-	add("reveal-masked", v, Options{Names: [2]string{"Kagemusha", "Ninja"}})
+	add("reveal-masked", v, Options{Labels: withResult(enLabels, "☖ White won by capturing the mask")})
 
 	v = view.Revealed(view.Tsuitate, ts)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 10}, [2]bool{true, true}
 	v.Result = &view.Result{Winner: side(shogi.Black), Reason: view.ReasonFoulLimit}
-	add("reveal-tsuitate", v, Options{})
+	add("reveal-tsuitate", v, Options{Labels: withResult(jaLabels, "☗ 先手の勝ち（反則の上限）")})
 
 	v = view.Revealed(view.Dark, ck)
 	v.Result = &view.Result{Reason: view.ReasonMoveLimit}
-	add("reveal-dark-draw", v, Options{})
+	add("reveal-dark-draw", v, Options{Labels: withResult(enLabels, "Draw by the move limit")})
 
 	// Contrast theme copies of one view per kind.
 	for _, f := range append([]fixture(nil), fs...) {
@@ -225,7 +227,7 @@ func TestGolden(t *testing.T) {
 			if err := os.WriteFile(filepath.Join("testdata", f.name+".png"), img.PNG, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%s: %d bytes; alt: %s", f.name, len(img.PNG), img.Alt)
+			t.Logf("%s: %d bytes", f.name, len(img.PNG))
 			continue
 		}
 		if want[f.name] != got {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
-	"golang.org/x/image/math/fixed"
 
 	"shinpan/referee/shogi"
 )
@@ -43,17 +42,18 @@ const (
 // tileW×tileH with transparent pixels; bg is imgW×imgH. Read-only once built.
 type assets struct {
 	pal color.Palette
-	// bg is the empty image (page, panels with their ☗/☖ labels, board with
-	// coordinates), by the colour drawn at the bottom.
+	// bg is the empty image (page, panels, board with its file numbers), by
+	// the colour drawn at the bottom. Words and rank labels are drawn on it.
 	bg [2][]uint8
 	// tiles[bg][rot][piece] is a square with a piece (or NoPiece) upright
 	// (rot 0) or turned 180° (rot 1), for bg plain..check.
 	tiles [bgFog][2][32][]uint8
 	fog   []uint8
 	over  [numOverlays][numBg][]uint8
-	pill  []uint8 // pillW×pillH 手番 pill on the panel colour
+	pill  []uint8 // pillW×pillH pill of the side to move (its label is text.pill), on the panel colour
 	text  struct {
 		title, accent, titleDim, name, dim, hand, count *glyphSet
+		coord, pill, tag                                *glyphSet // rank labels, the pill's label, the check tag's label
 	}
 	ix struct{ lastFrame, selected, turn, grid uint8 }
 }
@@ -141,15 +141,7 @@ func buildAssets(c colors) (*assets, error) {
 	if err != nil {
 		return nil, err
 	}
-	tagFace, err := newFace(tagSize)
-	if err != nil {
-		return nil, err
-	}
 	badgeFace, err := newFace(badgeSize)
-	if err != nil {
-		return nil, err
-	}
-	pillFace, err := newFace(pillSize)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +182,7 @@ func buildAssets(c colors) (*assets, error) {
 	}
 
 	for ov := overlay(0); ov < numOverlays; ov++ {
-		layer := overlayLayer(c, ov, badgeFace, tagFace)
+		layer := overlayLayer(c, ov, badgeFace)
 		alpha := alphaOf(layer)
 		for bg := sqBg(0); bg < numBg; bg++ {
 			img := cloneRGBA(empty[bg])
@@ -199,14 +191,12 @@ func buildAssets(c colors) (*assets, error) {
 		}
 	}
 
-	// 手番 pill, on the panel colour.
+	// The pill of the side to move, on the panel colour.
 	pl := image.NewRGBA(image.Rect(0, 0, pillW, pillH))
 	dc := gg.NewContextForRGBA(pl)
 	dc.DrawRoundedRectangle(0.5, 0.5, pillW-1, pillH-1, 8)
 	dc.SetColor(c.Turn)
 	dc.Fill()
-	draw.DrawMask(pl, pl.Rect, image.NewUniform(c.TurnInk), image.Point{},
-		glyphMask(pillFace, "手番", pillW, pillH, pillW/2, pillH/2), image.Point{}, draw.Over)
 	pla := alphaOf(pl)
 	pli := image.NewRGBA(pl.Rect)
 	draw.Draw(pli, pli.Rect, image.NewUniform(c.Panel), image.Point{}, draw.Src)
@@ -233,6 +223,9 @@ func buildAssets(c colors) (*assets, error) {
 		{&a.text.dim, dimSize, c.Dim, c.Panel},
 		{&a.text.hand, handSize, c.Ink, c.Panel},
 		{&a.text.count, countSize, c.Text, c.Panel},
+		{&a.text.coord, coordSize, c.Coord, c.Page},
+		{&a.text.pill, pillSize, c.TurnInk, c.Turn},
+		{&a.text.tag, tagSize, c.CheckInk, c.CheckRing},
 	}
 	for _, s := range styles {
 		gs, err := b.addGlyphSet(s.size, s.fg, s.bg)
@@ -280,7 +273,7 @@ func emptyTile(c colors, bg sqBg) *image.RGBA {
 }
 
 // overlayLayer draws one overlay on a transparent tileW×tileH layer.
-func overlayLayer(c colors, ov overlay, badgeFace, tagFace font.Face) *image.RGBA {
+func overlayLayer(c colors, ov overlay, badgeFace font.Face) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, tileW, tileH))
 	dc := gg.NewContextForRGBA(img)
 	switch ov {
@@ -322,29 +315,22 @@ func overlayLayer(c colors, ov overlay, badgeFace, tagFace font.Face) *image.RGB
 		dc.Stroke()
 		draw.DrawMask(img, img.Rect, image.NewUniform(c.MaskInk), image.Point{},
 			glyphMask(badgeFace, "M", tileW, tileH, x+s/2, y+s/2), image.Point{}, draw.Over)
-	case ovCheckTag:
-		x, y, w, h := 27.0, float64(tileH)-19, float64(tileW)-30, 17.0
-		dc.DrawRoundedRectangle(x, y, w, h, 5)
+	case ovCheckTag: // its label is drawn on it (assets.text.tag)
+		dc.DrawRoundedRectangle(tagX, tagY, tagW, tagH, 5)
 		dc.SetColor(c.CheckRing)
 		dc.Fill()
-		draw.DrawMask(img, img.Rect, image.NewUniform(c.CheckInk), image.Point{},
-			glyphMask(tagFace, "王手", tileW, tileH, x+w/2, y+h/2), image.Point{}, draw.Over)
 	}
 	return img
 }
 
-// background draws the static image for the given bottom side: page, panels
-// with their side labels, board grid and coordinates.
+// background draws the static image for the given bottom side: page, panels,
+// board grid and file numbers.
 func background(c colors, bottom shogi.Color) (*image.RGBA, error) {
 	img := image.NewRGBA(image.Rect(0, 0, imgW, imgH))
 	dc := gg.NewContextForRGBA(img)
 	dc.SetColor(c.Page)
 	dc.Clear()
 
-	labelFace, err := newFace(nameSize)
-	if err != nil {
-		return nil, err
-	}
 	coordFace, err := newFace(coordSize)
 	if err != nil {
 		return nil, err
@@ -354,15 +340,6 @@ func background(c colors, bottom shogi.Color) (*image.RGBA, error) {
 		dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), 10)
 		dc.SetColor(c.Panel)
 		dc.Fill()
-		side := bottom
-		if top {
-			side = bottom.Opp()
-		}
-		label := side.Symbol() + " 先手"
-		if side == shogi.White {
-			label = side.Symbol() + " 後手"
-		}
-		drawText(img, labelFace, label, c.Text, r.Min.X+panelLabelX, r.Min.Y+panelLine1)
 	}
 
 	fillRGBA(img, image.Rect(boardX-border, boardY-border, boardX+boardW+border, boardY+boardH+border), c.Grid)
@@ -370,13 +347,9 @@ func background(c colors, bottom shogi.Color) (*image.RGBA, error) {
 		fillRGBA(img, tileRect(cell), c.Board)
 	}
 	o := orient{bottom}
-	ranks := []rune("一二三四五六七八九")
 	for i := 0; i < 9; i++ {
 		x := float64(boardX + gridLine + i*sqW + tileW/2)
 		drawCentred(img, coordFace, string(rune('0'+o.fileLabel(i))), c.Coord, x, float64(filesY+filesH/2))
-		y := float64(boardY + gridLine + i*sqH + tileH/2)
-		rx := float64(boardX+boardW+border+imgW) / 2
-		drawCentred(img, coordFace, string(ranks[o.rankLabel(i)-1]), c.Coord, rx, y)
 	}
 	return img, nil
 }
@@ -388,12 +361,6 @@ func drawCentred(img *image.RGBA, face font.Face, s string, col color.NRGBA, cx,
 	m := glyphMask(face, s, 2*half, 2*half, cx-float64(x0), cy-float64(y0))
 	r := image.Rect(x0, y0, x0+2*half, y0+2*half)
 	draw.DrawMask(img, r, image.NewUniform(col), image.Point{}, m, image.Point{}, draw.Over)
-}
-
-// drawText draws s with its baseline at y, pen starting at x.
-func drawText(img *image.RGBA, face font.Face, s string, col color.NRGBA, x, y int) {
-	d := font.Drawer{Dst: img, Src: image.NewUniform(col), Face: face, Dot: fixed.P(x, y)}
-	d.DrawString(s)
 }
 
 func fillRGBA(img *image.RGBA, r image.Rectangle, col color.NRGBA) {

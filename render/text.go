@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"strings"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -114,20 +113,24 @@ func (gs *glyphSet) draw(dst *image.Paletted, s string, x, y int) int {
 	return pen.Round()
 }
 
-// fit shortens s with "..." until it is at most maxW pixels wide.
-func (gs *glyphSet) fit(s string, maxW int) string {
-	if gs.width(s) <= maxW {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 0 {
-		rs = rs[:len(rs)-1]
-		t := strings.TrimRight(string(rs), " ") + "..."
-		if gs.width(t) <= maxW {
-			return t
+// inkBox returns the box of s's ink relative to the pen start and baseline.
+func (gs *glyphSet) inkBox(s string) (x0, y0, x1, y1 int) {
+	pen := fixed.I(0)
+	first := true
+	for _, r := range s {
+		g := gs.lookup(r)
+		if g.w > 0 && g.h > 0 {
+			gx0, gy0 := pen.Round()+g.dx, g.dy
+			gx1, gy1 := gx0+g.w, gy0+g.h
+			if first {
+				x0, y0, x1, y1, first = gx0, gy0, gx1, gy1, false
+			} else {
+				x0, y0, x1, y1 = min(x0, gx0), min(y0, gy0), max(x1, gx1), max(y1, gy1)
+			}
 		}
+		pen += g.adv
 	}
-	return ""
+	return x0, y0, x1, y1
 }
 
 // blit copies a w×h sprite of palette indices to dst at (x, y), skipping

@@ -38,7 +38,10 @@ type Ctx struct {
 	// Last is the destination of the previous move the reader saw, for
 	// Japanese 同. Set shogi.NoSquare when there is none: the zero value is 9a.
 	// Used only with Before.
-	Last    shogi.Square
+	Last shogi.Square
+	// Start is the game's start position, for writing a whole game's moves
+	// (the reveal's move list) in Notation; nil: they are written in USI.
+	Start   *shogi.Position
 	Options policy.Options
 	// YourTurn: the reader is to move after the action (policy.YourTurn);
 	// PlayerUpdate then says so.

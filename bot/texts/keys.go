@@ -404,3 +404,64 @@ const (
 	mCardNone     msg = "card.none"     // no piece captured
 	mCardTimes    msg = "card.times"    // a piece name ×n
 )
+
+// Words drawn on a board image (BoardLabels). The picture's font holds ASCII
+// and render's drawnText only: keep these within them (TestBoardLabelsDrawable).
+const (
+	mBoardToMove   msg = "board.to_move"   // side with its symbol
+	mBoardCheck    msg = "board.check"     // after board.to_move
+	mBoardMove     msg = "board.move"      // move number
+	mBoardFouls    msg = "board.fouls"     // count, limit
+	mBoardHand     msg = "board.hand"      // before a hand
+	mBoardTook     msg = "board.took"      // before the pieces a side took (the channel's board)
+	mBoardNone     msg = "board.none"      // an empty hand
+	mBoardTurn     msg = "board.turn"      // the pill of the side to move
+	mBoardCheckTag msg = "board.check_tag" // the tag on a square in check (short)
+	mBoardRanks    msg = "board.ranks"     // the nine rank labels, 1 to 9
+	mBoardWon      msg = "board.won"       // side with its symbol, how (board.win.*)
+	mBoardWonPlain msg = "board.won.plain" // side with its symbol
+	mBoardDraw     msg = "board.draw"      // a result without a winner and a reason of its own
+
+	mBoardWinCheckmate      msg = "board.win.checkmate"
+	mBoardWinFoulLimit      msg = "board.win.foul_limit"
+	mBoardWinMaskCaptured   msg = "board.win.mask_captured"
+	mBoardWinMaskCheckmated msg = "board.win.mask_checkmated"
+	mBoardWinKingCaptured   msg = "board.win.king_captured"
+	mBoardWinNoLegalMove    msg = "board.win.no_legal_move"
+	mBoardWinSennichite     msg = "board.win.sennichite"
+	mBoardWinPerpetual      msg = "board.win.perpetual_check"
+	mBoardWinImpasse        msg = "board.win.impasse"
+	mBoardWinMoveLimit      msg = "board.win.move_limit"
+	mBoardWinResignation    msg = "board.win.resignation"
+	mBoardWinTimeout        msg = "board.win.timeout"
+	mBoardWinModerator      msg = "board.win.moderator"
+
+	mBoardDrawSennichite  msg = "board.draw.sennichite"
+	mBoardDrawMoveLimit   msg = "board.draw.move_limit"
+	mBoardDrawImpasse     msg = "board.draw.impasse"
+	mBoardDrawAgreed      msg = "board.draw.draw_agreed"
+	mBoardDrawAbort       msg = "board.draw.abort"
+	mBoardDrawModerator   msg = "board.draw.moderator"
+	mBoardDrawTimeout     msg = "board.draw.timeout"
+	mBoardDrawNoLegalMove msg = "board.draw.no_legal_move"
+)
+
+// The alt text of a board image (BoardAlt).
+const (
+	mAltSep      msg = "alt.sep"       // between the parts
+	mAltRevealed msg = "alt.revealed"  // variant
+	mAltPublic   msg = "alt.public"    // variant
+	mAltYours    msg = "alt.yours"     // side, variant
+	mAltToMove   msg = "alt.to_move"   // side
+	mAltMove     msg = "alt.move"      // move number
+	mAltMyFouls  msg = "alt.fouls.own" // count, limit
+	mAltFouls    msg = "alt.fouls"     // side, count, limit
+	mAltCheck    msg = "alt.check"     //
+	mAltLastMove msg = "alt.last_move" // the move in the reader's notation
+	mAltLostAt   msg = "alt.lost_at"   // square
+
+	mAltVarStandard msg = "alt.variant.standard" // the variants, short
+	mAltVarTsuitate msg = "alt.variant.tsuitate"
+	mAltVarMasked   msg = "alt.variant.masked"
+	mAltVarDark     msg = "alt.variant.dark"
+)

@@ -55,7 +55,8 @@ func (c Ctx) maskAtEnd(e view.Event, s shogi.Color) string {
 // RevealDetails returns the rest of the end-of-game reveal as messages of at
 // most MaxLen characters each: the mask openings with how to check them
 // (Masked), every foul attempt with its reason (Tsuitate), and the whole move
-// list in USI. Everything in it is public once the game is over.
+// list in the reader's notation (from ctx.Start; in USI without it).
+// Everything in it is public once the game is over.
 func RevealDetails(ctx Ctx, e view.Event) []string {
 	if e.Kind != view.EvReveal {
 		return nil
@@ -88,8 +89,8 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 	}
 	lines = append(lines, "", ctx.t(mRevealMoves, len(e.Moves)))
 	var row []string
-	for i, m := range e.Moves {
-		row = append(row, strconv.Itoa(i+1)+"."+Escape(safeCode(m)))
+	for i, m := range ctx.listMoves(e.Moves) {
+		row = append(row, strconv.Itoa(i+1)+"."+m)
 		if len(row) == 10 {
 			lines = append(lines, strings.Join(row, " "))
 			row = nil
@@ -151,4 +152,32 @@ func whyCode(l Lang, code string) string {
 		return tr(l, k)
 	}
 	return Escape(safeCode(code))
+}
+
+// listMoves writes a game's moves (USI) from ctx.Start in ctx.Notation, each
+// as the announcements wrote it (notation.FormatSeen on the whole board, no
+// 同), escaped for markdown; in USI without a start or once a move does not
+// fit the board.
+func (c Ctx) listMoves(moves []string) []string {
+	var p *shogi.Position
+	if c.Start != nil && c.Notation != notation.USI {
+		p = c.Start.Clone()
+	}
+	out := make([]string, len(moves))
+	for i, usi := range moves {
+		out[i] = Escape(safeCode(usi))
+		m, err := shogi.ParseUSI(usi)
+		if p == nil || err != nil {
+			p = nil
+			continue
+		}
+		t, ok := notation.FormatSeen(p, m, c.Notation, shogi.NoSquare)
+		if !ok {
+			p = nil
+			continue
+		}
+		out[i] = Escape(t)
+		p.MakeMove(m)
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"shinpan/referee/notation"
 	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -198,5 +199,26 @@ func TestNoTextIsCut(t *testing.T) {
 	}
 	if n := utf8.RuneCountInString(tr(EN, mHelp)); n > MaxLen-100 {
 		t.Logf("English help: %d of %d characters", n, MaxLen)
+	}
+}
+
+// TestRevealMovesInNotation: the reveal's move list is written in the
+// reader's notation, each move as the announcements wrote it.
+func TestRevealMovesInNotation(t *testing.T) {
+	e := view.Event{To: view.ToPublic, Kind: view.EvReveal, SFEN: shogi.Startpos().SFEN(),
+		Moves: []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}}
+	for _, c := range []struct {
+		n    notation.Notation
+		l    Lang
+		want string
+	}{
+		{notation.Western, EN, `1.P-7f 2.P-3d 3.Bx2b+ 4.Sx2b 5.B\*4e`},
+		{notation.Japanese, JA, "1.☗７六歩 2.☖３四歩 3.☗２二角成 4.☖２二銀 5.☗４五角"},
+		{notation.USI, EN, `1.7g7f 2.3c3d 3.8h2b+ 4.3a2b 5.B\*4e`},
+	} {
+		ctx := Ctx{Lang: c.l, Variant: view.Standard, GameID: 4, Notation: c.n, Start: shogi.Startpos()}
+		if all := strings.Join(RevealDetails(ctx, e), "\n"); !strings.Contains(all, c.want) {
+			t.Errorf("%s: %q lacks %q", c.n, all, c.want)
+		}
 	}
 }

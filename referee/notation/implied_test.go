@@ -85,7 +85,11 @@ func TestImpliedDrop(t *testing.T) {
 			t.Errorf("%q: enemy pieces changed the reading", c.text)
 		}
 	}
-	if d, ok := ImpliedDrop(own, "同　歩", shogi.Sq(1, 1)); !ok || d.USI() != "P*1a" {
-		t.Errorf("同 after 1a: %v %v", d, ok)
+	// 同 names a recapture by a board piece, never a drop, even when no
+	// piece of that kind reaches the square.
+	for _, text := range []string{"同　歩", "同角", "同金"} {
+		if d, ok := ImpliedDrop(own, text, shogi.Sq(1, 1)); ok {
+			t.Errorf("%s after 1a read as the drop %v", text, d)
+		}
 	}
 }

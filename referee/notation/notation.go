@@ -74,3 +74,46 @@ func FormatAmong(p *shogi.Position, m shogi.Move, n Notation, last shogi.Square,
 	}
 	return m.USI()
 }
+
+// FormatSeen writes m in notation n as a reader who saw the board seen just
+// before it is told it: Format on seen, where seen is that reader's own view
+// (a hidden variant's own board, the channel's board) with the mover to move.
+// ok is false, and the text "", when m can't be the mover's move on seen (no
+// piece of theirs on the origin, the dropped piece not in hand, their own
+// piece on the destination): the caller then writes it otherwise (USI).
+// Every text that writes a move for a reader (messages, alt texts) goes
+// through here, so that the same move reads the same everywhere.
+func FormatSeen(seen *shogi.Position, m shogi.Move, n Notation, last shogi.Square) (text string, ok bool) {
+	if seen == nil || !fitsSeen(seen, m) {
+		return "", false
+	}
+	defer func() {
+		if recover() != nil {
+			text, ok = "", false
+		}
+	}()
+	if !last.Valid() {
+		last = shogi.NoSquare
+	}
+	text = Format(seen.Clone(), m, n, last)
+	return text, text != ""
+}
+
+// fitsSeen reports whether m can be the side to move's move on p.
+func fitsSeen(p *shogi.Position, m shogi.Move) bool {
+	s := p.SideToMove()
+	if !m.To().Valid() {
+		return false
+	}
+	if t := p.At(m.To()); t != shogi.NoPiece && t.Color() == s {
+		return false
+	}
+	if m.IsDrop() {
+		return p.HandCount(s, m.DropKind()) > 0 && p.At(m.To()) == shogi.NoPiece
+	}
+	if !m.From().Valid() {
+		return false
+	}
+	pc := p.At(m.From())
+	return pc != shogi.NoPiece && pc.Color() == s
+}

@@ -108,18 +108,16 @@ func NamedDrop(p *shogi.Position, text string, last shogi.Square) (shogi.Move, b
 // ("１九歩" when no pawn reaches 1i, "１七歩" onto one's own piece), so that a
 // caller can say on the player's own board why it is refused (dead drop,
 // nifu, own piece there, not in hand), whether or not the piece is in hand.
-// It reads only the text, own's own pieces and last (for 同), never an enemy
-// piece, so its answer is the same whatever the player cannot see.
+// It reads only the text and own's own pieces, never an enemy piece, so its
+// answer is the same whatever the player cannot see. 同 ("同角") never implies
+// a drop: it names a recapture on the last move's square by a board piece.
 func ImpliedDrop(own *shogi.Position, text string, last shogi.Square) (shogi.Move, bool) {
 	q, err := parse(own, text)
-	if err != nil || q.n != Japanese || q.drop != dropAny || q.from.Valid() ||
+	if err != nil || q.n != Japanese || q.drop != dropAny || q.from.Valid() || q.same ||
 		q.motion != anyMotion || q.side != anySide || q.promo != promoAny {
 		return shogi.NoMove, false
 	}
 	k, to := q.kind, q.to
-	if q.same {
-		to = last
-	}
 	if k == shogi.NoKind || k.IsPromoted() || !to.Valid() {
 		return shogi.NoMove, false
 	}

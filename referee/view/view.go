@@ -73,6 +73,10 @@ type View struct {
 	// LastMove is the last move the viewer may see: their own in hidden variants,
 	// either side's in Standard and Masked. NoMove when none.
 	LastMove shogi.Move
+	// LastMoveBefore is the board the viewer saw just before LastMove (their
+	// own view then, as SFEN), to write LastMove in a notation as they were
+	// told it; "" when unknown.
+	LastMoveBefore string
 	// LostAt is where one of the viewer's pieces was captured by the last move,
 	// NoSquare otherwise.
 	LostAt shogi.Square
