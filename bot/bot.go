@@ -69,6 +69,10 @@ type Bot struct {
 	// first one's session is s. identifyGap spaces their IDENTIFYs.
 	shards      []*shard
 	identifyGap time.Duration
+	// sharedStore says other processes use the store too (store.Shared):
+	// DMs are claimed there (dmclaim.go) under this process's instance name.
+	sharedStore bool
+	instance    string
 
 	// deferAfter is when the Interactions Endpoint defers a handler that
 	// has not answered yet (endpoint.go).
@@ -95,6 +99,10 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
 		catching: map[string]bool{}, lastDM: map[string]uint64{}, clocks: clocks{by: map[store.GameID]clock{}}, ob: newOutbox(cfg.GlobalRate),
 		deferAfter: deferAfter, identifyGap: identifyGap}
+	if sh, ok := st.(store.Shared); ok && sh.Shared() {
+		b.sharedStore = true
+	}
+	b.instance = newInstance()
 	for _, o := range opts {
 		o(b)
 	}
