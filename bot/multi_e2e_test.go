@@ -275,3 +275,44 @@ func TestNoGateway(t *testing.T) {
 		t.Fatalf("who am I: %q app %q", e.b.botID(), e.b.appID)
 	}
 }
+
+// TestClaimDM: what a process makes of the claim it finds in the settings.
+func TestClaimDM(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	if !e.b.sharedStore {
+		t.Skip("claims are for a shared store (the PostgreSQL pass runs this)")
+	}
+	const older, msg, newer = "1000", "2000", "3000"
+	live, gone := store.NormTime(time.Now().Add(time.Minute)), store.NormTime(time.Now().Add(-time.Second))
+	for _, c := range []struct {
+		name       string
+		set        store.Settings
+		takeOrphan bool
+		want       claimResult
+	}{
+		{"nothing", store.Settings{}, false, claimMine},
+		{"handled", store.Settings{LastDM: msg}, false, claimDone},
+		{"handled a later one", store.Settings{LastDM: newer}, false, claimDone},
+		{"held by another", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: live}, false, claimBusy},
+		{"another holds an older one", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: live}, false, claimBusy},
+		{"ran out", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: gone}, false, claimMine},
+		{"an older one ran out", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, false, claimOrphan},
+		{"an older one ran out, catching up", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, true, claimMine},
+		{"our own", store.Settings{DMClaim: older, DMClaimBy: e.b.instance, DMClaimUntil: live}, false, claimMine},
+	} {
+		user := "u-" + strings.ReplaceAll(c.name, " ", "-")
+		if _, err := e.st.UpdateSettings(user, func(s *store.Settings) {
+			s.LastDM, s.DMClaim, s.DMClaimBy, s.DMClaimUntil = c.set.LastDM, c.set.DMClaim, c.set.DMClaimBy, c.set.DMClaimUntil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.b.claimDM(user, msg, c.takeOrphan); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+		st, _ := e.st.GetSettings(user)
+		if mine := st.DMClaim == msg && st.DMClaimBy == e.b.instance; mine != (c.want == claimMine) {
+			t.Errorf("%s: settings after %+v", c.name, st)
+		}
+	}
+}
