@@ -47,12 +47,11 @@ func (s *Server) AddGuild(g Guild) Guild {
 	if _, ok := s.world.guilds[g.ID]; !ok {
 		s.world.guildOrder = append(s.world.guildOrder, g.ID)
 	}
-	ch := s.addChannelLocked(Channel{Name: "general", Type: discordgo.ChannelTypeGuildText, GuildID: g.ID})
-	g.ChannelID = ch.ID
 	p := &g
 	s.world.guilds[g.ID] = p
+	p.ChannelID = s.addChannelLocked(Channel{Name: "general", Type: discordgo.ChannelTypeGuildText, GuildID: g.ID}).ID
 	s.dispatchLocked(newDispatch("GUILD_CREATE", s.guildJSON(p), intentGuilds).in(g.ID))
-	return g
+	return *p
 }
 
 // Guilds lists the guilds the bot is in, the default one first.

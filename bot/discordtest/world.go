@@ -200,6 +200,11 @@ func (s *Server) addChannelLocked(c Channel) *Channel {
 	if c.Name == "" && !c.isDM() {
 		c.Name = "channel-" + c.ID[len(c.ID)-4:]
 	}
+	if c.GuildID != "" && s.world.guilds[c.GuildID] == nil {
+		// A channel of another guild: the bot is in that guild too.
+		s.world.guilds[c.GuildID] = &Guild{ID: c.GuildID, Name: "guild-" + c.GuildID[max(0, len(c.GuildID)-4):]}
+		s.world.guildOrder = append(s.world.guildOrder, c.GuildID)
+	}
 	if c.Created.IsZero() {
 		c.Created = time.Now()
 	}
