@@ -63,7 +63,8 @@ func (e *env) dmSessions(id string) int {
 
 // TestDMOnTwoProcesses: two processes run shard 0 on one store; each DM
 // reaches both, and is handled once: the move applied once and answered
-// once, "help" answered once, a typo refused once, a "?" note toggled once.
+// once, "help" answered once, a typo refused once, a "?" note toggled and
+// its board sent once.
 // Interactions come over HTTP to the first process only.
 func TestDMOnTwoProcesses(t *testing.T) {
 	t.Parallel()
@@ -91,11 +92,19 @@ func TestDMOnTwoProcesses(t *testing.T) {
 		}
 		return mid
 	}
-	helps, hints := e.countDMs(e.alice, "Send your move here"), e.countDMs(e.bob, "`help`")
+	// Bob's first, while the game is as both processes loaded it: a
+	// process that did not apply alice's move would see an older game
+	// (until games have owners, issue 16).
+	for _, text := range []string{"zzz", "?5e"} {
+		n := len(e.botDMs(e.bob))
+		send(e.bob, text)
+		if got := len(e.botDMs(e.bob)) - n; got != 1 {
+			t.Errorf("bob's %q answered %d times", text, got)
+		}
+	}
+	helps := e.countDMs(e.alice, "Send your move here")
 	send(e.alice, "help")
 	mid := send(e.alice, "7g7f")
-	send(e.bob, "zzz")
-	send(e.bob, "?5e")
 	if n := e.countDMs(e.alice, "Send your move here") - helps; n != 1 {
 		t.Errorf("help answered %d times", n)
 	}
@@ -110,9 +119,6 @@ func TestDMOnTwoProcesses(t *testing.T) {
 	}
 	if n := e.countDMs(e.bob, "moved (move 1)"); n != 1 {
 		t.Errorf("bob told %d times alice moved", n)
-	}
-	if n := e.countDMs(e.bob, "`help`") - hints; n != 1 {
-		t.Errorf("bob's typo refused %d times", n)
 	}
 	if notes, _ := e.st.Notes(id, 1); len(notes) != 1 {
 		t.Errorf("bob's notes %v: toggled twice?", notes)
