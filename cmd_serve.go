@@ -18,6 +18,7 @@ import (
 
 	"shinpan/bot"
 	"shinpan/ops"
+	"shinpan/store"
 	"shinpan/store/bolt"
 )
 
@@ -78,6 +79,12 @@ func runServe(args []string) error {
 	}
 	defer st.Close()
 	log.Info("store open", "store", st.Describe())
+	switch {
+	case !cfg.GatewayOn() && cfg.HTTPAddr == "":
+		log.Warn("gateway = false and no http_addr: this process receives neither interactions nor DMs")
+	case cfg.GatewayOn() && cfg.HTTPAddr == "" && isShared(st):
+		log.Info("interactions come over the gateway: run each shard in one process only (every session of a shard receives its interactions), or serve them over HTTP (http_addr)")
+	}
 	// Online and scheduled backups copy the bbolt file; PostgreSQL has pg_dump.
 	backuper, isFile := st.(ops.Backuper)
 	s.LogLevel = ops.DiscordgoLevel(cfg.Level())
@@ -159,6 +166,12 @@ func runServe(args []string) error {
 	log.Info("shutting down", "signal", s2.String(), "limit", time.Duration(cfg.ShutdownSeconds)*time.Second)
 	stopLoops()
 	return shutdown(b, time.Duration(cfg.ShutdownSeconds)*time.Second, sig, log)
+}
+
+// isShared says whether other processes may use the store (PostgreSQL).
+func isShared(st store.Store) bool {
+	sh, ok := st.(store.Shared)
+	return ok && sh.Shared()
 }
 
 // tokenRefused is serve's answer to a token Discord does not accept (a

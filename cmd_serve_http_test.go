@@ -75,3 +75,45 @@ func TestServeInteractionsEndpoint(t *testing.T) {
 		t.Errorf("the log does not name the endpoint:\n%s", logs.String())
 	}
 }
+
+// TestServeWithoutGateway: with gateway = false serve opens no gateway
+// session and answers interactions over HTTP.
+func TestServeWithoutGateway(t *testing.T) {
+	srv := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}}})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	sigs, _ := serveAgainst(t, srv)
+	t.Setenv("DISCORD_TOKEN", "")
+	t.Setenv("SHINPAN_METRICS_ADDR", "")
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	cfg := writeConfig(t, fmt.Sprintf("token = \"tok-16b\"\ndata_path = %q\nadmin_socket = \"off\"\ngateway = false\nhttp_addr = %q\npublic_key = %q\n",
+		filepath.Join(t.TempDir(), "shinpan.db"), addr, srv.PublicKey()))
+	done := make(chan error, 1)
+	go func() { done <- runServe([]string{"--config", cfg}) }()
+	waitFor(t, "the endpoint to pass the portal's check", func() bool {
+		return srv.SetInteractionsEndpoint("http://"+addr+"/interactions") == nil
+	})
+	id, err := srv.SlashCommand(srv.Users()[0].ID, srv.DefaultChannelID(), "shogi", discordtest.Subcommand("help"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := srv.WaitInteraction(ctx, id, discordtest.Answered); err != nil {
+		t.Fatal(err)
+	}
+	if g := srv.Gateway(); g.Identifies != 0 || g.Connections != 0 {
+		t.Errorf("gateway %+v", g)
+	}
+	(<-sigs) <- os.Interrupt
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -64,9 +63,16 @@ type Bot struct {
 	// inHand is read-locked by every action in hand, so Close can finish them.
 	inHand sync.RWMutex
 
-	metrics   *ops.Metrics // nil: none
-	gatewayUp atomic.Bool  // READY or RESUMED since the last disconnect
-	moves     moveClocks   // actions waiting for their messages (move latency)
+	metrics *ops.Metrics // nil: none
+	moves   moveClocks   // actions waiting for their messages (move latency)
+	// shards are the gateway sessions this process runs (gateway.go); the
+	// first one's session is s. identifyGap spaces their IDENTIFYs.
+	shards      []*shard
+	identifyGap time.Duration
+	// sharedStore says other processes use the store too (store.Shared):
+	// DMs are claimed there (dmclaim.go) under this process's instance name.
+	sharedStore bool
+	instance    string
 
 	// deferAfter is when the Interactions Endpoint defers a handler that
 	// has not answered yet (endpoint.go).
@@ -74,8 +80,6 @@ type Bot struct {
 
 	appID string
 	self  atomic.Value // the bot user's id (string), from READY
-	ready chan struct{}
-	once  sync.Once
 }
 
 // Option changes a Bot at construction (tests and the demo use them).
@@ -93,21 +97,17 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
 		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
-		catching: map[string]bool{}, lastDM: map[string]uint64{}, clocks: clocks{by: map[store.GameID]clock{}}, ready: make(chan struct{}), ob: newOutbox(cfg.GlobalRate),
-		deferAfter: deferAfter}
+		catching: map[string]bool{}, lastDM: map[string]uint64{}, clocks: clocks{by: map[store.GameID]clock{}}, ob: newOutbox(cfg.GlobalRate),
+		deferAfter: deferAfter, identifyGap: identifyGap}
+	if sh, ok := st.(store.Shared); ok && sh.Shared() {
+		b.sharedStore = true
+	}
+	b.instance = newInstance()
 	for _, o := range opts {
 		o(b)
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
-	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
-	// Handlers run in the gateway's read loop, in arrival order; each hands its
-	// work off at once (a DM to its sender's queue, an interaction to a
-	// goroutine), so one player's DMs are handled in the order they were sent.
-	s.SyncEvents = true
-	s.AddHandler(b.onReady)
-	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) { go b.onInteraction(s, i) })
-	s.AddHandler(b.onMessage)
-	s.AddHandler(b.onResumed)
+	b.newShards(s)
 	b.instrument()
 	return b
 }
@@ -127,13 +127,8 @@ func (b *Bot) Start() error {
 		}
 	}()
 	defer func() { <-preloaded }()
-	if err := b.s.Open(); err != nil {
-		return fmt.Errorf("open gateway: %w", err)
-	}
-	select {
-	case <-b.ready:
-	case <-time.After(15 * time.Second):
-		return errors.New("no READY from the gateway within 15 s")
+	if err := b.openGateway(); err != nil {
+		return err
 	}
 	if b.appID == "" {
 		b.appID = b.cfg.ApplicationID
@@ -156,8 +151,10 @@ func (b *Bot) Start() error {
 	go b.timerLoop()
 	go b.resumeCPUs(active)
 	b.kickOutbox()
-	b.markCatchUp(active)
-	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "invite", InviteURL(b.appID))
+	if b.cfg.TakesDMs() {
+		b.markCatchUp(active)
+	}
+	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "shards", b.cfg.ShardIDs(), "shard_count", b.cfg.ShardCount, "invite", InviteURL(b.appID))
 	return nil
 }
 
@@ -174,37 +171,16 @@ func (b *Bot) Shutdown(ctx context.Context) error {
 
 func (b *Bot) stop(flush func()) error {
 	b.cancel()
-	b.s.ShouldReconnectOnError = false // or a heartbeat may reconnect after Close
-	b.wg.Wait()                        // the loops stop first: they take inHand themselves
+	for _, sh := range b.shards {
+		sh.s.ShouldReconnectOnError = false // or a heartbeat may reconnect after Close
+	}
+	b.wg.Wait() // the loops stop first: they take inHand themselves
 	b.inHand.Lock()
 	defer b.inHand.Unlock()
 	if flush != nil {
 		flush()
 	}
-	return b.s.Close()
-}
-
-func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
-	if r.User != nil {
-		b.self.Store(r.User.ID)
-	}
-	if r.Application != nil && r.Application.ID != "" {
-		b.appID = r.Application.ID
-	}
-	if b.appID == "" && r.User != nil {
-		b.appID = r.User.ID
-	}
-	b.gatewayEvent("ready")
-	first := false
-	b.once.Do(func() { first = true; close(b.ready) })
-	if !first {
-		go b.catchUp() // a new session after an outage: read what we missed
-	}
-}
-
-func (b *Bot) onResumed(s *discordgo.Session, r *discordgo.Resumed) {
-	b.gatewayEvent("resumed")
-	go b.catchUp()
+	return b.closeGateway()
 }
 
 // botID returns the bot user's id (cached: discordgo rewrites State.User on

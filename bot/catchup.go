@@ -110,7 +110,7 @@ func (b *Bot) catchUpUser(user string) {
 				continue
 			}
 			b.log.Info("caught up a missed DM", "user", user, "message", m.ID)
-			b.handleDM(m)
+			b.handleOnce(m, true)
 		}
 		if len(msgs) < 100 {
 			return

@@ -60,6 +60,17 @@ type Config struct {
 	// HTTPAddr is where Discord's Interactions Endpoint is served ("": off;
 	// interactions then come over the gateway); `serve --http` overrides it.
 	HTTPAddr string `toml:"http_addr"`
+	// Gateway, when false, opens no gateway session: the process takes no
+	// DMs, and interactions only over HTTP (HTTPAddr). Nil: true.
+	Gateway *bool `toml:"gateway"`
+	// ShardCount is how many gateway shards the application uses (default
+	// 1; Discord requires more from 2 500 guilds on). Every process gives the
+	// same count.
+	ShardCount int `toml:"shard_count"`
+	// Shards are the shard ids this process runs, each its own gateway
+	// session. Default: shard 0 alone when interactions come over HTTP (the
+	// other shards would carry nothing the bot uses), else all of them.
+	Shards []int `toml:"shards"`
 	// PublicKey is the application's Ed25519 public key, hex (Developer
 	// Portal → General Information), that signs the interactions sent to
 	// HTTPAddr; required with it.
@@ -177,6 +188,19 @@ func (c Config) validate() error {
 			return err
 		}
 	}
+	if c.ShardCount < 1 || c.ShardCount > 4096 {
+		return fmt.Errorf("config: shard_count %d: want 1 to 4096", c.ShardCount)
+	}
+	seen := map[int]bool{}
+	for _, id := range c.Shards {
+		if id < 0 || id >= c.ShardCount || seen[id] {
+			return fmt.Errorf("config: shards %v: want distinct shard ids from 0 to shard_count-1 (%d)", c.Shards, c.ShardCount-1)
+		}
+		seen[id] = true
+	}
+	if !c.GatewayOn() && len(c.Shards) > 0 {
+		return fmt.Errorf("config: shards %v with gateway = false: a process without a gateway session runs no shard", c.Shards)
+	}
 	if c.BackupEvery != "" {
 		if d, err := time.ParseDuration(c.BackupEvery); err != nil || d < time.Minute {
 			return fmt.Errorf("config: backup_every %q: want a duration of a minute or more, e.g. \"6h\"", c.BackupEvery)
@@ -210,6 +234,9 @@ func (c *Config) fill() {
 	if c.GlobalRate == 0 {
 		c.GlobalRate = 50
 	}
+	if c.ShardCount == 0 {
+		c.ShardCount = 1
+	}
 	if c.AdminSocket == "" {
 		c.AdminSocket = filepath.Join(filepath.Dir(c.DataPath), "admin.sock")
 	}
@@ -222,6 +249,36 @@ func (c *Config) fill() {
 	if c.ShutdownSeconds == 0 {
 		c.ShutdownSeconds = 10
 	}
+}
+
+// GatewayOn says whether the process opens gateway sessions.
+func (c Config) GatewayOn() bool { return c.Gateway == nil || *c.Gateway }
+
+// ShardIDs are the shards this process runs (none without a gateway).
+func (c Config) ShardIDs() []int {
+	switch {
+	case !c.GatewayOn():
+		return nil
+	case len(c.Shards) > 0:
+		return c.Shards
+	case c.HTTPAddr != "":
+		return []int{0}
+	}
+	ids := make([]int, max(c.ShardCount, 1))
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+// TakesDMs says whether this process receives DMs: they come on shard 0 only.
+func (c Config) TakesDMs() bool {
+	for _, id := range c.ShardIDs() {
+		if id == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // InteractionsKey is PublicKey decoded.

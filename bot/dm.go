@@ -53,7 +53,7 @@ func (b *Bot) queueFor(user string, m *discordgo.Message) {
 					b.catchUpUser(user)
 				}
 				if next != nil && b.firstSeen(user, next.ID) {
-					b.handleDM(next)
+					b.handleOnce(next, false)
 				}
 				b.end()
 			}
@@ -73,7 +73,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		return
 	}
 	if low := strings.ToLower(text); low == "help" || low == "?" || low == "ヘルプ" {
-		b.dmReply(user, texts.UI(lang, texts.DMHelp))
+		b.dmReply(user, m.ID, texts.UI(lang, texts.DMHelp))
 		return
 	}
 	var want store.GameID
@@ -81,22 +81,22 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		head, rest, _ := strings.Cut(text[1:], " ")
 		n, err := strconv.ParseUint(head, 10, 64)
 		if err != nil || n == 0 { // "#17g7f", "#0", "#x": say how it is written
-			b.dmReply(user, texts.DMGamePrefix(lang))
+			b.dmReply(user, m.ID, texts.DMGamePrefix(lang))
 			return
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
 	id, msg := b.pickGame(dmScope(user), want)
 	if id == 0 {
-		b.dmReply(user, msg)
+		b.dmReply(user, m.ID, msg)
 		return
 	}
-	if b.dmShortcut(user, id, text) {
+	if b.dmShortcut(user, m.ID, id, text) {
 		return
 	}
 	lg, err := b.live(id)
 	if err != nil {
-		b.dmReply(user, texts.UI(lang, texts.NoGame))
+		b.dmReply(user, m.ID, texts.UI(lang, texts.NoGame))
 		return
 	}
 	lg.mu.Lock()
@@ -108,13 +108,19 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
 	}
 	if reply, ok := b.actWording(id, user, a, m.ID, texts.RefusalWithMoveHint); !ok && reply != "" {
-		b.dmReply(user, reply)
+		b.dmReply(user, m.ID, reply)
 	}
 }
 
-// dmReply queues a DM to one user (not tied to a game action).
-func (b *Bot) dmReply(user, text string) {
-	if err := b.st.Enqueue(toDM(user, payload{Content: text})); err != nil {
+// dmReply queues the answer to the user's DM dmID (not tied to a game
+// action). Its nonce is made from dmID: a second answer to the same DM, from
+// a process that handled it late (dmclaim.go), is dropped by Discord.
+func (b *Bot) dmReply(user, dmID, text string) {
+	m := toDM(user, payload{Content: text})
+	if nonce, err := b.st.KeyedNonce("dm-reply", dmID); err == nil {
+		m.DedupeKey = nonce
+	}
+	if err := b.st.Enqueue(m); err != nil {
 		b.log.Error("enqueue", "user", user, "err", err)
 		return
 	}
@@ -122,7 +128,8 @@ func (b *Bot) dmReply(user, text string) {
 }
 
 // markHandled remembers the newest DM handled per user, so a catch-up after
-// an outage reads only what came after.
+// an outage reads only what came after, and drops this process's claim on it
+// (dmclaim.go).
 func (b *Bot) markHandled(user, channel, msgID string) {
 	b.mu.Lock()
 	b.dmCh[user] = channel
@@ -132,6 +139,7 @@ func (b *Bot) markHandled(user, channel, msgID string) {
 		if newerID(msgID, s.LastDM) {
 			s.LastDM = msgID
 		}
+		b.releaseDM(s, msgID)
 	}); err != nil {
 		b.log.Warn("settings", "user", user, "err", err)
 	}

@@ -10,5 +10,6 @@
 // Interactions come over the gateway, or signed to the Interactions Endpoint
 // (endpoint.go); either way they go through the same route table (router.go),
 // and only the initial response goes back differently (reply.go). DMs always
-// come over the gateway.
+// come over the gateway, on shard 0 (gateway.go); each is handled once, also
+// when several processes receive it (dmclaim.go).
 package bot

@@ -125,9 +125,9 @@ func (b *Bot) squareOf(id store.GameID, user, text string) (lg *live, c shogi.Co
 	return lg, c, sq, ""
 }
 
-// dmShortcut handles "?5e" (note) and "7g?" (reach) typed in DM; it returns
-// false for anything else.
-func (b *Bot) dmShortcut(user string, id store.GameID, text string) bool {
+// dmShortcut handles "?5e" (note) and "7g?" (reach) typed in DM dmID; it
+// returns false for anything else.
+func (b *Bot) dmShortcut(user, dmID string, id store.GameID, text string) bool {
 	var r string
 	var sent bool
 	switch {
@@ -139,7 +139,7 @@ func (b *Bot) dmShortcut(user string, id store.GameID, text string) bool {
 		return false
 	}
 	if !sent { // else the board itself is the answer
-		b.dmReply(user, r)
+		b.dmReply(user, dmID, r)
 	}
 	return true
 }

@@ -25,21 +25,12 @@ func WithMetrics(m *ops.Metrics) Option { return func(b *Bot) { b.metrics = m } 
 // instrument hooks the session: gateway state and events, 429 waits, and (with
 // metrics) every REST request through a counting transport.
 func (b *Bot) instrument() {
-	b.metrics.Watch(ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayUp.Load})
+	b.metrics.Watch(ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayReady})
 	if b.metrics != nil && b.s.Client != nil {
 		c := *b.s.Client // a copy: the caller's client may be shared
 		c.Transport = b.metrics.Transport(c.Transport)
 		b.s.Client = &c
 	}
-	b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) {
-		b.metrics.Gateway("connect")
-		b.log.Debug("gateway connected")
-	})
-	b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
-		b.gatewayUp.Store(false)
-		b.metrics.Gateway("disconnect")
-		b.log.Info("gateway disconnected")
-	})
 	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
 		if r.TooManyRequests != nil {
 			b.metrics.RateLimitWait(r.RetryAfter)
@@ -48,20 +39,21 @@ func (b *Bot) instrument() {
 	})
 }
 
-// gatewayEvent marks the gateway ready after READY or RESUMED.
-func (b *Bot) gatewayEvent(event string) {
-	b.gatewayUp.Store(true)
+// gatewayEvent marks a shard ready after READY or RESUMED.
+func (b *Bot) gatewayEvent(sh *shard, event string) {
+	sh.up.Store(true)
 	b.metrics.Gateway(event)
-	b.log.Info("gateway " + event)
+	b.log.Info("gateway "+event, "shard", sh.id)
 }
 
-// Ready says whether the bot can take work: the store answers and the gateway
-// is connected (READY or RESUMED since the last disconnect).
+// Ready says whether the bot can take work: it is not shutting down and each
+// of its gateway shards is connected (READY or RESUMED since the last
+// disconnect); without a gateway (gateway = false) the endpoint is enough.
 func (b *Bot) Ready() error {
 	if b.ctx.Err() != nil {
 		return errors.New("shutting down")
 	}
-	if !b.gatewayUp.Load() {
+	if !b.gatewayReady() {
 		return errors.New("gateway not connected")
 	}
 	return nil

@@ -31,6 +31,12 @@ type Settings struct {
 	// LastDM is the id of the newest DM from the user the bot has handled, so
 	// after an outage it reads only what came later.
 	LastDM string `json:"last_dm,omitempty"`
+	// DMClaim is the DM from the user that one process is handling, when
+	// several share the store: DMClaimBy names the process, which holds it
+	// until DMClaimUntil; the others wait rather than handle it too.
+	DMClaim      string    `json:"dm_claim,omitempty"`
+	DMClaimBy    string    `json:"dm_claim_by,omitempty"`
+	DMClaimUntil time.Time `json:"dm_claim_until,omitzero"`
 	// Guild is set in a server's record (GuildKey), and only there.
 	Guild     *GuildSettings `json:"guild,omitempty"`
 	UpdatedAt time.Time      `json:"updated_at"`

@@ -145,6 +145,15 @@ type Store interface {
 	Close() error
 }
 
+// Shared is implemented by a backend that several processes may use at once
+// (store/postgres). What a single process decides in memory, processes that
+// share a store decide through it: e.g. which of them handles a DM that each
+// received (the bot's DM claims).
+type Shared interface {
+	// Shared reports whether other processes may use the same data.
+	Shared() bool
+}
+
 // SchemaVersion is the data layout this code reads and writes, in every
 // backend. Open upgrades older data and refuses newer.
 const SchemaVersion = 2

@@ -26,7 +26,7 @@ func (s *Server) commandScope(c *call) (string, *APIError) {
 		return "", errUnknownApp()
 	}
 	g := c.param("guild_id")
-	if g != "" && g != s.world.guildID {
+	if g != "" && s.world.guilds[g] == nil {
 		return "", apiErr(http.StatusForbidden, CodeMissingAccess, "Missing Access")
 	}
 	return g, nil
@@ -240,10 +240,11 @@ type choiceDef struct {
 
 // lookupCommand finds the chat-input command a user can invoke by name in a
 // channel: guild commands in the guild, then global ones allowed there.
-func (s *Server) lookupCommand(name string, inDM bool) (*command, error) {
+func (s *Server) lookupCommand(name string, ch *Channel) (*command, error) {
+	inDM := ch.isDM()
 	var scopes []string
 	if !inDM {
-		scopes = append(scopes, s.world.guildID)
+		scopes = append(scopes, ch.GuildID)
 	}
 	scopes = append(scopes, "")
 	for _, g := range scopes {

@@ -116,7 +116,7 @@ func (s *Server) interactionJSON(in *interaction, u *User, ch *Channel, data obj
 			m["permissions"] = u.Permissions
 		}
 		o["guild_id"] = ch.GuildID
-		gl := orDefault(s.world.guildLocale, "en-US")
+		gl := orDefault(s.world.guilds[ch.GuildID].Locale, "en-US")
 		o["guild_locale"] = gl
 		o["guild"] = obj{"id": ch.GuildID, "locale": gl, "features": []any{}}
 		o["member"] = m
@@ -148,7 +148,7 @@ func (s *Server) SlashCommand(userID, channelID, name string, options ...Option)
 		return "", err
 	}
 	cmdID, guildCmd := "", ""
-	cmd, lerr := s.lookupCommand(name, ch.isDM())
+	cmd, lerr := s.lookupCommand(name, ch)
 	switch {
 	case lerr == nil:
 		if !s.opts.LooseCommands {
@@ -193,7 +193,7 @@ func (s *Server) Autocomplete(userID, channelID, name string, options ...Option)
 	if err != nil {
 		return "", err
 	}
-	cmd, err := s.lookupCommand(name, ch.isDM())
+	cmd, err := s.lookupCommand(name, ch)
 	if err != nil {
 		return "", err
 	}

@@ -22,11 +22,22 @@
 // [Server.PublicKey]), the HTTP answer taken as the callback within the
 // deadline ([Server.Deliveries]); [Server.ForgeNext] sends a forged one.
 //
+// Several gateway sessions may connect at once, as several processes of one
+// bot do: each IDENTIFYs with its shard [id, count] (discordgo's ShardID and
+// ShardCount) and receives the events of its shard's guilds,
+// (guild_id >> 22) % count ([ShardOf], [Server.AddGuild]); DMs go to shard 0
+// only; every session of a shard receives each of its events. A disconnected
+// session stays resumable for Options.ResumeWindow whatever the others do.
+// The global rate limit (Options.GlobalLimit) is per bot token, shared by
+// every client that uses it; a message created again with the nonce of a
+// recent one and enforce_nonce returns that one, whichever client asks.
+//
 // Faults can be injected: rate limits (429 with retry_after), 500 and 502
 // answers, closed DMs (403, code 50007), missing permissions (403, 50013),
 // deleted channels (404, 10003), a gateway connection dropped without a close
 // frame, op 7 RECONNECT, op 9 INVALID SESSION in answer to the next RESUME,
-// and a gateway that refuses connections for a while.
+// a RESUME that replays events the client already had, and a gateway that
+// refuses connections for a while.
 //
 // Point a session at the server with [Server.Configure]; it replaces the
 // session's HTTP client (every discordgo REST call, including GET /gateway,

@@ -169,7 +169,7 @@ func (s *Server) DeliveriesInFlight() int {
 // POSTed to the endpoint when one is set.
 func (s *Server) deliverLocked(in *interaction, payload obj) {
 	if s.ep.url == "" {
-		s.dispatchLocked(newDispatch("INTERACTION_CREATE", payload, 0))
+		s.dispatchLocked(newDispatch("INTERACTION_CREATE", payload, 0).in(in.GuildID))
 		return
 	}
 	if s.closed {

@@ -210,3 +210,13 @@ func (s *Server) DiscardMissedEvents(discard bool) {
 	defer s.mu.Unlock()
 	s.gw.discardMissed = discard
 }
+
+// ReplayOnNextResume makes the next RESUME replay the n dispatches before
+// the sequence number the client gives as well, which it has already seen:
+// a client must handle an event delivered twice (an event Discord replays,
+// or the same DM on two sessions) as once.
+func (s *Server) ReplayOnNextResume(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.replayOnNextResume = n
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -32,6 +33,7 @@ type gateway struct {
 	lastIdentify                    json.RawMessage
 
 	invalidateNextResume bool
+	replayOnNextResume   int // dispatches the next RESUME replays again (ReplayOnNextResume)
 	down                 bool
 	discardMissed        bool
 }
@@ -54,10 +56,17 @@ func (g *gateway) liveConns() []*gwConn {
 type session struct {
 	id      string
 	intents int64
+	shard   [2]int // [id, count] from IDENTIFY; [0, 1] without
 	seq     int64
-	conn    *gwConn // nil while disconnected
+	conn    *gwConn   // nil while disconnected
+	lost    time.Time // when it was last disconnected
 	buffer  []frame
 	invalid bool
+}
+
+// expired reports whether a disconnected session is past Options.ResumeWindow.
+func (s *Server) expired(ss *session) bool {
+	return ss.conn == nil && !ss.lost.IsZero() && time.Since(ss.lost) > s.opts.ResumeWindow
 }
 
 type frame struct {
@@ -69,13 +78,17 @@ type frame struct {
 type dispatch struct {
 	t      string
 	d      any
-	intent int64 // 0: sent regardless of intents
+	intent int64  // 0: sent regardless of intents
+	guild  string // the guild it is about ("": none, shard 0 only)
 	// noContent, when set, replaces d for sessions without the
 	// MESSAGE_CONTENT intent (guild messages from users, not mentioning the bot).
 	noContent any
 }
 
 func newDispatch(t string, d any, intent int64) dispatch { return dispatch{t: t, d: d, intent: intent} }
+
+// in routes d to the shard of a guild ("": shard 0).
+func (d dispatch) in(guild string) dispatch { d.guild = guild; return d }
 
 // GatewayStats counts what happened on the gateway.
 type GatewayStats struct {
@@ -93,6 +106,17 @@ type GatewayStats struct {
 	Intents discordgo.Intent
 	// LastIdentify is the last IDENTIFY's "d" object.
 	LastIdentify json.RawMessage
+	// Sessions are the sessions that can still receive dispatches, connected
+	// or resumable, in no particular order.
+	Sessions []SessionStats
+}
+
+// SessionStats describes one gateway session.
+type SessionStats struct {
+	ID        string
+	Shard     [2]int // [id, count]
+	Connected bool
+	Seq       int64 // its last dispatch's sequence number
 }
 
 // Gateway returns the gateway counters.
@@ -117,6 +141,9 @@ func (s *Server) gatewayStatsLocked() GatewayStats {
 	for _, ss := range g.sessions {
 		if !ss.invalid && ss.conn != nil {
 			st.Ready = true
+		}
+		if !ss.invalid && !s.expired(ss) {
+			st.Sessions = append(st.Sessions, SessionStats{ID: ss.id, Shard: ss.shard, Connected: ss.conn != nil, Seq: ss.seq})
 		}
 	}
 	return st
@@ -285,6 +312,7 @@ func (s *Server) detach(c *gwConn) {
 	defer s.mu.Unlock()
 	if c.sess != nil && c.sess.conn == c {
 		c.sess.conn = nil
+		c.sess.lost = time.Now()
 	}
 	delete(s.gw.conns, c)
 	s.rec.publish(Event{Kind: EventGateway, Note: "connection closed"})
@@ -298,12 +326,16 @@ func (s *Server) tokenOK(tok string) bool {
 	return tok != ""
 }
 
-// identify answers op 2 with READY (and GUILD_CREATE with the Guilds intent)
-// on a new session; sessions left without a connection are invalidated.
+// identify answers op 2 with READY (and GUILD_CREATE for each of the
+// shard's guilds with the Guilds intent) on a new session. Other sessions
+// stay, connected or resumable (ResumeWindow): several processes may each
+// run a session, on the same shard or not. A shard outside [0, count) closes
+// with 4010, fewer shards than Options.RequiredShards with 4011.
 func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	var id struct {
-		Token   string `json:"token"`
-		Intents int64  `json:"intents"`
+		Token   string  `json:"token"`
+		Intents int64   `json:"intents"`
+		Shard   *[2]int `json:"shard"`
 	}
 	_ = json.Unmarshal(d, &id)
 	s.gw.identifies++
@@ -316,21 +348,36 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 		go c.closeWith(4005, "Already authenticated.")
 		return
 	}
-	for _, old := range s.gw.sessions {
-		if old.conn == nil || old.conn == c {
-			old.invalid = true
-		}
+	shard := [2]int{0, 1}
+	if id.Shard != nil {
+		shard = *id.Shard
+	}
+	if shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1] {
+		go c.closeWith(4010, "Invalid shard.")
+		return
+	}
+	if shard[1] < s.opts.RequiredShards {
+		go c.closeWith(4011, "Sharding required.")
+		return
 	}
 	for sid, old := range s.gw.sessions {
-		if old.invalid {
+		if old.conn == c {
+			old.invalid = true
+		}
+		if old.invalid || s.expired(old) {
 			delete(s.gw.sessions, sid)
 		}
 	}
-	ss := &session{id: randomToken(16), intents: id.Intents, conn: c}
+	ss := &session{id: randomToken(16), intents: id.Intents, shard: shard, conn: c}
 	s.gw.sessions[ss.id] = ss
 	c.sess = ss
-	s.rec.publish(Event{Kind: EventGateway, Note: "IDENTIFY -> READY session " + ss.id})
-	s.logf("discordtest: IDENTIFY intents=%d -> READY", id.Intents)
+	s.rec.publish(Event{Kind: EventGateway, Note: fmt.Sprintf("IDENTIFY shard %v -> READY session %s", shard, ss.id)})
+	s.logf("discordtest: IDENTIFY intents=%d shard=%v -> READY", id.Intents, shard)
+	guilds := s.shardGuilds(shard)
+	unavailable := make([]any, len(guilds))
+	for i, g := range guilds {
+		unavailable[i] = obj{"id": g.ID, "unavailable": true}
+	}
 	ready := obj{
 		"v":                       9,
 		"user":                    userJSON(&s.world.bot),
@@ -338,16 +385,21 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 		"session_type":            "normal",
 		"resume_gateway_url":      s.gatewayURLLocked(),
 		"application":             obj{"id": s.world.app, "flags": 0},
-		"guilds":                  []any{obj{"id": s.world.guildID, "unavailable": true}},
+		"guilds":                  unavailable,
 		"private_channels":        []any{},
 		"relationships":           []any{},
 		"presences":               []any{},
 		"user_settings":           obj{},
 		"geo_ordered_rtc_regions": []any{},
 	}
+	if id.Shard != nil {
+		ready["shard"] = shard
+	}
 	s.sendTo(ss, "READY", ready)
 	if ss.intents&intentGuilds != 0 {
-		s.sendTo(ss, "GUILD_CREATE", s.guildJSON())
+		for _, g := range guilds {
+			s.sendTo(ss, "GUILD_CREATE", s.guildJSON(g))
+		}
 	}
 }
 
@@ -367,7 +419,7 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 		return
 	}
 	ss := s.gw.sessions[r.SessionID]
-	ok := ss != nil && !ss.invalid && r.Seq <= ss.seq &&
+	ok := ss != nil && !ss.invalid && !s.expired(ss) && r.Seq <= ss.seq &&
 		(len(ss.buffer) == 0 || r.Seq >= ss.buffer[0].seq-1)
 	if s.gw.invalidateNextResume {
 		s.gw.invalidateNextResume = false
@@ -388,9 +440,11 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 	}
 	ss.conn = c
 	c.sess = ss
+	from := r.Seq - int64(s.gw.replayOnNextResume)
+	s.gw.replayOnNextResume = 0
 	n := 0
 	for _, f := range ss.buffer {
-		if f.seq > r.Seq {
+		if f.seq > from {
 			c.send(f.data)
 			n++
 		}
@@ -414,13 +468,14 @@ func (s *Server) sendTo(ss *session, t string, d any) {
 	}
 }
 
-// dispatchLocked sends d to every valid session whose intents allow it.
-// While a session is disconnected its dispatches are kept for RESUME
-// (unless DiscardMissedEvents is on).
+// dispatchLocked sends d to every valid session of its shard whose intents
+// allow it. While a session is disconnected its dispatches are kept for
+// RESUME (unless DiscardMissedEvents is on, or the session is past
+// ResumeWindow).
 func (s *Server) dispatchLocked(d dispatch) {
-	rec := &Dispatch{Type: d.t, Data: mustJSON(d.d)}
+	rec := &Dispatch{Type: d.t, Data: mustJSON(d.d), Guild: d.guild}
 	for _, ss := range s.gw.sessions {
-		if ss.invalid || (d.intent != 0 && ss.intents&d.intent == 0) {
+		if ss.invalid || s.expired(ss) || !ss.receives(d.guild) || (d.intent != 0 && ss.intents&d.intent == 0) {
 			continue
 		}
 		if ss.conn == nil && s.gw.discardMissed {
@@ -432,6 +487,7 @@ func (s *Server) dispatchLocked(d dispatch) {
 		}
 		s.sendTo(ss, d.t, data)
 		rec.Sessions++
+		rec.SessionIDs = append(rec.SessionIDs, ss.id)
 	}
 	s.rec.dispatches = append(s.rec.dispatches, rec)
 	s.rec.publish(Event{Kind: EventDispatch, Dispatch: rec})

@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// globalBucket is the global rate limit (Options.GlobalLimit): a token bucket
-// of one second's requests, refilled continuously. Guarded by Server.mu.
+// globalBucket is the global rate limit (Options.GlobalLimit) of one bot
+// token: a token bucket of one second's requests, refilled continuously.
+// Guarded by Server.mu.
 type globalBucket struct {
 	tokens float64
 	last   time.Time
@@ -28,4 +29,18 @@ func (g *globalBucket) take(perSecond int, now time.Time) *Fault {
 	}
 	wait := time.Duration((1 - g.tokens) / limit * float64(time.Second))
 	return &Fault{Status: http.StatusTooManyRequests, RetryAfter: wait, Global: true}
+}
+
+// globalBucket returns the global bucket of a token (the Authorization
+// header): Discord limits a bot, not a connection. Callers hold s.mu.
+func (s *Server) globalBucket(token string) *globalBucket {
+	if s.global == nil {
+		s.global = map[string]*globalBucket{}
+	}
+	g := s.global[token]
+	if g == nil {
+		g = &globalBucket{}
+		s.global[token] = g
+	}
+	return g
 }

@@ -79,6 +79,9 @@ type Dispatch struct {
 	Type     string          // "INTERACTION_CREATE", "MESSAGE_CREATE", ...
 	Data     json.RawMessage // the "d" field
 	Sessions int             // how many gateway sessions it was sent or queued to
+	// SessionIDs are those sessions (GatewayStats.Sessions names them).
+	SessionIDs []string
+	Guild      string // the guild it is about, which chose the shard ("": none, shard 0)
 }
 
 // Event is one entry of the live transcript delivered to subscribers.

@@ -107,7 +107,7 @@ func (s *Server) api(rt route) http.HandlerFunc {
 		s.recordLocked(c.req)
 		f := s.takeFault(r.Method, c.req.APIPath())
 		if f == nil && !rt.noAuth && s.opts.GlobalLimit > 0 {
-			f = s.global.take(s.opts.GlobalLimit, time.Now())
+			f = s.globalBucket(r.Header.Get("Authorization")).take(s.opts.GlobalLimit, time.Now())
 		}
 		s.mu.Unlock()
 

@@ -144,7 +144,7 @@ func (s *Server) deleteMessage(m *Message) {
 		if m.GuildID != "" {
 			d["guild_id"] = m.GuildID
 		}
-		s.dispatchLocked(newDispatch("MESSAGE_DELETE", d, s.messageIntent(m)))
+		s.dispatchLocked(newDispatch("MESSAGE_DELETE", d, s.messageIntent(m)).in(m.GuildID))
 	}
 }
 
@@ -199,7 +199,7 @@ func (s *Server) threadCreated(c *call, th *Channel) (int, any, *APIError) {
 	o := s.channelJSON(th)
 	d := s.channelJSON(th)
 	d["newly_created"] = true
-	s.dispatchLocked(newDispatch("THREAD_CREATE", d, intentGuilds))
+	s.dispatchLocked(newDispatch("THREAD_CREATE", d, intentGuilds).in(th.GuildID))
 	return http.StatusCreated, o, nil
 }
 
@@ -228,7 +228,7 @@ func (s *Server) dispatchMessage(t string, m *Message) {
 			}
 		}
 	}
-	d := newDispatch(t, full, s.messageIntent(m))
+	d := newDispatch(t, full, s.messageIntent(m)).in(m.GuildID)
 	if m.GuildID != "" && m.Author.ID != s.world.bot.ID && !mentions(m, s.world.bot.ID) {
 		stripped := obj{}
 		for k, v := range full {

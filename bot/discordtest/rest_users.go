@@ -15,7 +15,7 @@ func (s *Server) getGateway(c *call) (int, any, *APIError) {
 func (s *Server) getGatewayBot(c *call) (int, any, *APIError) {
 	return http.StatusOK, obj{
 		"url":    s.gatewayURLLocked(),
-		"shards": 1,
+		"shards": max(1, s.opts.RequiredShards),
 		"session_start_limit": obj{
 			"total": 1000, "remaining": 1000 - s.gw.identifies,
 			"reset_after": (24 * time.Hour).Milliseconds(), "max_concurrency": 1,
@@ -52,7 +52,7 @@ func (s *Server) createDM(c *call) (int, any, *APIError) {
 
 // GET /guilds/{guild_id}/members/{user_id} -> member with user, or 10004 / 10007.
 func (s *Server) getMember(c *call) (int, any, *APIError) {
-	if c.param("guild_id") != s.world.guildID {
+	if s.world.guilds[c.param("guild_id")] == nil {
 		return 0, nil, errUnknownGuild()
 	}
 	u, ok := s.world.users[c.param("user_id")]

@@ -79,12 +79,21 @@ type Options struct {
 	// ReplayBuffer is how many dispatches per gateway session are kept for
 	// RESUME. Default 1000.
 	ReplayBuffer int
+	// ResumeWindow is how long a disconnected gateway session stays
+	// resumable (and keeps its dispatches); past it a RESUME gets op 9.
+	// Default 3 minutes.
+	ResumeWindow time.Duration
+	// RequiredShards, when above 1, is the fewest shards an IDENTIFY may
+	// ask for (fewer: close 4011 "Sharding required", as Discord answers a
+	// bot in too many guilds) and the "shards" GET /gateway/bot recommends.
+	RequiredShards int
 	// Logf, when set, receives a line for each gateway happening and REST request.
 	Logf func(format string, args ...any)
 	// GlobalLimit, when positive, is the global rate limit in requests per
-	// second (Discord's default is 50): a REST request beyond it, except an
-	// interaction callback or webhook, is answered 429 with "global": true.
-	// Zero: no global limit.
+	// second (Discord's default is 50), per bot token: all the clients that
+	// use one token, in any number of processes, share it. A REST request
+	// beyond it, except an interaction callback or webhook, is answered 429
+	// with "global": true. Zero: no global limit.
 	GlobalLimit int
 	// Lean keeps no request log (Requests, WaitFor and the failures list see
 	// nothing; Subscribe still sees every request) and no attachment bytes,
@@ -104,8 +113,8 @@ type Server struct {
 	gw      gateway
 	rec     recorder
 	faults  []*Fault
-	global  globalBucket
-	ep      endpoint // the Interactions Endpoint (endpoint.go)
+	global  map[string]*globalBucket // by Authorization header (ratelimit.go)
+	ep      endpoint                 // the Interactions Endpoint (endpoint.go)
 
 	// ctx ends at Close: interactions still being POSTed stop; posts counts them.
 	ctx            context.Context
@@ -130,6 +139,9 @@ func New(opts Options) *Server {
 	}
 	if opts.ReplayBuffer <= 0 {
 		opts.ReplayBuffer = 1000
+	}
+	if opts.ResumeWindow <= 0 {
+		opts.ResumeWindow = 3 * time.Minute
 	}
 	s := &Server{opts: opts, changed: make(chan struct{})}
 	s.ctx, s.cancel = context.WithCancel(context.Background())

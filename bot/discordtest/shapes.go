@@ -98,11 +98,11 @@ func (s *Server) channelJSON(c *Channel) obj {
 
 // guildJSON is the GUILD_CREATE payload: the guild with its channels,
 // threads, the @everyone role and the bot's member.
-func (s *Server) guildJSON() obj {
+func (s *Server) guildJSON(g *Guild) obj {
 	var channels, threads []any
 	for _, id := range s.world.chanOrder {
 		c := s.world.channels[id]
-		if c.Deleted || c.GuildID != s.world.guildID {
+		if c.Deleted || c.GuildID != g.ID {
 			continue
 		}
 		if c.Type == discordgo.ChannelTypeGuildText {
@@ -116,11 +116,11 @@ func (s *Server) guildJSON() obj {
 		members = append(members, s.memberJSON(s.world.users[id], true))
 	}
 	return obj{
-		"id":                            s.world.guildID,
-		"name":                          s.world.guildName,
+		"id":                            g.ID,
+		"name":                          g.Name,
 		"icon":                          nil,
 		"owner_id":                      s.world.bot.ID,
-		"roles":                         []any{obj{"id": s.world.guildID, "name": "@everyone", "permissions": allPermissions, "position": 0, "color": 0, "hoist": false, "managed": false, "mentionable": false}},
+		"roles":                         []any{obj{"id": g.ID, "name": "@everyone", "permissions": allPermissions, "position": 0, "color": 0, "hoist": false, "managed": false, "mentionable": false}},
 		"emojis":                        []any{},
 		"stickers":                      []any{},
 		"features":                      []any{},
@@ -133,7 +133,7 @@ func (s *Server) guildJSON() obj {
 		"joined_at":                     timestamp(s.world.created),
 		"large":                         false,
 		"unavailable":                   false,
-		"preferred_locale":              "en-US",
+		"preferred_locale":              orDefault(g.Locale, "en-US"),
 		"system_channel_id":             nil,
 		"verification_level":            0,
 		"premium_tier":                  0,

@@ -46,13 +46,13 @@ func (c *Channel) isDM() bool { return c.Type == discordgo.ChannelTypeDM }
 
 // world is the simulated Discord state; guarded by Server.mu.
 type world struct {
-	app       string
-	bot       User
-	guildID   string
-	guildName string
-	// guildLocale is the server's preferred locale ("guild_locale"); "" = en-US.
-	guildLocale string
-	created     time.Time
+	app     string
+	bot     User
+	guildID string // the default guild (Options.GuildID)
+	// guilds are the guilds the bot is in, the default one first (shards.go).
+	guilds     map[string]*Guild
+	guildOrder []string
+	created    time.Time
 
 	users     map[string]*User
 	userOrder []string
@@ -94,7 +94,8 @@ func (s *Server) initWorld() {
 	w.app = o.AppID
 	w.bot = User{ID: o.BotUserID, Username: o.BotUsername, Bot: true}
 	w.guildID = o.GuildID
-	w.guildName = o.GuildName
+	w.guilds = map[string]*Guild{o.GuildID: {ID: o.GuildID, Name: o.GuildName}}
+	w.guildOrder = []string{o.GuildID}
 	w.users = map[string]*User{w.bot.ID: &w.bot}
 	w.channels = map[string]*Channel{}
 	w.dmByUser = map[string]string{}
@@ -199,6 +200,11 @@ func (s *Server) addChannelLocked(c Channel) *Channel {
 	if c.Name == "" && !c.isDM() {
 		c.Name = "channel-" + c.ID[len(c.ID)-4:]
 	}
+	if c.GuildID != "" && s.world.guilds[c.GuildID] == nil {
+		// A channel of another guild: the bot is in that guild too.
+		s.world.guilds[c.GuildID] = &Guild{ID: c.GuildID, Name: "guild-" + c.GuildID[max(0, len(c.GuildID)-4):]}
+		s.world.guildOrder = append(s.world.guildOrder, c.GuildID)
+	}
 	if c.Created.IsZero() {
 		c.Created = time.Now()
 	}
@@ -292,7 +298,7 @@ func (s *Server) DeleteChannel(channelID string) error {
 		return ErrUnknownChannel
 	}
 	c.Deleted = true
-	s.dispatchLocked(newDispatch("CHANNEL_DELETE", s.channelJSON(c), intentGuilds))
+	s.dispatchLocked(newDispatch("CHANNEL_DELETE", s.channelJSON(c), intentGuilds).in(c.GuildID))
 	return nil
 }
 
@@ -310,7 +316,7 @@ func (s *Server) liveChannel(id string) (*Channel, bool) {
 func (s *Server) SetGuildLocale(locale string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.world.guildLocale = locale
+	s.world.guilds[s.world.guildID].Locale = locale
 }
 
 // SetLocale sets a user's client locale, sent as "locale" with their

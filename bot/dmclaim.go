@@ -1,0 +1,147 @@
+package bot
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/store"
+)
+
+// A DM is handled once, by its message id, however many times it arrives:
+// every process that runs shard 0 receives each DM, and a RESUME may replay
+// one. Within a process firstSeen (catchup.go) drops a DM already handled.
+// When several processes share the store (store.Shared), a DM is claimed
+// in its sender's settings first, in one transaction; a process handles it
+// only with the claim:
+//
+//   - a DM at or below LastDM was handled (by any process): dropped;
+//   - while another process holds a live claim for the user, wait: one
+//     user's DMs are handled one at a time and in order, whichever process
+//     handles each;
+//   - a claim past its deadline (its process died or stalled) is taken
+//     over; when it was for an older DM the process never saw, the DMs since
+//     LastDM are read back first (catch-up), so none is skipped.
+//
+// Handling ends by raising LastDM and dropping the claim (markHandled).
+// Two more guards hold when a claim is taken over from a stalled process that
+// then wakes: its action carries the DM's id as its idempotency key, so the
+// store refuses it as applied already; its reply carries a nonce made from
+// the DM's id, so Discord's enforce_nonce drops it. (A "?" note it toggles
+// late is toggled twice; notes are private marks, not the game.)
+// With one process (bbolt) nothing is claimed and nothing more is written.
+
+const (
+	// dmClaimTTL is how long a process may take over a DM before others
+	// take it from it; the deadlines are wall-clock times of different
+	// machines, so their clocks must agree well within it (NTP).
+	dmClaimTTL = 10 * time.Second
+	// dmClaimPoll is how often a process waiting for another's claim looks.
+	dmClaimPoll = 50 * time.Millisecond
+)
+
+type claimResult int
+
+const (
+	claimMine   claimResult = iota // handle it
+	claimDone                      // handled already, here or elsewhere
+	claimBusy                      // another process handles one of the user's DMs now
+	claimOrphan                    // an older DM's claim ran out: catch up first
+)
+
+// newInstance names this process in the claims it holds.
+func newInstance() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// handleOnce handles a DM unless it was or is being handled: by this
+// process (firstSeen, before) or, with a shared store, by another one.
+// catchingUp says it was read back from the DM channel (catch-up).
+func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
+	user := m.Author.ID
+	for {
+		switch b.claimDM(user, m.ID, catchingUp) {
+		case claimMine:
+			b.handleDM(m)
+			return
+		case claimDone:
+			return
+		case claimOrphan:
+			b.log.Warn("a DM claim ran out: reading the DMs since the last handled", "user", user)
+			b.rewindDM(user)
+			b.catchUpUser(user)
+			catchingUp = true // then m is done, or taken over
+		case claimBusy:
+			select {
+			case <-time.After(dmClaimPoll):
+			case <-b.ctx.Done():
+				return // the next start's catch-up reads it
+			}
+		}
+	}
+}
+
+// claimDM claims a DM for this process in its sender's settings. With
+// takeOrphan an expired claim on an older DM is taken over as well.
+func (b *Bot) claimDM(user, msgID string, takeOrphan bool) claimResult {
+	if !b.sharedStore {
+		return claimMine
+	}
+	now := time.Now() // claims are between processes: the wall clock, not the game's
+	judge := func(s store.Settings) claimResult {
+		live := s.DMClaim != "" && s.DMClaimBy != b.instance && now.Before(s.DMClaimUntil)
+		switch {
+		case !newerID(msgID, s.LastDM):
+			return claimDone
+		case live:
+			return claimBusy
+		case s.DMClaim != "" && s.DMClaimBy != b.instance && newerID(msgID, s.DMClaim) && !takeOrphan:
+			return claimOrphan
+		}
+		return claimMine
+	}
+	// A read first: the process that comes second mostly finds it done.
+	if st, err := b.st.GetSettings(user); err == nil {
+		if r := judge(st); r != claimMine {
+			return r
+		}
+	}
+	var r claimResult
+	_, err := b.st.UpdateSettings(user, func(s *store.Settings) {
+		// Run again if the transaction is retried: decide on what it read.
+		if r = judge(*s); r == claimMine {
+			s.DMClaim, s.DMClaimBy, s.DMClaimUntil = msgID, b.instance, store.NormTime(now.Add(dmClaimTTL))
+		}
+	})
+	if err != nil {
+		// Handling it without a claim risks a second answer (the action
+		// itself is keyed); dropping it would lose a move.
+		b.log.Warn("claim a DM", "user", user, "err", err)
+		return claimMine
+	}
+	return r
+}
+
+// rewindDM forgets what this process saw of a user's DMs beyond the last one
+// handled, so that a catch-up reads them again.
+func (b *Bot) rewindDM(user string) {
+	st, err := b.st.GetSettings(user)
+	if err != nil {
+		return
+	}
+	b.mu.Lock()
+	b.lastDM[user] = snowflake(st.LastDM)
+	b.mu.Unlock()
+}
+
+// releaseDM drops this process's claim on msgID, in the settings that
+// markHandled writes.
+func (b *Bot) releaseDM(s *store.Settings, msgID string) {
+	if s.DMClaim == msgID && s.DMClaimBy == b.instance {
+		s.DMClaim, s.DMClaimBy, s.DMClaimUntil = "", "", time.Time{}
+	}
+}

@@ -1,0 +1,348 @@
+package bot
+
+import (
+	"log/slog"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/discordtest"
+	"shinpan/store"
+)
+
+// guildOnShard is a guild id whose events go to shard of count.
+func guildOnShard(n uint64, shard, count int) string {
+	for discordtest.ShardOf(strconv.FormatUint(n<<22, 10), count) != shard {
+		n++
+	}
+	return strconv.FormatUint(n<<22, 10)
+}
+
+// noIdentifyGap opens the shards of a test bot without Discord's 5 s apart.
+func noIdentifyGap(b *Bot) { b.identifyGap = 0 }
+
+// secondProcess starts another bot process on e's store, with its own
+// gateway session(s) and cfg; stopped at the end of the test. Two processes
+// share only a PostgreSQL store (bbolt locks its file): skipped on bbolt.
+func (e *env) secondProcess(cfg Config) *Bot {
+	e.t.Helper()
+	if storeBackend.name != "postgres" {
+		e.t.Skip("two processes share a PostgreSQL store only (the PostgreSQL pass runs this)")
+	}
+	st, err := storeBackend.open(e.loc)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	s, _ := discordgo.New("Bot test")
+	s.ShouldRetryOnRateLimit = true
+	e.srv.Configure(s)
+	log := slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	b := New(cfg, st, s, WithLogger(log), noIdentifyGap)
+	if err := b.Start(); err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(func() {
+		b.Close()
+		st.Close()
+	})
+	return b
+}
+
+// dmSessions is how many gateway sessions a DM was dispatched to.
+func (e *env) dmSessions(id string) int {
+	for _, d := range e.srv.Dispatches() {
+		if d.Type == "MESSAGE_CREATE" && strings.Contains(string(d.Data), `"id":"`+id+`"`) {
+			return d.Sessions
+		}
+	}
+	return 0
+}
+
+// TestDMOnTwoProcesses: two processes run shard 0 on one store; each DM
+// reaches both, and is handled once: the move applied once and answered
+// once, "help" answered once, a typo refused once, a "?" note toggled and
+// its board sent once.
+// Interactions come over HTTP to the first process only.
+func TestDMOnTwoProcesses(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, overHTTP)
+	id := e.startGame("tsuitate")
+	cfg := e.cfg
+	cfg.HTTPAddr, cfg.PublicKey = "", "" // the second serves no endpoint
+	b2 := e.secondProcess(cfg)
+	if !e.b.sharedStore || !b2.sharedStore {
+		t.Fatal("a PostgreSQL store is not shared")
+	}
+	send := func(user, text string) string {
+		t.Helper()
+		mid, err := e.srv.SendDM(user, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.waitUntil("the DM handled", func() bool {
+			st, _ := e.st.GetSettings(user)
+			return !newerID(mid, st.LastDM)
+		})
+		e.settle()
+		if n := e.dmSessions(mid); n != 2 {
+			t.Fatalf("the DM %q reached %d sessions, want 2", text, n)
+		}
+		return mid
+	}
+	// Bob's first, while the game is as both processes loaded it: a
+	// process that did not apply alice's move would see an older game
+	// (until games have owners, issue 16).
+	for _, text := range []string{"zzz", "?5e"} {
+		n := len(e.botDMs(e.bob))
+		send(e.bob, text)
+		if got := len(e.botDMs(e.bob)) - n; got != 1 {
+			t.Errorf("bob's %q answered %d times", text, got)
+		}
+	}
+	helps := e.countDMs(e.alice, "Send your move here")
+	send(e.alice, "help")
+	mid := send(e.alice, "7g7f")
+	if n := e.countDMs(e.alice, "Send your move here") - helps; n != 1 {
+		t.Errorf("help answered %d times", n)
+	}
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Errorf("the log has %d actions, want 1", g.LastSeq)
+	}
+	if gid, seq, err := e.st.LookupKey(mid); err != nil || gid != id || seq != 1 {
+		t.Errorf("the move's key: game %d seq %d %v", gid, seq, err)
+	}
+	if n := e.countDMs(e.alice, "You played"); n != 1 {
+		t.Errorf("alice told %d times she played", n)
+	}
+	if n := e.countDMs(e.bob, "moved (move 1)"); n != 1 {
+		t.Errorf("bob told %d times alice moved", n)
+	}
+	if notes, _ := e.st.Notes(id, 1); len(notes) != 1 {
+		t.Errorf("bob's notes %v: toggled twice?", notes)
+	}
+	for _, u := range []string{e.alice, e.bob} {
+		if st, _ := e.st.GetSettings(u); st.DMClaim != "" {
+			t.Errorf("a claim is left: %+v", st)
+		}
+	}
+}
+
+// TestDMClaimTakenOver: a process that claimed a DM and stopped (its claim
+// left in the store) holds it only until the claim runs out; then another
+// process handles it.
+func TestDMClaimTakenOver(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	if !e.b.sharedStore {
+		t.Skip("claims are for a shared store (the PostgreSQL pass runs this)")
+	}
+	id := e.startGame("tsuitate")
+	// The DM is sent while the gateway is down so the claim is in place
+	// before the bot sees it: a dead process claimed it a moment ago.
+	e.srv.SetGatewayDown(true)
+	mid, err := e.srv.SendDM(e.alice, "7g7f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	until := time.Now().Add(3 * time.Second)
+	if _, err := e.st.UpdateSettings(e.alice, func(s *store.Settings) {
+		s.DMClaim, s.DMClaimBy, s.DMClaimUntil = mid, "dead", store.NormTime(until)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	resumes := e.srv.Gateway().Resumes
+	e.srv.SetGatewayDown(false)
+	e.waitUntil("the resume", func() bool { return e.srv.Gateway().Resumes > resumes })
+	e.waitUntil("the bot sees the DM", func() bool {
+		e.b.mu.Lock()
+		defer e.b.mu.Unlock()
+		return e.b.lastDM[e.alice] == snowflake(mid)
+	})
+	time.Sleep(300 * time.Millisecond) // time to handle it, were it not held
+	if time.Now().Before(until) && e.game(id).LastSeq != 0 {
+		t.Fatal("the DM was handled while another process held it")
+	}
+	e.waitUntil("the move", func() bool {
+		st, _ := e.st.GetSettings(e.alice)
+		return st.LastDM == mid
+	})
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Errorf("the log has %d actions", g.LastSeq)
+	}
+	if st, _ := e.st.GetSettings(e.alice); st.DMClaim != "" {
+		t.Errorf("settings after the takeover %+v", st)
+	}
+	e.settle()
+	if n := e.countDMs(e.alice, "You played"); n != 1 {
+		t.Errorf("alice told %d times", n)
+	}
+}
+
+// TestDMReplayedOnResume: a RESUME that replays DMs the bot has handled (a
+// "help" and a move) changes nothing and answers nothing again.
+func TestDMReplayedOnResume(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.dm(e.alice, "help")
+	e.dm(e.alice, "7g7f")
+	before := e.srv.Gateway()
+	e.srv.ReplayOnNextResume(100)
+	e.srv.DropGateway()
+	e.waitUntil("the resume", func() bool { return e.srv.Gateway().Resumes > before.Resumes && e.srv.Gateway().Ready })
+	e.settle()
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Errorf("the log has %d actions, want 1", g.LastSeq)
+	}
+	if n := e.countDMs(e.alice, "You played"); n != 1 {
+		t.Errorf("alice told %d times", n)
+	}
+	if n := e.countDMs(e.alice, "Send your move here"); n != 1 {
+		t.Errorf("help answered %d times", n)
+	}
+}
+
+// TestShardsInOneProcess: with shard_count 2 the process runs both shards,
+// each its own session: a command in a guild of shard 1 is answered, and
+// DMs (shard 0) are played.
+func TestShardsInOneProcess(t *testing.T) {
+	t.Parallel()
+	e := newEnvWith(t, func(o *discordtest.Options) { o.GuildID = guildOnShard(5000, 0, 2) },
+		func(e *env) { e.cfg.ShardCount = 2; e.opts = append(e.opts, noIdentifyGap) })
+	far := e.srv.AddGuild(discordtest.Guild{ID: guildOnShard(7000, 1, 2), Name: "far"})
+	g := e.srv.Gateway()
+	shards := map[[2]int]bool{}
+	for _, s := range g.Sessions {
+		shards[s.Shard] = s.Connected
+	}
+	if len(g.Sessions) != 2 || !shards[[2]int{0, 2}] || !shards[[2]int{1, 2}] {
+		t.Fatalf("sessions %+v", g.Sessions)
+	}
+	if g.Intents != discordgo.IntentsDirectMessages {
+		t.Errorf("intents %d, want DIRECT_MESSAGES alone", g.Intents)
+	}
+	if r := e.slashIn(e.alice, far.ChannelID, "help"); r == "" {
+		t.Fatal("no answer in the guild of shard 1")
+	}
+	e.startGame("tsuitate")
+	if r := e.dm(e.alice, "7g7f"); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("the move by DM: %q", r.Content)
+	}
+	if err := e.b.Ready(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestShardsInTwoProcesses: shard 0 in one process, shard 1 in another,
+// interactions over the gateway: each process gets only its shard's
+// guilds' interactions, and a command in either guild is answered once.
+func TestShardsInTwoProcesses(t *testing.T) {
+	t.Parallel()
+	e := newEnvWith(t, func(o *discordtest.Options) { o.GuildID = guildOnShard(5000, 0, 2) },
+		func(e *env) { e.cfg.ShardCount, e.cfg.Shards = 2, []int{0} })
+	far := e.srv.AddGuild(discordtest.Guild{ID: guildOnShard(7000, 1, 2), Name: "far"})
+	cfg := e.cfg
+	cfg.Shards = []int{1}
+	b2 := e.secondProcess(cfg)
+	if b2.cfg.TakesDMs() || !e.b.cfg.TakesDMs() {
+		t.Fatal("DMs are shard 0's")
+	}
+	near := e.slashIn(e.alice, e.ch, "help")
+	farAnswer := e.slashIn(e.alice, far.ChannelID, "help")
+	if near == "" || near != farAnswer {
+		t.Fatalf("answers %q and %q", near, farAnswer)
+	}
+	for _, d := range e.srv.Dispatches() {
+		if d.Type == "INTERACTION_CREATE" && d.Sessions != 1 {
+			t.Errorf("an interaction went to %d sessions", d.Sessions)
+		}
+	}
+}
+
+// TestNoGateway: with gateway = false the process opens no gateway session
+// and takes interactions over HTTP only; it is ready without one.
+func TestNoGateway(t *testing.T) {
+	t.Parallel()
+	off := false
+	e := newEnv(t, overHTTP, func(e *env) { e.cfg.Gateway = &off })
+	if g := e.srv.Gateway(); g.Identifies != 0 || len(g.Sessions) != 0 {
+		t.Fatalf("gateway %+v", g)
+	}
+	if r := e.slash(e.alice, "help"); r == "" {
+		t.Fatal("no answer over HTTP")
+	}
+	if err := e.b.Ready(); err != nil {
+		t.Fatal(err)
+	}
+	if e.b.botID() != e.srv.BotUser().ID || e.b.appID != e.srv.AppID() {
+		t.Fatalf("who am I: %q app %q", e.b.botID(), e.b.appID)
+	}
+}
+
+// TestClaimDM: what a process makes of the claim it finds in the settings.
+func TestClaimDM(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	if !e.b.sharedStore {
+		t.Skip("claims are for a shared store (the PostgreSQL pass runs this)")
+	}
+	const older, msg, newer = "1000", "2000", "3000"
+	live, gone := store.NormTime(time.Now().Add(time.Minute)), store.NormTime(time.Now().Add(-time.Second))
+	for _, c := range []struct {
+		name       string
+		set        store.Settings
+		takeOrphan bool
+		want       claimResult
+	}{
+		{"nothing", store.Settings{}, false, claimMine},
+		{"handled", store.Settings{LastDM: msg}, false, claimDone},
+		{"handled a later one", store.Settings{LastDM: newer}, false, claimDone},
+		{"held by another", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: live}, false, claimBusy},
+		{"another holds an older one", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: live}, false, claimBusy},
+		{"ran out", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: gone}, false, claimMine},
+		{"an older one ran out", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, false, claimOrphan},
+		{"an older one ran out, catching up", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, true, claimMine},
+		{"our own", store.Settings{DMClaim: older, DMClaimBy: e.b.instance, DMClaimUntil: live}, false, claimMine},
+	} {
+		user := "u-" + strings.ReplaceAll(c.name, " ", "-")
+		if _, err := e.st.UpdateSettings(user, func(s *store.Settings) {
+			s.LastDM, s.DMClaim, s.DMClaimBy, s.DMClaimUntil = c.set.LastDM, c.set.DMClaim, c.set.DMClaimBy, c.set.DMClaimUntil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.b.claimDM(user, msg, c.takeOrphan); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+		st, _ := e.st.GetSettings(user)
+		if mine := st.DMClaim == msg && st.DMClaimBy == e.b.instance; mine != (c.want == claimMine) {
+			t.Errorf("%s: settings after %+v", c.name, st)
+		}
+	}
+}
+
+// BenchmarkDMClaim is what a DM costs in addition with a shared store: the
+// claim (a read, then a serializable write) before handling it; the release
+// rides on the write that records the DM handled, which bbolt makes too.
+func BenchmarkDMClaim(b *testing.B) {
+	e := newEnv(b)
+	if !e.b.sharedStore {
+		b.Skip("claims are for a shared store (the PostgreSQL pass runs this)")
+	}
+	var claim, mark time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		id := strconv.Itoa(1000 + i)
+		t0 := time.Now()
+		if r := e.b.claimDM(e.alice, id, false); r != claimMine {
+			b.Fatalf("claim %d", r)
+		}
+		t1 := time.Now()
+		e.b.markHandled(e.alice, "dm", id)
+		claim, mark = claim+t1.Sub(t0), mark+time.Since(t1)
+	}
+	b.ReportMetric(float64(claim.Microseconds())/float64(b.N), "claim-µs/op")
+	b.ReportMetric(float64(mark.Microseconds())/float64(b.N), "mark-µs/op")
+}
