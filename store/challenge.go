@@ -33,6 +33,9 @@ type Challenge struct {
 	// GuildLocale is the server's locale when the challenge was made: the
 	// language of its public posts (no per-server setting yet).
 	GuildLocale string `json:"guild_locale,omitempty"`
+	// PublicNotation is how its public posts write moves, as the server
+	// chose when the challenge was made ("": their language's).
+	PublicNotation Notation `json:"public_notation,omitempty"`
 	// CPU is how the CPU plays a game against the bot (nil: the configured way).
 	CPU       *CPUChoice `json:"cpu,omitempty"`
 	CreatedAt time.Time  `json:"created_at"`
@@ -42,7 +45,7 @@ type Challenge struct {
 // Open reports whether anyone may accept.
 func (c Challenge) Open() bool { return c.Challenged == "" }
 
-// Validate checks the ids, the colour and the expiry.
+// Validate checks the ids, the public notation, the colour and the expiry.
 func (c *Challenge) Validate() error {
 	for _, f := range []struct {
 		what, v string
@@ -51,6 +54,9 @@ func (c *Challenge) Validate() error {
 		if err := CheckID(f.what, f.v, f.req); err != nil {
 			return err
 		}
+	}
+	if err := c.PublicNotation.Check(); err != nil {
+		return fmt.Errorf("public %w", err)
 	}
 	switch c.Color {
 	case ColorRandom, ColorBlack, ColorWhite:

@@ -75,6 +75,9 @@ type Game struct {
 	// GuildLocale is the server's locale when the game was challenged: the
 	// language of its public posts ("": the challenger's language, as before).
 	GuildLocale string `json:"guild_locale,omitempty"`
+	// PublicNotation is how its public posts write moves, as the server
+	// chose when the game was challenged ("": their language's).
+	PublicNotation Notation `json:"public_notation,omitempty"`
 	// CPU is how the CPU plays its seat, as the challenger chose (nil: the
 	// configured way).
 	CPU *CPUChoice `json:"cpu,omitempty"`
@@ -163,7 +166,7 @@ func (g *Game) Normalize() {
 	}
 }
 
-// Validate checks the ids, status and draw offer.
+// Validate checks the ids, public notation, status and draw offer.
 func (g *Game) Validate() error {
 	if err := CheckID("guild id", g.GuildID, false); err != nil {
 		return err
@@ -178,6 +181,9 @@ func (g *Game) Validate() error {
 		if err := CheckID(fmt.Sprintf("player %d", c), p, true); err != nil {
 			return err
 		}
+	}
+	if err := g.PublicNotation.Check(); err != nil {
+		return fmt.Errorf("public %w", err)
 	}
 	if !g.Status.valid() {
 		return fmt.Errorf("%w: game status %q", ErrInvalid, g.Status)

@@ -42,12 +42,20 @@ type Settings struct {
 	UpdatedAt time.Time      `json:"updated_at"`
 }
 
+// Check refuses a notation other than western, japanese, usi and "" (the
+// reader's language's).
+func (n Notation) Check() error {
+	switch n {
+	case "", NotationWestern, NotationJapanese, NotationUSI:
+		return nil
+	}
+	return fmt.Errorf("%w: notation %q: want western, japanese or usi", ErrInvalid, n)
+}
+
 // Validate checks the notation and the language.
 func (st *Settings) Validate() error {
-	switch st.Notation {
-	case "", NotationWestern, NotationJapanese, NotationUSI:
-	default:
-		return fmt.Errorf("%w: notation %q: want western, japanese or usi", ErrInvalid, st.Notation)
+	if err := st.Notation.Check(); err != nil {
+		return err
 	}
 	switch st.Language {
 	case "", "en", "ja":
@@ -73,6 +81,9 @@ type GuildSettings struct {
 	// Language is the language of the server's public posts ("en" or "ja";
 	// "": the server's Discord locale).
 	Language string `json:"language,omitempty"`
+	// Notation is how the server's public posts write moves ("": the
+	// notation of their language).
+	Notation Notation `json:"notation,omitempty"`
 	// Threads is "on" or "off" ("": the configuration's threads).
 	Threads string `json:"threads,omitempty"`
 	// Channel is where the server's games are announced ("": the channel of
@@ -91,12 +102,15 @@ const guildKeyPrefix = "guild:"
 // GuildKey is the settings key of a server's settings.
 func GuildKey(guildID string) string { return guildKeyPrefix + guildID }
 
-// Validate checks the language and the threads choice.
+// Validate checks the language, the notation and the threads choice.
 func (g *GuildSettings) Validate() error {
 	switch g.Language {
 	case "", "en", "ja":
 	default:
 		return fmt.Errorf("%w: server language %q: want en or ja", ErrInvalid, g.Language)
+	}
+	if err := g.Notation.Check(); err != nil {
+		return fmt.Errorf("server %w", err)
 	}
 	switch g.Threads {
 	case "", "on", "off":

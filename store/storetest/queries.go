@@ -140,6 +140,12 @@ func testChallenges(t *testing.T, b Backend) {
 	}
 	_, err := s.CreateChallenge(store.Challenge{ChannelID: "C", Challenger: "x", Color: "purple", ExpiresAt: base}, nil)
 	wantErr(t, err, store.ErrInvalid)
+	_, err = s.CreateChallenge(store.Challenge{ChannelID: "C", Challenger: "x", Color: store.ColorBlack, PublicNotation: "kif", ExpiresAt: base}, nil)
+	wantErr(t, err, store.ErrInvalid)
+	bad := SampleGame("G", "C", "a", "z", view.Tsuitate)
+	bad.PublicNotation = "kif"
+	_, err = s.CreateGame(bad, "", nil)
+	wantErr(t, err, store.ErrInvalid)
 	c1 := mk("a", 30*time.Minute)
 	c2 := mk("b", 10*time.Minute)
 	c3 := mk("c", 60*time.Minute)

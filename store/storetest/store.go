@@ -19,7 +19,9 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 	clk := newClock()
 	s := openT(t, b, path, clk)
 
-	g1 := ok(s.CreateGame(SampleGame("G", "C1", "alice", "bob", view.Tsuitate), "i-create-1", nil))
+	sample1 := SampleGame("G", "C1", "alice", "bob", view.Tsuitate)
+	sample1.GuildLocale, sample1.PublicNotation = "ja", store.NotationUSI
+	g1 := ok(s.CreateGame(sample1, "i-create-1", nil))
 	sample2 := SampleGame("G", "C2", "carol", store.CPU, view.Masked)
 	sample2.Options.SetTime(policy.TimeControl{MainMinutes: 10, ByoyomiSeconds: 30})
 	g2 := ok(s.CreateGame(sample2, "", nil))
@@ -58,7 +60,8 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 		st.CurrentGame, st.DMChannelID = g1.ID, "dm-alice"
 	}))
 	ch := ok(s.CreateChallenge(store.Challenge{GuildID: "G", ChannelID: "C1", Challenger: "alice", Challenged: "bob", Variant: view.Dark,
-		Options: policy.Defaults(view.Dark), Color: store.ColorRandom, Ranked: true, ExpiresAt: clk.Now().Add(time.Hour)}, nil))
+		Options: policy.Defaults(view.Dark), Color: store.ColorRandom, Ranked: true, GuildLocale: "en-US", PublicNotation: store.NotationJapanese,
+		ExpiresAt: clk.Now().Add(time.Hour)}, nil))
 	check(t, s.SetChallengeMessage(ch.ID, "msg-1"))
 	ch.MessageID = "msg-1"
 	rs := []store.Rating{
@@ -87,6 +90,9 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 	deepEq(t, "log 1", l1, log1)
 	if !g1.Rated || g1.Status != store.StatusFinished || *g1.Result.Winner != shogi.White || g1.FinishedAt.IsZero() {
 		t.Fatalf("game 1 metadata: %+v", g1)
+	}
+	if h1.PublicNotation != store.NotationUSI || g2.PublicNotation != "" {
+		t.Fatalf("public notations %q %q, want usi and none", h1.PublicNotation, g2.PublicNotation)
 	}
 	deepEq(t, "game 2", ok(s.GetGame(g2.ID)), g2)
 	if g2.MaskSalts != [2]string{"s1", "s2"} || g2.Deadline.Turn.Location() != time.UTC || g2.Deadline.Start.Location() != time.UTC ||
@@ -327,18 +333,24 @@ func testGuildSettings(t *testing.T, b Backend) {
 	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Threads = "maybe" })
 	wantErr(t, err, store.ErrInvalid)
+	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Notation = "kif" })
+	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateGuildSettings("", func(g *store.GuildSettings) { g.Language = "ja" })
 	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateSettings("u", func(st *store.Settings) { st.Guild = &store.GuildSettings{} })
 	wantErr(t, err, store.ErrInvalid) // a user's record holds no server settings
 	ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) {
-		g.Language, g.Threads = "ja", "on"
+		g.Language, g.Notation, g.Threads = "ja", store.NotationUSI, "on"
 		g.Defaults = map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}}
 	}))
 	got := ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Channel = "C9" }))
-	want := store.GuildSettings{Language: "ja", Threads: "on", Channel: "C9",
+	want := store.GuildSettings{Language: "ja", Notation: store.NotationUSI, Threads: "on", Channel: "C9",
 		Defaults: map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}}}
 	deepEq(t, "updated", got, want)
+	// Back to the language's notation.
+	got = ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Notation = "" }))
+	want.Notation = ""
+	deepEq(t, "notation reset", got, want)
 	_, err = s.GetGuildSettings("H")
 	wantErr(t, err, store.ErrNotFound)
 	if _, err := s.GetSettings("G"); err == nil {
