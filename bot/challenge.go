@@ -37,7 +37,7 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	}
 	ranked, _ := r.opts.flag("ranked")
 	c := store.Challenge{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Challenger: r.user, Challenged: opp,
-		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: publicLocale(r, gs),
+		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: publicLocale(r, gs), PublicNotation: gs.Notation,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
 	cpu, refusal := b.cpuChoice(r)
 	if refusal != "" {

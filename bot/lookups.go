@@ -60,11 +60,11 @@ func (b *Bot) cmdStatus(r *req) (answer, error) {
 	}
 	lg, err := b.live(id)
 	if err != nil {
-		return say(texts.GameCard(textCtx(channelReader(r.lang), meta, nil), meta.Ranked)), nil
+		return say(texts.GameCard(textCtx(b.askerReader(r), meta, nil), meta.Ranked)), nil
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	ctx := textCtx(channelReader(r.lang), lg.meta, nil)
+	ctx := textCtx(b.askerReader(r), lg.meta, nil)                     // an answer to the asker alone: their words
 	clocks := texts.ClockLine(r.lang, lg.meta.Options, lg.meta.Clocks) // public: as of the last move
 	return say(texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, gameState(lg.g), view.ToPublic) + clocks), nil
 }
@@ -75,9 +75,10 @@ func (b *Bot) cmdGames(r *req) (answer, error) {
 	if err != nil || len(games) == 0 {
 		return say(texts.UI(r.lang, texts.NoGamesHere)), nil
 	}
+	rd := b.askerReader(r)
 	var lines []string
 	for _, g := range games {
-		lines = append(lines, texts.GameLine(textCtx(channelReader(r.lang), g, nil), g.Status == store.StatusPendingMasks))
+		lines = append(lines, texts.GameLine(textCtx(rd, g, nil), g.Status == store.StatusPendingMasks))
 	}
 	return say(strings.Join(lines, "\n")), nil
 }

@@ -97,7 +97,7 @@ func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd rea
 // (KIF with the hidden information as comments).
 func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
 	var files []outFile
-	if img, err := b.renderFor(g.RevealView(), channelReader(b.channelLang(meta)), render.Options{}); err == nil {
+	if img, err := b.renderFor(g.RevealView(), b.channelReader(meta), render.Options{}); err == nil {
 		files = append(files, img)
 	}
 	if kif, err := gameKIF(meta, g); err == nil {
@@ -139,8 +139,8 @@ func gameRecord(meta store.Game, g *referee.Game, format string) ([]byte, error)
 // the reveal's details), in the game's channel. With a thread, every
 // announcement is also a line in it, move by move.
 func (b *Bot) publicMessages(meta store.Game, g *referee.Game, a referee.Action, pub []view.Event, before *shogi.Position, dl *store.Deadline) []store.OutMsg {
-	lang := b.channelLang(meta)
-	ch := channelReader(lang)
+	ch := b.channelReader(meta)
+	lang := ch.lang
 	ctx := textCtx(ch, meta, before) // the moves in the channel's words, from the board the channel sees
 	line := texts.Announcement(ctx, pub)
 	notable := g.Over()

@@ -32,7 +32,7 @@ func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
 	if !g.Over() {
 		opt.Clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move, a public fact
 	}
-	f, err := b.renderFor(g.PublicView(), channelReader(b.channelLang(meta)), opt)
+	f, err := b.renderFor(g.PublicView(), b.channelReader(meta), opt)
 	if err != nil {
 		b.log.Error("public board", "game", meta.ID, "err", err)
 		return nil
@@ -45,7 +45,7 @@ func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
 // knows after an action whose announcement was last ("" at the start), with
 // the clock of the turn that follows (dl).
 func (b *Bot) cardText(meta store.Game, g *referee.Game, last string, dl *store.Deadline) string {
-	ctx := textCtx(channelReader(b.channelLang(meta)), meta, nil)
+	ctx := textCtx(b.channelReader(meta), meta, nil)
 	v := g.PublicView()
 	st := texts.CardState{State: gameState(g), Check: v.InCheck && !g.Over(), Last: last,
 		Clock: strings.TrimSpace(deadlineLine(dl, g.Turn())), Clocks: texts.ClockLine(ctx.Lang, meta.Options, meta.Clocks)}

@@ -186,6 +186,7 @@ func (b *Bot) cmdHistory(r *req) (answer, error) {
 	if err != nil {
 		return answer{}, err
 	}
+	rd := b.askerReader(r)
 	var lines []string
 	for _, g := range all {
 		if g.GuildID != r.i.GuildID && who != r.user || len(lines) == 10 {
@@ -193,7 +194,7 @@ func (b *Bot) cmdHistory(r *req) (answer, error) {
 		}
 		res := "—"
 		if g.Result != nil {
-			res = texts.ResultLine(textCtx(channelReader(l), g, nil), g.Result)
+			res = texts.ResultLine(textCtx(rd, g, nil), g.Result)
 		}
 		if why := notRatedWhy(l, g); why != "" {
 			res += " · " + why

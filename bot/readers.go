@@ -100,8 +100,20 @@ func (b *Bot) challengeLang(c store.Challenge) texts.Lang {
 	return b.lang(c.Challenger)
 }
 
-// channelReader writes in a language to a channel (no settings of its own).
-func channelReader(l texts.Lang) reader { return reader{lang: l} }
+// channelReader writes to a game's channel: in the language of its public
+// posts and the notation the server chose for them when the game was
+// challenged ("": the language's).
+func (b *Bot) channelReader(meta store.Game) reader {
+	return reader{lang: b.channelLang(meta), set: store.Settings{Notation: meta.PublicNotation}}
+}
+
+// askerReader is the user of an interaction, answered ephemerally: their
+// settings, in the interaction's language.
+func (b *Bot) askerReader(r *req) reader {
+	rd := b.reader(r.user)
+	rd.lang = r.lang
+	return rd
+}
 
 // lang returns a user's language (English unless they chose Japanese).
 func (b *Bot) lang(user string) texts.Lang { return b.reader(user).lang }

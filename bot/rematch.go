@@ -81,7 +81,7 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 		}
 	}
 	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.user, Challenged: opp,
-		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked, GuildLocale: meta.GuildLocale, CPU: meta.CPU,
+		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked, GuildLocale: meta.GuildLocale, PublicNotation: meta.PublicNotation, CPU: meta.CPU,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
 	if isCPU(opp) {
 		return b.startGame(r, ch, store.CPU) // the CPU always accepts

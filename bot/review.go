@@ -260,7 +260,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 		if err != nil {
 			return answer{}, err
 		}
-		data, err := b.gameGIF(meta, steps)
+		data, err := b.gameGIF(meta, steps, r.lang)
 		if err != nil {
 			return answer{}, err
 		}
@@ -281,15 +281,15 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 
 // gameGIF is a finished game's animation: the whole board after every move
 // (and, in Tsuitate when the server wants it, after every foul attempt), in
-// the channel's language.
-func (b *Bot) gameGIF(meta store.Game, steps []referee.Step) ([]byte, error) {
+// its reader's language (the channel's, or the asker's).
+func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang) ([]byte, error) {
 	var buf bytes.Buffer
 	frames := render.ReplayFrames(steps, b.cfg.GIFFoulFrames && meta.Variant == view.Tsuitate)
 	var result *view.Result
 	if n := len(frames); n > 0 {
 		result = frames[n-1].View.Result
 	}
-	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Labels: texts.BoardLabels(b.channelLang(meta), result)})
+	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Labels: texts.BoardLabels(l, result)})
 	return buf.Bytes(), err
 }
 
@@ -307,7 +307,7 @@ func (b *Bot) resultGIF(meta store.Game, a referee.Action) []outFile {
 	steps, err := timeline(meta, append(entries, store.Entry{Action: a}))
 	var data []byte
 	if err == nil {
-		data, err = b.gameGIF(meta, steps)
+		data, err = b.gameGIF(meta, steps, b.channelLang(meta))
 	}
 	if err != nil {
 		b.log.Error("gif", "game", meta.ID, "err", err)

@@ -54,7 +54,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 	}
 	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
 		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !isCPU(other),
-		GuildLocale: c.GuildLocale, CPU: c.CPU}
+		GuildLocale: c.GuildLocale, PublicNotation: c.PublicNotation, CPU: c.CPU}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options.Options)
 	if err != nil {
 		return answer{}, err
