@@ -15,11 +15,10 @@ import (
 )
 
 // /shogiadmin is what only a server's moderators may do: end a game, and the
-// server's settings (the language of public posts, threads, the channel where
-// games are announced, the challenge defaults of each variant). Discord shows
-// it to members with Manage Server (default_member_permissions), and the
-// server may narrow that in its integration settings; the bot checks Manage
-// Server again when it runs, since an override may also widen it.
+// server's settings (the language and notation of public posts, threads, the
+// channel where games are announced, the challenge defaults of each variant).
+// Discord shows it to members with Manage Server (default_member_permissions)
+// and to whom the server grants it in its integration settings (adminGate).
 
 // adminCommandEN is /shogiadmin in English, its default language.
 func adminCommandEN() *discordgo.ApplicationCommand {
@@ -36,8 +35,9 @@ func adminCommandEN() *discordgo.ApplicationCommand {
 		Contexts:                 &guild,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("end", "End a game without a result", gameArg()),
-			sub("settings", "This server's language of public posts, threads and games channel (none given: show them)",
+			sub("settings", "This server's language and notation of public posts, threads, games channel (none given: show)",
 				choiceOpt("language", "Language of public posts", "server", "en", "ja"),
+				choiceOpt("notation", "How public posts write moves (default: their language's)", "default", "western", "japanese", "usi"),
 				choiceOpt("threads", "Each game's moves in a thread under its card", "on", "off", "default"),
 				channel,
 				boolOpt("channel_reset", "Announce each game in the channel of its challenge again")),
@@ -209,8 +209,8 @@ func (b *Bot) cmdEnd(r *req) (answer, error) {
 	return say(reply), nil
 }
 
-// cmdServerSettings changes and shows the server's language of public
-// posts, threads and games channel.
+// cmdServerSettings changes and shows the server's language and notation of
+// public posts, threads and games channel.
 func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 	o := r.opts
 	var ch string
@@ -225,7 +225,10 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 		}
 		ch = id
 	}
-	lang, threads := o.str("language"), o.str("threads")
+	lang, nota, threads := o.str("language"), o.str("notation"), o.str("threads")
+	if !slices.Contains([]string{"", "default", "western", "japanese", "usi"}, nota) {
+		return say(texts.AdminBadNotation(r.lang, nota)), nil
+	}
 	reset, _ := o.flag("channel_reset")
 	text := ""
 	if len(o) > 0 {
@@ -235,6 +238,12 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 				gs.Language = ""
 			case "en", "ja":
 				gs.Language = lang
+			}
+			switch nota {
+			case "default":
+				gs.Notation = ""
+			case "western", "japanese", "usi":
+				gs.Notation = store.Notation(nota)
 			}
 			switch threads {
 			case "default":
@@ -323,7 +332,7 @@ func (b *Bot) cmdServerDefaults(r *req) (answer, error) {
 // settingsSummary shows the server's settings as they now stand.
 func (b *Bot) settingsSummary(r *req) string {
 	gs := b.guildSettings(r.sc.guild)
-	s := texts.ServerSettings{Threads: gs.Threads, ThreadsConf: b.cfg.Threads, Channel: gs.Channel,
+	s := texts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: b.cfg.Threads, Channel: gs.Channel,
 		Locale: guildLang(guildLocale(r.i))}
 	if s.Locale == "" {
 		s.Locale = texts.EN

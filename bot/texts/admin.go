@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"shinpan/referee/notation"
 	"shinpan/referee/view"
 )
 
@@ -22,7 +23,11 @@ func init() {
 var adminEN = map[msg]string{
 	mAdminOnly:        "Only moderators (Manage Server) can use `/shogiadmin`.",
 	mAdminEndMoved:    "Ending a game is now `/shogiadmin end` (moderators: Manage Server).",
-	mAdminSettings:    "**This server's shogi settings**\nLanguage of public posts: %s\nThreads: %s\nGames announced in: %s\nDefaults: %s",
+	mAdminSettings:    "**This server's shogi settings**\nLanguage of public posts: %s\nNotation of public posts: %s\nThreads: %s\nGames announced in: %s\nDefaults: %s",
+	mAdminNotaLang:    "the language's (%s)",
+	mAdminNotaW:       "Western (P-7f)",
+	mAdminNotaJ:       "Japanese (７六歩)",
+	mAdminNotaU:       "USI (7g7f)",
 	mAdminLangServer:  "the server's language (%s)",
 	mAdminLangChosen:  "%s",
 	mAdminThreadsOn:   "on",
@@ -34,13 +39,18 @@ var adminEN = map[msg]string{
 	mAdminDefaults:    "%s: %s",
 	mAdminSaved:       "Saved.",
 	mAdminBadChannel:  "Pick a text channel of this server.",
+	mAdminBadNota:     "There is no notation “%s”: choose default, western, japanese or usi.",
 	mAnnouncedIn:      "%s — in <#%s>",
 }
 
 var adminJA = map[msg]string{
 	mAdminOnly:        "`/shogiadmin` を使えるのはモデレーター（サーバー管理権限）だけです。",
 	mAdminEndMoved:    "対局の終了は `/shogiadmin end` になりました（モデレーター：サーバー管理権限）。",
-	mAdminSettings:    "**このサーバーの将棋の設定**\n公開投稿の言語：%s\nスレッド：%s\n対局の告知先：%s\n既定の設定：%s",
+	mAdminSettings:    "**このサーバーの将棋の設定**\n公開投稿の言語：%s\n公開投稿の表記：%s\nスレッド：%s\n対局の告知先：%s\n既定の設定：%s",
+	mAdminNotaLang:    "言語に従う（%s）",
+	mAdminNotaW:       "西洋式（P-7f）",
+	mAdminNotaJ:       "日本式（７六歩）",
+	mAdminNotaU:       "USI（7g7f）",
 	mAdminLangServer:  "サーバーの言語（%s）",
 	mAdminLangChosen:  "%s",
 	mAdminThreadsOn:   "オン",
@@ -52,6 +62,7 @@ var adminJA = map[msg]string{
 	mAdminDefaults:    "%s：%s",
 	mAdminSaved:       "保存しました。",
 	mAdminBadChannel:  "このサーバーのテキストチャンネルを選んでください。",
+	mAdminBadNota:     "「%s」という表記はありません。default、western、japanese、usi から選んでください。",
 	mAnnouncedIn:      "%s — <#%s> で",
 }
 
@@ -67,13 +78,20 @@ func AdminSaved(l Lang) string { return tr(l, mAdminSaved) }
 // AdminBadChannel refuses a channel that is no text channel of the server.
 func AdminBadChannel(l Lang) string { return tr(l, mAdminBadChannel) }
 
+// AdminBadNotation refuses a notation of public posts the bot does not know.
+func AdminBadNotation(l Lang, typed string) string {
+	return clip(tr(l, mAdminBadNota, Escape(notation.Echo(typed))))
+}
+
 // ServerSettings is what /shogiadmin settings shows: Language "" follows
-// the server's locale (whose language is Locale); Threads "" the bot's
+// the server's locale (whose language is Locale); Notation ("western",
+// "japanese", "usi") "" the notation of that language; Threads "" the bot's
 // configuration (ThreadsConf); Channel "" the channel of each challenge;
 // Defaults by variant, each a list of "option value" already written.
 type ServerSettings struct {
 	Language    Lang
 	Locale      Lang
+	Notation    string
 	Threads     string
 	ThreadsConf bool
 	Channel     string
@@ -83,8 +101,19 @@ type ServerSettings struct {
 // AdminSettings is the summary of a server's settings.
 func AdminSettings(l Lang, s ServerSettings) string {
 	lang := tr(l, mAdminLangServer, LangName(s.Locale))
+	public := s.Locale
 	if s.Language != "" {
 		lang = tr(l, mAdminLangChosen, LangName(s.Language))
+		public = s.Language
+	}
+	notations := map[string]msg{"western": mAdminNotaW, "japanese": mAdminNotaJ, "usi": mAdminNotaU}
+	var notation string
+	if m, ok := notations[s.Notation]; ok {
+		notation = tr(l, m)
+	} else if public == JA {
+		notation = tr(l, mAdminNotaLang, tr(l, mAdminNotaJ))
+	} else {
+		notation = tr(l, mAdminNotaLang, tr(l, mAdminNotaW))
 	}
 	onOff := func(on bool) string {
 		if on {
@@ -113,7 +142,7 @@ func AdminSettings(l Lang, s ServerSettings) string {
 		}
 		defs = strings.Join(lines, "")
 	}
-	return clip(tr(l, mAdminSettings, lang, threads, ch, defs))
+	return clip(tr(l, mAdminSettings, lang, notation, threads, ch, defs))
 }
 
 // LangName is a language's name in itself.

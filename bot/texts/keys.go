@@ -379,9 +379,13 @@ const (
 const (
 	mAdminOnly        msg = "admin.only"          // /shogiadmin without Manage Server
 	mAdminEndMoved    msg = "admin.end_moved"     // the old /shogi end
-	mAdminSettings    msg = "admin.settings"      // language, threads, channel, defaults
+	mAdminSettings    msg = "admin.settings"      // language, notation, threads, channel, defaults
 	mAdminLangServer  msg = "admin.lang.server"   // the language follows the server's locale (its language)
 	mAdminLangChosen  msg = "admin.lang.chosen"   // a language chosen
+	mAdminNotaLang    msg = "admin.notation.lang" // the notation follows the language of public posts (its notation)
+	mAdminNotaW       msg = "admin.notation.western"
+	mAdminNotaJ       msg = "admin.notation.japanese"
+	mAdminNotaU       msg = "admin.notation.usi"
 	mAdminThreadsOn   msg = "admin.threads.on"    // threads chosen on
 	mAdminThreadsOff  msg = "admin.threads.off"   // threads chosen off
 	mAdminThreadsConf msg = "admin.threads.conf"  // the configuration's (on or off)
@@ -390,6 +394,7 @@ const (
 	mAdminNoDefaults  msg = "admin.defaults.none" // no variant has defaults of its own
 	mAdminDefaults    msg = "admin.defaults"      // a variant, its defaults
 	mAdminSaved       msg = "admin.saved"         // settings changed (the summary follows)
+	mAdminBadNota     msg = "admin.notation.bad"  // a notation the bot does not know (typed)
 	mAdminBadChannel  msg = "admin.channel.bad"   // a channel that is not a text channel of this server
 	mAnnouncedIn      msg = "game.announced_in"   // the accepted challenge: the game's card is in another channel
 )
