@@ -114,7 +114,7 @@ func TestServerNotationRefused(t *testing.T) {
 		t.Fatalf("after a refused notation: %+v %v", gs, err)
 	}
 	// Back to the language's notation.
-	if out := e.admin(e.carol, "settings", discordtest.StringOption("notation", "default")); !strings.Contains(out, "the language's (Western (P-7f))") {
+	if out := e.admin(e.carol, "settings", discordtest.StringOption("notation", "default")); !strings.Contains(out, "the language's: Western (P-7f)") {
 		t.Fatalf("after default: %q", out)
 	}
 }
