@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"shinpan/bot/discordtest"
-	"shinpan/store"
 	"shinpan/store/bolt"
 	"shinpan/store/pgtest"
 	"shinpan/store/postgres"
@@ -113,7 +112,7 @@ func TestServeRefusesBadDatabase(t *testing.T) {
 		{"postgres://shinpan:s3cret@%zz/db", "must be a URL"},
 		{"postgres://shinpan:s3cret@127.0.0.1:1/shinpan?connect_timeout=2", "PostgreSQL server is running"},
 		{foreign, "does not belong to shinpan"},
-		{newer, fmt.Sprintf("schema 99, this program knows up to %d", store.SchemaVersion)},
+		{newer, fmt.Sprintf("schema 99, this program knows up to %d", postgres.SchemaVersion)},
 	} {
 		out, log := serveWith(tc.url, "")
 		if !strings.Contains(out, tc.want) {
@@ -131,7 +130,7 @@ func TestServeRefusesBadDatabase(t *testing.T) {
 	if n := srv.QueryInt(t, foreign, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"); n != 1 {
 		t.Fatalf("the foreign database has %d tables now", n)
 	}
-	if n := srv.QueryInt(t, newer, "SELECT count(*) FROM schema_migrations"); n != store.SchemaVersion+1 {
+	if n := srv.QueryInt(t, newer, "SELECT count(*) FROM schema_migrations"); n != postgres.SchemaVersion+1 {
 		t.Fatalf("schema_migrations has %d rows now", n)
 	}
 }

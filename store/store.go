@@ -170,3 +170,12 @@ type Fence struct {
 // Fencer gives the Fence the process holds for a game (ok false: none, and
 // the write is refused). Single-process backends need none.
 type Fencer func(id GameID) (f Fence, ok bool)
+
+// Partitions is how many partitions games are grouped in for ownership: a
+// process holds a partition's lease, not a game's. Fixed: changing it moves
+// every game.
+const Partitions = 1024
+
+// PartitionOf is the partition game id belongs to. Game ids are sequential,
+// so consecutive games land in different partitions.
+func PartitionOf(id GameID) uint32 { return uint32(uint64(id) % Partitions) }

@@ -34,7 +34,7 @@ func TestFence(t *testing.T) {
 	if err := move("no-lease-row"); !errors.Is(err, store.ErrFenced) {
 		t.Fatalf("append without a lease row: %v", err)
 	}
-	srv.Exec(t, url, "INSERT INTO leases (partition, owner, epoch, expires_at) VALUES (7, 'p1', 3, now() + interval '10 seconds')")
+	srv.Exec(t, url, "INSERT INTO leases (partition, owner, epoch, taken_at) VALUES (7, 'p1', 3, now())")
 	if err := move("owned"); err != nil {
 		t.Fatalf("append under the lease: %v", err)
 	}

@@ -139,6 +139,9 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 		b.Queue("INSERT INTO game_log (game_id, seq, entry) VALUES ($1, $2, $3)", int64(id), int64(e.Seq), raw)
 		b.Queue("INSERT INTO idem_keys (key, game_id, seq, at_ns) VALUES ($1, $2, $3, $4)", e.Key, int64(id), int64(e.Seq), nanos(now))
 		b.Queue(updateGameSQL, gargs...)
+		if s.owner != "" { // the action may come from the inbox: it is applied once
+			b.Queue("DELETE FROM inbox WHERE key = $1", e.Key)
+		}
 		if err := s.queueOutboxBatch(ctx, tx, b, id, e.Seq, outbox, now); err != nil {
 			return err
 		}

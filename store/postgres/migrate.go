@@ -18,7 +18,11 @@ import (
 
 // The schema is the embedded migrations/NNNN_name.sql files, applied in order,
 // each in one transaction with its row in schema_migrations. Version N is the
-// highest applied; store.SchemaVersion is the number of files.
+// highest applied; SchemaVersion is the number of files.
+
+// SchemaVersion is the PostgreSQL schema this code reads and writes: the
+// records of store.SchemaVersion and the tables of several processes.
+const SchemaVersion = 3
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
@@ -64,8 +68,8 @@ func (s *Store) setup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(steps) != store.SchemaVersion {
-		return fmt.Errorf("%d migrations embedded for schema %d", len(steps), store.SchemaVersion)
+	if len(steps) != SchemaVersion {
+		return fmt.Errorf("%d migrations embedded for schema %d", len(steps), SchemaVersion)
 	}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -92,8 +96,8 @@ func (s *Store) setup(ctx context.Context) error {
 			return err
 		}
 	}
-	if version > store.SchemaVersion {
-		return fmt.Errorf("schema %d, this program knows up to %d: %w", version, store.SchemaVersion, store.ErrNewerSchema)
+	if version > SchemaVersion {
+		return fmt.Errorf("schema %d, this program knows up to %d: %w", version, SchemaVersion, store.ErrNewerSchema)
 	}
 	for _, m := range steps[version:] {
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {

@@ -45,6 +45,7 @@ type Store struct {
 	desc   string
 	now    func() time.Time
 	fencer store.Fencer
+	owner  string // this process, once Leases turned ownership on
 	ready  chan struct{}
 
 	keyMu    sync.Mutex

@@ -27,7 +27,7 @@ func TestOpenTogether(t *testing.T) {
 				errs <- err
 				return
 			}
-			if v, err := s.Version(); err != nil || v != store.SchemaVersion {
+			if v, err := s.Version(); err != nil || v != SchemaVersion {
 				errs <- errors.Join(err, errors.New("wrong version"))
 			}
 			s.Close()
@@ -38,8 +38,8 @@ func TestOpenTogether(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	if n := srv.QueryInt(t, url, "SELECT count(*) FROM schema_migrations"); n != store.SchemaVersion {
-		t.Fatalf("%d migrations recorded, want %d", n, store.SchemaVersion)
+	if n := srv.QueryInt(t, url, "SELECT count(*) FROM schema_migrations"); n != SchemaVersion {
+		t.Fatalf("%d migrations recorded, want %d", n, SchemaVersion)
 	}
 	if n := srv.QueryInt(t, url, "SELECT count(*) FROM meta WHERE key = 'nonce_key'"); n != 1 {
 		t.Fatalf("%d nonce keys", n)
@@ -63,7 +63,7 @@ func TestOpenRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	srv.Exec(t, newer, fmt.Sprintf("INSERT INTO schema_migrations (version, name) VALUES (%d, 'next')", store.SchemaVersion+1))
+	srv.Exec(t, newer, fmt.Sprintf("INSERT INTO schema_migrations (version, name) VALUES (%d, 'next')", SchemaVersion+1))
 	if _, err := Open(newer, nil); !errors.Is(err, store.ErrNewerSchema) {
 		t.Fatalf("newer schema: %v", err)
 	}

@@ -155,6 +155,14 @@ func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	// READ COMMITTED: a claim must not fail because another claim committed.
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
 		var err error
+		if s.owner != "" { // several processes: a game's messages go out from its owner only, in order
+			out, err = scanOutbox(tx.Query(ctx, `UPDATE outbox SET claimed_ns = $1 WHERE id IN (
+	SELECT id FROM outbox o WHERE claimed_ns <= $2 AND (game_id = 0 OR EXISTS (
+		SELECT 1 FROM leases l WHERE l.partition = o.game_id % $5 AND l.owner = $4))
+	ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED
+) RETURNING record`, nanos(now.Add(hold)), nanos(now), n, s.owner, int64(store.Partitions)))
+			return err
+		}
 		out, err = scanOutbox(tx.Query(ctx, `UPDATE outbox SET claimed_ns = $1 WHERE id IN (
 	SELECT id FROM outbox WHERE claimed_ns <= $2 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED
 ) RETURNING record`, nanos(now.Add(hold)), nanos(now), n))

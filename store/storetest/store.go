@@ -82,7 +82,7 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 
 	s = openT(t, b, path, clk)
 	defer s.Close()
-	if v := ok(s.Version()); v != store.SchemaVersion {
+	if v := ok(s.Version()); v < store.SchemaVersion { // a backend's own schema may add tables
 		t.Fatalf("version %d", v)
 	}
 	h1, l1 := ok2(s.LoadGame(g1.ID))
