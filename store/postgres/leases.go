@@ -320,11 +320,14 @@ func (l *Leases) Stop() {
 	l.dropAll()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_ = pgx.BeginTxFunc(ctx, l.s.pool, writeOpts, func(tx pgx.Tx) error {
+	err := pgx.BeginTxFunc(ctx, l.s.pool, writeOpts, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "UPDATE leases SET owner = '' WHERE owner = $1", l.id); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, "DELETE FROM processes WHERE id = $1", l.id)
 		return err
 	})
+	if err != nil {
+		l.log.Warn("giving the partitions up", "process", l.id, "err", err)
+	}
 }
