@@ -1,10 +1,16 @@
 package main
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
+	"log/slog"
 	"fmt"
+	"os"
 	"strings"
+	"time"
 
+	"shinpan/bot"
 	"shinpan/store"
 	"shinpan/store/bolt"
 	"shinpan/store/postgres"
@@ -15,7 +21,9 @@ import (
 // refuses (wrong URL, server down, a newer schema).
 func openStore(databaseURL, dataPath string) (store.Store, error) {
 	if databaseURL != "" {
-		st, err := postgres.Open(databaseURL, nil)
+		// Several serve processes may share it: a frozen one must not hold
+		// its row locks for long (see postgres.Options).
+		st, err := postgres.Open(databaseURL, &postgres.Options{IdleInTransaction: 5 * time.Second})
 		switch {
 		case errors.Is(err, store.ErrUnavailable):
 			return nil, fmt.Errorf("%w\n(check database_url or DATABASE_URL, and that the PostgreSQL server is running and accepts this user)", err)
@@ -27,6 +35,23 @@ func openStore(databaseURL, dataPath string) (store.Store, error) {
 		return st, err
 	}
 	return bolt.Open(dataPath, nil)
+}
+
+// clusterOf returns, for a PostgreSQL store, the bot option that makes this
+// process one of those sharing it (partition leases, the inbox), under a
+// name unique to this run: a restarted process is a new owner, so a stale
+// incarnation's late writes are refused.
+func clusterOf(st store.Store, log *slog.Logger) []bot.Option {
+	pg, ok := st.(*postgres.Store)
+	if !ok {
+		return nil
+	}
+	host, _ := os.Hostname()
+	var r [3]byte
+	_, _ = rand.Read(r[:])
+	name := fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(r[:]))
+	log.Info("sharing the games with other processes", "process", name)
+	return []bot.Option{bot.WithCluster(pg.Cluster(postgres.LeaseOptions{Process: name, Logger: log}))}
 }
 
 // openLocation opens "bolt:PATH" or "postgres:URL" (a bare postgres:// or

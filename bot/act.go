@@ -21,16 +21,38 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 }
 
 // actWording is act with the refusal worded by refusal (texts.Refusal, or
-// texts.RefusalWithMoveHint for text typed in DM).
+// texts.RefusalWithMoveHint for text typed in DM). With several processes a
+// player's action goes to the game's owner through the inbox (cluster.go).
 func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
+	if b.cl != nil && !isCPU(user) && user != b.botID() {
+		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, b.lang(user))
+	}
+	reply, ok, err := b.apply(id, user, a, key, refusal)
+	if err != nil {
+		return texts.UI(b.lang(user), texts.InternalError), false
+	}
+	return reply, ok
+}
+
+// apply applies an action in this process; err is the store's error (the
+// reply then says so). With several processes the game must be this
+// process's (else store.ErrFenced).
+func (b *Bot) apply(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error) {
 	start, result := time.Now(), "ignored"
 	defer func() { b.observeAction(id, user, a, result, start) }()
 	rd := b.reader(user)
 	lang := rd.lang
+	if !b.owns(id) {
+		result = "not_owner"
+		return "", false, store.ErrFenced
+	}
 	lg, err := b.live(id)
 	if err != nil {
 		result = "no_game"
-		return texts.UI(lang, texts.NoGame), false
+		if errors.Is(err, store.ErrUnavailable) {
+			return "", false, err
+		}
+		return texts.UI(lang, texts.NoGame), false, nil
 	}
 	person := !isCPU(user) && user != b.botID()
 	if person {
@@ -50,13 +72,13 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 		result = "error"
 		b.log.Error("append action", "game", id, "user", user, "err", err)
 		b.forget(id) // reload from the store next time
-		return texts.UI(lang, texts.InternalError), false
+		return texts.UI(lang, texts.InternalError), false, err
 	}
 	if done == nil {
 		if reply != "" {
 			result = "refused"
 		}
-		return reply, false
+		return reply, false, nil
 	}
 	result = done.result
 	if person && rd.set.CurrentGame != id {
@@ -73,7 +95,7 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 	if done.cpuNext {
 		go b.cpuTurn(id)
 	}
-	return "", true
+	return "", true, nil
 }
 
 // applied is what follows an action taken.

@@ -77,6 +77,9 @@ type Bot struct {
 	// deferAfter is when the Interactions Endpoint defers a handler that
 	// has not answered yet (endpoint.go).
 	deferAfter time.Duration
+	// cl is the ownership shared with other processes (nil: this process
+	// is the only one; cluster.go).
+	cl *cluster
 
 	appID string
 	self  atomic.Value // the bot user's id (string), from READY
@@ -107,6 +110,9 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 		o(b)
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
+	if b.cl != nil {
+		b.cl.init()
+	}
 	b.newShards(s)
 	b.instrument()
 	return b
@@ -142,8 +148,13 @@ func (b *Bot) Start() error {
 	if err != nil {
 		return err
 	}
+	if b.cl != nil {
+		if err := b.startCluster(); err != nil {
+			return err
+		}
+	}
 	for _, g := range active {
-		b.track(g)
+		b.track(g) // with several processes, only this one's
 	}
 	b.wg.Add(4)
 	go b.outboxLoop()
@@ -179,6 +190,9 @@ func (b *Bot) stop(flush func()) error {
 	defer b.inHand.Unlock()
 	if flush != nil {
 		flush()
+	}
+	if b.cl != nil {
+		b.stopCluster()
 	}
 	return b.closeGateway()
 }

@@ -262,6 +262,9 @@ func (b *Bot) expireChallenges() {
 		return
 	}
 	for _, c := range cs {
+		if b.cl != nil && !b.cl.c.OwnsPartition(uint32(c.ID%store.Partitions)) {
+			continue // a challenge expires in the process owning its number's partition
+		}
 		var out []store.OutMsg
 		if c.MessageID != "" {
 			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.challengeLang(c), mention(c.Challenger))}))

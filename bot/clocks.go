@@ -24,7 +24,7 @@ type clock struct {
 func (b *Bot) track(meta store.Game) {
 	b.clocks.mu.Lock()
 	defer b.clocks.mu.Unlock()
-	if !meta.Status.Live() || meta.Deadline == nil {
+	if !meta.Status.Live() || meta.Deadline == nil || !b.owns(meta.ID) {
 		delete(b.clocks.by, meta.ID)
 		return
 	}
@@ -56,7 +56,7 @@ func (b *Bot) resumeCPUs(active []store.Game) {
 		if b.ctx.Err() != nil {
 			return
 		}
-		if !isCPU(g.Players[0]) && !isCPU(g.Players[1]) && !g.Away[0].CPU && !g.Away[1].CPU {
+		if !isCPU(g.Players[0]) && !isCPU(g.Players[1]) && !g.Away[0].CPU && !g.Away[1].CPU || !b.owns(g.ID) {
 			continue
 		}
 		if _, err := b.live(g.ID); err != nil {

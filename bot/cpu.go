@@ -221,6 +221,9 @@ func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *cpuSe
 
 // returnSeat gives an away player their seat back: anything they send counts.
 func (b *Bot) returnSeat(id store.GameID, user string) {
+	if !b.owns(id) {
+		return // its owner does, at the player's next action there
+	}
 	lg, err := b.live(id)
 	if err != nil {
 		return

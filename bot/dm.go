@@ -94,6 +94,10 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	if b.dmShortcut(user, m.ID, id, text) {
 		return
 	}
+	if b.cl != nil {
+		b.routeDM(id, user, text, m.ID)
+		return
+	}
 	lg, err := b.live(id)
 	if err != nil {
 		b.dmReply(user, m.ID, texts.UI(lang, texts.NoGame))

@@ -18,6 +18,7 @@ import (
 	"shinpan/bot/discordtest/openapi"
 	"shinpan/ops"
 	"shinpan/store"
+	"shinpan/store/postgres"
 )
 
 // env is one end-to-end setup: the Discord stand-in, a store file and the bot,
@@ -37,6 +38,10 @@ type env struct {
 	overHTTP          bool         // interactions come to the bot's Interactions Endpoint
 	endpoint          *ops.Server  // that endpoint, while the bot runs
 }
+
+// clusterEnv, set to 1, runs the PostgreSQL pass with each bot as one of
+// several processes (leases, the inbox), alone: the answers must not change.
+const clusterEnv = "SHINPAN_TEST_CLUSTER"
 
 func newEnv(t testing.TB, mods ...func(*env)) *env {
 	t.Helper()
@@ -96,6 +101,9 @@ func (e *env) start() {
 	}
 	e.st = st
 	opts := append([]Option{WithLogger(log), WithClock(func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) })}, e.opts...)
+	if pg, ok := st.(*postgres.Store); ok && os.Getenv(clusterEnv) == "1" {
+		opts = append(opts, WithCluster(pg.Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("e2e-%p", e), Logger: log})))
+	}
 	e.b = New(e.cfg, st, s, opts...)
 	if err := e.b.Start(); err != nil {
 		e.t.Fatal(err)

@@ -45,6 +45,9 @@ func (b *Bot) live(id store.GameID) (*live, error) {
 	}
 	lg = &live{meta: meta, g: g}
 	b.cpuSeats(lg, entries)
+	if !b.owns(id) {
+		return lg, nil // another process's game: read now, never kept (its owner changes it)
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if kept, ok := b.games[id]; ok {

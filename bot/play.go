@@ -134,28 +134,56 @@ func (b *Bot) cmdDraw(r *req) (answer, error) {
 	if why != nil {
 		return *why, nil
 	}
-	lg := s.lg
-	lg.mu.Lock()
-	opp := lg.meta.Players[s.c.Opp()]
-	switch {
-	case lg.g.Over():
-		lg.mu.Unlock()
-		return say(texts.UI(r.lang, texts.NoGame)), nil
-	case isCPU(opp) || lg.meta.Away[s.c.Opp()].CPU:
-		lg.mu.Unlock()
-		return say(texts.UI(r.lang, texts.CPUPlaysOn)), nil
-	case lg.meta.DrawOffer.AcceptableBy(lg.g, s.c):
-		lg.mu.Unlock()
-		return b.playAction(r, s, referee.Action{Kind: referee.ActDraw}, texts.Done), nil
+	if b.cl != nil { // the game's owner decides (cluster.go)
+		reply, _ := b.route(s.id, r.i.ID, routed{Kind: "draw", User: r.user}, r.lang)
+		if reply == "" {
+			reply = texts.UI(r.lang, texts.Done)
+		}
+		return say(reply), nil
 	}
-	defer lg.mu.Unlock()
-	offer := policy.Offer(lg.g, s.c)
-	dm := toDM(opp, payload{Content: texts.DrawOffered(b.lang(opp), mention(r.user), uint64(s.id))})
-	updated, err := b.st.UpdateGame(s.id, []store.OutMsg{dm}, func(g *store.Game) error { g.DrawOffer = offer; return nil })
+	reply, err := b.draw(s.id, r.user, r.lang, r.i.ID)
 	if err != nil {
 		return answer{}, err
 	}
+	return say(reply), nil
+}
+
+// draw offers a draw in user's game, or accepts the standing offer, and
+// returns the reply.
+func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (string, error) {
+	lg, err := b.live(id)
+	if err != nil {
+		return texts.UI(lang, texts.NoGame), nil
+	}
+	lg.mu.Lock()
+	c, seated := seat(lg.meta, user)
+	opp := lg.meta.Players[c.Opp()]
+	switch {
+	case !seated || lg.g.Over():
+		lg.mu.Unlock()
+		return texts.UI(lang, texts.NoGame), nil
+	case isCPU(opp) || lg.meta.Away[c.Opp()].CPU:
+		lg.mu.Unlock()
+		return texts.UI(lang, texts.CPUPlaysOn), nil
+	case lg.meta.DrawOffer.AcceptableBy(lg.g, c):
+		lg.mu.Unlock()
+		reply, done, err := b.apply(id, user, referee.Action{Kind: referee.ActDraw, Player: c}, key, texts.Refusal)
+		switch {
+		case err != nil:
+			return "", err
+		case done || reply == "":
+			return texts.UI(lang, texts.Done), nil
+		}
+		return reply, nil
+	}
+	defer lg.mu.Unlock()
+	offer := policy.Offer(lg.g, c)
+	dm := toDM(opp, payload{Content: texts.DrawOffered(b.lang(opp), mention(user), uint64(id))})
+	updated, err := b.st.UpdateGame(id, []store.OutMsg{dm}, func(g *store.Game) error { g.DrawOffer = offer; return nil })
+	if err != nil {
+		return "", err
+	}
 	lg.meta.DrawOffer = updated.DrawOffer
 	go b.kickOutbox()
-	return say(texts.UI(r.lang, texts.DrawOfferSent)), nil
+	return texts.UI(lang, texts.DrawOfferSent), nil
 }

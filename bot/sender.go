@@ -7,6 +7,7 @@ import (
 	"fmt"
 	mrand "math/rand/v2"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,7 +88,7 @@ func (b *Bot) kickOutbox() { wake(b.ob.kick) }
 func (b *Bot) dispatch() {
 	b.ob.scan.Lock()
 	defer b.ob.scan.Unlock()
-	msgs, err := b.st.PendingOutbox()
+	msgs, err := b.pending()
 	if err != nil {
 		b.log.Error("outbox", "err", err)
 		return
@@ -181,12 +182,29 @@ func permanent(err error, rerr **discordgo.RESTError) bool {
 		(*rerr).Response.StatusCode < 500 && (*rerr).Response.StatusCode != http.StatusTooManyRequests
 }
 
+// claimHold is how long a claimed message is this process's to send (several
+// processes): a process that dies lets its messages go after it; the nonce
+// keeps one sent twice from showing twice.
+const claimHold = 8 * time.Second
+
+// pending is what the outbox holds for this process to send: everything, or
+// with several processes, the messages of its own games and of no game.
+func (b *Bot) pending() ([]store.OutMsg, error) {
+	if b.cl == nil {
+		return b.st.PendingOutbox()
+	}
+	return b.st.ClaimOutbox(500, claimHold)
+}
+
 // drainOutbox sends, once the workers have stopped, what the outbox still
 // holds, until ctx ends: each message once, in order within its destination;
 // a destination whose send fails waits for the next start.
 func (b *Bot) drainOutbox(ctx context.Context) {
 	b.markSent() // what the workers delivered last
 	msgs, err := b.st.PendingOutbox()
+	if b.cl != nil { // this process's games' messages (it still holds them), and those of no game
+		msgs = slices.DeleteFunc(msgs, func(m store.OutMsg) bool { return m.GameID != 0 && !b.owns(m.GameID) })
+	}
 	if err != nil || len(msgs) == 0 {
 		return
 	}

@@ -83,13 +83,18 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 	case err != nil:
 		return answer{}, err
 	}
-	b.track(game)
-	if _, err := b.live(game.ID); err != nil {
-		b.log.Error("load new game", "game", game.ID, "err", err)
-	}
-	b.kickOutbox()
-	if isCPU(players[0]) || isCPU(players[1]) {
-		go b.cpuTurn(game.ID)
+	switch {
+	case !b.owns(game.ID):
+		b.adoptNew(game.ID) // its owner runs its clocks, its CPU and its messages
+	default:
+		b.track(game)
+		if _, err := b.live(game.ID); err != nil {
+			b.log.Error("load new game", "game", game.ID, "err", err)
+		}
+		b.kickOutbox()
+		if isCPU(players[0]) || isCPU(players[1]) {
+			go b.cpuTurn(game.ID)
+		}
 	}
 	return say(texts.Accepted(r.lang, uint64(game.ID))), nil
 }

@@ -27,6 +27,9 @@ func (b *Bot) timerLoop() {
 		if !b.begin() {
 			return
 		}
+		if b.cl != nil {
+			b.shareRate()
+		}
 		b.expireChallenges()
 		turns, aways := b.due(b.now())
 		b.expireTurns(turns)

@@ -281,6 +281,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mUIModalLabel:          "Move (USI, Western or Japanese)",
 	mUIModalPlaceholder:    "7g7f, P-7f, ７六歩",
 	mUIMoveSent:            "Move received.",
+	mUIRouted:              "Received: the result follows in your DMs.",
 	mUIMaskMenu:            "Choose your mask:",
 	mUIMaskPlaceholder:     "Your mask (not the king)",
 	mUIDone:                "Done.",

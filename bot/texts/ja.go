@@ -281,6 +281,7 @@ var ja = map[msg]string{
 	mUIModalLabel:          "指し手（USI・西洋式・日本式）",
 	mUIModalPlaceholder:    "７六歩、7g7f、P-7f",
 	mUIMoveSent:            "指し手を受け付けました。",
+	mUIRouted:              "受け付けました。結果はDMでお知らせします。",
 	mUIMaskMenu:            "影武者を選んでください：",
 	mUIMaskPlaceholder:     "影武者（玉以外）",
 	mUIDone:                "完了しました。",

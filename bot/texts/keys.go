@@ -269,6 +269,7 @@ const (
 	mUIModalLabel          msg = "ui.modal.label"
 	mUIModalPlaceholder    msg = "ui.modal.placeholder"
 	mUIMoveSent            msg = "ui.move.sent"
+	mUIRouted              msg = "ui.move.routed"
 	mUIMaskMenu            msg = "ui.mask.menu"
 	mUIMaskPlaceholder     msg = "ui.mask.placeholder"
 	mUIDone                msg = "ui.done"

@@ -31,6 +31,7 @@ const (
 	ModalLabel          = UIText(mUIModalLabel)          // its text field's label (45 characters at most)
 	ModalPlaceholder    = UIText(mUIModalPlaceholder)    // its text field's example
 	MoveSent            = UIText(mUIMoveSent)            // reply to a move from the modal
+	Routed              = UIText(mUIRouted)              // an action passed on to the process that owns the game
 	MaskMenu            = UIText(mUIMaskMenu)            // the DM holding the mask menu
 	MaskPlaceholder     = UIText(mUIMaskPlaceholder)     // the mask menu's placeholder
 	Done                = UIText(mUIDone)                // an action took effect

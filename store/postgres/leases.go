@@ -124,15 +124,14 @@ func (l *Leases) Start(ctx context.Context, onChange func(gained, lost []uint32)
 	return l.Tick(ctx)
 }
 
-// Run renews and balances every Renew until ctx ends, then gives everything
-// up (a clean stop hands the partitions over at once).
+// Run renews and balances every Renew until ctx ends. The partitions stay
+// held until Stop or the TTL.
 func (l *Leases) Run(ctx context.Context) {
 	t := time.NewTicker(l.renew)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			l.Stop()
 			return
 		case <-t.C:
 		}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +34,11 @@ type Options struct {
 	ConnectTimeout time.Duration
 	// MaxConns is the pool size (default: the URL's pool_max_conns, else 16).
 	MaxConns int32
+	// IdleInTransaction, when set, has the server end a session left idle
+	// inside a transaction that long (idle_in_transaction_session_timeout):
+	// a process frozen mid-write then holds no row lock, so a takeover of
+	// its partitions waits for no one (several processes set it).
+	IdleInTransaction time.Duration
 }
 
 // OpTimeout bounds one store operation, retries included.
@@ -87,6 +93,9 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 || opts != nil && opts.ConnectTimeout != 0 { // the URL's connect_timeout, else ours
 		cfg.ConnConfig.ConnectTimeout = o.ConnectTimeout
+	}
+	if o.IdleInTransaction > 0 {
+		cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.FormatInt(o.IdleInTransaction.Milliseconds(), 10)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.ConnectTimeout+OpTimeout)
 	defer cancel()

@@ -178,6 +178,23 @@ func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	return out, nil
 }
 
+// ReleaseOutbox lets go of claimed messages this sender did not send (it is
+// stopping): another sender may take them at once.
+func (s *Store) ReleaseOutbox(ids ...uint64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	list := make([]int64, len(ids))
+	for i, id := range ids {
+		list[i] = int64(id)
+	}
+	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "UPDATE outbox SET claimed_ns = 0 WHERE id = ANY($1)", list)
+		return err
+	})
+	return store.WrapOp("release outbox", err)
+}
+
 // MarkSent removes messages from the outbox.
 func (s *Store) MarkSent(ids ...uint64) error {
 	if len(ids) == 0 {

@@ -1,0 +1,465 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/store"
+)
+
+// Several processes share the games (PostgreSQL): each game's partition is
+// owned by one process (a lease with an epoch that every game write checks).
+// The owner alone applies the game's actions, runs its clocks and CPU turns
+// and sends its outbox. A player's action goes, in whichever process Discord
+// delivered it, into the shared inbox; the owner applies it in the
+// transaction that removes it (once, in the order queued). The player who
+// pressed a button hears the result at once when this process owns the game,
+// else "received" and the result in DMs. Single-process mode has no Cluster
+// and none of this.
+
+// Cluster is the shared ownership and inbox (store/postgres.Cluster).
+type Cluster interface {
+	// Start takes this process's first share of partitions; onChange is
+	// called, from the lease loop, with what it gains and loses.
+	Start(ctx context.Context, onChange func(gained, lost []uint32)) error
+	// Run renews and balances until ctx ends.
+	Run(ctx context.Context)
+	// Stop gives every partition up at once (a clean stop).
+	Stop()
+	Owns(id store.GameID) bool
+	OwnsPartition(p uint32) bool
+	Held() []uint32
+	// Live is how many processes share the games.
+	Live() int
+	PutInbox(key string, game store.GameID, record []byte) (bool, error)
+	Inbox(parts []uint32, n int) ([]store.InboxItem, error)
+	ConsumeInbox(key string, game store.GameID, outbox []store.OutMsg) (bool, error)
+	// ListenInbox calls fn with the partition of each action queued (all
+	// ones: ^uint32(0)) until ctx ends.
+	ListenInbox(ctx context.Context, fn func(p uint32))
+	ActiveGamesOfPartitions(parts []uint32) ([]store.Game, error)
+	// ReleaseOutbox lets go of claimed messages left unsent.
+	ReleaseOutbox(ids ...uint64) error
+}
+
+// WithCluster makes the bot one of several processes sharing the store.
+func WithCluster(c Cluster) Option { return func(b *Bot) { b.cl = &cluster{c: c} } }
+
+// cluster is the bot's side of the shared ownership.
+type cluster struct {
+	c    Cluster
+	kick chan struct{} // wakes the inbox reader
+
+	mu       sync.Mutex
+	inFlight map[uint64]bool                    // inbox items taken by a worker here
+	queues   map[store.GameID][]store.InboxItem // per game, in inbox order
+	running  map[store.GameID]bool
+	waiters  map[string]*waiter // key → the handler waiting for its result
+	// scan orders a read of the inbox with a worker's release of what it
+	// applied, so that an item is not taken again from a read made before
+	// its removal committed.
+	scan sync.Mutex
+}
+
+func (cl *cluster) init() {
+	cl.kick = make(chan struct{}, 1)
+	cl.inFlight, cl.queues, cl.running, cl.waiters = map[uint64]bool{}, map[store.GameID][]store.InboxItem{}, map[store.GameID]bool{}, map[string]*waiter{}
+}
+
+// owns says whether this process applies the game's actions (always, alone).
+func (b *Bot) owns(id store.GameID) bool { return b.cl == nil || b.cl.c.Owns(id) }
+
+// routed is an inbox item's record: an action and who asked for it.
+type routed struct {
+	Kind   string         `json:"kind"` // act, dm (typed text), draw (offer or accept), new (a game to adopt)
+	User   string         `json:"user,omitempty"`
+	Action referee.Action `json:"action"`
+	DM     bool           `json:"dm,omitempty"` // refusal worded for text typed in DM
+}
+
+// waiter is a handler waiting for the result of its action.
+type waiter struct {
+	mu    sync.Mutex
+	state int // 0 waiting, 1 taken by the applier, 2 given up
+	done  chan routeResult
+}
+
+type routeResult struct {
+	reply string
+	ok    bool
+}
+
+// routeWait is how long a handler waits for its action's result before it
+// answers "received" (the interaction must be answered within 3 s).
+const routeWait = 2 * time.Second
+
+// route queues a player's action in the inbox for the game's owner. When
+// this process owns the game, it waits for the result; else it answers that
+// the action was received (the result comes by DM).
+func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (string, bool) {
+	rec, _ := json.Marshal(what)
+	var w *waiter
+	if b.owns(id) {
+		w = &waiter{done: make(chan routeResult, 1)}
+		b.cl.mu.Lock()
+		b.cl.waiters[key] = w
+		b.cl.mu.Unlock()
+		defer func() {
+			b.cl.mu.Lock()
+			if b.cl.waiters[key] == w {
+				delete(b.cl.waiters, key)
+			}
+			b.cl.mu.Unlock()
+		}()
+	}
+	queued, err := b.cl.c.PutInbox(key, id, rec)
+	if err != nil {
+		b.log.Error("inbox", "game", id, "user", what.User, "err", err)
+		return texts.UI(lang, texts.InternalError), false
+	}
+	if !queued {
+		return "", false // the same action, delivered twice, waits already
+	}
+	if w == nil {
+		return texts.UI(lang, texts.Routed), false
+	}
+	wake(b.cl.kick)
+	select {
+	case r := <-w.done:
+		return r.reply, r.ok
+	case <-time.After(routeWait):
+	}
+	w.mu.Lock()
+	if w.state == 0 {
+		w.state = 2
+		w.mu.Unlock()
+		return texts.UI(lang, texts.Routed), false
+	}
+	w.mu.Unlock()
+	r := <-w.done // taken: the result is on its way
+	return r.reply, r.ok
+}
+
+// routeDM queues a move or mask typed in DM for the game's owner, which
+// reads it against the game as it is then and answers a refusal by DM.
+func (b *Bot) routeDM(id store.GameID, user, text, key string) {
+	rec, _ := json.Marshal(routed{Kind: "dm", User: user, Action: referee.Action{Text: text}})
+	if _, err := b.cl.c.PutInbox(key, id, rec); err != nil {
+		b.log.Error("inbox", "game", id, "user", user, "err", err)
+		b.dmReply(user, key, texts.UI(b.lang(user), texts.InternalError))
+		return
+	}
+	if b.owns(id) {
+		wake(b.cl.kick)
+	}
+}
+
+// takeWaiter claims the handler waiting for key's result, if it still waits.
+func (b *Bot) takeWaiter(key string) *waiter {
+	b.cl.mu.Lock()
+	w := b.cl.waiters[key]
+	delete(b.cl.waiters, key)
+	b.cl.mu.Unlock()
+	if w == nil {
+		return nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.state != 0 {
+		return nil
+	}
+	w.state = 1
+	return w
+}
+
+// adoptNew tells the owner of a game this process created about it (its
+// clocks and CPU run there).
+func (b *Bot) adoptNew(id store.GameID) {
+	rec, _ := json.Marshal(routed{Kind: "new"})
+	if _, err := b.cl.c.PutInbox(fmt.Sprintf("new:%d", id), id, rec); err != nil {
+		b.log.Error("inbox", "game", id, "err", err)
+	}
+}
+
+// inboxLoop applies what the inbox holds for this process's partitions,
+// woken by the notification of a queued action, a local kick or a tick.
+func (b *Bot) inboxLoop() {
+	defer b.wg.Done()
+	tick := time.NewTicker(2 * time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-b.ctx.Done():
+			return
+		case <-b.cl.kick:
+		case <-tick.C:
+		}
+		b.pullInbox()
+	}
+}
+
+// startCluster takes this process's first partitions and starts the lease
+// loop and the inbox's listener and reader.
+func (b *Bot) startCluster() error {
+	if err := b.cl.c.Start(b.ctx, b.onLeases); err != nil {
+		return fmt.Errorf("take partitions: %w", err)
+	}
+	b.shareRate()
+	b.wg.Add(3)
+	go func() { defer b.wg.Done(); b.cl.c.Run(b.ctx) }()
+	go func() { defer b.wg.Done(); b.cl.c.ListenInbox(b.ctx, b.onInboxNotice) }()
+	go b.inboxLoop()
+	return nil
+}
+
+// stopCluster, at a clean stop, lets go of the messages claimed and not
+// sent and gives the partitions up, for the other processes to take now.
+func (b *Bot) stopCluster() {
+	ob := b.ob
+	ob.mu.Lock()
+	var unsent []uint64
+	for id := range ob.inFlight {
+		unsent = append(unsent, id)
+	}
+	ob.mu.Unlock()
+	if err := b.cl.c.ReleaseOutbox(unsent...); err != nil {
+		b.log.Warn("release outbox", "err", err)
+	}
+	b.cl.c.Stop()
+}
+
+// onInboxNotice wakes the reader when the partition is this process's.
+func (b *Bot) onInboxNotice(p uint32) {
+	if p == ^uint32(0) || b.cl.c.OwnsPartition(p) {
+		wake(b.cl.kick)
+	}
+}
+
+// pullInbox hands the waiting items to a worker per game.
+func (b *Bot) pullInbox() {
+	held := b.cl.c.Held()
+	if len(held) == 0 {
+		return
+	}
+	cl := b.cl
+	cl.scan.Lock()
+	defer cl.scan.Unlock()
+	items, err := cl.c.Inbox(held, 1000)
+	if err != nil {
+		b.log.Error("inbox", "err", err)
+		return
+	}
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	for _, it := range items {
+		if cl.inFlight[it.ID] {
+			continue
+		}
+		cl.inFlight[it.ID] = true
+		cl.queues[it.GameID] = append(cl.queues[it.GameID], it)
+		if !cl.running[it.GameID] {
+			cl.running[it.GameID] = true
+			b.wg.Add(1)
+			go b.inboxWorker(it.GameID)
+		}
+	}
+}
+
+// inboxWorker applies one game's waiting actions in order.
+func (b *Bot) inboxWorker(id store.GameID) {
+	defer b.wg.Done()
+	cl := b.cl
+	for {
+		cl.mu.Lock()
+		q := cl.queues[id]
+		if len(q) == 0 || b.ctx.Err() != nil {
+			for _, it := range q {
+				delete(cl.inFlight, it.ID)
+			}
+			delete(cl.queues, id)
+			delete(cl.running, id)
+			cl.mu.Unlock()
+			return
+		}
+		it := q[0]
+		cl.queues[id] = q[1:]
+		cl.mu.Unlock()
+		if b.begin() {
+			b.applyRouted(it)
+			b.end()
+		}
+		cl.scan.Lock()
+		cl.mu.Lock()
+		delete(cl.inFlight, it.ID)
+		cl.mu.Unlock()
+		cl.scan.Unlock()
+	}
+}
+
+// applyRouted applies one inbox item as its game's owner. An item that this
+// process may no longer apply (the lease moved) stays for the new owner.
+func (b *Bot) applyRouted(it store.InboxItem) {
+	id := it.GameID
+	if !b.cl.c.Owns(id) {
+		return
+	}
+	var r routed
+	if err := json.Unmarshal(it.Record, &r); err != nil {
+		b.log.Error("inbox item unreadable", "game", id, "key", it.Key, "err", err)
+		b.consumeRouted(it, nil)
+		return
+	}
+	if r.Kind == "new" {
+		b.adopt(id)
+		b.consumeRouted(it, nil)
+		return
+	}
+	a := r.Action
+	refusal := texts.Refusal
+	if r.Kind == "dm" || r.DM {
+		refusal = texts.RefusalWithMoveHint
+	}
+	if r.Kind == "dm" {
+		lg, err := b.live(id)
+		if err != nil {
+			b.consumeRouted(it, []store.OutMsg{toDM(r.User, payload{Content: texts.UI(b.lang(r.User), texts.NoGame)})})
+			return
+		}
+		lg.mu.Lock()
+		c, _ := seat(lg.meta, r.User)
+		masks := lg.g.NeedsMasks()
+		lg.mu.Unlock()
+		a = referee.Action{Kind: referee.ActMove, Player: c, Text: a.Text}
+		if masks {
+			a = referee.Action{Kind: referee.ActMask, Player: c, Text: a.Text, Salt: newSalt()}
+		}
+	}
+	var reply string
+	var ok bool
+	var err error
+	if r.Kind == "draw" {
+		reply, err = b.draw(id, r.User, b.lang(r.User), it.Key)
+	} else {
+		reply, ok, err = b.apply(id, r.User, a, it.Key, refusal)
+	}
+	if errors.Is(err, store.ErrFenced) || errors.Is(err, store.ErrUnavailable) {
+		return // the new owner, or a later try, applies it
+	}
+	w := b.takeWaiter(it.Key)
+	if !ok {
+		var out []store.OutMsg
+		if reply != "" && w == nil {
+			out = []store.OutMsg{toDM(r.User, payload{Content: reply})}
+		}
+		if !b.consumeRouted(it, out) && w != nil {
+			reply = texts.UI(b.lang(r.User), texts.Routed) // left for a later try, or the new owner
+		}
+	}
+	if w != nil {
+		w.done <- routeResult{reply: reply, ok: ok}
+	}
+}
+
+// consumeRouted removes an item that changed no game (or that an action
+// removed already), with its reply. It returns false when the item could
+// not be removed and stays in the inbox.
+func (b *Bot) consumeRouted(it store.InboxItem, out []store.OutMsg) bool {
+	done, err := b.cl.c.ConsumeInbox(it.Key, it.GameID, out)
+	if err != nil {
+		b.log.Warn("consume inbox", "game", it.GameID, "key", it.Key, "err", err)
+		return false
+	}
+	if done && len(out) > 0 {
+		b.kickOutbox()
+	}
+	return true
+}
+
+// adopt loads a game this process owns and starts what runs for it: its
+// clocks, its CPU.
+func (b *Bot) adopt(id store.GameID) {
+	lg, err := b.live(id)
+	if err != nil {
+		b.log.Error("load game", "game", id, "err", err)
+		return
+	}
+	lg.mu.Lock()
+	meta := lg.meta
+	lg.mu.Unlock()
+	b.track(meta)
+	if !meta.Status.Live() {
+		return
+	}
+	if isCPU(meta.Players[0]) || isCPU(meta.Players[1]) || meta.Away[0].CPU || meta.Away[1].CPU {
+		go b.cpuTurn(id)
+	}
+}
+
+// onLeases follows the lease loop: lost partitions are dropped at once (no
+// clock fires for them, their games are reloaded from the store by whoever
+// uses them next); gained ones are rebuilt in the background: their games'
+// clocks and CPU turns, their inbox, their outbox.
+func (b *Bot) onLeases(gained, lost []uint32) {
+	if len(lost) > 0 {
+		gone := map[uint32]bool{}
+		for _, p := range lost {
+			gone[p] = true
+		}
+		b.clocks.mu.Lock()
+		for id := range b.clocks.by {
+			if gone[store.PartitionOf(id)] {
+				delete(b.clocks.by, id)
+			}
+		}
+		b.clocks.mu.Unlock()
+		b.mu.Lock()
+		for id := range b.games {
+			if gone[store.PartitionOf(id)] {
+				delete(b.games, id)
+			}
+		}
+		b.mu.Unlock()
+	}
+	if len(gained) == 0 || b.ctx.Err() != nil {
+		return
+	}
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		games, err := b.cl.c.ActiveGamesOfPartitions(gained)
+		if err != nil {
+			b.log.Error("rebuild partitions", "n", len(gained), "err", err)
+			return
+		}
+		for _, g := range games {
+			if b.ctx.Err() != nil {
+				return
+			}
+			b.track(g)
+			if isCPU(g.Players[0]) || isCPU(g.Players[1]) || g.Away[0].CPU || g.Away[1].CPU {
+				b.adopt(g.ID)
+			}
+		}
+		wake(b.cl.kick)
+		b.kickOutbox()
+	}()
+}
+
+// shareRate gives this process its share of the global rate limit: the
+// processes together stay under Discord's limit for the bot.
+func (b *Bot) shareRate() {
+	n := b.cl.c.Live()
+	per := max(b.cfg.GlobalRate/n, 1)
+	if b.ob.limit.Limit() != rate.Limit(per) {
+		b.ob.limit.SetLimit(rate.Limit(per))
+		b.ob.limit.SetBurst(per)
+	}
+}
