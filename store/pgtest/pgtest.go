@@ -75,6 +75,16 @@ func Start() (*Server, error) {
 	return shared, startErr
 }
 
+// StartOwn starts a server of the caller's own, not the binary-wide one: for
+// a test that restarts it. The caller stops it.
+func StartOwn() (*Server, error) {
+	s, err := start()
+	if errors.Is(err, errNotInstalled) {
+		return nil, errors.New(InstallHint)
+	}
+	return s, err
+}
+
 // Skippable reports whether Start's error means PostgreSQL is not installed
 // and the tests may skip (RequireEnv unset).
 func Skippable(err error) bool {

@@ -116,10 +116,10 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 		if err != nil {
 			return err
 		}
-		if err := checkIdem(ctx, tx, e.Key); err != nil {
+		if err := s.checkFence(ctx, tx, id); err != nil { // first: a stale owner learns it is one
 			return err
 		}
-		if err := s.checkFence(ctx, tx, id); err != nil {
+		if err := checkIdem(ctx, tx, e.Key); err != nil {
 			return err
 		}
 		now := store.NormTime(s.now())

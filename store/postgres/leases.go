@@ -118,10 +118,18 @@ func (l *Leases) Live() int {
 }
 
 // Start registers the process and takes its first share, so that a process
-// serves its games from the start; then Run keeps them.
+// serves its games from the start (trying for up to 30 s); then Run keeps
+// them.
 func (l *Leases) Start(ctx context.Context, onChange func(gained, lost []uint32)) error {
 	l.onChange = onChange
-	return l.Tick(ctx)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		err := l.Tick(ctx)
+		if err == nil || time.Now().After(deadline) || ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(l.renew)
+	}
 }
 
 // Run renews and balances every Renew until ctx ends. The partitions stay
@@ -145,7 +153,7 @@ func (l *Leases) Run(ctx context.Context) {
 // gives up partitions towards its share.
 func (l *Leases) Tick(ctx context.Context) error {
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, l.ttl/2)
+	ctx, cancel := context.WithTimeout(ctx, l.ttl) // a renewal later than that is no use
 	defer cancel()
 	var live int
 	mine := map[uint32]uint64{}

@@ -1,0 +1,817 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/discordtest"
+	"shinpan/ops"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+	"shinpan/store/pgtest"
+	"shinpan/store/postgres"
+)
+
+// TestChaos runs three bot processes on one PostgreSQL database behind a load
+// balancer that spreads the interactions over them, as Discord's requests to
+// an Interactions Endpoint would be, and the stand-in for Discord. Players
+// play games by the Move button and by typing moves in DM while a seeded run
+// of faults hits the processes: a process killed (it stops at once, gives
+// nothing up: its leases expire), a process frozen past its lease and then
+// resumed (its late writes must be refused), PostgreSQL restarted, the same
+// interaction delivered to two processes. Then it checks that every game's
+// log is gapless and replays to its final state, every acknowledged move is
+// in once, nothing is applied twice, every move's message reached its player
+// once, each timeout fired once, and it prints the summary line.
+//
+// The processes are in-process bots, each with its own connection pool, lease
+// loop, inbox listener, gateway session and HTTP endpoint: the stand-in
+// attaches to a bot's discordgo session in-process (serve has no setting to
+// point it at another Discord), so a real subprocess could not reach it. A
+// kill is modelled as a stop that hands nothing over (no lease given up, no
+// outbox drained), a SIGSTOP as a process whose lease loop, store writes and
+// HTTP endpoint stop until it resumes.
+func TestChaos(t *testing.T) {
+	if storeBackend.name != "postgres" {
+		t.Skip("several processes share a PostgreSQL database only")
+	}
+	cfg := chaosConfig{seed: 16, faults: 50, games: 9, ttl: 1500 * time.Millisecond}
+	if testing.Short() {
+		cfg.faults, cfg.games = 12, 6
+	}
+	if s := os.Getenv("SHINPAN_CHAOS_SEED"); s != "" {
+		cfg.seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	if s := os.Getenv("SHINPAN_CHAOS_TTL"); s != "" { // e.g. 7s: the production lease
+		cfg.ttl, _ = time.ParseDuration(s)
+	}
+	if s := os.Getenv("SHINPAN_CHAOS_FAULTS"); s != "" {
+		cfg.faults, _ = strconv.Atoi(s)
+	}
+	runChaos(t, cfg)
+}
+
+type chaosConfig struct {
+	seed          uint64
+	faults, games int
+	ttl           time.Duration
+}
+
+// chaos is the run's world.
+type chaos struct {
+	t     *testing.T
+	cfg   chaosConfig
+	pg    *pgtest.Server
+	url   string
+	srv   *discordtest.Server
+	rd    store.Store // the test's own reader
+	nodes []*node
+	lb    *balancer
+	users []string
+	ch    string
+
+	mu     sync.Mutex
+	rng    *rand.Rand
+	acked  map[string]store.GameID // acknowledged interaction id → game
+	dmKeys map[string]store.GameID // typed DM message id → game
+	moves  atomic.Int64
+	// failovers: per fault, the time from the fault to the first action
+	// applied in the faulted process's partitions by another.
+	failovers []time.Duration
+	refused   atomic.Int64 // late writes the database refused
+	watching  sync.WaitGroup
+	nextName  atomic.Int64
+}
+
+// node is one bot process.
+type node struct {
+	c      *chaos
+	name   string
+	b      *Bot
+	st     *postgres.Store
+	cl     *chaosCluster
+	gate   *gate
+	ep     *ops.Server
+	url    string
+	down   atomic.Bool // killed, or frozen: the balancer skips it
+	killed bool
+}
+
+// gate holds a frozen process's store writes until it resumes.
+type gate struct {
+	mu     sync.Mutex
+	frozen bool
+	thawed chan struct{}
+}
+
+func (g *gate) wait() {
+	g.mu.Lock()
+	if !g.frozen {
+		g.mu.Unlock()
+		return
+	}
+	ch := g.thawed
+	g.mu.Unlock()
+	<-ch
+}
+
+func (g *gate) set(frozen bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if frozen && !g.frozen {
+		g.thawed = make(chan struct{})
+	}
+	if !frozen && g.frozen {
+		close(g.thawed)
+	}
+	g.frozen = frozen
+}
+
+// gatedStore is a node's store: its game writes wait while it is frozen, and
+// the database's refusals of them are counted.
+type gatedStore struct {
+	store.Store
+	n *node
+}
+
+func (s gatedStore) AppendAction(id store.GameID, e store.Entry, out []store.OutMsg, up func(*store.Game)) (store.Entry, error) {
+	s.n.gate.wait()
+	r, err := s.Store.AppendAction(id, e, out, up)
+	s.n.count(err)
+	return r, err
+}
+
+func (s gatedStore) UpdateGame(id store.GameID, out []store.OutMsg, fn func(*store.Game) error) (store.Game, error) {
+	s.n.gate.wait()
+	r, err := s.Store.UpdateGame(id, out, fn)
+	s.n.count(err)
+	return r, err
+}
+
+func (s gatedStore) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
+	s.n.gate.wait()
+	return s.Store.ClaimOutbox(n, hold)
+}
+
+func (n *node) count(err error) {
+	if errors.Is(err, store.ErrFenced) {
+		n.c.refused.Add(1)
+	}
+}
+
+// chaosCluster is a node's leases and inbox: its lease loop stops while the
+// node is frozen, and a killed node gives nothing up.
+type chaosCluster struct {
+	postgres.Cluster
+	n *node
+}
+
+func (c chaosCluster) Run(ctx context.Context) {
+	t := time.NewTicker(c.n.c.cfg.ttl / 4)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		c.n.gate.wait()
+		_ = c.Tick(ctx)
+	}
+}
+
+func (c chaosCluster) Stop() {
+	if !c.n.killed {
+		c.Cluster.Stop()
+	}
+}
+
+func (c chaosCluster) ReleaseOutbox(ids ...uint64) error {
+	if c.n.killed {
+		return nil
+	}
+	return c.Cluster.ReleaseOutbox(ids...)
+}
+
+func (c chaosCluster) ConsumeInbox(key string, game store.GameID, out []store.OutMsg) (bool, error) {
+	c.n.gate.wait()
+	ok, err := c.Cluster.ConsumeInbox(key, game, out)
+	c.n.count(err)
+	return ok, err
+}
+
+func runChaos(t *testing.T, cfg chaosConfig) {
+	pg, err := pgtest.StartOwn() // restarted by the faults: not the other tests' server
+	if err != nil {
+		if pgtest.Skippable(err) {
+			t.Skip(err)
+		}
+		t.Fatal(err)
+	}
+	t.Cleanup(pg.Stop) // after the database's own cleanup
+	users := make([]discordtest.User, 2*cfg.games)
+	for i := range users {
+		users[i] = discordtest.User{Username: fmt.Sprintf("player%02d", i)}
+	}
+	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	c := &chaos{t: t, cfg: cfg, pg: pg, url: pg.NewDB(t), srv: srv, ch: srv.DefaultChannelID(),
+		rng: rand.New(rand.NewPCG(cfg.seed, 16)), acked: map[string]store.GameID{}, dmKeys: map[string]store.GameID{}}
+	for _, u := range srv.Users() {
+		c.users = append(c.users, u.ID)
+	}
+	if c.rd, err = postgres.Open(c.url, nil); err != nil {
+		t.Fatal(err)
+	}
+	defer c.rd.Close()
+	c.lb = newBalancer(c)
+	defer c.lb.close()
+	for range 3 {
+		c.nodes = append(c.nodes, c.startNode())
+	}
+	if err := srv.SetInteractionsEndpoint(c.lb.url); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		for _, n := range c.nodes {
+			n.stop()
+		}
+	}()
+
+	games := c.startGames()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for i, id := range games {
+		wg.Add(1)
+		go func() { defer wg.Done(); c.play(ctx, id, i) }()
+	}
+	faults := c.inject(cfg.faults)
+	c.watching.Wait()
+	cancel()
+	wg.Wait()
+	c.heal()
+	c.check(games, faults)
+}
+
+// startNode starts one bot process.
+func (c *chaos) startNode() *node {
+	t := c.t
+	n := &node{c: c, name: fmt.Sprintf("p%d", c.nextName.Add(1)), gate: &gate{}}
+	st, err := postgres.Open(c.url, &postgres.Options{IdleInTransaction: c.cfg.ttl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.st = st
+	lw := io.Writer(io.Discard)
+	if os.Getenv("SHINPAN_CHAOS_LOG") != "" {
+		lw = os.Stderr
+	}
+	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: slog.LevelInfo})).With("node", n.name)
+	n.cl = &chaosCluster{Cluster: st.Cluster(postgres.LeaseOptions{Process: n.name, Renew: c.cfg.ttl / 4, TTL: c.cfg.ttl, Logger: log}), n: n}
+	s, _ := discordgo.New("Bot test")
+	s.ShouldRetryOnRateLimit = true
+	c.srv.Configure(s)
+	cfg := Config{PublicKey: c.srv.PublicKey(), HTTPAddr: "127.0.0.1:0"}
+	n.b = New(cfg, gatedStore{Store: st, n: n}, s, WithLogger(log), WithCluster(n.cl))
+	if err := n.b.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h, err := n.b.InteractionsHandler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.ep = ops.Listen(ln, h, log)
+	n.url = "http://" + ln.Addr().String() + "/interactions"
+	return n
+}
+
+// kill stops a node at once: it hands nothing over.
+func (n *node) kill() {
+	n.down.Store(true)
+	n.killed = true
+	_ = n.ep.Close()
+	_ = n.b.Close()
+	_ = n.st.Close()
+}
+
+// stop stops a node cleanly (the end of the run).
+func (n *node) stop() {
+	if n.killed {
+		return
+	}
+	n.gate.set(false)
+	n.down.Store(true)
+	n.killed = true // stop() is the last thing: hand nothing over either way
+	_ = n.ep.Close()
+	_ = n.b.Close()
+	_ = n.st.Close()
+}
+
+// balancer spreads interactions over the live nodes; dup, when set, sends
+// the next one to two of them (a delivery repeated).
+type balancer struct {
+	c   *chaos
+	ln  net.Listener
+	url string
+	dup atomic.Int64
+	hc  *http.Client
+}
+
+func newBalancer(c *chaos) *balancer {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	lb := &balancer{c: c, ln: ln, url: "http://" + ln.Addr().String() + "/interactions", hc: &http.Client{Timeout: 5 * time.Second}}
+	go http.Serve(ln, lb) //nolint:errcheck // ends with the listener
+	return lb
+}
+
+func (lb *balancer) close() { lb.ln.Close() }
+
+func (lb *balancer) live() []*node {
+	lb.c.mu.Lock()
+	defer lb.c.mu.Unlock()
+	var out []*node
+	for _, n := range lb.c.nodes {
+		if !n.down.Load() {
+			out = append(out, n)
+		}
+	}
+	lb.c.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+func (lb *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	nodes := lb.live()
+	if len(nodes) > 1 && lb.dup.Load() > 0 && lb.dup.Add(-1) >= 0 {
+		go lb.forward(nodes[1], r.Header, body) // the same delivery, to another process
+	}
+	for _, n := range nodes {
+		resp, err := lb.forward(n, r.Header, body)
+		if err != nil {
+			continue
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body) //nolint:errcheck // the stand-in reads what came
+		return
+	}
+	http.Error(w, "no backend", http.StatusBadGateway)
+}
+
+func (lb *balancer) forward(n *node, h http.Header, body []byte) (*http.Response, error) {
+	req, _ := http.NewRequest(http.MethodPost, n.url, bytes.NewReader(body))
+	for k, v := range h {
+		req.Header[k] = v
+	}
+	return lb.hc.Do(req)
+}
+
+// startGames challenges and accepts, through the balancer, one game per
+// pair of players; some have a turn limit and are abandoned (they must end on
+// time, once).
+func (c *chaos) startGames() []store.GameID {
+	t := c.t
+	var ids []store.GameID
+	for g := range c.cfg.games {
+		a, b := c.users[2*g], c.users[2*g+1]
+		opts := []discordtest.Option{discordtest.StringOption("variant", "standard"),
+			discordtest.UserOption("opponent", b), discordtest.StringOption("color", "black")}
+		if abandoned(g) {
+			opts = append(opts, discordtest.IntegerOption("turn_seconds", 10))
+		}
+		iid, err := c.srv.SlashCommand(a, c.ch, "shogi", discordtest.Subcommand("challenge", opts...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.answer(iid)
+		var card discordtest.Message
+		c.until("the challenge card", 10*time.Second, func() bool {
+			for _, m := range c.srv.BotMessages(c.ch) {
+				if strings.Contains(string(m.Components), "accept:") && strings.Contains(m.Content, a) {
+					card = m
+				}
+			}
+			return card.ID != ""
+		})
+		accept := ""
+		for _, part := range strings.Split(string(card.Components), "\"") {
+			if strings.HasPrefix(part, "accept:") {
+				accept = part
+			}
+		}
+		iid, err = c.srv.ClickButton(b, card.ChannelID, card.ID, accept)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.answer(iid)
+		var id store.GameID
+		c.until("the game", 10*time.Second, func() bool {
+			gs, _ := c.rd.ActiveGamesOf(a)
+			if len(gs) > 0 {
+				id = gs[0].ID
+			}
+			return id != 0
+		})
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// abandoned games stop after a few moves and must end by the turn limit.
+func abandoned(g int) bool { return g%4 == 3 }
+
+func (c *chaos) answer(iid string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	in, err := c.srv.WaitInteraction(ctx, iid, discordtest.Answered)
+	if err != nil {
+		return ""
+	}
+	return shown(in)
+}
+
+func (c *chaos) until(what string, d time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			if what != "" {
+				c.t.Fatalf("timed out waiting for %s", what)
+			}
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true
+}
+
+// play moves in game id until the run ends or the game does: a legal move of
+// the side to move, by the Move button and its modal (two of three) or typed
+// in DM, then waits for it to be applied.
+func (c *chaos) play(ctx context.Context, id store.GameID, g int) {
+	rng := rand.New(rand.NewPCG(c.cfg.seed, uint64(id)))
+	for k := 0; ctx.Err() == nil; k++ {
+		if abandoned(g) && k >= 4 {
+			return
+		}
+		meta, log, err := c.rd.LoadGame(id)
+		if err != nil {
+			time.Sleep(200 * time.Millisecond) // PostgreSQL restarting
+			continue
+		}
+		if !meta.Status.Live() {
+			return
+		}
+		rg, err := rebuild(meta, log)
+		if err != nil {
+			c.t.Errorf("game %d: %v", id, err)
+			return
+		}
+		turn := rg.Turn()
+		pos, _ := rg.PlayerBoard(turn)
+		legal := pos.LegalMoves(nil)
+		if len(legal) == 0 {
+			return
+		}
+		mv := legal[rng.IntN(len(legal))].USI()
+		wait := 30 * time.Second
+		user := meta.Players[turn]
+		if rng.IntN(3) == 0 {
+			mid, err := c.srv.SendDM(user, mv)
+			if err == nil {
+				c.mu.Lock()
+				c.dmKeys[mid] = id
+				c.mu.Unlock()
+			}
+		} else if !c.moveByButton(id, user, mv) {
+			wait = 2 * time.Second // lost with its process, never acknowledged: another follows
+		}
+		// Wait for it: a move acknowledged, or typed (queued by any process
+		// that reads DMs), must be applied before the next is chosen, or the
+		// next would be refused for being played on a board that moved on.
+		c.until("", wait, func() bool {
+			g, err := c.rd.GetGame(id)
+			return ctx.Err() != nil || err == nil && g.LastSeq > meta.LastSeq
+		})
+	}
+}
+
+// moveByButton plays mv by the Move button and its modal and says whether
+// the bot acknowledged it.
+func (c *chaos) moveByButton(id store.GameID, user, mv string) bool {
+	ch, err := c.srv.DMChannel(user)
+	if err != nil {
+		return false
+	}
+	var board discordtest.Message
+	for _, m := range c.srv.BotMessages(ch) {
+		if strings.Contains(string(m.Components), fmt.Sprintf(`"move:%d"`, id)) {
+			board = m
+		}
+	}
+	if board.ID == "" {
+		return false // the start DM is not out yet
+	}
+	iid, err := c.srv.ClickButton(user, ch, board.ID, fmt.Sprintf("move:%d", id))
+	if err != nil || c.answer(iid) != "[modal]" {
+		return false
+	}
+	iid, err = c.srv.SubmitModal(user, ch, fmt.Sprintf("movemodal:%d", id), map[string]string{"move": mv})
+	if err != nil {
+		return false
+	}
+	out := c.answer(iid)
+	if strings.Contains(out, "Move received") || strings.Contains(out, "the result follows") {
+		c.mu.Lock()
+		c.acked[iid] = id
+		c.mu.Unlock()
+		return true
+	}
+	return false
+}
+
+var youPlayed = regexp.MustCompile(`You played [^\n]+? \(move (\d+)\)`)
+
+// fault kinds
+const (
+	faultKill = iota
+	faultFreeze
+	faultPostgres
+	faultDuplicate
+	faultGateway
+)
+
+var faultNames = []string{"kill", "freeze", "postgres_restart", "duplicate_delivery", "gateway_down"}
+
+// inject runs n faults, one after another, and returns how many of each.
+func (c *chaos) inject(n int) map[string]int {
+	done := map[string]int{}
+	for i := range n {
+		c.mu.Lock()
+		kind := c.rng.IntN(10)
+		c.mu.Unlock()
+		switch {
+		case i == 0 || kind < 3:
+			kind = faultKill
+		case i == 1 || kind < 6:
+			kind = faultFreeze
+		case i == 2 || kind < 7:
+			kind = faultPostgres
+		case i == 3 || kind < 8:
+			kind = faultGateway
+		default:
+			kind = faultDuplicate
+		}
+		c.fault(kind)
+		done[faultNames[kind]]++
+	}
+	return done
+}
+
+func (c *chaos) fault(kind int) {
+	c.mu.Lock()
+	victim := c.nodes[c.rng.IntN(len(c.nodes))]
+	c.mu.Unlock()
+	switch kind {
+	case faultKill:
+		t0, held := time.Now(), victim.cl.Held()
+		victim.kill()
+		c.watchFailover(t0, time.Now(), held) // nothing of its own commits after kill returns
+		time.Sleep(c.cfg.ttl / 2)
+		fresh := c.startNode()
+		c.mu.Lock()
+		c.nodes[slices.Index(c.nodes, victim)] = fresh
+		c.mu.Unlock()
+	case faultFreeze:
+		t0, held := time.Now(), victim.cl.Held()
+		victim.down.Store(true)
+		victim.gate.set(true)
+		c.watchFailover(t0, t0.Add(200*time.Millisecond), held) // a write already past the gate commits within ms
+		time.Sleep(2*c.cfg.ttl + c.cfg.ttl/4) // past its lease: the others take its partitions
+		victim.gate.set(false) // SIGCONT: its late writes come now
+		victim.down.Store(false)
+	case faultPostgres:
+		if err := c.pg.Restart(); err != nil {
+			c.t.Fatal(err)
+		}
+		time.Sleep(c.cfg.ttl)
+	case faultDuplicate:
+		c.lb.dup.Add(3)
+		time.Sleep(c.cfg.ttl / 4)
+	case faultGateway: // every gateway session down: DMs typed meanwhile come on RESUME
+		c.srv.SetGatewayDown(true)
+		time.Sleep(c.cfg.ttl)
+		c.srv.SetGatewayDown(false)
+	}
+}
+
+// watchFailover watches, in the background, for the first action applied
+// in one of the partitions the faulted process held while it was down, and
+// records how long after the fault that was (the issue's "lease lost → first
+// action applied by the new owner", from the moment the process stopped); it
+// gives up after 20 s (no move came there: no failover to measure).
+func (c *chaos) watchFailover(t0, after time.Time, held []uint32) {
+	c.watching.Add(1)
+	go func() {
+		defer c.watching.Done()
+		c.watchFailoverSync(t0, after, held)
+	}()
+}
+
+// watchFailoverSync: t0 is the fault, after the time from which any action
+// applied in the process's partitions is another process's.
+func (c *chaos) watchFailoverSync(t0, after time.Time, held []uint32) {
+	owned := map[uint32]bool{}
+	for _, p := range held {
+		owned[p] = true
+	}
+	deadline := t0.Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		gs, err := c.rd.ActiveGames()
+		if err == nil {
+			for _, g := range gs {
+				if !owned[store.PartitionOf(g.ID)] {
+					continue
+				}
+				log, err := c.rd.Log(g.ID, 1)
+				if err != nil || len(log) == 0 {
+					continue
+				}
+				first := time.Time{}
+				for k := len(log) - 1; k >= 0 && log[k].At.After(after); k-- {
+					first = log[k].At
+				}
+				if !first.IsZero() {
+					c.mu.Lock()
+					c.failovers = append(c.failovers, first.Sub(t0))
+					c.mu.Unlock()
+					return
+				}
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// heal waits for the inbox and the outbox to empty.
+func (c *chaos) heal() {
+	if !c.until("", 60*time.Second, func() bool {
+		out, err := c.rd.PendingOutbox()
+		return err == nil && len(out) == 0 && c.pg.QueryInt(c.t, c.url, "SELECT count(*) FROM inbox") == 0
+	}) {
+		out, _ := c.rd.PendingOutbox()
+		for _, n := range c.nodes {
+			c.t.Logf("%s holds %d partitions (down %v)", n.name, len(n.cl.Held()), n.down.Load())
+		}
+		for _, m := range out[:min(len(out), 5)] {
+			c.t.Logf("pending message %d of game %d (partition %d)", m.ID, m.GameID, store.PartitionOf(m.GameID))
+		}
+		c.t.Fatalf("the inbox keeps %d actions, the outbox %d messages", c.pg.QueryInt(c.t, c.url, "SELECT count(*) FROM inbox"), len(out))
+	}
+	c.until("the abandoned games to time out", 30*time.Second, func() bool {
+		gs, err := c.rd.ActiveGames()
+		if err != nil {
+			return false
+		}
+		for _, g := range gs {
+			if g.Options.TurnSeconds > 0 {
+				return false
+			}
+		}
+		return true
+	})
+	c.until("the outbox to empty", 30*time.Second, func() bool {
+		out, err := c.rd.PendingOutbox()
+		return err == nil && len(out) == 0
+	})
+	time.Sleep(c.cfg.ttl) // the last sends' echoes
+}
+
+func (c *chaos) check(games []store.GameID, faults map[string]int) {
+	t := c.t
+	keys := map[string]int{}
+	moves := 0
+	for g, id := range games {
+		meta, log, err := c.rd.LoadGame(id) // gapless, or ErrCorrupt
+		if err != nil {
+			t.Fatalf("game %d: %v", id, err)
+		}
+		rg, err := rebuild(meta, log)
+		if err != nil {
+			t.Fatalf("game %d does not replay: %v", id, err)
+		}
+		if rg.Over() != !meta.Status.Live() {
+			t.Errorf("game %d: replayed over=%v, stored %s", id, rg.Over(), meta.Status)
+		}
+		timeouts := 0
+		for _, e := range log {
+			keys[e.Key]++
+			switch e.Action.Kind {
+			case referee.ActMove:
+				moves++
+			case referee.ActTimeout:
+				timeouts++
+			}
+		}
+		if abandoned(g) && (timeouts != 1 || meta.Status.Live()) {
+			t.Errorf("abandoned game %d: %d timeouts, status %s", id, timeouts, meta.Status)
+		}
+		if timeouts > 1 {
+			t.Errorf("game %d timed out %d times", id, timeouts)
+		}
+		// Every move's message reached the mover once (nonces kept re-sends
+		// by a new owner from showing twice).
+		for c2 := range 2 {
+			user := meta.Players[c2]
+			ch, _ := c.srv.DMChannel(user)
+			seen := map[int]int{}
+			for _, m := range c.srv.BotMessages(ch) {
+				for _, sm := range youPlayed.FindAllStringSubmatch(m.Content, -1) {
+					n, _ := strconv.Atoi(sm[1])
+					seen[n]++
+				}
+			}
+			for _, e := range log {
+				if e.Action.Kind == referee.ActMove && e.Action.Player == shogi.Color(c2) && e.UserID == user {
+					if n := seen[int(e.Seq)]; n != 1 {
+						ms := c.srv.BotMessages(ch)
+						t.Fatalf("game %d: move %d told its player %d times; %d DMs: %q", id, e.Seq, n, len(ms), ms[min(len(ms)-1, 3)].Content)
+					}
+				}
+			}
+		}
+	}
+	dups := 0
+	for k, n := range keys {
+		if n > 1 {
+			dups++
+			t.Errorf("action %s applied %d times", k, n)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	found := 0
+	for iid := range c.acked {
+		if keys[iid] == 1 {
+			found++
+		}
+	}
+	dmApplied := 0
+	for mid := range c.dmKeys {
+		dmApplied += keys[mid]
+	}
+	lost := len(c.acked) - found
+	if lost > 0 {
+		t.Errorf("%d acknowledged moves lost", lost)
+	}
+	nf := 0
+	for _, n := range faults {
+		nf += n
+	}
+	if nf < c.cfg.faults {
+		t.Errorf("%d faults, want %d", nf, c.cfg.faults)
+	}
+	slices.Sort(c.failovers)
+	p99 := time.Duration(0)
+	if len(c.failovers) > 0 {
+		p99 = c.failovers[min(len(c.failovers)-1, len(c.failovers)*99/100)]
+	}
+	t.Logf("faults: %v; DMs typed %d, applied %d; late writes refused %d; failovers (lease ttl %v): %v",
+		faults, len(c.dmKeys), dmApplied, c.refused.Load(), c.cfg.ttl, c.failovers)
+	fmt.Printf("chaos: processes=3 faults=%d games=%d moves=%d acknowledged=%d found=%d duplicates=%d lost=%d failover_p99=%.1fs\n",
+		nf, len(games), moves, len(c.acked), found, dups, lost, p99.Seconds())
+	if faults["freeze"] > 0 && c.refused.Load() == 0 {
+		t.Errorf("no late write of a frozen process was refused")
+	}
+}
