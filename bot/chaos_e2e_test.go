@@ -618,8 +618,8 @@ func (c *chaos) fault(kind int) {
 		victim.down.Store(true)
 		victim.gate.set(true)
 		c.watchFailover(t0, t0.Add(200*time.Millisecond), held) // a write already past the gate commits within ms
-		time.Sleep(2*c.cfg.ttl + c.cfg.ttl/4) // past its lease: the others take its partitions
-		victim.gate.set(false) // SIGCONT: its late writes come now
+		time.Sleep(2*c.cfg.ttl + c.cfg.ttl/4)                   // past its lease: the others take its partitions
+		victim.gate.set(false)                                  // SIGCONT: its late writes come now
 		victim.down.Store(false)
 	case faultPostgres:
 		if err := c.pg.Restart(); err != nil {
