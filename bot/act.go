@@ -49,8 +49,8 @@ func (b *Bot) apply(id store.GameID, user string, a referee.Action, key string, 
 	lg, err := b.live(id)
 	if err != nil {
 		result = "no_game"
-		if errors.Is(err, store.ErrUnavailable) {
-			return "", false, err
+		if !errors.Is(err, store.ErrNotFound) {
+			return texts.UI(lang, texts.InternalError), false, err // the store failed: try again
 		}
 		return texts.UI(lang, texts.NoGame), false, nil
 	}

@@ -782,10 +782,14 @@ func (c *chaos) check(games []store.GameID, faults map[string]int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	found := 0
-	for iid := range c.acked {
+	for iid, id := range c.acked {
 		if keys[iid] == 1 {
 			found++
+			continue
 		}
+		g, log, _ := c.rd.LoadGame(id)
+		in, _ := c.srv.Interaction(iid)
+		t.Logf("lost: interaction %s in game %d (%s, %d entries, result %+v), answered %q", iid, id, g.Status, len(log), g.Result, shown(in))
 	}
 	dmApplied := 0
 	for mid := range c.dmKeys {

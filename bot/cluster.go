@@ -350,8 +350,8 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 	} else {
 		reply, ok, err = b.apply(id, r.User, a, it.Key, refusal)
 	}
-	if errors.Is(err, store.ErrFenced) || errors.Is(err, store.ErrUnavailable) {
-		return // the new owner, or a later try, applies it
+	if err != nil && !errors.Is(err, store.ErrInvalid) && !errors.Is(err, store.ErrCorrupt) {
+		return // the new owner, or a later try, applies it (the store failed: a restart, a lost lease)
 	}
 	w := b.takeWaiter(it.Key)
 	if !ok {
