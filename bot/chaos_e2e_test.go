@@ -56,7 +56,7 @@ func TestChaos(t *testing.T) {
 	}
 	cfg := chaosConfig{seed: 16, faults: 50, games: 9, ttl: 1500 * time.Millisecond}
 	if testing.Short() {
-		cfg.faults, cfg.games = 12, 6
+		cfg.faults, cfg.games = 10, 4
 	}
 	if s := os.Getenv("SHINPAN_CHAOS_SEED"); s != "" {
 		cfg.seed, _ = strconv.ParseUint(s, 10, 64)
@@ -288,7 +288,7 @@ func (c *chaos) startNode() *node {
 	if os.Getenv("SHINPAN_CHAOS_LOG") != "" {
 		lw = os.Stderr
 	}
-	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: slog.LevelInfo})).With("node", n.name)
+	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: slog.LevelWarn})).With("node", n.name)
 	n.cl = &chaosCluster{Cluster: st.Cluster(postgres.LeaseOptions{Process: n.name, Renew: c.cfg.ttl / 4, TTL: c.cfg.ttl, Logger: log}), n: n}
 	s, _ := discordgo.New("Bot test")
 	s.ShouldRetryOnRateLimit = true
@@ -618,7 +618,7 @@ func (c *chaos) fault(kind int) {
 		victim.down.Store(true)
 		victim.gate.set(true)
 		c.watchFailover(t0, t0.Add(200*time.Millisecond), held) // a write already past the gate commits within ms
-		time.Sleep(2*c.cfg.ttl + c.cfg.ttl/4)                   // past its lease: the others take its partitions
+		time.Sleep(c.cfg.ttl*3/2 + c.cfg.ttl/4)                 // past its lease and the others' next renewal: they take its partitions
 		victim.gate.set(false)                                  // SIGCONT: its late writes come now
 		victim.down.Store(false)
 	case faultPostgres:
@@ -686,13 +686,17 @@ func (c *chaos) watchFailoverSync(t0, after time.Time, held []uint32) {
 
 // heal waits for the inbox and the outbox to empty.
 func (c *chaos) heal() {
-	if !c.until("", 60*time.Second, func() bool {
+	if !c.until("", 90*time.Second, func() bool {
 		out, err := c.rd.PendingOutbox()
 		return err == nil && len(out) == 0 && c.pg.QueryInt(c.t, c.url, "SELECT count(*) FROM inbox") == 0
 	}) {
 		out, _ := c.rd.PendingOutbox()
 		for _, n := range c.nodes {
-			c.t.Logf("%s holds %d partitions (down %v)", n.name, len(n.cl.Held()), n.down.Load())
+			ob := n.b.ob
+			ob.mu.Lock()
+			c.t.Logf("%s holds %d partitions (down %v); sender: %d in flight, %d destinations queued, %d workers, %d to mark",
+				n.name, len(n.cl.Held()), n.down.Load(), len(ob.inFlight), len(ob.queues), len(ob.running), len(ob.done))
+			ob.mu.Unlock()
 		}
 		for _, m := range out[:min(len(out), 5)] {
 			c.t.Logf("pending message %d of game %d (partition %d)", m.ID, m.GameID, store.PartitionOf(m.GameID))
