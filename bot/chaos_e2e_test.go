@@ -93,7 +93,6 @@ type chaos struct {
 	rng    *rand.Rand
 	acked  map[string]store.GameID // acknowledged interaction id → game
 	dmKeys map[string]store.GameID // typed DM message id → game
-	moves  atomic.Int64
 	// failovers: per fault, the time from the fault to the first action
 	// applied in the faulted process's partitions by another.
 	failovers []time.Duration
