@@ -43,7 +43,7 @@ type LeaseOptions struct {
 	// Process names this process (unique among those sharing the database).
 	Process string
 	// Renew is the renewal interval (default 2 s); TTL the lease's life
-	// after a renewal (default 7 s).
+	// after a renewal (default 6 s).
 	Renew, TTL time.Duration
 	Logger     *slog.Logger
 }
@@ -52,7 +52,7 @@ type LeaseOptions struct {
 // TTL, and another takes them within Renew more: under 10 s in all.
 const (
 	DefaultRenew = 2 * time.Second
-	DefaultTTL   = 7 * time.Second
+	DefaultTTL   = 6 * time.Second
 )
 
 // Leases turns on ownership for this store: from now on every game write is
