@@ -54,6 +54,11 @@ func TestChaos(t *testing.T) {
 	if storeBackend.name != "postgres" {
 		t.Skip("several processes share a PostgreSQL database only")
 	}
+	if raceDetector && testing.Short() {
+		// CI runs it in full without the race detector; under it the short run
+		// takes minutes of CI's 2 cores for little more.
+		t.Skip("the chaos run is checked without -race (go test ./...)")
+	}
 	cfg := chaosConfig{seed: 16, faults: 50, games: 9, ttl: 1500 * time.Millisecond}
 	if testing.Short() {
 		cfg.faults, cfg.games = 10, 4
