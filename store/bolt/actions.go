@@ -26,7 +26,9 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 	if err := store.CheckAppend(id, e); err != nil {
 		return store.Entry{}, err
 	}
+	in := e
 	err := s.update(func(tx *bbolt.Tx) error {
+		e = in // a run again starts from the caller's entry (group.go)
 		if err := checkIdem(tx, e.Key); err != nil {
 			return err
 		}
@@ -127,6 +129,7 @@ func (s *Store) PruneKeys(before time.Time) (int, error) {
 	limit := tkey(before)
 	n := 0
 	err := s.update(func(tx *bbolt.Tx) error {
+		n = 0 // a run again counts afresh (group.go)
 		b := bkt(tx, bIdem)
 		c := b.Cursor()
 		for k, v := c.First(); k != nil; {

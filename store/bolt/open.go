@@ -49,6 +49,8 @@ type Store struct {
 	now   func() time.Time
 	ready chan struct{} // signalled after a commit that added outbox messages
 
+	commits committer // group commit (group.go)
+
 	claimMu sync.Mutex
 	claims  map[uint64]time.Time // outbox id → held until (one process: kept in memory)
 }

@@ -32,6 +32,7 @@ func (s *Store) UpdateSettings(userID string, fn func(*store.Settings)) (store.S
 	}
 	var st store.Settings
 	err := s.update(func(tx *bbolt.Tx) error {
+		st = store.Settings{} // a run again starts afresh (group.go)
 		b := bkt(tx, bSettings)
 		if _, err := getJSON(b, []byte(userID), &st); err != nil {
 			return err

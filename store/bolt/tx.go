@@ -37,15 +37,11 @@ func recoverCorrupt(prefix string, err *error) {
 	*err = fmt.Errorf("%s%w (bbolt panicked: %v)", prefix, store.ErrCorrupt, r)
 }
 
-// view and update run a transaction, turning bbolt panics into ErrCorrupt.
+// view runs a read transaction, turning bbolt panics into ErrCorrupt
+// (update, in group.go, is its writing twin).
 func (s *Store) view(fn func(tx *bbolt.Tx) error) (err error) {
 	defer recoverCorrupt("", &err)
 	return s.db.View(fn)
-}
-
-func (s *Store) update(fn func(tx *bbolt.Tx) error) (err error) {
-	defer recoverCorrupt("", &err)
-	return s.db.Update(fn)
 }
 
 // getJSON decodes the value under key into v. found is false when absent. A
