@@ -41,6 +41,7 @@ type Bot struct {
 	// lastDM the newest DM handled per user (catchup.go).
 	catching map[string]bool
 	lastDM   map[string]uint64
+	dmMarks  dmMarks // handled DMs to remember in the store
 	// dmsClosed holds the users a DM last failed to reach with 50007 (their
 	// DMs are closed), until a DM reaches them or they write one.
 	dmsClosed sync.Map
@@ -156,7 +157,8 @@ func (b *Bot) Start() error {
 	for _, g := range active {
 		b.track(g) // with several processes, only this one's
 	}
-	b.wg.Add(4)
+	b.wg.Add(5)
+	go b.lastDMLoop()
 	go b.outboxLoop()
 	go b.markLoop()
 	go b.timerLoop()
@@ -188,6 +190,7 @@ func (b *Bot) stop(flush func()) error {
 	b.wg.Wait() // the loops stop first: they take inHand themselves
 	b.inHand.Lock()
 	defer b.inHand.Unlock()
+	b.flushLastDMs() // those the actions just finished handled
 	if flush != nil {
 		flush()
 	}

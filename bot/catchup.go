@@ -3,6 +3,8 @@ package bot
 import (
 	"sort"
 	"strconv"
+	"sync"
+	"time"
 
 	"shinpan/store"
 )
@@ -121,4 +123,75 @@ func (b *Bot) catchUpUser(user string) {
 func snowflake(id string) uint64 {
 	n, _ := strconv.ParseUint(id, 10, 64)
 	return n
+}
+
+// dmMarks holds the newest keyed DM handled per user, not yet in the store
+// (markHandled).
+type dmMarks struct {
+	mu      sync.Mutex
+	pending map[string]dmMark
+}
+
+type dmMark struct{ channel, msgID string }
+
+func (d *dmMarks) add(user, channel, msgID string) {
+	d.mu.Lock()
+	if d.pending == nil {
+		d.pending = map[string]dmMark{}
+	}
+	if old, ok := d.pending[user]; !ok || newerID(msgID, old.msgID) {
+		d.pending[user] = dmMark{channel, msgID}
+	}
+	d.mu.Unlock()
+}
+
+func (d *dmMarks) take() map[string]dmMark {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	p := d.pending
+	d.pending = nil
+	return p
+}
+
+// lastDMFlush is how often the background marks are written.
+const lastDMFlush = time.Second
+
+// lastDMLoop writes the background marks every lastDMFlush, and once more
+// when the bot stops.
+func (b *Bot) lastDMLoop() {
+	defer b.wg.Done()
+	t := time.NewTicker(lastDMFlush)
+	defer t.Stop()
+	for {
+		select {
+		case <-b.ctx.Done():
+			b.flushLastDMs()
+			return
+		case <-t.C:
+			b.flushLastDMs()
+		}
+	}
+}
+
+// flushLastDMs writes the pending marks, side by side so that the store
+// commits them together.
+func (b *Bot) flushLastDMs() {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 32)
+	for user, m := range b.dmMarks.take() {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			b.writeLastDM(user, m.channel, m.msgID)
+		}()
+	}
+	wg.Wait()
+}
+
+// caughtUp says whether no catch-up is pending.
+func (b *Bot) caughtUp() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.catching) == 0
 }

@@ -67,7 +67,8 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	lang := b.lang(user)
 	text := strings.TrimSpace(m.Content)
 	b.dmsClosed.Delete(user)
-	defer b.markHandled(user, m.ChannelID, m.ID)
+	keyed := false // the DM's id is its action's idempotency key, now stored
+	defer func() { b.markHandled(user, m.ChannelID, m.ID, keyed) }()
 	b.comeBack(user)
 	if text == "" {
 		return
@@ -111,7 +112,9 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	if masks {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
 	}
-	if reply, ok := b.actWording(id, user, a, m.ID, texts.RefusalWithMoveHint); !ok && reply != "" {
+	reply, ok := b.actWording(id, user, a, m.ID, texts.RefusalWithMoveHint)
+	keyed = ok || reply == "" // taken now, or before (a duplicate)
+	if !ok && reply != "" {
 		b.dmReply(user, m.ID, reply)
 	}
 }
@@ -133,11 +136,24 @@ func (b *Bot) dmReply(user, dmID, text string) {
 
 // markHandled remembers the newest DM handled per user, so a catch-up after
 // an outage reads only what came after, and drops this process's claim on it
-// (dmclaim.go).
-func (b *Bot) markHandled(user, channel, msgID string) {
+// (dmclaim.go). With one process (no claims), a DM whose action is stored
+// under its id (keyed) is remembered in the background, many users in one
+// commit: read again after a crash, its key makes it a no-op. Any other DM
+// (help, a refusal, a note), and every DM when processes share the store, is
+// remembered before the user's next DM is handled, so a catch-up never
+// answers it twice and other processes see it handled at once.
+func (b *Bot) markHandled(user, channel, msgID string, keyed bool) {
 	b.mu.Lock()
 	b.dmCh[user] = channel
 	b.mu.Unlock()
+	if keyed && !b.sharedStore {
+		b.dmMarks.add(user, channel, msgID)
+		return
+	}
+	b.writeLastDM(user, channel, msgID)
+}
+
+func (b *Bot) writeLastDM(user, channel, msgID string) {
 	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) {
 		s.DMChannelID = channel
 		if newerID(msgID, s.LastDM) {

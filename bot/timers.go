@@ -18,6 +18,7 @@ func (b *Bot) timerLoop() {
 	defer b.wg.Done()
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
+	pruneDue := false
 	for tick := 0; ; tick++ {
 		select {
 		case <-b.ctx.Done():
@@ -35,7 +36,15 @@ func (b *Bot) timerLoop() {
 		b.expireTurns(turns)
 		b.expireAway(aways)
 		if tick%3600 == 0 {
+			pruneDue = true
+		}
+		// Not while a catch-up may read DMs whose keys would go: a DM
+		// remembered in the background (markHandled) is read again after a
+		// crash and must still find its key.
+		if pruneDue && b.caughtUp() {
+			b.flushLastDMs()
 			b.pruneKeys()
+			pruneDue = false
 		}
 		b.end()
 	}
