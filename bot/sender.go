@@ -38,6 +38,7 @@ type outbox struct {
 	running  map[string]bool           // destinations with a worker
 	inFlight map[uint64]bool           // handed to a worker, not yet marked sent
 	done     []uint64                  // sent or given up, to mark
+	seen     uint64                    // every message up to this id was read (orderedOutbox)
 	kick     chan struct{}             // wakes the dispatcher
 	marks    chan struct{}             // wakes the marker
 	limit    *rate.Limiter
@@ -84,19 +85,27 @@ func (b *Bot) outboxLoop() {
 // kickOutbox wakes the dispatcher; it never waits for a send.
 func (b *Bot) kickOutbox() { wake(b.ob.kick) }
 
+// orderedOutbox is a store whose outbox ids grow in commit order (bbolt's:
+// one writer at a time), so the dispatcher reads only the messages after the
+// last it read instead of the whole outbox at every commit.
+type orderedOutbox interface {
+	PendingOutboxAfter(after uint64) ([]store.OutMsg, error)
+}
+
 // dispatch queues every pending message not yet handed out.
 func (b *Bot) dispatch() {
-	b.ob.scan.Lock()
-	defer b.ob.scan.Unlock()
+	ob := b.ob
+	ob.scan.Lock()
+	defer ob.scan.Unlock()
 	msgs, err := b.pending()
 	if err != nil {
 		b.log.Error("outbox", "err", err)
 		return
 	}
-	ob := b.ob
 	ob.mu.Lock()
 	defer ob.mu.Unlock()
 	for _, m := range msgs {
+		ob.seen = max(ob.seen, m.ID)
 		if ob.inFlight[m.ID] {
 			continue
 		}
@@ -190,10 +199,13 @@ const claimHold = 8 * time.Second
 // pending is what the outbox holds for this process to send: everything, or
 // with several processes, the messages of its own games and of no game.
 func (b *Bot) pending() ([]store.OutMsg, error) {
-	if b.cl == nil {
-		return b.st.PendingOutbox()
+	if b.cl != nil {
+		return b.st.ClaimOutbox(500, claimHold)
 	}
-	return b.st.ClaimOutbox(500, claimHold)
+	if oo, ok := b.st.(orderedOutbox); ok {
+		return oo.PendingOutboxAfter(b.ob.seen) // seen: only the dispatcher writes it
+	}
+	return b.st.PendingOutbox()
 }
 
 // drainOutbox sends, once the workers have stopped, what the outbox still

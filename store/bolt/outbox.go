@@ -50,17 +50,24 @@ func (s *Store) Enqueue(msgs ...store.OutMsg) error {
 }
 
 // PendingOutbox returns the unsent messages in the order they were queued.
-func (s *Store) PendingOutbox() ([]store.OutMsg, error) {
+func (s *Store) PendingOutbox() ([]store.OutMsg, error) { return s.PendingOutboxAfter(0) }
+
+// PendingOutboxAfter returns the unsent messages with an id above after, in
+// the order they were queued. One transaction writes at a time, so ids grow
+// in commit order: a sender that has read every message up to after misses
+// none by reading only what follows (and decodes no message twice).
+func (s *Store) PendingOutboxAfter(after uint64) ([]store.OutMsg, error) {
 	var out []store.OutMsg
 	err := s.view(func(tx *bbolt.Tx) error {
-		return bkt(tx, bOutbox).ForEach(func(k, v []byte) error {
+		c := bkt(tx, bOutbox).Cursor()
+		for k, v := c.Seek(u64(after + 1)); k != nil; k, v = c.Next() {
 			var m store.OutMsg
 			if err := jsonDecode(v, &m); err != nil {
 				return fmt.Errorf("%w: outbox %x: %v", store.ErrCorrupt, k, err)
 			}
 			out = append(out, m)
-			return nil
-		})
+		}
+		return nil
 	})
 	return out, store.WrapOp("pending outbox", err)
 }
