@@ -27,18 +27,12 @@ func runLoadtest(args []string) error {
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' moves")
 	restart := fs.Bool("restart", false, "measure the bot's start on a store of --games active games instead")
 	verbose := fs.Bool("v", false, "print the bot's warnings and errors")
-	var prof loadtest.Profiles
-	fs.StringVar(&prof.CPU, "cpuprofile", "", "write a CPU profile of the whole process to this file")
-	fs.StringVar(&prof.Block, "blockprofile", "", "write a blocking profile to this file")
-	fs.StringVar(&prof.Mutex, "mutexprofile", "", "write a mutex contention profile to this file")
+	fs.StringVar(&cfg.Profiles.CPU, "cpuprofile", "", "write a CPU profile of the measure (from the bot's start, the whole process) to this file")
+	fs.StringVar(&cfg.Profiles.Block, "blockprofile", "", "write a blocking profile of the measure to this file")
+	fs.StringVar(&cfg.Profiles.Mutex, "mutexprofile", "", "write a mutex contention profile of the measure to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	stop, err := prof.Start()
-	if err != nil {
-		return err
-	}
-	defer stop()
 	if *verbose {
 		cfg.Log = os.Stderr
 	}

@@ -121,17 +121,35 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 
 // dmReply queues the answer to the user's DM dmID (not tied to a game
 // action). Its nonce is made from dmID: a second answer to the same DM, from
-// a process that handled it late (dmclaim.go), is dropped by Discord.
+// a process that handled it late (dmclaim.go), is dropped by Discord. When the
+// store cannot take it (a full disk: the action it answers failed too), the
+// answer is sent at once instead, once, so that the user hears that nothing
+// was changed.
 func (b *Bot) dmReply(user, dmID, text string) {
 	m := toDM(user, payload{Content: text})
 	if nonce, err := b.st.KeyedNonce("dm-reply", dmID); err == nil {
 		m.DedupeKey = nonce
 	}
 	if err := b.st.Enqueue(m); err != nil {
-		b.log.Error("enqueue", "user", user, "err", err)
+		b.log.Error("enqueue failed, replying directly", "user", user, "err", err)
+		b.replyNow(user, text, m.DedupeKey)
 		return
 	}
 	b.kickOutbox()
+}
+
+// replyNow sends a DM without the outbox, within the global rate.
+func (b *Bot) replyNow(user, text, nonce string) {
+	if b.ob.limit.Wait(b.ctx) != nil {
+		return
+	}
+	ch, err := b.dmChannel(user)
+	if err == nil {
+		_, err = b.postMessage(ch, payload{Content: text}, nonce)
+	}
+	if err != nil {
+		b.log.Error("direct reply", "user", user, "err", err)
+	}
 }
 
 // markHandled remembers the newest DM handled per user, so a catch-up after

@@ -32,11 +32,12 @@ type env struct {
 	alice, bob, carol string
 	ch                string
 	cfg               Config
-	offset            atomic.Int64 // added to the bot's clock (ns)
-	opts              []Option     // more options for New
-	logTo             io.Writer    // when set, the bot logs here at debug level
-	overHTTP          bool         // interactions come to the bot's Interactions Endpoint
-	endpoint          *ops.Server  // that endpoint, while the bot runs
+	offset            atomic.Int64                  // added to the bot's clock (ns)
+	opts              []Option                      // more options for New
+	logTo             io.Writer                     // when set, the bot logs here at debug level
+	overHTTP          bool                          // interactions come to the bot's Interactions Endpoint
+	endpoint          *ops.Server                   // that endpoint, while the bot runs
+	wrapStore         func(store.Store) store.Store // when set, the bot gets this store
 }
 
 // clusterEnv, set to 1, runs the PostgreSQL pass with each bot as one of
@@ -100,6 +101,9 @@ func (e *env) start() {
 		log = slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	e.st = st
+	if e.wrapStore != nil {
+		st = e.wrapStore(st)
+	}
 	opts := append([]Option{WithLogger(log), WithClock(func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) })}, e.opts...)
 	if pg, ok := st.(*postgres.Store); ok && os.Getenv(clusterEnv) == "1" {
 		opts = append(opts, WithCluster(pg.Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("e2e-%p", e), Logger: log})))

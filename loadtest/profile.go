@@ -32,6 +32,8 @@ func (p Profiles) Start() (stop func(), err error) {
 		runtime.SetMutexProfileFraction(5)
 	}
 	return func() {
+		runtime.SetBlockProfileRate(0)
+		runtime.SetMutexProfileFraction(0)
 		if cpu != nil {
 			pprof.StopCPUProfile()
 			cpu.Close()

@@ -28,11 +28,18 @@ func Restart(ctx context.Context, cfg Config) (RestartResult, error) {
 	defer e.close()
 	e.games = nil // the driver's copy of the games is not the bot's heap
 	heap0 := liveHeapMiB()
-	t0 := time.Now()
-	if err := e.start(); err != nil {
+	stopProfiles, err := cfg.Profiles.Start()
+	if err != nil {
 		return RestartResult{}, err
 	}
-	res := RestartResult{Games: cfg.Games, Ready: time.Since(t0)}
+	t0 := time.Now()
+	err = e.start()
+	ready := time.Since(t0)
+	stopProfiles()
+	if err != nil {
+		return RestartResult{}, err
+	}
+	res := RestartResult{Games: cfg.Games, Ready: ready}
 	res.HeapMiB = liveHeapMiB() - heap0
 	return res, ctx.Err()
 }

@@ -41,6 +41,9 @@ type Config struct {
 	Seed uint64
 	// Log receives the bot's warnings and errors (nil: discarded).
 	Log io.Writer
+	// Profiles are taken from the bot's start to the end of the measure
+	// (the store's filling left out).
+	Profiles Profiles
 }
 
 // Result is what Run measured. Latencies are of the moves done.
@@ -242,6 +245,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	defer e.close()
 	heap0 := liveHeapMiB()
+	stopProfiles, err := cfg.Profiles.Start()
+	if err != nil {
+		return Result{}, err
+	}
+	defer stopProfiles()
 	if err := e.start(); err != nil {
 		return Result{}, err
 	}
