@@ -12,10 +12,13 @@ import (
 // or two rows up, one pixel left and one square left: about half the CPU of
 // image/png at flate.BestSpeed, and smaller files (BenchmarkEncode).
 func encode(img *image.Paletted) ([]byte, error) {
-	e := encoders.Get().(*encoder)
-	defer encoders.Put(e)
+	e := encoders.get()
+	defer encoders.put(e)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	stride := w + 1 // a filter-type byte, then the row
+	if cap(e.raw) < h*stride {
+		e.raw = make([]byte, 0, h*stride)
+	}
 	e.raw = e.raw[:0]
 	for y := 0; y < h; y++ {
 		off := y * img.Stride
@@ -64,18 +67,59 @@ type encoder struct {
 	d   deflater
 }
 
-var encoders = sync.Pool{New: func() any { return new(encoder) }}
+// The encoders' buffers and the canvases (about 0.5 MB each) are kept in free
+// lists rather than sync.Pools, which every GC empties: under load a GC comes
+// every few boards, and each board then allocated and cleared them again.
+var (
+	encoders freeList[encoder]
+	canvases freeList[image.Paletted] // imgW×imgH
+)
 
-var canvases sync.Pool // *image.Paletted, imgW×imgH
+// freeList keeps up to freeMax released values for reuse.
+type freeList[T any] struct {
+	mu   sync.Mutex
+	free []*T
+}
+
+// freeMax is how many of each are kept: more than the boards drawn at once.
+const freeMax = 8
+
+// take returns a released value, or nil when there is none.
+func (f *freeList[T]) take() *T {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n := len(f.free); n > 0 {
+		v := f.free[n-1]
+		f.free = f.free[:n-1]
+		return v
+	}
+	return nil
+}
+
+func (f *freeList[T]) put(v *T) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.free) < freeMax {
+		f.free = append(f.free, v)
+	}
+}
+
+// get returns a released value or a new one.
+func (f *freeList[T]) get() *T {
+	if v := f.take(); v != nil {
+		return v
+	}
+	return new(T)
+}
 
 // getCanvas returns a reusable imgW×imgH paletted image using a's palette;
 // paint overwrites every pixel, so its old content does not matter.
 func getCanvas(a *assets) *image.Paletted {
-	if c, ok := canvases.Get().(*image.Paletted); ok {
+	if c := canvases.take(); c != nil {
 		c.Palette = a.pal
 		return c
 	}
 	return image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 }
 
-func putCanvas(c *image.Paletted) { canvases.Put(c) }
+func putCanvas(c *image.Paletted) { canvases.put(c) }
