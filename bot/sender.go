@@ -42,9 +42,10 @@ type outbox struct {
 	kick     chan struct{}             // wakes the dispatcher
 	marks    chan struct{}             // wakes the marker
 	limit    *rate.Limiter
-	// scan orders dispatch's read of the pending messages with markSent's
+	// scan orders dispatch's read of the whole outbox with markSent's
 	// commit: a read from before a commit must not find its messages out of
-	// flight (they would be sent twice).
+	// flight (they would be sent twice). An orderedOutbox needs none: a read
+	// returns only messages never dispatched, which no commit marked.
 	scan sync.Mutex
 }
 
@@ -95,8 +96,10 @@ type orderedOutbox interface {
 // dispatch queues every pending message not yet handed out.
 func (b *Bot) dispatch() {
 	ob := b.ob
-	ob.scan.Lock()
-	defer ob.scan.Unlock()
+	if !b.orderedOutbox() {
+		ob.scan.Lock()
+		defer ob.scan.Unlock()
+	}
 	msgs, err := b.pending()
 	if err != nil {
 		b.log.Error("outbox", "err", err)
@@ -202,10 +205,17 @@ func (b *Bot) pending() ([]store.OutMsg, error) {
 	if b.cl != nil {
 		return b.st.ClaimOutbox(500, claimHold)
 	}
-	if oo, ok := b.st.(orderedOutbox); ok {
-		return oo.PendingOutboxAfter(b.ob.seen) // seen: only the dispatcher writes it
+	if b.orderedOutbox() {
+		return b.st.(orderedOutbox).PendingOutboxAfter(b.ob.seen) // seen: only the dispatcher writes it
 	}
 	return b.st.PendingOutbox()
+}
+
+// orderedOutbox says whether the dispatcher reads only what follows the last
+// message it read (one process, an orderedOutbox store).
+func (b *Bot) orderedOutbox() bool {
+	_, ok := b.st.(orderedOutbox)
+	return ok && b.cl == nil
 }
 
 // drainOutbox sends, once the workers have stopped, what the outbox still
@@ -282,8 +292,10 @@ func (b *Bot) markSent() {
 	if len(ids) == 0 {
 		return
 	}
-	ob.scan.Lock()
-	defer ob.scan.Unlock()
+	if !b.orderedOutbox() {
+		ob.scan.Lock()
+		defer ob.scan.Unlock()
+	}
 	if err := b.st.MarkSent(ids...); err != nil {
 		b.log.Error("mark sent", "messages", len(ids), "err", err)
 		ob.mu.Lock()

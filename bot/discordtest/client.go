@@ -54,7 +54,7 @@ func (s *Server) Transport() http.RoundTripper {
 	return &rewriter{s: s, base: &http.Transport{
 		Proxy:               nil,
 		DialContext:         s.loopbackDial,
-		MaxIdleConnsPerHost: 16,
+		MaxIdleConnsPerHost: 256, // a sender per destination: many requests at once
 		IdleConnTimeout:     30 * time.Second,
 	}}
 }
