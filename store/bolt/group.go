@@ -126,7 +126,7 @@ func (s *Store) tryGroup(group []*write) (failed int) {
 		return -1
 	}
 	for i, w := range group {
-		err, panicked, v := runWrite(w.fn, tx)
+		panicked, v, err := runWrite(w.fn, tx)
 		if err == nil && !panicked {
 			continue
 		}
@@ -137,7 +137,7 @@ func (s *Store) tryGroup(group []*write) (failed int) {
 		}
 		return i
 	}
-	err, panicked, v := commit(tx)
+	panicked, v, err := commit(tx)
 	setAll(err, panicked, v)
 	s.commits.mu.Lock()
 	s.commits.commits++
@@ -146,24 +146,24 @@ func (s *Store) tryGroup(group []*write) (failed int) {
 }
 
 // runWrite runs fn, catching a panic (the caller re-raises it).
-func runWrite(fn func(*bbolt.Tx) error, tx *bbolt.Tx) (err error, panicked bool, v any) {
+func runWrite(fn func(*bbolt.Tx) error, tx *bbolt.Tx) (panicked bool, v any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err, panicked, v = nil, true, r
+			panicked, v, err = true, r, nil
 		}
 	}()
-	return fn(tx), false, nil
+	return false, nil, fn(tx)
 }
 
 // commit commits tx, catching a bbolt panic (a corrupt page).
-func commit(tx *bbolt.Tx) (err error, panicked bool, v any) {
+func commit(tx *bbolt.Tx) (panicked bool, v any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			rollback(tx)
-			err, panicked, v = nil, true, r
+			panicked, v, err = true, r, nil
 		}
 	}()
-	return tx.Commit(), false, nil
+	return false, nil, tx.Commit()
 }
 
 // rollback discards tx; bbolt may panic on a tx a panic left half done, and
