@@ -81,8 +81,9 @@ type freeList[T any] struct {
 	free []*T
 }
 
-// freeMax is how many of each are kept: more than the boards drawn at once.
-const freeMax = 8
+// freeMax is how many of each are kept (about 1 MB a pair, retained): as
+// many boards as are usually drawn at once on a few cores.
+const freeMax = 4
 
 // take returns a released value, or nil when there is none.
 func (f *freeList[T]) take() *T {
