@@ -26,8 +26,12 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 	if err := store.CheckAppend(id, e); err != nil {
 		return store.Entry{}, err
 	}
+	prep, err := prepareOutbox(outbox)
+	if err != nil {
+		return store.Entry{}, store.WrapOp(fmt.Sprintf("append to game #%d", id), err)
+	}
 	in := e
-	err := s.update(func(tx *bbolt.Tx) error {
+	err = s.update(func(tx *bbolt.Tx) error {
 		e = in // a run again starts from the caller's entry (group.go)
 		if err := checkIdem(tx, e.Key); err != nil {
 			return err
@@ -59,7 +63,7 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 		if err := writeGame(tx, &old, &g); err != nil {
 			return err
 		}
-		return queueOutbox(tx, id, e.Seq, outbox, now)
+		return queueOutbox(tx, id, e.Seq, prep, now)
 	})
 	if err != nil {
 		return store.Entry{}, store.WrapOp(fmt.Sprintf("append to game #%d", id), err)

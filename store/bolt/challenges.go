@@ -16,7 +16,11 @@ func (s *Store) CreateChallenge(c store.Challenge, outbox []store.OutMsg) (store
 	if err := c.Validate(); err != nil {
 		return store.Challenge{}, store.WrapOp("create challenge", err)
 	}
-	err := s.update(func(tx *bbolt.Tx) error {
+	prep, err := prepareOutbox(outbox)
+	if err != nil {
+		return store.Challenge{}, store.WrapOp("create challenge", err)
+	}
+	err = s.update(func(tx *bbolt.Tx) error {
 		now := store.NormTime(s.now())
 		b := bkt(tx, bChallenges)
 		id, err := b.NextSequence()
@@ -31,7 +35,7 @@ func (s *Store) CreateChallenge(c store.Challenge, outbox []store.OutMsg) (store
 		if err := bkt(tx, bIdxChallengeExpiry).Put(cat(tkey(c.ExpiresAt), u64(id)), nil); err != nil {
 			return err
 		}
-		return queueOutbox(tx, 0, 0, outbox, now)
+		return queueOutbox(tx, 0, 0, prep, now)
 	})
 	if err != nil {
 		return store.Challenge{}, store.WrapOp("create challenge", err)
@@ -82,12 +86,16 @@ func (s *Store) SetChallengeMessage(id uint64, messageID string) error {
 // challenge. Errors: ErrNotFound (already gone: someone else handled it).
 func (s *Store) DeleteChallenge(id uint64, outbox []store.OutMsg) (store.Challenge, error) {
 	var c store.Challenge
-	err := s.update(func(tx *bbolt.Tx) error {
+	prep, err := prepareOutbox(outbox)
+	if err != nil {
+		return store.Challenge{}, store.WrapOp("delete challenge", err)
+	}
+	err = s.update(func(tx *bbolt.Tx) error {
 		var err error
 		if c, err = deleteChallenge(tx, id); err != nil {
 			return err
 		}
-		return queueOutbox(tx, 0, 0, outbox, store.NormTime(s.now()))
+		return queueOutbox(tx, 0, 0, prep, store.NormTime(s.now()))
 	})
 	if err != nil {
 		return store.Challenge{}, store.WrapOp("delete challenge", err)
@@ -114,7 +122,11 @@ func deleteChallenge(tx *bbolt.Tx, id uint64) (store.Challenge, error) {
 // ErrDuplicate, ErrInvalid.
 func (s *Store) AcceptChallenge(id uint64, g store.Game, key string, outbox []store.OutMsg) (store.Game, error) {
 	var out store.Game
-	err := s.update(func(tx *bbolt.Tx) error {
+	prep, err := prepareOutbox(outbox)
+	if err != nil {
+		return store.Game{}, store.WrapOp("accept challenge", err)
+	}
+	err = s.update(func(tx *bbolt.Tx) error {
 		if key != "" {
 			if err := checkIdem(tx, key); err != nil {
 				return err
@@ -130,7 +142,7 @@ func (s *Store) AcceptChallenge(id uint64, g store.Game, key string, outbox []st
 		if _, err := deleteChallenge(tx, id); err != nil {
 			return err
 		}
-		out, err = s.createGame(tx, g, key, outbox)
+		out, err = s.createGame(tx, g, key, prep)
 		return err
 	})
 	if err != nil {

@@ -16,9 +16,13 @@ import (
 // are queued in the same transaction. Errors: ErrInvalid, ErrDuplicate.
 func (s *Store) CreateGame(g store.Game, key string, outbox []store.OutMsg) (store.Game, error) {
 	var out store.Game
-	err := s.update(func(tx *bbolt.Tx) error {
+	prep, err := prepareOutbox(outbox)
+	if err != nil {
+		return store.Game{}, store.WrapOp("create game", err)
+	}
+	err = s.update(func(tx *bbolt.Tx) error {
 		var err error
-		out, err = s.createGame(tx, g, key, outbox)
+		out, err = s.createGame(tx, g, key, prep)
 		return err
 	})
 	if err != nil {
@@ -28,7 +32,7 @@ func (s *Store) CreateGame(g store.Game, key string, outbox []store.OutMsg) (sto
 	return out, nil
 }
 
-func (s *Store) createGame(tx *bbolt.Tx, g store.Game, key string, outbox []store.OutMsg) (store.Game, error) {
+func (s *Store) createGame(tx *bbolt.Tx, g store.Game, key string, outbox []preparedMsg) (store.Game, error) {
 	now := store.NormTime(s.now())
 	if key != "" {
 		if err := checkIdem(tx, key); err != nil {
@@ -78,7 +82,11 @@ func (s *Store) GetGame(id store.GameID) (store.Game, error) {
 // stored game. Errors: ErrNotFound, ErrInvalid, fn's error.
 func (s *Store) UpdateGame(id store.GameID, outbox []store.OutMsg, fn func(*store.Game) error) (store.Game, error) {
 	var out store.Game
-	err := s.update(func(tx *bbolt.Tx) error {
+	prep, err := prepareOutbox(outbox)
+	if err != nil {
+		return store.Game{}, store.WrapOp(fmt.Sprintf("update game #%d", id), err)
+	}
+	err = s.update(func(tx *bbolt.Tx) error {
 		old, err := readGame(tx, id)
 		if err != nil {
 			return err
@@ -94,7 +102,7 @@ func (s *Store) UpdateGame(id store.GameID, outbox []store.OutMsg, fn func(*stor
 			return err
 		}
 		out = g
-		return queueOutbox(tx, id, old.LastSeq, outbox, now)
+		return queueOutbox(tx, id, old.LastSeq, prep, now)
 	})
 	if err != nil {
 		return store.Game{}, store.WrapOp(fmt.Sprintf("update game #%d", id), err)

@@ -3,14 +3,66 @@ package bolt
 import (
 	"shinpan/store"
 
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
 )
 
+// preparedMsg is an outbox message checked, with its payload compacted,
+// before the transaction: the writes of a group commit run one after another
+// (group.go), so what can be done beforehand, side by side, is (a board's
+// payload is tens of kilobytes of JSON).
+type preparedMsg struct {
+	m       store.OutMsg // without its payload
+	payload []byte       // `,"payload":` and the compacted payload
+}
+
+func prepareOutbox(msgs []store.OutMsg) ([]preparedMsg, error) {
+	out := make([]preparedMsg, len(msgs))
+	for i, m := range msgs {
+		if err := store.CheckOutMsg(i, m); err != nil {
+			return nil, err
+		}
+		buf := bytes.NewBuffer(make([]byte, 0, len(m.Payload)+12))
+		buf.WriteString(`,"payload":`)
+		if err := json.Compact(buf, m.Payload); err != nil {
+			return nil, fmt.Errorf("%w: outbox message %d: %v", store.ErrInvalid, i, err)
+		}
+		m.Payload = nil
+		out[i] = preparedMsg{m, buf.Bytes()}
+	}
+	return out, nil
+}
+
+// outRecord is an outbox record without its payload: the JSON of store.OutMsg,
+// whose payload encodeOutMsg appends (outbox_test.go checks the two agree).
+type outRecord struct {
+	ID        uint64       `json:"id"`
+	GameID    store.GameID `json:"game_id,omitempty"`
+	Seq       uint64       `json:"seq,omitempty"`
+	Dest      store.Dest   `json:"dest"`
+	Target    string       `json:"target"`
+	DedupeKey string       `json:"dedupe_key"`
+	CreatedAt time.Time    `json:"created_at"`
+}
+
+// encodeOutMsg is the stored JSON of m with p's payload.
+func encodeOutMsg(m store.OutMsg, p []byte) ([]byte, error) {
+	head, err := json.Marshal(outRecord{ID: m.ID, GameID: m.GameID, Seq: m.Seq, Dest: m.Dest, Target: m.Target, DedupeKey: m.DedupeKey, CreatedAt: m.CreatedAt})
+	if err != nil {
+		return nil, fmt.Errorf("encode outbox message: %w", err)
+	}
+	rec := make([]byte, 0, len(head)+len(p))
+	rec = append(rec, head[:len(head)-1]...) // without its closing brace
+	rec = append(rec, p...)
+	return append(rec, '}'), nil
+}
+
 // queueOutbox writes msgs in order, stamped with the game and seq.
-func queueOutbox(tx *bbolt.Tx, game store.GameID, seq uint64, msgs []store.OutMsg, now time.Time) error {
+func queueOutbox(tx *bbolt.Tx, game store.GameID, seq uint64, msgs []preparedMsg, now time.Time) error {
 	if len(msgs) == 0 {
 		return nil
 	}
@@ -19,17 +71,18 @@ func queueOutbox(tx *bbolt.Tx, game store.GameID, seq uint64, msgs []store.OutMs
 	if err != nil {
 		return err
 	}
-	for i := range msgs {
-		m := msgs[i] // do not write into the caller's slice
-		if err := store.CheckOutMsg(i, m); err != nil {
-			return err
-		}
+	for _, pm := range msgs {
+		m := pm.m // do not write into the caller's slice
 		id, err := b.NextSequence()
 		if err != nil {
 			return err
 		}
 		store.StampOutMsg(&m, id, game, seq, key, now)
-		if err := putJSON(b, u64(id), m); err != nil {
+		rec, err := encodeOutMsg(m, pm.payload)
+		if err != nil {
+			return err
+		}
+		if err := b.Put(u64(id), rec); err != nil {
 			return err
 		}
 	}
@@ -39,8 +92,12 @@ func queueOutbox(tx *bbolt.Tx, game store.GameID, seq uint64, msgs []store.OutMs
 // Enqueue queues messages that no game action produced (challenge posts,
 // reminders), in one transaction. Errors: ErrInvalid (dest, target, payload).
 func (s *Store) Enqueue(msgs ...store.OutMsg) error {
-	err := s.update(func(tx *bbolt.Tx) error {
-		return queueOutbox(tx, 0, 0, msgs, store.NormTime(s.now()))
+	prep, err := prepareOutbox(msgs)
+	if err != nil {
+		return store.WrapOp("enqueue", err)
+	}
+	err = s.update(func(tx *bbolt.Tx) error {
+		return queueOutbox(tx, 0, 0, prep, store.NormTime(s.now()))
 	})
 	if err != nil {
 		return store.WrapOp("enqueue", err)
