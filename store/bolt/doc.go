@@ -5,8 +5,11 @@
 //
 // # Durability
 //
-// Every write is one bbolt Update transaction, fsynced on commit (NoSync is off
-// unless Options.NoSync is set for bulk tests).
+// Every write runs in a bbolt write transaction, fsynced on commit (NoSync is
+// off unless Options.NoSync is set for bulk tests), and returns once that
+// commit is on disk. Writes that arrive while a commit is under way share the
+// next transaction and its fsync (group commit, group.go); a write that fails
+// is run again alone, so its error never undoes another's.
 //
 // # Concurrency
 //
