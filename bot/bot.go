@@ -20,7 +20,7 @@ import (
 //
 // Lock order (take them left to right, never back): inHand (read, for an
 // action's whole life) → acceptMu → live.cpuMu → mu → live.mu; the outbox's
-// own lock (ob.mu) is taken alone. A
+// own lock (ob.mu) and dmMarks' are taken alone. A
 // handler holds live.mu only to decide and commit an action or to read the
 // game; it never sends to Discord or takes mu under it.
 type Bot struct {
