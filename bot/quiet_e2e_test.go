@@ -118,7 +118,7 @@ func TestCardSaysOnlyAnnouncements(t *testing.T) {
 func TestCardEditsCoalesce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.startGame("tsuitate")
+	id := e.startGame("tsuitate")
 	c0 := e.card()
 	// The card's edits are rate limited until every move is answered, however
 	// long the moves take on a loaded machine.
@@ -130,11 +130,12 @@ func TestCardEditsCoalesce(t *testing.T) {
 		if i%2 == 1 {
 			u = e.bob
 		}
-		n := len(e.botDMs(u))
 		if _, err := e.srv.SendDM(u, m); err != nil {
 			t.Fatal(err)
 		}
-		e.waitUntil("the reply to "+m, func() bool { return len(e.botDMs(u)) > n })
+		// Played, not merely answered: a new DM might be the notice of the
+		// opponent's move still arriving.
+		e.waitUntil(m+" played", func() bool { return e.game(id).LastSeq == uint64(i+1) })
 	}
 	e.srv.ClearFaults()
 	e.settle()
