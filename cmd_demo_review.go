@@ -12,9 +12,16 @@ import (
 // view "Black's view" in the ephemeral review that opens.
 func (d *demo) review(user string) error {
 	var result string
-	for _, m := range d.srv.Messages(d.channel) {
-		if strings.Contains(string(m.Components), `"review:`) {
-			result = m.ID
+	// The result post may still be on its way (the outbox sends it after the
+	// last move's answer).
+	for deadline := time.Now().Add(15 * time.Second); result == "" && time.Now().Before(deadline); {
+		for _, m := range d.srv.Messages(d.channel) {
+			if strings.Contains(string(m.Components), `"review:`) {
+				result = m.ID
+			}
+		}
+		if result == "" {
+			time.Sleep(20 * time.Millisecond)
 		}
 	}
 	if result == "" {
