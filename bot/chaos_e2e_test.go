@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"shinpan/bot/discordtest"
 	"shinpan/ops"
@@ -88,7 +89,8 @@ type chaos struct {
 	pg    *pgtest.Server
 	url   string
 	srv   *discordtest.Server
-	rd    store.Store // the test's own reader
+	rd    store.Store   // the test's own reader
+	db    *pgxpool.Pool // and its own look at the inbox
 	nodes []*node
 	lb    *balancer
 	users []string
@@ -104,6 +106,7 @@ type chaos struct {
 	refused   atomic.Int64 // late writes the database refused
 	watching  sync.WaitGroup
 	nextName  atomic.Int64
+	thawed    atomic.Int64 // when a frozen process last went on (unix ns)
 }
 
 // node is one bot process.
@@ -250,6 +253,10 @@ func runChaos(t *testing.T, cfg chaosConfig) {
 		t.Fatal(err)
 	}
 	defer c.rd.Close()
+	if c.db, err = pgxpool.New(context.Background(), c.url); err != nil {
+		t.Fatal(err)
+	}
+	defer c.db.Close()
 	c.lb = newBalancer(c)
 	defer c.lb.close()
 	for range 3 {
@@ -519,17 +526,53 @@ func (c *chaos) play(ctx context.Context, id store.GameID, g int) {
 				c.mu.Unlock()
 			}
 		} else if !c.moveByButton(id, user, mv) {
-			wait = 2 * time.Second // lost with its process, never acknowledged: another follows
+			// Not acknowledged: lost with its process, or queued all the
+			// same (by a process killed or frozen before it answered).
+			// Wait until nothing of this game waits in the inbox after any
+			// frozen process has thawed, or the next move, acknowledged,
+			// would be refused, rightly, behind this one.
+			wait = 0
 		}
 		// Wait for it: a move acknowledged, or typed (queued by any process
 		// that reads DMs), must be applied before the next is chosen, or the
 		// next would be refused for being played on a board that moved on.
-		c.until("", wait, func() bool {
+		applied := func() bool {
 			g, err := c.rd.GetGame(id)
 			return ctx.Err() != nil || err == nil && g.LastSeq > meta.LastSeq
-		})
+		}
+		if wait > 0 {
+			c.until("", wait, applied)
+		} else {
+			settle := time.Now().Add(c.cfg.ttl * 2)
+			c.until("", 30*time.Second, func() bool {
+				return applied() || time.Now().After(settle) && !c.anyDown() && c.inboxEmpty(ctx, id)
+			})
+		}
 		time.Sleep(150 * time.Millisecond) // a player's pace, not a flood
 	}
+}
+
+// anyDown says whether a process is frozen (its writes held back), or
+// thawed so lately that a held write may not have landed yet.
+func (c *chaos) anyDown() bool {
+	if time.Since(time.Unix(0, c.thawed.Load())) < time.Second {
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, n := range c.nodes {
+		if n.down.Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// inboxEmpty says whether no action for game id waits in the inbox.
+func (c *chaos) inboxEmpty(ctx context.Context, id store.GameID) bool {
+	var n int
+	err := c.db.QueryRow(ctx, "SELECT count(*) FROM inbox WHERE game_id = $1", int64(id)).Scan(&n)
+	return err == nil && n == 0
 }
 
 // moveByButton plays mv by the Move button and its modal and says whether
@@ -625,6 +668,7 @@ func (c *chaos) fault(kind int) {
 		c.watchFailover(t0, t0.Add(200*time.Millisecond), held) // a write already past the gate commits within ms
 		time.Sleep(c.cfg.ttl*3/2 + c.cfg.ttl/4)                 // past its lease and the others' next renewal: they take its partitions
 		victim.gate.set(false)                                  // SIGCONT: its late writes come now
+		c.thawed.Store(time.Now().UnixNano())
 		victim.down.Store(false)
 	case faultPostgres:
 		if err := c.pg.Restart(); err != nil {
@@ -812,6 +856,13 @@ func (c *chaos) check(games []store.GameID, faults map[string]int) {
 		g, log, _ := c.rd.LoadGame(id)
 		in, _ := c.srv.Interaction(iid)
 		t.Logf("lost: interaction %s in game %d (%s, %d entries, result %+v), answered %q", iid, id, g.Status, len(log), g.Result, shown(in))
+		if ch, err := c.srv.DMChannel(in.UserID); err == nil {
+			for _, m := range c.srv.BotMessages(ch) {
+				if m.Created.After(in.Created) && m.Created.Before(in.Created.Add(10*time.Second)) {
+					t.Logf("  then DM at +%v: %q", m.Created.Sub(in.Created), m.Content)
+				}
+			}
+		}
 	}
 	dmApplied := 0
 	for mid := range c.dmKeys {
