@@ -25,6 +25,8 @@ func runLoadtest(args []string) error {
 	fs.IntVar(&cfg.GlobalLimit, "global-limit", 0, "the stand-in's global rate limit in requests per second (0: none; Discord's default is 50)")
 	fs.StringVar(&cfg.Dir, "dir", "", "directory for the store (default: a temporary one, removed after)")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' moves")
+	fs.StringVar(&cfg.DatabaseURL, "database-url", "", "put the games in this PostgreSQL database (it must hold none) instead of a bbolt file")
+	fs.IntVar(&cfg.Processes, "processes", 1, "bots sharing the PostgreSQL store, as that many serve processes (needs --database-url)")
 	restart := fs.Bool("restart", false, "measure the bot's start on a store of --games active games instead")
 	verbose := fs.Bool("v", false, "print the bot's warnings and errors")
 	fs.StringVar(&cfg.Profiles.CPU, "cpuprofile", "", "write a CPU profile of the measure (from the bot's start, the whole process) to this file")
@@ -38,6 +40,9 @@ func runLoadtest(args []string) error {
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
+	if *restart && cfg.DatabaseURL != "" {
+		return fmt.Errorf("--restart measures the bbolt store only")
+	}
 	if *restart {
 		r, err := loadtest.Restart(ctx, cfg)
 		if err != nil {

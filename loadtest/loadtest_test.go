@@ -3,13 +3,16 @@ package loadtest
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
+	"shinpan/store/pgtest"
 )
 
 // TestMovesNeverEndAGame: 300 plies of pickMove in every variant keep the
@@ -90,5 +93,35 @@ func TestRestartSmall(t *testing.T) {
 	}
 	if !regexp.MustCompile(`^loadtest: restart games=8 ready=[\d.]+ms heap=[\d.]+MiB$`).MatchString(r.String()) {
 		t.Fatalf("line %q", r.String())
+	}
+}
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
+
+// TestRunProcesses: three bots sharing a PostgreSQL store play every move
+// sent by DM (over the gateway, each seen by all three, applied once by the
+// game's owner) and answer each with exactly its three messages.
+func TestRunProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts three bots and PostgreSQL")
+	}
+	url := pgtest.Get(t).NewDB(t)
+	r, err := Run(context.Background(), Config{Games: 6, Rate: 20, Duration: time.Second, Variant: "mix", Plies: 4, Seed: 5,
+		DatabaseURL: url, Processes: 3, Grace: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Moves < 6 || r.Done != r.Moves || r.Stray != 0 || r.Processes != 3 {
+		t.Fatalf("moves %d, done %d, stray %d, processes %d; requests %v", r.Moves, r.Done, r.Stray, r.Processes, r.Routes)
+	}
+	if n := r.Routes["POST /channels/{channel_id}/messages 200"]; n != 2*r.Moves {
+		t.Fatalf("%d messages posted for %d moves, want 2 each (the DMs): a move applied twice or a message sent twice", n, r.Moves)
+	}
+	if !strings.HasSuffix(r.String(), " store=postgres processes=3") {
+		t.Fatalf("line %q", r.String())
+	}
+	// A database in use is refused.
+	if _, err := Run(context.Background(), Config{Games: 1, Rate: 1, Duration: time.Second, DatabaseURL: url, Processes: 3}); err == nil || !strings.Contains(err.Error(), "holds games") {
+		t.Fatalf("a second run on the same database: %v", err)
 	}
 }

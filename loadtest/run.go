@@ -21,6 +21,7 @@ import (
 	"shinpan/referee/shogi"
 	"shinpan/store"
 	"shinpan/store/bolt"
+	"shinpan/store/postgres"
 )
 
 // Config is one load test.
@@ -44,6 +45,12 @@ type Config struct {
 	// Profiles are taken from the bot's start to the end of the measure
 	// (the store's filling left out).
 	Profiles Profiles
+	// DatabaseURL, when set, puts the games in this PostgreSQL database (it
+	// must hold no games) instead of a bbolt file, and Processes bots share
+	// it as separate serve processes would: each its own pool, partition
+	// leases and gateway session.
+	DatabaseURL string
+	Processes   int
 }
 
 // Result is what Run measured. Latencies are of the moves done.
@@ -60,12 +67,17 @@ type Result struct {
 	Wall, SendWall time.Duration
 	Routes         map[string]int // requests by route and status
 	Reconnects     int            // gateway IDENTIFYs after the first, and RESUMEs
+	Processes      int            // bots sharing a PostgreSQL store (0: one, on bbolt)
 }
 
 // String is the one line `shinpan loadtest` prints.
 func (r Result) String() string {
-	return fmt.Sprintf("loadtest: games=%d rate=%g/s moves=%d done=%d p50=%sms p99=%sms max=%sms cpu=%.0f%% heap=%.1fMiB",
+	line := fmt.Sprintf("loadtest: games=%d rate=%g/s moves=%d done=%d p50=%sms p99=%sms max=%sms cpu=%.0f%% heap=%.1fMiB",
 		r.Games, r.Rate, r.Moves, r.Done, ms(r.P50), ms(r.P99), ms(r.Max), r.CPU, r.HeapMiB)
+	if r.Processes > 0 {
+		line += fmt.Sprintf(" store=postgres processes=%d", r.Processes)
+	}
+	return line
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
@@ -76,11 +88,14 @@ type env struct {
 	st    store.Store
 	path  string
 	games []*game
-	b     *bot.Bot
+	bots  []*bot.Bot
+	extra []store.Store // the other processes' own stores (PostgreSQL)
 	log   *slog.Logger
 	clean func()
 	// globalLimit is the stand-in's global rate limit (0: none).
 	globalLimit int
+	dbURL       string
+	processes   int
 }
 
 // setup starts the stand-in, fills a store (without fsync, then reopened
@@ -97,7 +112,11 @@ func setup(cfg *Config) (*env, error) {
 		}
 		dir, clean = tmp, func() { os.RemoveAll(tmp) }
 	}
-	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: cfg.GlobalLimit}
+	if cfg.DatabaseURL == "" && cfg.Processes > 1 {
+		return nil, errors.New("--processes needs --database-url: bbolt serves one process")
+	}
+	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: cfg.GlobalLimit,
+		dbURL: cfg.DatabaseURL, processes: max(cfg.Processes, 1)}
 	w := cfg.Log
 	if w == nil {
 		w = io.Discard
@@ -108,6 +127,21 @@ func setup(cfg *Config) (*env, error) {
 		clean()
 		return nil, err
 	}
+	var err error
+	if cfg.DatabaseURL != "" {
+		err = e.fillPostgres(cfg)
+	} else {
+		err = e.fillBolt(cfg)
+	}
+	if err != nil {
+		e.close()
+		return nil, err
+	}
+	return e, nil
+}
+
+// fillBolt fills the bbolt file without fsync, then reopens it with.
+func (e *env) fillBolt(cfg *Config) error {
 	st, err := bolt.Open(e.path, &bolt.Options{NoSync: true})
 	if err == nil {
 		e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed)
@@ -118,31 +152,67 @@ func setup(cfg *Config) (*env, error) {
 	if err == nil {
 		e.st, err = bolt.Open(e.path, nil)
 	}
-	if err != nil {
-		e.close()
-		return nil, err
-	}
-	return e, nil
+	return err
 }
 
-// start builds the bot on the store and starts it.
+// fillPostgres fills the database, which must hold no games: the load test
+// is not for a database in use.
+func (e *env) fillPostgres(cfg *Config) error {
+	st, err := postgres.Open(cfg.DatabaseURL, nil)
+	if err != nil {
+		return err
+	}
+	e.st = st
+	if _, err := st.GetGame(1); err == nil {
+		return errors.New("the database at --database-url holds games: the load test needs an empty one")
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed)
+	return err
+}
+
+// start builds the bot on the store and starts it; on PostgreSQL, the
+// processes, each with a store of its own but the first's.
 func (e *env) start() error {
+	// The bots' own global budget matches the stand-in's limit; without one,
+	// the most it allows (a big bot's raised limit is not ours to simulate).
+	// Processes share it (each takes its part).
+	rate := e.globalLimit
+	if rate == 0 {
+		rate = 10000
+	}
+	if e.dbURL == "" {
+		return e.startBot(e.st, bot.Config{DataPath: e.path, GlobalRate: rate})
+	}
+	for i := range e.processes {
+		st := e.st
+		if i > 0 {
+			var err error
+			if st, err = postgres.Open(e.dbURL, nil); err != nil {
+				return err
+			}
+			e.extra = append(e.extra, st)
+		}
+		cl := st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("loadtest-%d", i+1), Logger: e.log})
+		if err := e.startBot(st, bot.Config{GlobalRate: rate}, bot.WithCluster(cl)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *env) startBot(st store.Store, cfg bot.Config, opts ...bot.Option) error {
 	s, err := discordgo.New("Bot loadtest")
 	if err != nil {
 		return err
 	}
 	e.srv.Configure(s)
-	// The bot's own global budget matches the stand-in's limit; without one,
-	// the most it allows (a big bot's raised limit is not ours to simulate).
-	rate := e.globalLimit
-	if rate == 0 {
-		rate = 10000
-	}
-	e.b = bot.New(bot.Config{DataPath: e.path, GlobalRate: rate}, e.st, s, bot.WithLogger(e.log))
-	if err := e.b.Start(); err != nil {
-		e.b = nil
+	b := bot.New(cfg, st, s, append(opts, bot.WithLogger(e.log))...)
+	if err := b.Start(); err != nil {
 		return err
 	}
+	e.bots = append(e.bots, b)
 	return nil
 }
 
@@ -156,8 +226,11 @@ func (e *env) close() {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if e.b != nil {
-			e.b.Close()
+		for _, b := range e.bots {
+			b.Close()
+		}
+		for _, st := range e.extra {
+			st.Close()
 		}
 		if e.st != nil {
 			e.st.Close()
@@ -261,6 +334,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		d.idle <- g
 	}
 	res := Result{Games: cfg.Games, Rate: cfg.Rate}
+	if cfg.DatabaseURL != "" {
+		res.Processes = e.processes
+	}
 	runtime.GC()
 	cpu0 := cpuTime()
 	d.start = time.Now()
