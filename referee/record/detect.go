@@ -121,7 +121,7 @@ func detectContent(text string) Format {
 		if _, ok := kifMoveLine(t); ok {
 			return FormatKIF
 		}
-		if ki2MoveLine(t) {
+		if ki2MoveLine(t) || ki2Marked(t) {
 			return FormatKI2
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
@@ -69,6 +70,17 @@ func ki2MoveLine(t string) bool {
 	return false
 }
 
+// ki2Marked reports whether a line starts with a side mark and is no header
+// field: a move, read or not ("▲７六ふ" must not pass as a header line).
+func ki2Marked(t string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	if !strings.ContainsRune(ki2Marks, r) {
+		return false
+	}
+	_, _, header := splitKIFHeader(t)
+	return !header
+}
+
 // isPieceStart reports whether r starts a piece name (歩, 成銀, 竜, ...).
 func isPieceStart(r rune) bool {
 	return kifPieceRead[string(r)] != shogi.NoKind || r == '成'
@@ -113,7 +125,7 @@ func parseKI2(text string) (*Record, error) {
 			continue
 		}
 		if kr.b == nil {
-			if !ki2MoveLine(t) && !strings.HasPrefix(t, "まで") && !strings.HasPrefix(t, "変化") {
+			if !ki2MoveLine(t) && !ki2Marked(t) && !strings.HasPrefix(t, "まで") && !strings.HasPrefix(t, "変化") {
 				kr.headerLine(t)
 				continue
 			}
@@ -175,7 +187,10 @@ func (kr *kifReader) ki2Line(n int, t string) (stop bool, err error) {
 		if kr.ended {
 			return false, nil
 		}
-		return false, syntaxErr("ki2", n, "%q is not a KI2 move line (want e.g. \"▲７六歩　△３四歩\")", t)
+		if !ki2Marked(t) {
+			return false, syntaxErr("ki2", n, "%q is not a KI2 move line (want e.g. \"▲７六歩　△３四歩\")", t)
+		}
+		// a marked move that does not read: ki2Move names it and says why
 	}
 	if kr.ended {
 		return false, syntaxErr("ki2", n, "a move after the end of the game")

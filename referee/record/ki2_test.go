@@ -64,6 +64,10 @@ func TestKI2Refuses(t *testing.T) {
 		{"手合割：平手\n▲７六歩 ▲２六歩\n", 0, `move 2 "▲２六歩" is marked for black, but it is white's turn`},
 		{"手合割：平手\n▲７六歩 △３四歩 ▲５五歩\n", 0, "move 3"},
 		{"手合割：平手\n▲７六歩 △３四歩\nhello\n", 0, "line 3"},
+		// a marked move that does not read is a move, never a header line
+		{"手合割：平手\n▲７六ふ △３四歩\nまで2手で中断\n", 0, `move 1 "▲７六ふ"`},
+		{"手合割：平手\n▲ ７六歩\n", 0, "move 1"},
+		{"手合割：平手\n▲７六歩 △３四歩\n▲７五ふ\n", 0, `move 3 "▲７五ふ"`},
 		{"手合割：平手\n▲７六歩 △３四歩\nまで2手で中断\n▲２六歩\n", 0, "after the end of the game"},
 		{"手合割：平手\n▲７六歩 △３四歩 ▲７五歩 △３五歩 ▲７四歩 △３六歩 ▲７三歩成 △３七歩成 ▲同　桂 △５五角打\n", 10, "no bishop in hand"},
 		{"手合割：平手\n▲７六歩 △３四歩 ▲６八玉 △８八角成 ▲７八玉\n", 5, "moves the king into check"},
@@ -117,6 +121,7 @@ func TestKI2Detected(t *testing.T) {
 		{"#KI2 version=2.0 encoding=UTF-8\n手合割：平手\n", "", FormatKI2},
 		{"手合割：平手\n", "a.ki2", FormatKI2},
 		{"手合割：平手\n", "a.kif", FormatKIF},
+		{"手合割：平手\n▲７六ふ\n", "a.kif", FormatKI2},
 		{"手合割：平手\n手数----指手--\n   1 ７六歩(77)\n", "a.ki2", FormatKIF},
 	} {
 		if got := Detect(c.text, c.name); got != c.want {

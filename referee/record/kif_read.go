@@ -160,7 +160,7 @@ func parseKIF(text string) (*Record, error) {
 			continue
 		}
 		if kr.b == nil {
-			if ki2MoveLine(t) {
+			if ki2MoveLine(t) || ki2Marked(t) {
 				// never skip moves as an unknown header line
 				return nil, syntaxErr("kif", n, "%q is a KI2 move line before the KIF moves", t)
 			}

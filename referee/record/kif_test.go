@@ -294,6 +294,7 @@ func TestKIFErrors(t *testing.T) {
 		{"手数----\n   1 ７六歩(7)\n", 0, "origin"},
 		{"hello\nworld\n", 0, "no KIF"},
 		{"手合割：平手\n▲７六歩　△３四歩\n手数----\n   1 ７六歩(77)\n", 0, "KI2 move line before the KIF moves"},
+		{"手合割：平手\n▲７六ふ\n手数----\n   1 ７六歩(77)\n", 0, "KI2 move line before the KIF moves"},
 		{"後手の持駒：なし\n| ・ ・|一\n手数----\n", 0, "ranks"},
 	}
 	for _, tc := range tests {
