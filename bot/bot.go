@@ -52,9 +52,11 @@ type Bot struct {
 	// acceptMu serialises accepting challenges (no DMs for a lost race).
 	acceptMu sync.Mutex
 	// watchMu serialises the watchers' updates; watchPending holds the games
-	// with an update waiting for it (watch.go).
+	// with an update waiting for it; watchShown, under watchMu, the move of
+	// the game each watcher's DM last showed (watch.go).
 	watchMu      sync.Mutex
 	watchPending sync.Map
+	watchShown   map[watchKey]int
 	// names caches users' names for autocomplete choices (autocomplete.go).
 	names sync.Map
 

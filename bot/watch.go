@@ -28,6 +28,12 @@ const watchPrefix = "watch:"
 // second for all games together, a tenth of Discord's global limit.
 const watchPace = 200 * time.Millisecond
 
+// watchKey is a watcher of a game.
+type watchKey struct {
+	game store.GameID
+	user string
+}
+
 // defaultWatchDelay is the watchers' delay in moves unless the server sets
 // one, and the least for a ranked game.
 const defaultWatchDelay = 10
@@ -63,6 +69,7 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 		if err := b.st.DeleteMessageRef(id, key); err != nil {
 			return answer{}, err
 		}
+		b.forgetShown(id, r.user)
 		return say(texts.Watch(l, "stopped", uint64(id), 0)), nil
 	}
 	if _, plays := seat(meta, r.user); plays {
@@ -89,8 +96,16 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 	if err := b.st.PutMessageRef(id, key, store.MessageRef{ChannelID: ch, MessageID: msg.ID}); err != nil {
 		return answer{}, err
 	}
-	b.updateWatchers(id) // the board as of now, if the game is far enough
+	b.forgetShown(id, r.user) // a new DM: nothing shown yet
+	b.updateWatchers(id)      // the board as of now, if the game is far enough
 	return say(texts.Watch(l, "started", uint64(id), delay)), nil
+}
+
+// forgetShown forgets what a watcher's DM of game id showed.
+func (b *Bot) forgetShown(id store.GameID, user string) {
+	b.watchMu.Lock()
+	delete(b.watchShown, watchKey{id, user})
+	b.watchMu.Unlock()
 }
 
 // kickWatchers updates game id's watchers in the background. Updates
@@ -150,6 +165,8 @@ func (b *Bot) updateWatchers(id store.GameID) {
 			continue // the server's settings changed: nothing more is shown
 		case now.Ply < delay:
 			continue // still the waiting text
+		case b.watchShown[watchKey{id, user}] == now.Ply+1:
+			continue // no move since the last edit: an edit now would tell of a private action (a foul, a bounce)
 		default:
 			s := steps[now.Ply-delay]
 			content, v = texts.WatchBoard(l, uint64(id), s.Ply, now.Ply), watchView(s.True)
@@ -160,6 +177,11 @@ func (b *Bot) updateWatchers(id store.GameID) {
 		}
 		if err != nil {
 			b.log.Warn("watch update", "game", id, "watcher", user, "err", err)
+		} else if !over {
+			if b.watchShown == nil {
+				b.watchShown = map[watchKey]int{}
+			}
+			b.watchShown[watchKey{id, user}] = now.Ply + 1 // +1: 0 is "nothing shown"
 		}
 		select { // watchers' edits are paced, so they never crowd the players' messages out of the rate limits
 		case <-time.After(watchPace):
@@ -167,6 +189,7 @@ func (b *Bot) updateWatchers(id store.GameID) {
 			return
 		}
 		if over {
+			delete(b.watchShown, watchKey{id, user})
 			if err := b.st.DeleteMessageRef(id, k); err != nil {
 				b.log.Warn("watch end", "game", id, "err", err)
 			}

@@ -250,3 +250,31 @@ func TestWatcherNeverSeesAMask(t *testing.T) {
 		t.Fatal("a watcher's board shows the masks")
 	}
 }
+
+// TestWatchEditsOnlyForMoves: a watcher's DM is edited when the game moves,
+// never after a private action (a foul the channel is not told of), whose
+// time an edit would tell; a watcher who stops and starts again at the same
+// move gets the board at once.
+func TestWatchEditsOnlyForMoves(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(e *env) { e.cfg.WatchDelay = intPtr(1) })
+	id := e.startGame("tsuitate", discordtest.BooleanOption("announce_fouls", false))
+	game := discordtest.IntegerOption("game", int64(id))
+	e.slash(e.carol, "watch", game)
+	e.play("7g7f", "8c8d")
+	before := e.waitWatch(e.carol, id, 2)
+	if r := e.dm(e.alice, "8h2b+"); !strings.Contains(r.Content, "Foul") {
+		t.Fatalf("foul: %q", r.Content)
+	}
+	e.b.updateWatchers(id) // what the foul's update does, waited for
+	if after := e.watchDM(e.carol, id); after.Edits != before.Edits {
+		t.Fatalf("the watcher's DM was edited %d times after a private foul", after.Edits-before.Edits)
+	}
+	e.slash(e.carol, "watch", game) // stop
+	e.slash(e.carol, "watch", game)
+	if w := e.watchDM(e.carol, id); w.ID == before.ID || !strings.Contains(w.Content, "at move 1 ") || len(w.Attachments) != 1 {
+		t.Fatalf("watching again: %q with %d files", w.Content, len(w.Attachments))
+	}
+	e.play1(2, "2g2f")
+	e.waitWatch(e.carol, id, 3)
+}
