@@ -9,6 +9,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
+	"shinpan/store"
 )
 
 // boardsSent returns the boards a user was sent by DM, in order.
@@ -134,7 +135,7 @@ func TestReviewShowsWhatEachSideWasSent(t *testing.T) {
 					if want := v == "tsuitate" && k == 2; hasFoul != want {
 						t.Errorf("move %d: foul lines %v: %q", k, hasFoul, m.Content)
 					}
-					if hasFoul && !strings.Contains(m.Content, "8h2b+") {
+					if hasFoul && (!strings.Contains(m.Content, "8h2b+") || !strings.Contains(m.Content, "the path is blocked")) {
 						t.Errorf("foul line: %q", m.Content)
 					}
 					if k < moves {
@@ -222,13 +223,34 @@ func TestReviewRefusals(t *testing.T) {
 }
 
 // TestResultGIF: a server that wants it gets the game's GIF with the result,
-// one frame for the start and one per move.
+// one frame for the start and one per move; with gif_foul_frames, one more
+// per Tsuitate foul attempt.
 func TestResultGIF(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(e *env) { e.cfg.ResultGIF = true })
-	id := e.startGame("tsuitate")
-	moves := g24(t)
-	e.play(moves...)
+	t.Run("moves", func(t *testing.T) {
+		e := newEnv(t, func(e *env) { e.cfg.ResultGIF = true })
+		id := e.startGame("tsuitate")
+		moves := g24(t)
+		e.play(moves...)
+		checkResultGIF(t, e, id, len(moves)+1)
+	})
+	t.Run("fouls", func(t *testing.T) {
+		e := newEnv(t, func(e *env) { e.cfg.ResultGIF, e.cfg.GIFFoulFrames = true, true })
+		id := e.startGame("tsuitate")
+		e.play("7g7f", "8c8d")
+		if r := e.dm(e.alice, "8h2b+"); !strings.Contains(r.Content, "Foul") {
+			t.Fatalf("foul: %q", r.Content)
+		}
+		e.play("2g2f")
+		e.slash(e.bob, "resign")
+		checkResultGIF(t, e, id, 3+1+1)
+	})
+}
+
+// checkResultGIF finds the GIF on game id's result post and checks it
+// decodes with frames frames.
+func checkResultGIF(t *testing.T, e *env, id store.GameID, frames int) {
+	t.Helper()
 	end := e.endPost()
 	var found bool
 	for _, a := range end.Attachments {
@@ -237,8 +259,8 @@ func TestResultGIF(t *testing.T) {
 		}
 		found = true
 		g, err := gif.DecodeAll(bytes.NewReader(a.Data))
-		if err != nil || len(g.Image) != len(moves)+1 {
-			t.Fatalf("result gif: %v, %d frames for %d moves", err, len(g.Image), len(moves))
+		if err != nil || len(g.Image) != frames {
+			t.Fatalf("result gif: %v, %d frames, want %d", err, len(g.Image), frames)
 		}
 	}
 	if !found {
