@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"image/gif"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,7 +16,8 @@ func TestDemoShowsAPhone(t *testing.T) {
 	var buf bytes.Buffer
 	demoOut = &buf
 	defer func() { demoOut = os.Stdout }()
-	if err := runDemo([]string{"--moves", "4", "--out", t.TempDir()}); err != nil {
+	dir := t.TempDir()
+	if err := runDemo([]string{"--moves", "4", "--out", dir}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -34,5 +37,16 @@ func TestDemoShowsAPhone(t *testing.T) {
 	}
 	if strings.Contains(out, "#general: **#1** ☗ moved") {
 		t.Error("a move was posted in the channel")
+	}
+	gifs, _ := filepath.Glob(filepath.Join(dir, "*.gif"))
+	if len(gifs) != 1 {
+		t.Fatalf("the demo wrote %d GIFs", len(gifs))
+	}
+	data, err := os.ReadFile(gifs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := gif.DecodeAll(bytes.NewReader(data)); err != nil || len(g.Image) != 4+1 {
+		t.Fatalf("the demo's GIF: %v, want 5 frames (4 moves and the start)", err)
 	}
 }
