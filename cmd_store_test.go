@@ -12,6 +12,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/ops"
+	"shinpan/referee/view"
 	"shinpan/store/bolt"
 	"shinpan/store/pgtest"
 	"shinpan/store/postgres"
@@ -191,5 +192,43 @@ func TestServeOnPostgres(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Dir(data)); !os.IsNotExist(err) {
 		t.Errorf("serve on PostgreSQL made the bbolt directory: %v", err)
+	}
+}
+
+// TestMigrateRefusesAnotherStore: a destination holding a game of its own is
+// refused before anything is written (the copy's game #1 would overwrite it).
+func TestMigrateRefusesAnotherStore(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	sa, err := bolt.Open(a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.Fill(t, sa)
+	sa.Close()
+	sb, err := bolt.Open(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := sb.CreateGame(storetest.SampleGame("H", "C9", "zed", "yan", view.Masked), "", nil)
+	sb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "", "migrate", "--from", "bolt:"+a, "--to", "bolt:"+b)
+	if code == 0 || !strings.Contains(errs, "game #1 of its own") {
+		t.Fatalf("migrate into another store: exit %d\n%s%s", code, out, errs)
+	}
+	sb, err = bolt.Open(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	ids, err := sb.GameIDs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := sb.GetGame(own.ID); err != nil || len(ids) != 1 || g.Players != own.Players || g.Variant != own.Variant {
+		t.Fatalf("the destination changed: games %v, #1 %+v, %v", ids, g, err)
 	}
 }
