@@ -62,6 +62,9 @@ func copyStore(src, dst store.Store) (copied, error) {
 	if !ok1 || !ok2 {
 		return n, errors.New("a store cannot copy whole records")
 	}
+	if err := checkDestination(src, dst, to); err != nil {
+		return n, err
+	}
 	ids, err := from.GameIDs()
 	if err != nil {
 		return n, err
@@ -108,4 +111,28 @@ func copyStore(src, dst store.Store) (copied, error) {
 	}
 	n.keys, n.outbox, n.challenges, n.settings, n.ratings = len(c.Keys), len(c.Outbox), len(c.Challenges), len(c.Settings), len(c.Ratings)
 	return n, nil
+}
+
+// checkDestination refuses a destination holding a game that is not the
+// source's: the copy would write over it (game ids clash). A new store, or an
+// earlier copy of the source (an interrupted run), holds none.
+func checkDestination(src, dst store.Store, to store.Mover) error {
+	ids, err := to.GameIDs()
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		d, err := dst.GetGame(id)
+		if err != nil {
+			return err
+		}
+		s, err := src.GetGame(id)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if err != nil || !s.CreatedAt.Equal(d.CreatedAt) || s.Players != d.Players {
+			return fmt.Errorf("%s holds a game #%d of its own, which the copy would overwrite: copy into a new store, or an earlier copy of this one (nothing written)", dst.Describe(), id)
+		}
+	}
+	return nil
 }

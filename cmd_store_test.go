@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"shinpan/bot/discordtest"
+	"shinpan/ops"
+	"shinpan/referee/view"
 	"shinpan/store/bolt"
 	"shinpan/store/pgtest"
 	"shinpan/store/postgres"
@@ -132,5 +137,98 @@ func TestServeRefusesBadDatabase(t *testing.T) {
 	}
 	if n := srv.QueryInt(t, newer, "SELECT count(*) FROM schema_migrations"); n != postgres.SchemaVersion+1 {
 		t.Fatalf("schema_migrations has %d rows now", n)
+	}
+}
+
+// TestServeOnPostgres: with DATABASE_URL set, serve keeps what players do in
+// PostgreSQL (a challenge made through Discord lands in its table), creates
+// no bbolt file at data_path, and stops cleanly on a signal.
+func TestServeOnPostgres(t *testing.T) {
+	pg := pgtest.Get(t)
+	url := pg.NewDB(t)
+	discord := discordtest.New(discordtest.Options{Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}}})
+	if err := discord.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer discord.Close()
+	sigs, logs := serveAgainst(t, discord)
+	t.Setenv("DISCORD_TOKEN", "test-token")
+	t.Setenv("SHINPAN_METRICS_ADDR", "")
+	t.Setenv("DATABASE_URL", url)
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	data := filepath.Join(t.TempDir(), "data", "shinpan.db")
+	cfg := writeConfig(t, fmt.Sprintf("data_path = %q\nadmin_socket = \"off\"\nmetrics_addr = %q\n", data, addr))
+	done := make(chan error, 1)
+	go func() { done <- runServe([]string{"--config", cfg}) }()
+	waitFor(t, "/readyz", func() bool { return ops.Probe(context.Background(), addr, false) == nil })
+
+	alice, bob := discord.Users()[0].ID, discord.Users()[1].ID
+	var id string
+	var err error
+	waitFor(t, "/shogi to be registered", func() bool {
+		id, err = discord.SlashCommand(alice, discord.DefaultChannelID(), "shogi", discordtest.Subcommand("challenge",
+			discordtest.StringOption("variant", "tsuitate"), discordtest.UserOption("opponent", bob)))
+		return !errors.Is(err, discordtest.ErrUnknownCommand)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if _, err := discord.WaitInteraction(ctx, id, discordtest.Answered); err != nil {
+		t.Fatal(err)
+	}
+	if n := pg.QueryInt(t, url, "SELECT count(*) FROM challenges"); n != 1 {
+		t.Errorf("%d challenges in PostgreSQL after /shogi challenge, want 1", n)
+	}
+	(<-sigs) <- os.Interrupt
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve: %v\n%s", err, logs)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if _, err := os.Stat(filepath.Dir(data)); !os.IsNotExist(err) {
+		t.Errorf("serve on PostgreSQL made the bbolt directory: %v", err)
+	}
+}
+
+// TestMigrateRefusesAnotherStore: a destination holding a game of its own is
+// refused before anything is written (the copy's game #1 would overwrite it).
+func TestMigrateRefusesAnotherStore(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	sa, err := bolt.Open(a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.Fill(t, sa)
+	sa.Close()
+	sb, err := bolt.Open(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := sb.CreateGame(storetest.SampleGame("H", "C9", "zed", "yan", view.Masked), "", nil)
+	sb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "", "migrate", "--from", "bolt:"+a, "--to", "bolt:"+b)
+	if code == 0 || !strings.Contains(errs, "game #1 of its own") {
+		t.Fatalf("migrate into another store: exit %d\n%s%s", code, out, errs)
+	}
+	sb, err = bolt.Open(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	ids, err := sb.GameIDs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := sb.GetGame(own.ID); err != nil || len(ids) != 1 || g.Players != own.Players || g.Variant != own.Variant {
+		t.Fatalf("the destination changed: games %v, #1 %+v, %v", ids, g, err)
 	}
 }

@@ -12,7 +12,7 @@ import (
 // A dump is a whole store as JSON lines, for `shinpan export` and `import`:
 // it moves between backends and program versions (field names are stable; a
 // newer DumpVersion is refused). The first line is the header, then one line
-// per game (GameRecord: the game, its log, snapshot, message ids and notes),
+// per game (GameRecord: the game, its log, message ids and notes),
 // then one line per other record, and a last line with the counts, so a cut
 // file is noticed. Hidden information is in it: treat it as the database.
 
