@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/texts"
 	"shinpan/referee/view"
 	"shinpan/store"
 )
@@ -267,4 +268,37 @@ func TestBoardWithClosedDMs(t *testing.T) {
 	if out := e.slash(e.bob, "board"); strings.Contains(out, "can't DM you") {
 		t.Fatalf("board after the DMs opened: %q", out)
 	}
+}
+
+// TestTimedOutChallengeFromElsewhere: from another server or a DM, an open
+// challenge whose time is up (not yet swept) reads as no such challenge, while
+// in its own server it reads as timed out.
+func TestTimedOutChallengeFromElsewhere(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	other := e.srv.AddChannel(discordtest.Channel{Type: discordgo.ChannelTypeGuildText, GuildID: "999000111222333444"}).ID
+	num := func(n int64) discordtest.Option { return discordtest.IntegerOption("challenge", n) }
+	none := e.slashIn(e.carol, other, "accept", num(9999))
+	timedOut := texts.UI(texts.EN, texts.ChallengeTimedOut)
+	for try := 0; try < 5; try++ { // the sweep, once a second, may delete it first
+		e.slash(e.alice, "challenge", discordtest.StringOption("variant", "tsuitate"))
+		id := challengeID(t, e.lastPost())
+		c, err := e.st.GetChallenge(uint64(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		botNow := time.Now().Add(time.Duration(e.offset.Load()))
+		e.offset.Add(int64(c.ExpiresAt.Sub(botNow) + time.Second))
+		outside := []string{e.slashIn(e.carol, other, "accept", num(id)), e.slashIn(e.carol, "", "accept", num(id))}
+		if inside := e.slash(e.carol, "accept", num(id)); inside != timedOut {
+			continue // swept already: the outside answers prove nothing
+		}
+		for _, out := range outside {
+			if out != none {
+				t.Fatalf("a timed-out challenge from outside: %q, want %q", out, none)
+			}
+		}
+		return
+	}
+	t.Fatal("every challenge was swept before it could be asked about")
 }
