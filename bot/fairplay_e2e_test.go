@@ -65,6 +65,9 @@ func TestServersAreIsolated(t *testing.T) {
 	if out := e.slashIn(e.carol, "", "decline", num(open)); out != none {
 		t.Errorf("decline from a DM: %q", out)
 	}
+	if out := e.slashIn(e.carol, "", "cancel"); out != none {
+		t.Errorf("cancel from a DM by someone else: %q", out)
+	}
 	if _, err := e.st.GetChallenge(uint64(open)); err != nil {
 		t.Fatalf("the open challenge is gone: %v", err)
 	}
@@ -113,8 +116,9 @@ func TestServersAreIsolated(t *testing.T) {
 	}
 	e.slashIn(e.alice, other, "rematch", game)
 	e.slashIn(e.alice, other, "rematch")
+	e.slashIn(e.carol, "", "rematch", game) // a stranger, from a DM
 	if cs, _ := e.st.Challenges(); len(cs) != 0 {
-		t.Fatalf("a rematch from another server made a challenge: %+v", cs)
+		t.Fatalf("a rematch from another server or a stranger's DM made a challenge: %+v", cs)
 	}
 	if out := e.slashIn(e.carol, other, "record", game); out != e.slashIn(e.carol, other, "record", discordtest.IntegerOption("game", 9999)) {
 		t.Errorf("record of another server's game: %q", out)
