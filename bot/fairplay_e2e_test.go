@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/texts"
 	"shinpan/referee/view"
 	"shinpan/store"
 )
@@ -64,6 +65,9 @@ func TestServersAreIsolated(t *testing.T) {
 	if out := e.slashIn(e.carol, "", "decline", num(open)); out != none {
 		t.Errorf("decline from a DM: %q", out)
 	}
+	if out := e.slashIn(e.carol, "", "cancel"); out != none {
+		t.Errorf("cancel from a DM by someone else: %q", out)
+	}
 	if _, err := e.st.GetChallenge(uint64(open)); err != nil {
 		t.Fatalf("the open challenge is gone: %v", err)
 	}
@@ -112,8 +116,9 @@ func TestServersAreIsolated(t *testing.T) {
 	}
 	e.slashIn(e.alice, other, "rematch", game)
 	e.slashIn(e.alice, other, "rematch")
+	e.slashIn(e.carol, "", "rematch", game) // a stranger, from a DM
 	if cs, _ := e.st.Challenges(); len(cs) != 0 {
-		t.Fatalf("a rematch from another server made a challenge: %+v", cs)
+		t.Fatalf("a rematch from another server or a stranger's DM made a challenge: %+v", cs)
 	}
 	if out := e.slashIn(e.carol, other, "record", game); out != e.slashIn(e.carol, other, "record", discordtest.IntegerOption("game", 9999)) {
 		t.Errorf("record of another server's game: %q", out)
@@ -267,4 +272,37 @@ func TestBoardWithClosedDMs(t *testing.T) {
 	if out := e.slash(e.bob, "board"); strings.Contains(out, "can't DM you") {
 		t.Fatalf("board after the DMs opened: %q", out)
 	}
+}
+
+// TestTimedOutChallengeFromElsewhere: from another server or a DM, an open
+// challenge whose time is up (not yet swept) reads as no such challenge, while
+// in its own server it reads as timed out.
+func TestTimedOutChallengeFromElsewhere(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	other := e.srv.AddChannel(discordtest.Channel{Type: discordgo.ChannelTypeGuildText, GuildID: "999000111222333444"}).ID
+	num := func(n int64) discordtest.Option { return discordtest.IntegerOption("challenge", n) }
+	none := e.slashIn(e.carol, other, "accept", num(9999))
+	timedOut := texts.UI(texts.EN, texts.ChallengeTimedOut)
+	for try := 0; try < 5; try++ { // the sweep, once a second, may delete it first
+		e.slash(e.alice, "challenge", discordtest.StringOption("variant", "tsuitate"))
+		id := challengeID(t, e.lastPost())
+		c, err := e.st.GetChallenge(uint64(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		botNow := time.Now().Add(time.Duration(e.offset.Load()))
+		e.offset.Add(int64(c.ExpiresAt.Sub(botNow) + time.Second))
+		outside := []string{e.slashIn(e.carol, other, "accept", num(id)), e.slashIn(e.carol, "", "accept", num(id))}
+		if inside := e.slash(e.carol, "accept", num(id)); inside != timedOut {
+			continue // swept already: the outside answers prove nothing
+		}
+		for _, out := range outside {
+			if out != none {
+				t.Fatalf("a timed-out challenge from outside: %q, want %q", out, none)
+			}
+		}
+		return
+	}
+	t.Fatal("every challenge was swept before it could be asked about")
 }

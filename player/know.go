@@ -2,6 +2,7 @@ package player
 
 import (
 	"math/rand"
+	randv2 "math/rand/v2"
 
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -24,7 +25,7 @@ type base struct {
 }
 
 func newBase(cfg Config) *base {
-	return &base{cfg: cfg, me: cfg.Color, rng: rand.New(rand.NewSource(cfg.Seed)), tried: map[shogi.Move]bool{}}
+	return &base{cfg: cfg, me: cfg.Color, rng: rand.New(newSource(cfg.Seed)), tried: map[shogi.Move]bool{}}
 }
 
 // observe records the view and notes the player's own failed attempts.
@@ -100,3 +101,15 @@ func (b *base) untried(ms []shogi.Move) []shogi.Move {
 	}
 	return out
 }
+
+// source is a math/rand Source over math/rand/v2's PCG, so that every bit of
+// the seed counts: math/rand's own source keeps only the seed mod 2³¹−1, few
+// enough to try them all against a game's public record and replay the CPU.
+type source struct{ *randv2.PCG }
+
+const seedSalt = 0x9e3779b97f4a7c15 // PCG's second seed word
+
+func newSource(seed int64) source { return source{randv2.NewPCG(uint64(seed), seedSalt)} }
+
+func (s source) Int63() int64    { return int64(s.Uint64() >> 1) }
+func (s source) Seed(seed int64) { s.PCG.Seed(uint64(seed), seedSalt) }

@@ -103,7 +103,7 @@ type Config struct {
 	// MoveTime is the think-time budget per move (DefaultMoveTime when 0).
 	MoveTime time.Duration
 	// Seed seeds the player's random choices (same seed, same observations:
-	// same play at the random and greedy levels).
+	// same play at the random and greedy levels). Every bit of it counts.
 	Seed int64
 	// Threads bounds the goroutines the strong level searches with (0: the
 	// number of CPUs, at most 4).
