@@ -63,7 +63,7 @@ var en = map[msg]string{
 	mMaskWhereSq:    "%s's mask was on %s",
 	mMaskCaptured:   "%s's mask was captured on %s",
 	mMaskChosen:     " (chosen on %s)",
-	mRevealMoves:    "**Moves** (%d, USI):",
+	mRevealMoves:    "**Moves** (%d):",
 	mRevealFouls:    "**Foul attempts:**",
 	mRevealNoFouls:  "No foul attempts.",
 	mRevealFoul:     "Move %d · %s typed `%s` (%s) — %s",

@@ -62,7 +62,7 @@ var ja = map[msg]string{
 	mMaskWhereSq:    "%sの影武者は%s",
 	mMaskCaptured:   "%sの影武者は%sで取られました",
 	mMaskChosen:     "（選んだのは%s）",
-	mRevealMoves:    "**棋譜**（%d手、USI）：",
+	mRevealMoves:    "**棋譜**（%d手）：",
 	mRevealFouls:    "**反則の記録：**",
 	mRevealNoFouls:  "反則はありませんでした。",
 	mRevealFoul:     "%d手目・%s `%s`（%s）：%s",

@@ -217,8 +217,12 @@ func TestRevealMovesInNotation(t *testing.T) {
 		{notation.USI, EN, `1.7g7f 2.3c3d 3.8h2b+ 4.3a2b 5.B\*4e`},
 	} {
 		ctx := Ctx{Lang: c.l, Variant: view.Standard, GameID: 4, Notation: c.n, Start: shogi.Startpos()}
-		if all := strings.Join(RevealDetails(ctx, e), "\n"); !strings.Contains(all, c.want) {
+		all := strings.Join(RevealDetails(ctx, e), "\n")
+		if !strings.Contains(all, c.want) {
 			t.Errorf("%s: %q lacks %q", c.n, all, c.want)
+		}
+		if c.n != notation.USI && strings.Contains(all, "USI") {
+			t.Errorf("%s: the list is said to be in USI: %q", c.n, all)
 		}
 	}
 }
