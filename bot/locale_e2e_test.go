@@ -67,7 +67,7 @@ func TestLanguageFromLocale(t *testing.T) {
 }
 
 // Public posts are in the server's locale (guild_locale), whoever
-// challenged: there is no per-server language setting yet.
+// challenged, until a moderator picks a language (TestAdminSettings).
 func TestPublicPostsInGuildLocale(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
