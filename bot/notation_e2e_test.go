@@ -66,6 +66,13 @@ func TestOneNotationPerReader(t *testing.T) {
 	if got := lastMoveIn(t, boardAlt(t, []discordtest.Message{e.endPost()}, "board.png")); got != "Bx2b+" {
 		t.Errorf("the revealed board writes %q", got)
 	}
+	// The review writes it in its reader's notation too.
+	for _, c := range []struct{ user, want string }{{e.alice, "— ☗ Bx2b+"}, {e.bob, "☗２二角成"}} {
+		e.click(c.user, e.endPost(), "review:")
+		if m := e.reviewMsg(e.lastInteraction(c.user).ID); !strings.Contains(m.Content, c.want) {
+			t.Errorf("the review for %s: %q, want %q", c.user, m.Content, c.want)
+		}
+	}
 }
 
 // TestLostPieceKeepsItsMove: a Tsuitate player whose moved piece was then
