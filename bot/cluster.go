@@ -105,7 +105,11 @@ const routeWait = 2 * time.Second
 // this process owns the game, it waits for the result; else it answers that
 // the action was received (the result comes by DM).
 func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (string, bool) {
-	rec, _ := json.Marshal(what)
+	rec, err := json.Marshal(what)
+	if err != nil {
+		b.log.Error("inbox", "game", id, "user", what.User, "err", err)
+		return texts.UI(lang, texts.InternalError), false
+	}
 	var w *waiter
 	if b.owns(id) {
 		w = &waiter{done: make(chan routeResult, 1)}
@@ -151,8 +155,11 @@ func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (
 // routeDM queues a move or mask typed in DM for the game's owner, which
 // reads it against the game as it is then and answers a refusal by DM.
 func (b *Bot) routeDM(id store.GameID, user, text, key string) {
-	rec, _ := json.Marshal(routed{Kind: "dm", User: user, Action: referee.Action{Text: text}})
-	if _, err := b.cl.c.PutInbox(key, id, rec); err != nil {
+	rec, err := json.Marshal(routed{Kind: "dm", User: user, Action: referee.Action{Text: text}})
+	if err == nil {
+		_, err = b.cl.c.PutInbox(key, id, rec)
+	}
+	if err != nil {
 		b.log.Error("inbox", "game", id, "user", user, "err", err)
 		b.dmReply(user, key, texts.UI(b.lang(user), texts.InternalError))
 		return
@@ -183,8 +190,11 @@ func (b *Bot) takeWaiter(key string) *waiter {
 // adoptNew tells the owner of a game this process created about it (its
 // clocks and CPU run there).
 func (b *Bot) adoptNew(id store.GameID) {
-	rec, _ := json.Marshal(routed{Kind: "new"})
-	if _, err := b.cl.c.PutInbox(fmt.Sprintf("new:%d", id), id, rec); err != nil {
+	rec, err := json.Marshal(routed{Kind: "new"})
+	if err == nil {
+		_, err = b.cl.c.PutInbox(fmt.Sprintf("new:%d", id), id, rec)
+	}
+	if err != nil {
 		b.log.Error("inbox", "game", id, "err", err)
 	}
 }

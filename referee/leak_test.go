@@ -250,7 +250,7 @@ func compareWorlds(t *testing.T, ga, gb *Game, x shogi.Color, a Action, seed int
 	if ga.View(view.ViewerPublic) != gb.View(view.ViewerPublic) && ga.variant != view.Masked {
 		t.Fatalf("public views differ\n%s", ctx)
 	}
-	if reflect.DeepEqual(audience(ea, view.ToPublic), audience(eb, view.ToPublic)) && ga.PublicView() != gb.PublicView() {
+	if reflect.DeepEqual(view.For(ea, view.ToPublic), view.For(eb, view.ToPublic)) && ga.PublicView() != gb.PublicView() {
 		t.Fatalf("the channel's boards differ after the same announcements\nA %+v\nB %+v\n%s", ga.PublicView(), gb.PublicView(), ctx)
 	}
 }
@@ -298,15 +298,4 @@ func revealsDifference(ga, gb *Game, x shogi.Color) bool {
 		}
 	}
 	return false
-}
-
-// audience keeps the events to a.
-func audience(evs []view.Event, a view.Audience) []view.Event {
-	var out []view.Event
-	for _, e := range evs {
-		if e.To == a {
-			out = append(out, e)
-		}
-	}
-	return out
 }
