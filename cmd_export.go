@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 
@@ -17,8 +18,9 @@ func init() {
 	register("import", "read a JSON-lines export into an empty store: [--config FILE] [--data PATH] [--in FILE] (every game replayed first)", runImport)
 }
 
-// openDataStore opens --data, or the configuration's data_path.
-func openDataStore(config, data string) (*bolt.Store, error) {
+// openDataStore opens --data, or the configuration's data_path; create
+// allows a new file (import), else a missing one is an error.
+func openDataStore(config, data string, create bool) (*bolt.Store, error) {
 	if data == "" {
 		cfg, err := loadConfig(config)
 		if err != nil {
@@ -26,7 +28,23 @@ func openDataStore(config, data string) (*bolt.Store, error) {
 		}
 		data = cfg.DataPath
 	}
+	if !create {
+		if err := existingDatabase(data); err != nil {
+			return nil, err
+		}
+	}
 	return bolt.Open(data, nil)
+}
+
+// existingDatabase refuses a path with no file: opening it would make an
+// empty store, and its export or backup would look like a success.
+func existingDatabase(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no database at %s (check data_path, --config or --data)", path)
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 func runExport(args []string) error {
@@ -40,7 +58,7 @@ func runExport(args []string) error {
 	if fs.NArg() > 0 {
 		return errors.New("usage: shinpan export [--config FILE] [--data PATH] [--out FILE]")
 	}
-	st, err := openDataStore(*config, *data)
+	st, err := openDataStore(*config, *data, false)
 	if errors.Is(err, store.ErrLocked) {
 		return fmt.Errorf("%w\nthe bot holds the file: export a backup of it instead (shinpan backup --out b.db, then shinpan export --data b.db)", err)
 	}
@@ -92,7 +110,7 @@ func runImport(args []string) error {
 		defer f.Close()
 		r = f
 	}
-	st, err := openDataStore(*config, *data)
+	st, err := openDataStore(*config, *data, true)
 	if err != nil {
 		return err
 	}
