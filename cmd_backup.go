@@ -47,6 +47,9 @@ func runBackup(args []string) error {
 		}
 	}
 	// No bot running: open the file ourselves (this fails if a bot holds it).
+	if err := existingDatabase(cfg.DataPath); err != nil {
+		return err
+	}
 	st, err := bolt.Open(cfg.DataPath, nil)
 	if err != nil {
 		return err

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 
 	"shinpan/store"
-	"shinpan/store/bolt"
 )
 
 func init() {
@@ -17,22 +17,50 @@ func init() {
 	register("import", "read a JSON-lines export into an empty store: [--config FILE] [--data PATH] [--in FILE] (every game replayed first)", runImport)
 }
 
-// openDataStore opens --data, or the configuration's data_path.
-func openDataStore(config, data string) (*bolt.Store, error) {
+// openDataStore opens --data (a bbolt file), or else the configuration's
+// store: PostgreSQL at database_url when set, else data_path. create allows
+// a new bbolt file (import); else a missing one is an error.
+func openDataStore(config, data string, create bool) (store.Store, store.Mover, error) {
+	url := ""
 	if data == "" {
 		cfg, err := loadConfig(config)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		data = cfg.DataPath
+		data, url = cfg.DataPath, cfg.DatabaseURL
 	}
-	return bolt.Open(data, nil)
+	if url == "" && !create {
+		if err := existingDatabase(data); err != nil {
+			return nil, nil, err
+		}
+	}
+	st, err := openStore(url, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, ok := st.(store.Mover)
+	if !ok {
+		st.Close()
+		return nil, nil, fmt.Errorf("%s cannot be exported or imported", st.Describe())
+	}
+	return st, m, nil
+}
+
+// existingDatabase refuses a path with no file: opening it would make an
+// empty store, and its export or backup would look like a success.
+func existingDatabase(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no database at %s (check data_path, --config or --data)", path)
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 func runExport(args []string) error {
 	fs := newFlags("export")
-	config := fs.String("config", "", "the bot's configuration file, for data_path (default ./config.toml when present)")
-	data := fs.String("data", "", "the database file to export (default data_path); a backup's file works while the bot runs")
+	config := fs.String("config", "", "the bot's configuration file, for database_url or data_path (default ./config.toml when present)")
+	data := fs.String("data", "", "the bbolt file to export (default: the configured store); a backup's file works while the bot runs")
 	out := fs.String("out", "", "the file to write (default standard output)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -40,7 +68,7 @@ func runExport(args []string) error {
 	if fs.NArg() > 0 {
 		return errors.New("usage: shinpan export [--config FILE] [--data PATH] [--out FILE]")
 	}
-	st, err := openDataStore(*config, *data)
+	st, m, err := openDataStore(*config, *data, false)
 	if errors.Is(err, store.ErrLocked) {
 		return fmt.Errorf("%w\nthe bot holds the file: export a backup of it instead (shinpan backup --out b.db, then shinpan export --data b.db)", err)
 	}
@@ -58,7 +86,7 @@ func runExport(args []string) error {
 		w = f
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	n, err := store.Dump(bw, st, time.Now())
+	n, err := store.Dump(bw, m, time.Now())
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -68,14 +96,14 @@ func runExport(args []string) error {
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	fmt.Fprintf(os.Stderr, "exported %s: %s\n", st.Path(), describeCounts(n))
+	fmt.Fprintf(os.Stderr, "exported %s: %s\n", st.Describe(), describeCounts(n))
 	return nil
 }
 
 func runImport(args []string) error {
 	fs := newFlags("import")
-	config := fs.String("config", "", "the bot's configuration file, for data_path (default ./config.toml when present)")
-	data := fs.String("data", "", "the database file to fill (default data_path); it must hold no game")
+	config := fs.String("config", "", "the bot's configuration file, for database_url or data_path (default ./config.toml when present)")
+	data := fs.String("data", "", "the bbolt file to fill (default: the configured store); it must hold no game")
 	in := fs.String("in", "", "the export to read (default standard input)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -92,16 +120,16 @@ func runImport(args []string) error {
 		defer f.Close()
 		r = f
 	}
-	st, err := openDataStore(*config, *data)
+	st, m, err := openDataStore(*config, *data, true)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	n, err := store.Load(bufio.NewReaderSize(r, 1<<16), st, replays)
+	n, err := store.Load(bufio.NewReaderSize(r, 1<<16), m, replays)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	fmt.Fprintf(os.Stderr, "imported into %s: %s; every game replayed\n", st.Path(), describeCounts(n))
+	fmt.Fprintf(os.Stderr, "imported into %s: %s; every game replayed\n", st.Describe(), describeCounts(n))
 	return nil
 }
 

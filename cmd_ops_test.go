@@ -124,6 +124,14 @@ func TestExportImportCommands(t *testing.T) {
 	if _, errOut, code := run(t, "", "import", "--data", dst, "--in", dump); code != 1 || !strings.Contains(errOut, "not empty") {
 		t.Fatalf("a second import: %d %q", code, errOut)
 	}
+	// Exporting a file that is not there makes no empty store.
+	missing := filepath.Join(dir, "none.db")
+	if _, errOut, code := run(t, "", "export", "--data", missing); code != 1 || !strings.Contains(errOut, "no database at") {
+		t.Fatalf("export of a missing file: %d %q", code, errOut)
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Fatalf("export made the missing database: %v", err)
+	}
 	// A game whose log does not replay is refused with its number.
 	broken := strings.Replace(string(first), `"text":"8h2b+"`, `"text":"8h1a"`, 1)
 	if _, errOut, code := run(t, broken, "import", "--data", filepath.Join(dir, "c.db")); code != 1 || !strings.Contains(errOut, "game #1") {
@@ -147,6 +155,14 @@ func TestBackupCommandOffline(t *testing.T) {
 	}
 	if _, _, code := run(t, "", "backup", "--config", cfg); code != 1 {
 		t.Fatal("backup without --out succeeded")
+	}
+	// A data_path with no file is an error, not an empty store backed up.
+	missing := filepath.Join(dir, "none", "shinpan.db")
+	if _, errOut, code := run(t, "", "backup", "--config", writeConfig(t, "data_path = \""+missing+"\"\n"), "--out", filepath.Join(dir, "empty.db")); code != 1 || !strings.Contains(errOut, "no database at") {
+		t.Fatalf("backup of a missing file: %d %q", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !os.IsNotExist(err) {
+		t.Fatalf("backup made the missing database: %v", err)
 	}
 }
 

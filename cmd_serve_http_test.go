@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shinpan/bot/discordtest"
+	"shinpan/ops"
 )
 
 // TestServeInteractionsEndpoint: `serve --http ADDR` with the application's
@@ -87,9 +88,9 @@ func TestServeWithoutGateway(t *testing.T) {
 	sigs, _ := serveAgainst(t, srv)
 	t.Setenv("DISCORD_TOKEN", "")
 	t.Setenv("SHINPAN_METRICS_ADDR", "")
-	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
-	cfg := writeConfig(t, fmt.Sprintf("token = \"tok-16b\"\ndata_path = %q\nadmin_socket = \"off\"\ngateway = false\nhttp_addr = %q\npublic_key = %q\n",
-		filepath.Join(t.TempDir(), "shinpan.db"), addr, srv.PublicKey()))
+	addr, metrics := fmt.Sprintf("127.0.0.1:%d", freePort(t)), fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	cfg := writeConfig(t, fmt.Sprintf("token = \"tok-16b\"\ndata_path = %q\nadmin_socket = \"off\"\ngateway = false\nhttp_addr = %q\npublic_key = %q\nmetrics_addr = %q\n",
+		filepath.Join(t.TempDir(), "shinpan.db"), addr, srv.PublicKey(), metrics))
 	done := make(chan error, 1)
 	go func() { done <- runServe([]string{"--config", cfg}) }()
 	waitFor(t, "the endpoint to pass the portal's check", func() bool {
@@ -106,6 +107,10 @@ func TestServeWithoutGateway(t *testing.T) {
 	}
 	if g := srv.Gateway(); g.Identifies != 0 || g.Connections != 0 {
 		t.Errorf("gateway %+v", g)
+	}
+	// Ready with no gateway: the interactions endpoint is what takes work.
+	if err := ops.Probe(context.Background(), metrics, false); err != nil {
+		t.Errorf("/readyz without a gateway: %v", err)
 	}
 	(<-sigs) <- os.Interrupt
 	select {

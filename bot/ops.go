@@ -25,7 +25,7 @@ func WithMetrics(m *ops.Metrics) Option { return func(b *Bot) { b.metrics = m } 
 // instrument hooks the session: gateway state and events, 429 waits, and (with
 // metrics) every REST request through a counting transport.
 func (b *Bot) instrument() {
-	b.metrics.Watch(ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayReady})
+	b.metrics.Watch(b.gauges())
 	if b.metrics != nil && b.s.Client != nil {
 		c := *b.s.Client // a copy: the caller's client may be shared
 		c.Transport = b.metrics.Transport(c.Transport)
@@ -37,6 +37,15 @@ func (b *Bot) instrument() {
 			b.log.Info("rate limited", "route", ops.Route(r.URL), "retry_after", r.RetryAfter)
 		}
 	})
+}
+
+// gauges are read at each scrape; lease ownership only with several processes.
+func (b *Bot) gauges() ops.Gauges {
+	g := ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayReady}
+	if b.cl != nil {
+		g.Leases = func() (int, int) { return len(b.cl.c.Held()), b.cl.c.Live() }
+	}
+	return g
 }
 
 // gatewayEvent marks a shard ready after READY or RESUMED.

@@ -76,6 +76,8 @@ func TestMetricsAfterGame(t *testing.T) {
 	id := e.startGame("tsuitate")
 	e.srv.RateLimitNext("POST", "/channels/*/messages", 1, 50*time.Millisecond)
 	e.play("7g7f", "3c3d")
+	e.dm(e.alice, "8h1a+") // a foul: White's bishop on 2b, which Black cannot see, blocks the path
+	e.waitUntil("the foul committed", func() bool { return e.game(id).LastSeq == 3 })
 	if r := e.dm(e.alice, "5e5d"); strings.Contains(r.Content, "You played") {
 		t.Fatalf("an impossible move was accepted: %q", r.Content)
 	}
@@ -98,6 +100,7 @@ func TestMetricsAfterGame(t *testing.T) {
 	}{
 		{"shinpan_actions_total", []string{`kind="move"`, `result="accepted"`}, 2},
 		{"shinpan_actions_total", []string{`kind="resign"`, `result="accepted"`}, 1},
+		{"shinpan_actions_total", []string{`kind="move"`, `result="foul"`}, 1},
 		{"shinpan_move_seconds_count", nil, 3},
 		{"shinpan_store_commit_seconds_count", []string{`op="append_action"`}, 3},
 		{"shinpan_outbox_sends_total", []string{`dest="dm"`, `outcome="sent"`}, 4},
@@ -118,7 +121,8 @@ func TestMetricsAfterGame(t *testing.T) {
 	}
 	// Tsuitate: a move impossible on one's own board is refused without a
 	// foul; what it was depends on the referee, but it is counted once.
-	if v := metric(body, "shinpan_actions_total", `kind="move"`) - metric(body, "shinpan_actions_total", `kind="move"`, `result="accepted"`); v != 1 {
+	if v := metric(body, "shinpan_actions_total", `kind="move"`) - metric(body, "shinpan_actions_total", `kind="move"`, `result="accepted"`) -
+		metric(body, "shinpan_actions_total", `kind="move"`, `result="foul"`); v != 1 {
 		t.Errorf("the impossible move counted %v times outside accepted, want 1\n%s", v, grepLines(body, "shinpan_actions_total"))
 	}
 	if v := metric(body, "shinpan_games_active", `variant="tsuitate"`); v != 0 {

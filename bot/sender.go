@@ -314,7 +314,7 @@ func (b *Bot) markSent() {
 func (b *Bot) send(m store.OutMsg) error {
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		b.log.Error("bad outbox payload, dropped", "id", m.ID, "err", err)
+		b.log.Error("bad outbox payload, dropped", "game", m.GameID, "outbox", m.ID, "err", err)
 		return nil
 	}
 	fillGame(&p, m.GameID)
@@ -348,7 +348,7 @@ func (b *Bot) send(m store.OutMsg) error {
 	}
 	if p.Ref != "" && m.GameID != 0 {
 		if err := b.st.PutMessageRef(m.GameID, p.Ref, store.MessageRef{ChannelID: ch, MessageID: msg.ID}); err != nil {
-			b.log.Error("message ref", "err", err)
+			b.log.Error("message ref", "game", m.GameID, "err", err)
 		}
 	}
 	if p.Thread != "" && m.GameID != 0 {
@@ -509,7 +509,7 @@ func (b *Bot) startThread(id store.GameID, ch, msgID, name string) {
 		return
 	}
 	if _, err := b.st.UpdateGame(id, nil, func(g *store.Game) error { g.ThreadID = th.ID; return nil }); err != nil {
-		b.log.Error("thread id", "err", err)
+		b.log.Error("thread id", "game", id, "err", err)
 		return
 	}
 	b.mu.Lock()
@@ -554,7 +554,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		if !told && !meta.ChannelGone {
 			note := texts.DMsClosedMidGame(b.channelLang(meta), mention(m.Target), uint64(meta.ID))
 			if err := b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}})); err != nil {
-				b.log.Error("enqueue", "err", err)
+				b.log.Error("enqueue", "game", meta.ID, "user", m.Target, "err", err)
 				b.mu.Lock()
 				delete(b.dmClosedTold, key) // tell the channel next time
 				b.mu.Unlock()
@@ -571,7 +571,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 			}
 		}
 		if _, err := b.st.UpdateGame(meta.ID, out, func(g *store.Game) error { g.ChannelGone = true; return nil }); err != nil {
-			b.log.Error("channel gone", "err", err)
+			b.log.Error("channel gone", "game", meta.ID, "err", err)
 		}
 		b.mu.Lock()
 		if lg, ok := b.games[meta.ID]; ok {

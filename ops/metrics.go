@@ -37,6 +37,9 @@ type Gauges struct {
 	Outbox func() (depth int, oldest time.Duration, err error)
 	// GatewayUp is 1 while the gateway is connected (READY or RESUMED).
 	GatewayUp func() bool
+	// Leases, when several processes share the store, returns how many game
+	// partitions this process owns and how many processes share the games.
+	Leases func() (held, live int)
 }
 
 // NewMetrics registers the collectors, Go's and the process's, and the build
@@ -84,6 +87,8 @@ func NewMetrics() *Metrics {
 		oldest: prometheus.NewDesc("shinpan_outbox_oldest_seconds", "Age of the oldest unsent message (0 when none).", nil, nil),
 		up:     prometheus.NewDesc("shinpan_gateway_up", "1 while the gateway is connected (READY or RESUMED).", nil, nil),
 		errs:   prometheus.NewDesc("shinpan_gauge_errors", "1 when a gauge could not be read from the store this scrape.", []string{"gauge"}, nil),
+		held:   prometheus.NewDesc("shinpan_partitions_held", "Game partitions this process owns (several processes on one PostgreSQL store).", nil, nil),
+		live:   prometheus.NewDesc("shinpan_processes_live", "Processes sharing the games, as this one sees them.", nil, nil),
 	}
 	r.MustRegister(m.gauges)
 	return m
@@ -169,13 +174,13 @@ func (m *Metrics) Backup(trigger string, err error) {
 
 // gaugeCollector reads the Gauges at scrape time.
 type gaugeCollector struct {
-	mu                              sync.Mutex
-	g                               Gauges
-	active, depth, oldest, up, errs *prometheus.Desc
+	mu                                          sync.Mutex
+	g                                           Gauges
+	active, depth, oldest, up, errs, held, live *prometheus.Desc
 }
 
 func (c *gaugeCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.active, c.depth, c.oldest, c.up, c.errs} {
+	for _, d := range []*prometheus.Desc{c.active, c.depth, c.oldest, c.up, c.errs, c.held, c.live} {
 		ch <- d
 	}
 }
@@ -212,5 +217,10 @@ func (c *gaugeCollector) Collect(ch chan<- prometheus.Metric) {
 			v = 1
 		}
 		ch <- prometheus.MustNewConstMetric(c.up, prometheus.GaugeValue, v)
+	}
+	if g.Leases != nil {
+		held, live := g.Leases()
+		ch <- prometheus.MustNewConstMetric(c.held, prometheus.GaugeValue, float64(held))
+		ch <- prometheus.MustNewConstMetric(c.live, prometheus.GaugeValue, float64(live))
 	}
 }

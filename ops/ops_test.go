@@ -191,7 +191,8 @@ func TestDashboardNamesRealMetrics(t *testing.T) {
 	}
 	m := NewMetrics()
 	m.Watch(Gauges{ActiveGames: func() (map[string]int, error) { return map[string]int{"dark": 1}, nil },
-		Outbox: func() (int, time.Duration, error) { return 1, time.Second, nil }, GatewayUp: func() bool { return true }})
+		Outbox: func() (int, time.Duration, error) { return 1, time.Second, nil }, GatewayUp: func() bool { return true },
+		Leases: func() (int, int) { return 512, 2 }})
 	m.Action("move", "accepted")
 	m.MoveDone(time.Second)
 	m.Commit("append_action", time.Millisecond)
@@ -231,6 +232,35 @@ func TestDashboardNamesRealMetrics(t *testing.T) {
 	}
 	if n < 15 {
 		t.Fatalf("only %d metric references in the dashboard", n)
+	}
+}
+
+// TestLeaseGauges: lease ownership is exported only when the bot shares the
+// store with other processes, read at each scrape.
+func TestLeaseGauges(t *testing.T) {
+	m := NewMetrics()
+	values := func() map[string]float64 {
+		fams, err := m.Registry.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := map[string]float64{}
+		for _, f := range fams {
+			if n := f.GetName(); n == "shinpan_partitions_held" || n == "shinpan_processes_live" {
+				v[n] = f.GetMetric()[0].GetGauge().GetValue()
+			}
+		}
+		return v
+	}
+	m.Watch(Gauges{GatewayUp: func() bool { return true }})
+	if v := values(); len(v) != 0 {
+		t.Fatalf("lease gauges for a single process: %v", v)
+	}
+	held := 1024
+	m.Watch(Gauges{Leases: func() (int, int) { return held, 3 }})
+	held = 341
+	if v := values(); v["shinpan_partitions_held"] != 341 || v["shinpan_processes_live"] != 3 {
+		t.Fatalf("lease gauges: %v", v)
 	}
 }
 
