@@ -24,12 +24,19 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 // texts.RefusalWithMoveHint for text typed in DM). With several processes a
 // player's action goes to the game's owner through the inbox (cluster.go).
 func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
+	return b.actAs(id, b.reader(user), a, key, refusal)
+}
+
+// actAs is actWording for a player whose settings the caller read already
+// (an action reads each player's settings once).
+func (b *Bot) actAs(id store.GameID, rd reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
+	user := rd.id
 	if b.cl != nil && !isCPU(user) && user != b.botID() {
-		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, b.lang(user))
+		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.lang)
 	}
-	reply, ok, err := b.apply(id, user, a, key, refusal)
+	reply, ok, err := b.applyAs(id, rd, a, key, refusal)
 	if err != nil {
-		return texts.UI(b.lang(user), texts.InternalError), false
+		return texts.UI(rd.lang, texts.InternalError), false
 	}
 	return reply, ok
 }
@@ -38,9 +45,14 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 // reply then says so). With several processes the game must be this
 // process's (else store.ErrFenced).
 func (b *Bot) apply(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error) {
+	return b.applyAs(id, b.reader(user), a, key, refusal)
+}
+
+// applyAs is apply for a player whose settings were read already.
+func (b *Bot) applyAs(id store.GameID, rd reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error) {
+	user := rd.id
 	start, result := time.Now(), "ignored"
 	defer func() { b.observeAction(id, user, a, result, start) }()
-	rd := b.reader(user)
 	lang := rd.lang
 	if !b.owns(id) {
 		result = "not_owner"
@@ -61,7 +73,7 @@ func (b *Bot) apply(id store.GameID, user string, a referee.Action, key string, 
 	lg.mu.Lock()
 	seq := lg.meta.LastSeq + 1
 	b.moves.begin(id, seq, start) // before the commit: its messages may go out at once
-	done, reply, err := b.decide(lg, user, lang, a, key, func(err error) string { return refusal(lang, err) })
+	done, reply, err := b.decide(lg, rd, a, key, func(err error) string { return refusal(lang, err) })
 	lg.mu.Unlock()
 	msgs := -1
 	if done != nil {
@@ -109,7 +121,8 @@ type applied struct {
 // the commit, then the copy becomes the game. It returns nil and the reply
 // when nothing changed (reply "" for an action already applied or a CPU whose
 // seat was given back), or the store's error.
-func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, key string, refusal func(error) string) (*applied, string, error) {
+func (b *Bot) decide(lg *live, rd reader, a referee.Action, key string, refusal func(error) string) (*applied, string, error) {
+	user, lang := rd.id, rd.lang
 	if isCPU(user) && (a.Player > shogi.White || lg.cpu[a.Player] == nil) {
 		return nil, "", nil // the seat's player came back
 	}
@@ -131,7 +144,7 @@ func (b *Bot) decide(lg *live, user string, lang texts.Lang, a referee.Action, k
 	if isCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
-	out := b.actionMessages(meta, g, a, evs, before, dl)
+	out := b.actionMessages(meta, g, a, evs, before, dl, rd)
 	next := func(m *store.Game) {
 		updateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved

@@ -332,6 +332,7 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 		b.consumeRouted(it, nil)
 		return
 	}
+	rd := b.reader(r.User) // once for the whole action
 	a := r.Action
 	refusal := texts.Refusal
 	if r.Kind == "dm" || r.DM {
@@ -340,7 +341,7 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 	if r.Kind == "dm" {
 		lg, err := b.live(id)
 		if err != nil {
-			b.consumeRouted(it, []store.OutMsg{toDM(r.User, payload{Content: texts.UI(b.lang(r.User), texts.NoGame)})})
+			b.consumeRouted(it, []store.OutMsg{toDM(r.User, payload{Content: texts.UI(rd.lang, texts.NoGame)})})
 			return
 		}
 		lg.mu.Lock()
@@ -356,9 +357,9 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 	var ok bool
 	var err error
 	if r.Kind == "draw" {
-		reply, err = b.draw(id, r.User, b.lang(r.User), it.Key)
+		reply, err = b.draw(id, r.User, rd.lang, it.Key)
 	} else {
-		reply, ok, err = b.apply(id, r.User, a, it.Key, refusal)
+		reply, ok, err = b.applyAs(id, rd, a, it.Key, refusal)
 	}
 	if err != nil && !errors.Is(err, store.ErrInvalid) && !errors.Is(err, store.ErrCorrupt) {
 		return // the new owner, or a later try, applies it (the store failed: a restart, a lost lease)
@@ -370,7 +371,7 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 			out = []store.OutMsg{toDM(r.User, payload{Content: reply})}
 		}
 		if !b.consumeRouted(it, out) && w != nil {
-			reply = texts.UI(b.lang(r.User), texts.Routed) // left for a later try, or the new owner
+			reply = texts.UI(rd.lang, texts.Routed) // left for a later try, or the new owner
 		}
 	}
 	if w != nil {

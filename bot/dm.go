@@ -64,7 +64,8 @@ func (b *Bot) queueFor(user string, m *discordgo.Message) {
 // handleDM handles one DM from a player (live or read back after an outage).
 func (b *Bot) handleDM(m *discordgo.Message) {
 	user := m.Author.ID
-	lang := b.lang(user)
+	rd := b.reader(user) // once for the whole DM
+	lang := rd.lang
 	text := strings.TrimSpace(m.Content)
 	b.dmsClosed.Delete(user)
 	keyed := false // the DM's id is its action's idempotency key, now stored
@@ -87,7 +88,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
-	id, msg := b.pickGame(dmScope(user), want)
+	id, msg := b.pickGameAs(dmScope(user), want, rd)
 	if id == 0 {
 		b.dmReply(user, m.ID, msg)
 		return
@@ -112,7 +113,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	if masks {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
 	}
-	reply, ok := b.actWording(id, user, a, m.ID, texts.RefusalWithMoveHint)
+	reply, ok := b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
 	keyed = ok || reply == "" // taken now, or before (a duplicate)
 	if !ok && reply != "" {
 		b.dmReply(user, m.ID, reply)

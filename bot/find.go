@@ -47,8 +47,13 @@ func (s scope) challenge(c store.Challenge) bool {
 // #number given, the player's only live game, or their last-used one; else it
 // asks which.
 func (b *Bot) pickGame(sc scope, want store.GameID) (store.GameID, string) {
+	return b.pickGameAs(sc, want, b.reader(sc.user))
+}
+
+// pickGameAs is pickGame with the user's settings read already.
+func (b *Bot) pickGameAs(sc scope, want store.GameID, rd reader) (store.GameID, string) {
 	user := sc.user
-	lang := b.lang(user)
+	lang := rd.lang
 	all, err := b.st.ActiveGamesOf(user)
 	if err != nil {
 		return 0, texts.UI(lang, texts.InternalError)
@@ -76,11 +81,9 @@ func (b *Bot) pickGame(sc scope, want store.GameID) (store.GameID, string) {
 	case 1:
 		return games[0].ID, ""
 	}
-	if st, err := b.st.GetSettings(user); err == nil {
-		for _, g := range games {
-			if g.ID == st.CurrentGame {
-				return g.ID, ""
-			}
+	for _, g := range games {
+		if g.ID == rd.set.CurrentGame {
+			return g.ID, ""
 		}
 	}
 	var ids []uint64

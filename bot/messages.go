@@ -21,7 +21,8 @@ import (
 // with events for them (their board attached after a move or at the end), and
 // for the public events the channel's (publicMessages). Order: Black's DM,
 // White's DM, the channel — never dependent on what is hidden.
-func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline) []store.OutMsg {
+// actor is the acting user's settings, read once for the whole action.
+func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline, actor reader) []store.OutMsg {
 	var out []store.OutMsg
 	pub := view.For(evs, view.ToPublic)
 	for col, user := range meta.Players {
@@ -30,7 +31,10 @@ func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action,
 		if len(mine) == 0 || isCPU(user) {
 			continue
 		}
-		rd := b.reader(user)
+		rd := actor
+		if user != actor.id {
+			rd = b.reader(user)
+		}
 		ctx := textCtx(rd, meta, before[c])
 		ctx.YourTurn = policy.YourTurn(g, c)
 		p := payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
