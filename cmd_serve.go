@@ -201,7 +201,7 @@ func checkToken(s *discordgo.Session) error {
 // What serve reaches outside: tests replace them (a Discord stand-in, signals
 // sent by the test, a log it reads, an exit it sees).
 var (
-	newSession              = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
+	newSession              = discordSession
 	notifySignals           = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt, syscall.SIGTERM) }
 	logOut        io.Writer = os.Stderr
 	exit                    = os.Exit

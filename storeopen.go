@@ -23,7 +23,7 @@ func openStore(databaseURL, dataPath string) (store.Store, error) {
 	if databaseURL != "" {
 		// Several serve processes may share it: a frozen one must not hold
 		// its row locks for long (see postgres.Options).
-		st, err := postgres.Open(databaseURL, &postgres.Options{IdleInTransaction: 5 * time.Second})
+		st, err := postgres.Open(databaseURL, &postgres.Options{IdleInTransaction: min(5*time.Second, leaseTTL())})
 		switch {
 		case errors.Is(err, store.ErrUnavailable):
 			return nil, fmt.Errorf("%w\n(check database_url or DATABASE_URL, and that the PostgreSQL server is running and accepts this user)", err)
@@ -51,7 +51,20 @@ func clusterOf(st store.Store, log *slog.Logger) []bot.Option {
 	_, _ = rand.Read(r[:])
 	name := fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(r[:]))
 	log.Info("sharing the games with other processes", "process", name)
-	return []bot.Option{bot.WithCluster(pg.Cluster(postgres.LeaseOptions{Process: name, Logger: log}))}
+	ttl := leaseTTL()
+	return []bot.Option{bot.WithCluster(pg.Cluster(postgres.LeaseOptions{Process: name, Renew: ttl / 3, TTL: ttl, Logger: log}))}
+}
+
+// leaseTTLEnv, for tests only, shortens the partition leases (a duration
+// such as 3s; renewed every third of it) so that a process's loss is seen
+// sooner. The default is postgres.DefaultTTL.
+const leaseTTLEnv = "SHINPAN_LEASE_TTL"
+
+func leaseTTL() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(leaseTTLEnv)); err == nil && d >= 300*time.Millisecond {
+		return d
+	}
+	return postgres.DefaultTTL
 }
 
 // openLocation opens "bolt:PATH" or "postgres:URL" (a bare postgres:// or

@@ -177,6 +177,9 @@ ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`, l.id, l.ttl.Mi
 	})
 	if err != nil {
 		if time.Since(l.renewedAt()) > l.ttl {
+			if n := len(l.Held()); n > 0 {
+				l.log.Warn("lease expired: partitions dropped", "process", l.id, "n", n)
+			}
 			l.dropAll() // expired by now: another process may own them
 		}
 		return mapErr(err)
@@ -191,6 +194,9 @@ ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`, l.id, l.ttl.Mi
 		}
 	}
 	l.mu.Unlock()
+	if len(lost) > 0 {
+		l.log.Warn("partitions lost to another process", "process", l.id, "n", len(lost))
+	}
 	l.changed(nil, lost)
 
 	share := (store.Partitions + live - 1) / live
