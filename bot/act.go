@@ -52,7 +52,7 @@ func (b *Bot) apply(id store.GameID, user string, a referee.Action, key string, 
 func (b *Bot) applyAs(id store.GameID, rd reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error) {
 	user := rd.id
 	start, result := time.Now(), "ignored"
-	defer func() { b.observeAction(id, user, a, result, start) }()
+	defer func() { b.observeAction(id, user, a, key, result, start) }()
 	lang := rd.lang
 	if !b.owns(id) {
 		result = "not_owner"

@@ -119,13 +119,13 @@ func actionResult(evs []view.Event) string {
 // observeAction counts an action and logs it at debug level. Only a move's
 // text is logged: a mask square is a secret, and a refused text longer than
 // any move written out is some other message (only its length is logged).
-func (b *Bot) observeAction(id store.GameID, user string, a referee.Action, result string, start time.Time) {
+func (b *Bot) observeAction(id store.GameID, user string, a referee.Action, key, result string, start time.Time) {
 	b.metrics.Action(string(a.Kind), result)
 	d := time.Since(start)
 	if !b.log.Enabled(b.ctx, slog.LevelDebug) {
 		return
 	}
-	attrs := []any{"game", id, "user", user, "player", a.Player.String(), "kind", a.Kind, "result", result, "took", d}
+	attrs := []any{"game", id, "user", user, "player", a.Player.String(), "kind", a.Kind, "key", key, "result", result, "took", d}
 	if a.Kind == referee.ActMove {
 		if n := utf8.RuneCountInString(a.Text); result == "refused" && n > maxMoveRunes {
 			attrs = append(attrs, "text_runes", n)

@@ -1,0 +1,6 @@
+//go:build race
+
+package main
+
+// raceDetector: the tests run under -race.
+const raceDetector = true
