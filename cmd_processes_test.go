@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -74,6 +75,7 @@ type procWorld struct {
 	lb   *procBalancer
 	ch   string
 	seed uint64
+	dir  string // the processes' config files
 
 	mu      sync.Mutex
 	rng     *rand.Rand
@@ -120,7 +122,7 @@ func newProcWorld(t *testing.T, seed uint64, games int) *procWorld {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	w := &procWorld{t: t, url: pg.NewDB(t), srv: srv, ch: srv.DefaultChannelID(), seed: seed,
+	w := &procWorld{t: t, url: pg.NewDB(t), srv: srv, ch: srv.DefaultChannelID(), seed: seed, dir: t.TempDir(),
 		rng: rand.New(rand.NewPCG(seed, 17)), acked: map[string]store.GameID{}}
 	for _, u := range srv.Users() {
 		w.users = append(w.users, u.ID)
@@ -187,7 +189,7 @@ func (w *procWorld) run(faults []string) {
 func (w *procWorld) startProc() *proc {
 	t := w.t
 	for try := 0; ; try++ {
-		p, err := w.tryProc()
+		p, err := w.tryProc(try)
 		if err == nil {
 			return p
 		}
@@ -201,11 +203,22 @@ func (w *procWorld) startProc() *proc {
 
 var processName = regexp.MustCompile(`msg="sharing the games with other processes" process=(\S+)`)
 
-func (w *procWorld) tryProc() (*proc, error) {
-	t := w.t
-	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
-	cfg := writeConfig(t, fmt.Sprintf("token = \"tok-procs\"\ndatabase_url = %q\npublic_key = %q\nhttp_addr = %q\nadmin_socket = \"off\"\nlog_level = \"debug\"\nshutdown_seconds = 2\n",
-		w.url, w.srv.PublicKey(), addr))
+// tryProc starts one process; it runs in the test's goroutine or another
+// (it may not end the test).
+func (w *procWorld) tryProc(try int) (*proc, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	label := fmt.Sprintf("p%d", w.started.Add(1))
+	cfg := filepath.Join(w.dir, fmt.Sprintf("%s-%d.toml", label, try))
+	body := fmt.Sprintf("token = \"tok-procs\"\ndatabase_url = %q\npublic_key = %q\nhttp_addr = %q\nadmin_socket = \"off\"\nlog_level = \"debug\"\nshutdown_seconds = 2\n",
+		w.url, w.srv.PublicKey(), addr)
+	if err := os.WriteFile(cfg, []byte(body), 0o600); err != nil {
+		return nil, err
+	}
 	u, _ := url.Parse(w.srv.URL())
 	cmd := exec.Command(bin, "serve", "--config", cfg)
 	for _, kv := range os.Environ() {
@@ -216,10 +229,10 @@ func (w *procWorld) tryProc() (*proc, error) {
 		}
 	}
 	cmd.Env = append(cmd.Env, standInEnv+"="+u.Host, leaseTTLEnv+"="+procTTL.String())
-	p := &proc{label: fmt.Sprintf("p%d", w.started.Add(1)), cmd: cmd, url: "http://" + addr + "/interactions", logs: &syncBuffer{}, exited: make(chan struct{})}
+	p := &proc{label: label, cmd: cmd, url: "http://" + addr + "/interactions", logs: &syncBuffer{}, exited: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = p.logs, p.logs
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	go func() { _ = cmd.Wait(); close(p.exited) }()
 	deadline := time.Now().Add(30 * time.Second)
@@ -238,7 +251,9 @@ func (w *procWorld) tryProc() (*proc, error) {
 	}
 	m := processName.FindStringSubmatch(p.logs.String())
 	if m == nil {
-		t.Fatalf("%s does not name itself: %s", p.label, p.logs.String())
+		_ = cmd.Process.Kill()
+		<-p.exited
+		return nil, fmt.Errorf("%s does not name itself: %s", p.label, p.logs.String())
 	}
 	p.name = m[1]
 	w.mu.Lock()
@@ -763,6 +778,9 @@ func (w *procWorld) check(games []store.GameID) {
 	}
 	if t.Failed() {
 		w.dumpLogs()
+	}
+	if len(w.stops) > 0 && refused == 0 {
+		t.Error("no late write of a resumed process was refused")
 	}
 	t.Logf("faults struck a process with a move in hand %d times of %d", w.busy, w.kills+len(w.stops))
 	fmt.Printf("chaos-processes: processes=3 kills=%d stops=%d games=%d moves=%d acknowledged=%d found=%d duplicates=%d lost=%d late_refused=%d\n",

@@ -45,10 +45,9 @@ import (
 // once, each timeout fired once, and it prints the summary line.
 //
 // The processes are in-process bots, each with its own connection pool, lease
-// loop, inbox listener, gateway session and HTTP endpoint: the stand-in
-// attaches to a bot's discordgo session in-process (serve has no setting to
-// point it at another Discord), so a real subprocess could not reach it. A
-// kill is modelled as a stop that hands nothing over (no lease given up, no
+// loop, inbox listener, gateway session and HTTP endpoint (the root package's
+// TestServeProcessesChaos runs real serve processes, with SIGKILL and
+// SIGSTOP, and fewer kinds of fault). A kill is modelled as a stop that hands nothing over (no lease given up, no
 // outbox drained), a SIGSTOP as a process whose lease loop, store writes and
 // HTTP endpoint stop until it resumes.
 func TestChaos(t *testing.T) {
