@@ -215,7 +215,7 @@ func (w *procWorld) tryProc(try int) (*proc, error) {
 	label := fmt.Sprintf("p%d", w.started.Add(1))
 	cfg := filepath.Join(w.dir, fmt.Sprintf("%s-%d.toml", label, try))
 	body := fmt.Sprintf("token = \"tok-procs\"\ndatabase_url = %q\npublic_key = %q\nhttp_addr = %q\nadmin_socket = \"off\"\nlog_level = \"debug\"\nshutdown_seconds = 2\n",
-		w.url, w.srv.PublicKey(), addr)
+		w.url+"&application_name="+label, w.srv.PublicKey(), addr)
 	if err := os.WriteFile(cfg, []byte(body), 0o600); err != nil {
 		return nil, err
 	}
@@ -559,19 +559,24 @@ func (w *procWorld) victim(games []store.GameID) (*proc, map[uint32]bool) {
 	return best, held
 }
 
-// strike waits, for up to 3 s, until p has an action of its games in hand
-// (queued in the inbox of a partition it owns), then sends it sig.
+// strike waits, for up to 8 s, until p is in the middle of a move of its
+// games, then sends it sig. A move's messages are made between its checks and
+// its commit: each player's board is drawn right after their notes are read,
+// so p is at it when one of its connections (named by application_name) has
+// just read notes.
 func (w *procWorld) strike(p *proc, sig syscall.Signal) time.Time {
 	ctx := context.Background()
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(8 * time.Second)
 	for time.Now().Before(deadline) {
 		var n int
-		err := w.db.QueryRow(ctx, "SELECT count(*) FROM inbox i JOIN leases l ON l.partition = i.partition WHERE l.owner = $1", p.name).Scan(&n)
+		err := w.db.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND state = 'idle'
+AND query LIKE 'SELECT squares FROM notes %' AND clock_timestamp() - state_change < interval '10 milliseconds'
+AND EXISTS (SELECT 1 FROM inbox i JOIN leases l ON l.partition = i.partition WHERE l.owner = $2)`, p.label, p.name).Scan(&n)
 		if err == nil && n > 0 {
 			w.busy++
 			break
 		}
-		time.Sleep(2 * time.Millisecond)
+		time.Sleep(time.Millisecond)
 	}
 	p.down.Store(true)
 	at := time.Now()
@@ -614,6 +619,17 @@ func (w *procWorld) stop(games []store.GameID) {
 		return err == nil && n == 0
 	})
 	took := time.Since(at)
+	// Resume it when an action of a game it held waits in the inbox (for
+	// its new owner): it still believes it owns the game and tries it.
+	parts := make([]int32, 0, len(held))
+	for q := range held {
+		parts = append(parts, int32(q))
+	}
+	w.until("", 3*time.Second, func() bool {
+		var n int
+		err := w.db.QueryRow(ctx, "SELECT count(*) FROM inbox WHERE partition = ANY($1)", parts).Scan(&n)
+		return err == nil && n > 0
+	})
 	if err := p.cmd.Process.Signal(syscall.SIGCONT); err != nil {
 		w.t.Fatalf("%s: %v", p.label, err)
 	}
@@ -670,13 +686,19 @@ func logLine(l string) map[string]string {
 // writes the store refused, and the actions it logged as applied in a
 // partition it had lost before it learned so, unless the store shows the
 // action committed before the stop (its log line was written after).
-func (w *procWorld) lateWrites(s stopRecord) (refused int, applied []string) {
+func (w *procWorld) lateWrites(s stopRecord, end int) (refused int, applied []string) {
 	learned := false
-	for _, l := range strings.Split(p0(s.p.logs.String(), s.resume), "\n") {
-		if strings.Contains(l, store.ErrFenced.Error()) {
-			refused++
-		}
+	logs := s.p.logs.String()
+	for _, l := range strings.Split(logs[min(s.resume, len(logs)):min(end, len(logs))], "\n") {
 		a := logLine(l)
+		// Refused by the lease epoch, or the transaction it had open when
+		// it stopped was ended by the server (idle in transaction).
+		if strings.Contains(l, store.ErrFenced.Error()) || a["msg"] == "append action" || a["msg"] == "consume inbox" {
+			refused++
+			if os.Getenv("SHINPAN_CHAOS_LOG") != "" {
+				w.t.Logf("refused: %s", l)
+			}
+		}
 		if a["msg"] == "partitions lost to another process" || strings.HasPrefix(a["msg"], "lease expired") {
 			learned = true
 		}
@@ -707,8 +729,6 @@ func (w *procWorld) lateWrites(s stopRecord) (refused int, applied []string) {
 	}
 	return refused, applied
 }
-
-func p0(s string, from int) string { return s[min(from, len(s)):] }
 
 func (w *procWorld) check(games []store.GameID) {
 	t := w.t
@@ -768,10 +788,21 @@ func (w *procWorld) check(games []store.GameID) {
 		t.Errorf("acknowledged move lost: interaction %s in game %d, answered %q", iid, id, shownAnswer(in))
 	}
 	refused := 0
-	for _, s := range w.stops {
-		r, applied := w.lateWrites(s)
+	for i, s := range w.stops {
+		end := len(s.p.logs.String())
+		for _, next := range w.stops[i+1:] {
+			if next.p == s.p {
+				end = next.resume // its next stop's refusals are that one's
+				break
+			}
+		}
+		r, applied := w.lateWrites(s, end)
 		refused += r
 		t.Logf("%s, resumed: %d late writes refused", s.p.label, r)
+		if os.Getenv("SHINPAN_CHAOS_LOG") != "" {
+			ls := strings.Split(s.p.logs.String()[s.resume:end], "\n")
+			t.Logf("window:\n%s", strings.Join(ls[:min(len(ls), 60)], "\n"))
+		}
 		for _, l := range applied {
 			t.Errorf("%s applied an action after losing its partitions: %s", s.p.label, l)
 		}
