@@ -12,6 +12,7 @@ import (
 
 	"shinpan/bot/texts"
 	"shinpan/referee"
+	"shinpan/referee/shogi"
 	"shinpan/store"
 )
 
@@ -79,7 +80,7 @@ func (b *Bot) owns(id store.GameID) bool { return b.cl == nil || b.cl.c.Owns(id)
 
 // routed is an inbox item's record: an action and who asked for it.
 type routed struct {
-	Kind   string         `json:"kind"` // act, dm (typed text), draw (offer or accept), new (a game to adopt)
+	Kind   string         `json:"kind"` // act, dm (typed text), draw (offer or accept), new (a game to adopt), back (a player returns from the CPU)
 	User   string         `json:"user,omitempty"`
 	Action referee.Action `json:"action"`
 	DM     bool           `json:"dm,omitempty"` // refusal worded for text typed in DM
@@ -185,6 +186,21 @@ func (b *Bot) takeWaiter(key string) *waiter {
 	}
 	w.state = 1
 	return w
+}
+
+// routeBack asks the owner of a game to give user's seat back from the CPU
+// (anything the player sends counts, to whichever process it comes). The key
+// names the away spell: the same return, seen by two processes, goes once.
+func (b *Bot) routeBack(g store.Game, c shogi.Color, user string) {
+	rec, err := json.Marshal(routed{Kind: "back", User: user})
+	if err != nil {
+		b.log.Error("inbox", "game", g.ID, "user", user, "err", err)
+		return
+	}
+	key := fmt.Sprintf("back:%d:%d:%d", g.ID, c, g.Away[c].Since.UnixNano())
+	if _, err := b.cl.c.PutInbox(key, g.ID, rec); err != nil {
+		b.log.Error("inbox", "game", g.ID, "user", user, "err", err)
+	}
 }
 
 // adoptNew tells the owner of a game this process created about it (its
@@ -327,8 +343,13 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 		b.consumeRouted(it, nil)
 		return
 	}
-	if r.Kind == "new" {
+	switch r.Kind {
+	case "new":
 		b.adopt(id)
+		b.consumeRouted(it, nil)
+		return
+	case "back":
+		b.returnSeat(id, r.User)
 		b.consumeRouted(it, nil)
 		return
 	}

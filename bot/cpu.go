@@ -246,7 +246,12 @@ func (b *Bot) comeBack(user string) {
 		return
 	}
 	for _, g := range gs {
-		if c, ok := seat(g, user); ok && g.Away[c].CPU {
+		c, ok := seat(g, user)
+		switch {
+		case !ok || !g.Away[c].CPU:
+		case b.cl != nil && !b.owns(g.ID):
+			b.routeBack(g, c, user)
+		default:
 			b.returnSeat(g.ID, user)
 		}
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/store"
+	"shinpan/store/postgres"
 )
 
 // guildOnShard is a guild id whose events go to shard of count.
@@ -345,4 +347,68 @@ func BenchmarkDMClaim(b *testing.B) {
 	}
 	b.ReportMetric(float64(claim.Microseconds())/float64(b.N), "claim-µs/op")
 	b.ReportMetric(float64(mark.Microseconds())/float64(b.N), "mark-µs/op")
+}
+
+// TestBackThroughAnotherProcess: a player the CPU stands in for comes back
+// by anything they send, to whichever process it comes: one that does not
+// own the game asks its owner, through the inbox, to give the seat back.
+func TestBackThroughAnotherProcess(t *testing.T) {
+	t.Parallel()
+	if storeBackend.name != "postgres" {
+		t.Skip("two processes share a PostgreSQL store only (the PostgreSQL pass runs this)")
+	}
+	var cluster []*Bot
+	e := newEnv(t, fastCPU, func(e *env) {
+		e.opts = append(e.opts, func(b *Bot) {
+			if b.cl == nil {
+				pg := e.st.(*postgres.Store)
+				WithCluster(pg.Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("back-1-%p", e), Renew: 200 * time.Millisecond, TTL: 600 * time.Millisecond}))(b)
+			}
+		})
+	})
+	cluster = append(cluster, e.b)
+	id := e.startGame("standard", discordtest.IntegerOption("away_seconds", 60))
+	e.play("7g7f")
+	e.offset.Store(int64(61 * time.Second)) // bob has been away for his turn's 60 s
+	e.waitUntil("the CPU's move for bob", func() bool { return e.game(id).LastSeq >= 2 && e.game(id).Away[1].CPU })
+
+	st, err := storeBackend.open(e.loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := discordgo.New("Bot test")
+	e.srv.Configure(s)
+	pg := st.(*postgres.Store)
+	cfg := e.cfg
+	cfg.Gateway, cfg.HTTPAddr, cfg.PublicKey = new(bool), "", ""
+	b2 := New(cfg, st, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+		WithCluster(pg.Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("back-2-%p", e), Renew: 200 * time.Millisecond, TTL: 600 * time.Millisecond})))
+	if err := b2.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b2.Close(); st.Close() })
+	cluster = append(cluster, b2)
+	// Bob's word reaches the process that does not own the game.
+	var other *Bot
+	e.waitUntil("a process that does not own the game", func() bool {
+		for _, b := range cluster {
+			if !b.owns(id) {
+				other = b
+				return true
+			}
+		}
+		return false
+	})
+	other.comeBack(e.bob)
+	e.waitUntil("bob back", func() bool { return !e.game(id).Away[1].CPU })
+	e.settle()
+	back := 0
+	for _, p := range e.channelPosts() {
+		if strings.Contains(p.Content, "is back") {
+			back++
+		}
+	}
+	if back != 1 {
+		t.Fatalf("the channel was told %d times that bob is back", back)
+	}
 }
