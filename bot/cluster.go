@@ -330,6 +330,48 @@ func (b *Bot) inboxWorker(id store.GameID) {
 	}
 }
 
+// applyWaiting applies, before game id's turn times out, the actions for it
+// that were received by then and still wait in the inbox: a move sent in
+// time counts, whichever process took it. An item the game's worker holds is
+// waited for (at most a second); the others are applied here, in order.
+func (b *Bot) applyWaiting(id store.GameID, by time.Time) {
+	if b.cl == nil {
+		return
+	}
+	items, err := b.cl.c.Inbox([]uint32{store.PartitionOf(id)}, 1000)
+	if err != nil {
+		b.log.Warn("inbox before a timeout", "game", id, "err", err)
+		return
+	}
+	cl := b.cl
+	for _, it := range items {
+		if it.GameID != id || it.At.After(by) {
+			continue
+		}
+		cl.mu.Lock()
+		held := cl.inFlight[it.ID]
+		cl.inFlight[it.ID] = true
+		cl.mu.Unlock()
+		if held { // the worker applies it: wait for that
+			for wait := time.Now().Add(time.Second); time.Now().Before(wait); time.Sleep(5 * time.Millisecond) {
+				cl.mu.Lock()
+				held = cl.inFlight[it.ID]
+				cl.mu.Unlock()
+				if !held {
+					break
+				}
+			}
+			continue
+		}
+		b.applyRouted(it)
+		cl.scan.Lock()
+		cl.mu.Lock()
+		delete(cl.inFlight, it.ID)
+		cl.mu.Unlock()
+		cl.scan.Unlock()
+	}
+}
+
 // applyRouted applies one inbox item as its game's owner. An item that this
 // process may no longer apply (the lease moved) stays for the new owner.
 func (b *Bot) applyRouted(it store.InboxItem) {

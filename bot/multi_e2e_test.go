@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -9,8 +11,10 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/jackc/pgx/v5"
 
 	"shinpan/bot/discordtest"
+	"shinpan/referee"
 	"shinpan/store"
 	"shinpan/store/postgres"
 )
@@ -410,5 +414,48 @@ func TestBackThroughAnotherProcess(t *testing.T) {
 	}
 	if back != 1 {
 		t.Fatalf("the channel was told %d times that bob is back", back)
+	}
+}
+
+// TestMoveInTimeBeatsTheTimeout: a move another process received before the
+// player's time ran out, still waiting in the inbox when the owner's clock
+// fires, is applied first; the timeout then finds the turn moved on.
+func TestMoveInTimeBeatsTheTimeout(t *testing.T) {
+	t.Parallel()
+	if storeBackend.name != "postgres" {
+		t.Skip("the inbox is PostgreSQL's (the PostgreSQL pass runs this)")
+	}
+	e := newEnv(t, func(e *env) {
+		e.opts = append(e.opts, func(b *Bot) {
+			if b.cl == nil {
+				WithCluster(e.st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("intime-%p", e)}))(b)
+			}
+		})
+	})
+	id := e.startGame("standard", discordtest.IntegerOption("turn_seconds", 30))
+	e.play("7g7f")
+	dl := *e.game(id).Deadline
+	// Bob's move, taken by another process just in time: queued, its
+	// notification not yet heard here (inserted without one).
+	rec, _ := json.Marshal(routed{Kind: "dm", User: e.bob, Action: referee.Action{Text: "3c3d"}})
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `INSERT INTO inbox (id, key, game_id, partition, record, at_ns) VALUES (nextval('inbox_ids'), $1, $2, $3, $4, $5)`,
+		"intime-3c3d", int64(id), int32(store.PartitionOf(id)), rec, dl.Turn.Add(-time.Second).UnixNano()); err != nil {
+		t.Fatal(err)
+	}
+	e.offset.Store(int64(31 * time.Second))
+	e.b.expireTurns(map[store.GameID]store.Deadline{id: dl})
+	g := e.game(id)
+	if g.Result != nil || g.LastSeq != 2 {
+		t.Fatalf("after the clock fired: result %+v, %d actions; want bob's move in and no timeout", g.Result, g.LastSeq)
+	}
+	e.settle()
+	if e.countDMs(e.bob, "You played") != 1 {
+		t.Fatal("bob was not told his move was played")
 	}
 }
