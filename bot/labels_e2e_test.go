@@ -18,6 +18,7 @@ import (
 // language, the game card's board and the result board in the channel's.
 // Each is compared byte for byte with the board drawn with that language's
 // labels, and the two languages' boards differ (so the comparison tells).
+// A side's view in the review is described as that side's, not "your board".
 func TestBoardsInReadersLanguage(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, func(e *env) { e.cfg.WatchDelay = intPtr(1) })
@@ -126,5 +127,10 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 		m = e.press(u, m, fmt.Sprintf("rvgo:%d:%d:%s:1", id, 1, povTrue)) // ◀
 		m = e.press(u, m, fmt.Sprintf("rvpov:%d:%d", id, 1), povBlack)
 		both("review, Black's view at move 1, "+string(l), reviewBoard(last[1], povBlack), boardOf(t, m), l)
+		// Its alt text names the side, not "your board": the reviewer need not be Black.
+		head := map[texts.Lang]string{texts.EN: "Black's view (", texts.JA: "先手から見た盤面（"}[l]
+		if alt := m.Attachments[0].Description; !strings.HasPrefix(alt, head) {
+			t.Errorf("review, Black's view, %s: alt %q", l, alt)
+		}
 	}
 }

@@ -194,9 +194,13 @@ func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, pl
 		pov = povTrue
 	}
 	s := steps[ply]
-	img, err := b.renderFor(reviewBoard(s, pov), rd, render.Options{})
+	v := reviewBoard(s, pov)
+	img, err := b.renderFor(v, rd, render.Options{})
 	if err != nil {
 		return filesMessage{}, err
+	}
+	if pov != povTrue {
+		img.Alt = texts.SideViewAlt(l, rd.notation(), &v) // not "Your board": the reviewer may be anyone
 	}
 	label := map[string]string{povTrue: texts.UI(l, texts.ReviewTrue),
 		povBlack: texts.ReviewSide(l, shogi.Black), povWhite: texts.ReviewSide(l, shogi.White)}

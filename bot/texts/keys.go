@@ -463,6 +463,7 @@ const (
 	mAltRevealed msg = "alt.revealed"  // variant
 	mAltPublic   msg = "alt.public"    // variant
 	mAltYours    msg = "alt.yours"     // side, variant
+	mAltSideView msg = "alt.side_view" // side, variant (a side's view shown to anyone)
 	mAltToMove   msg = "alt.to_move"   // side
 	mAltMove     msg = "alt.move"      // move number
 	mAltMyFouls  msg = "alt.fouls.own" // count, limit
