@@ -35,12 +35,18 @@ func adminCommandEN() *discordgo.ApplicationCommand {
 		Contexts:                 &guild,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("end", "End a game without a result", gameArg()),
-			sub("settings", "This server's language and notation of public posts, threads, games channel (none given: show)",
+			sub("settings", "This server's public posts, threads, games channel, watching, GIFs (none given: show)",
 				choiceOpt("language", "Language of public posts", "server", "en", "ja"),
 				choiceOpt("notation", "How public posts write moves (default: their language's)", "default", "western", "japanese", "usi"),
 				choiceOpt("threads", "Each game's moves in a thread under its card", "on", "off", "default"),
 				channel,
-				boolOpt("channel_reset", "Announce each game in the channel of its challenge again")),
+				boolOpt("channel_reset", "Announce each game in the channel of its challenge again"),
+				intOpt("watch_delay", "Moves a watcher is behind (-1 = no watching; 0 = live, unranked games only; up to 300)",
+					store.MinWatchDelay, store.MaxWatchDelay),
+				boolOpt("watch_delay_reset", "Back to the bot's default watch delay"),
+				choiceOpt("watch_ranked", "Ranked games may be watched (always at least 10 moves behind)", "on", "off", "default"),
+				choiceOpt("result_gif", "Post the game's animated GIF with its result", "on", "off", "default"),
+				choiceOpt("gif_foul_frames", "In the GIF, a frame for each Tsuitate foul attempt", "on", "off", "default")),
 			sub("defaults", "A variant's default challenge options in this server (none given: show them)", defaults...),
 		},
 	}
@@ -156,14 +162,18 @@ func (b *Bot) guildSettings(guild string) store.GuildSettings {
 }
 
 // threadsIn says whether a server's games get a thread.
-func (b *Bot) threadsIn(gs store.GuildSettings) bool {
-	switch gs.Threads {
+func (b *Bot) threadsIn(gs store.GuildSettings) bool { return onOff(gs.Threads, b.cfg.Threads) }
+
+// onOff is a server's "on" or "off" choice, or the configuration's conf
+// when it has not chosen.
+func onOff(choice string, conf bool) bool {
+	switch choice {
 	case "on":
 		return true
 	case "off":
 		return false
 	}
-	return b.cfg.Threads
+	return conf
 }
 
 // publicLocale is the language a challenge's public posts will use: the
@@ -209,8 +219,17 @@ func (b *Bot) cmdEnd(r *req) (answer, error) {
 	return say(reply), nil
 }
 
+// serverSwitches are the on/off settings of a server, by option name.
+var serverSwitches = map[string]func(*store.GuildSettings) *string{
+	"threads":         func(gs *store.GuildSettings) *string { return &gs.Threads },
+	"watch_ranked":    func(gs *store.GuildSettings) *string { return &gs.WatchRanked },
+	"result_gif":      func(gs *store.GuildSettings) *string { return &gs.ResultGIF },
+	"gif_foul_frames": func(gs *store.GuildSettings) *string { return &gs.GIFFoulFrames },
+}
+
 // cmdServerSettings changes and shows the server's language and notation of
-// public posts, threads and games channel.
+// public posts, threads, games channel, watching and GIFs. A bad value
+// changes nothing.
 func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 	o := r.opts
 	var ch string
@@ -225,10 +244,20 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 		}
 		ch = id
 	}
-	lang, nota, threads := o.str("language"), o.str("notation"), o.str("threads")
+	lang, nota := o.str("language"), o.str("notation")
 	if !slices.Contains([]string{"", "default", "western", "japanese", "usi"}, nota) {
 		return say(texts.AdminBadNotation(r.lang, nota)), nil
 	}
+	for name := range serverSwitches {
+		if v := o.str(name); !slices.Contains([]string{"", "on", "off", "default"}, v) {
+			return say(texts.AdminBadSwitch(r.lang, name, v)), nil
+		}
+	}
+	delay, delayGiven := o.num("watch_delay")
+	if delayGiven && store.CheckWatchDelay(delay) != nil {
+		return say(texts.AdminBadWatchDelay(r.lang, delay, store.MaxWatchDelay)), nil
+	}
+	delayReset, _ := o.flag("watch_delay_reset")
 	reset, _ := o.flag("channel_reset")
 	text := ""
 	if len(o) > 0 {
@@ -245,11 +274,19 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 			case "western", "japanese", "usi":
 				gs.Notation = store.Notation(nota)
 			}
-			switch threads {
-			case "default":
-				gs.Threads = ""
-			case "on", "off":
-				gs.Threads = threads
+			for name, field := range serverSwitches {
+				switch v := o.str(name); v {
+				case "default":
+					*field(gs) = ""
+				case "on", "off":
+					*field(gs) = v
+				}
+			}
+			if delayReset {
+				gs.WatchDelay = nil
+			}
+			if delayGiven {
+				gs.WatchDelay = &delay
 			}
 			if reset {
 				gs.Channel = ""
@@ -333,7 +370,10 @@ func (b *Bot) cmdServerDefaults(r *req) (answer, error) {
 func (b *Bot) settingsSummary(r *req) string {
 	gs := b.guildSettings(r.sc.guild)
 	s := texts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: b.cfg.Threads, Channel: gs.Channel,
-		Locale: guildLang(guildLocale(r.i))}
+		Locale: guildLang(guildLocale(r.i)), WatchDelayOwn: gs.WatchDelay != nil,
+		WatchRanked: gs.WatchRanked, ResultGIF: gs.ResultGIF, GIFFoulFrames: gs.GIFFoulFrames,
+		ResultGIFConf: b.cfg.ResultGIF, GIFFoulFramesConf: b.cfg.GIFFoulFrames, WatchRankedConf: b.cfg.WatchRanked}
+	s.WatchDelay, _ = b.watchSettings(gs)
 	if s.Locale == "" {
 		s.Locale = texts.EN
 	}

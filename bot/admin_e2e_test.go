@@ -184,3 +184,57 @@ func TestOldEndSaysWhereItWent(t *testing.T) {
 		t.Fatal("the old path ended the game")
 	}
 }
+
+// The watch and GIF settings: shown in the summary (the bot's defaults
+// until the server chooses), and a value out of range is refused with a
+// clear message and changes nothing, even beside good ones.
+func TestAdminWatchAndGIFSettings(t *testing.T) {
+	t.Parallel()
+	e := newEnvWith(t, func(o *discordtest.Options) { o.LooseCommands = true }, // values Discord's client would not send
+		func(e *env) { e.cfg.ResultGIF = true })
+	out := e.admin(e.carol, "settings")
+	for _, want := range []string{"Watching (`watch_delay`): the bot's default (10 moves behind the game)",
+		"Ranked games watched (`watch_ranked`): the bot's default (off)", "GIF with the result (`result_gif`): the bot's default (on)",
+		"GIF frames for Tsuitate fouls (`gif_foul_frames`): the bot's default (off)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q: %q", want, out)
+		}
+	}
+	for _, bad := range [][]discordtest.Option{
+		{discordtest.IntegerOption("watch_delay", 301), discordtest.StringOption("result_gif", "off")},
+		{discordtest.IntegerOption("watch_delay", -2)},
+		{discordtest.StringOption("result_gif", "maybe"), discordtest.IntegerOption("watch_delay", 5)},
+		{discordtest.StringOption("watch_ranked", "yes")},
+	} {
+		out := e.admin(e.carol, "settings", bad...)
+		if strings.Contains(out, "Saved") || !strings.Contains(out, "Nothing was changed") {
+			t.Fatalf("a bad value: %q", out)
+		}
+		if _, err := e.st.GetGuildSettings(e.srv.GuildID()); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("settings stored after a bad value: %v", err)
+		}
+	}
+	if out := e.admin(e.carol, "settings", discordtest.IntegerOption("watch_delay", 301)); !strings.Contains(out, "1 to 300 moves, not 301") {
+		t.Fatalf("the range is not said: %q", out)
+	}
+	out = e.admin(e.carol, "settings", discordtest.IntegerOption("watch_delay", 25), discordtest.StringOption("watch_ranked", "on"),
+		discordtest.StringOption("result_gif", "off"), discordtest.StringOption("gif_foul_frames", "on"))
+	for _, want := range []string{"Saved", "Watching (`watch_delay`): 25 moves behind the game", "Ranked games watched (`watch_ranked`): on",
+		"GIF with the result (`result_gif`): off", "GIF frames for Tsuitate fouls (`gif_foul_frames`): on"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q: %q", want, out)
+		}
+	}
+	gs, err := e.st.GetGuildSettings(e.srv.GuildID())
+	if err != nil || gs.WatchDelay == nil || *gs.WatchDelay != 25 || gs.WatchRanked != "on" || gs.ResultGIF != "off" || gs.GIFFoulFrames != "on" {
+		t.Fatalf("stored %+v %v", gs, err)
+	}
+	// The server's "off" wins over the configuration's result_gif = true.
+	e.startGame("standard")
+	e.slash(e.bob, "resign")
+	for _, a := range e.endPost().Attachments {
+		if strings.HasSuffix(a.Filename, ".gif") {
+			t.Fatal("a GIF with the result in a server that turned it off")
+		}
+	}
+}

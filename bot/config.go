@@ -16,6 +16,7 @@ import (
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/view"
+	"shinpan/store"
 )
 
 // Config is the bot's configuration (config.example.toml documents each key).
@@ -86,6 +87,9 @@ type Config struct {
 	BackupDir string `toml:"backup_dir"`
 	// ShutdownSeconds bounds a graceful shutdown (default 10).
 	ShutdownSeconds int `toml:"shutdown_seconds"`
+	// WatchDelay, WatchRanked, ResultGIF and GIFFoulFrames are the defaults
+	// of the servers that have not chosen (/shogiadmin settings).
+	//
 	// WatchDelay is how many moves behind the game a watcher's board is
 	// (default 10; 0: none, unranked games only; -1: no watching). Nil: 10.
 	WatchDelay *int `toml:"watch_delay"`
@@ -163,7 +167,7 @@ func (c Config) validate() error {
 	default:
 		return fmt.Errorf("config: cpu_level %q: want random, greedy or strong", c.CPULevel)
 	}
-	if d := c.WatchDelay; d != nil && (*d < -1 || *d > 300) {
+	if d := c.WatchDelay; d != nil && store.CheckWatchDelay(*d) != nil {
 		return fmt.Errorf("config: watch_delay %d: want -1 (off), 0 (none, unranked games only) to 300 moves", *d)
 	}
 	if c.CPUMoveMillis < 0 || c.CPUMoveMillis > 60000 {

@@ -194,9 +194,13 @@ func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, pl
 		pov = povTrue
 	}
 	s := steps[ply]
-	img, err := b.renderFor(reviewBoard(s, pov), rd, render.Options{})
+	v := reviewBoard(s, pov)
+	img, err := b.renderFor(v, rd, render.Options{})
 	if err != nil {
 		return filesMessage{}, err
+	}
+	if pov != povTrue {
+		img.Alt = texts.SideViewAlt(l, rd.notation(), &v) // not "Your board": the reviewer may be anyone
 	}
 	label := map[string]string{povTrue: texts.UI(l, texts.ReviewTrue),
 		povBlack: texts.ReviewSide(l, shogi.Black), povWhite: texts.ReviewSide(l, shogi.White)}
@@ -280,11 +284,12 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 }
 
 // gameGIF is a finished game's animation: the whole board after every move
-// (and, in Tsuitate when the server wants it, after every foul attempt), in
-// its reader's language (the channel's, or the asker's).
+// (and, in Tsuitate when the game's server wants it, after every foul
+// attempt), in its reader's language (the channel's, or the asker's).
 func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang) ([]byte, error) {
 	var buf bytes.Buffer
-	frames := render.ReplayFrames(steps, b.cfg.GIFFoulFrames && meta.Variant == view.Tsuitate)
+	fouls := onOff(b.guildSettings(meta.GuildID).GIFFoulFrames, b.cfg.GIFFoulFrames)
+	frames := render.ReplayFrames(steps, fouls && meta.Variant == view.Tsuitate)
 	var result *view.Result
 	if n := len(frames); n > 0 {
 		result = frames[n-1].View.Result
@@ -293,10 +298,11 @@ func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang) ([]by
 	return buf.Bytes(), err
 }
 
-// resultGIF is the animation posted with the result when the server wants it
-// (Config.ResultGIF): the stored log and the action that ended the game.
+// resultGIF is the animation posted with the result when the game's server
+// wants it (its result_gif, else Config.ResultGIF): the stored log and the
+// action that ended the game.
 func (b *Bot) resultGIF(meta store.Game, a referee.Action) []outFile {
-	if !b.cfg.ResultGIF {
+	if !onOff(b.guildSettings(meta.GuildID).ResultGIF, b.cfg.ResultGIF) {
 		return nil
 	}
 	entries, err := b.st.Log(meta.ID, 0)

@@ -245,6 +245,18 @@ func TestResultGIF(t *testing.T) {
 		e.slash(e.bob, "resign")
 		checkResultGIF(t, e, id, 3+1+1)
 	})
+	t.Run("server", func(t *testing.T) { // the server's choices, the configuration's defaults off
+		e := newEnv(t)
+		e.admin(e.carol, "settings", discordtest.StringOption("result_gif", "on"), discordtest.StringOption("gif_foul_frames", "on"))
+		id := e.startGame("tsuitate")
+		e.play("7g7f", "8c8d")
+		if r := e.dm(e.alice, "8h2b+"); !strings.Contains(r.Content, "Foul") {
+			t.Fatalf("foul: %q", r.Content)
+		}
+		e.play("2g2f")
+		e.slash(e.bob, "resign")
+		checkResultGIF(t, e, id, 3+1+1)
+	})
 }
 
 // checkResultGIF finds the GIF on game id's result post and checks it

@@ -34,21 +34,38 @@ type watchKey struct {
 	user string
 }
 
-// defaultWatchDelay is the watchers' delay in moves unless the server sets
-// one, and the least for a ranked game.
+// defaultWatchDelay is the watchers' delay in moves unless the server (or
+// the configuration) sets one, and the least for a ranked game.
 const defaultWatchDelay = 10
 
-// watchDelay is how many moves behind game meta a watcher is, or why nobody
-// may watch it ("none", "ranked").
-func (c Config) watchDelay(meta store.Game) (int, string) {
-	d := defaultWatchDelay
-	if c.WatchDelay != nil {
-		d = *c.WatchDelay
+// watchSettings are a server's watch delay and whether its ranked games may
+// be watched: its own choices, else the configuration's.
+func (b *Bot) watchSettings(gs store.GuildSettings) (delay int, ranked bool) {
+	delay = defaultWatchDelay
+	if b.cfg.WatchDelay != nil {
+		delay = *b.cfg.WatchDelay
 	}
+	if gs.WatchDelay != nil {
+		delay = *gs.WatchDelay
+	}
+	return delay, onOff(gs.WatchRanked, b.cfg.WatchRanked)
+}
+
+// watchDelay is how many moves behind game meta a watcher is, under its
+// server's settings, or why nobody may watch it ("none", "ranked").
+func (b *Bot) watchDelay(meta store.Game) (int, string) {
+	d, ranked := b.watchSettings(b.guildSettings(meta.GuildID))
+	return watchRule(meta, d, ranked)
+}
+
+// watchRule applies the safeguards (RULES.md §5, Watching) to a server's
+// delay d and ranked choice: -1 is no watching; a ranked game only when
+// allowed and never less than defaultWatchDelay behind.
+func watchRule(meta store.Game, d int, ranked bool) (int, string) {
 	switch {
 	case d < 0:
 		return 0, "none"
-	case meta.Ranked && !c.WatchRanked:
+	case meta.Ranked && !ranked:
 		return 0, "ranked"
 	case meta.Ranked:
 		return max(d, defaultWatchDelay), ""
@@ -78,7 +95,7 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 	if !meta.Status.Live() {
 		return say(texts.Watch(l, "over", uint64(id), 0)), nil
 	}
-	delay, why := b.cfg.watchDelay(meta)
+	delay, why := b.watchDelay(meta)
 	if why != "" {
 		return say(texts.Watch(l, why, uint64(id), 0)), nil
 	}
@@ -148,7 +165,7 @@ func (b *Bot) updateWatchers(id store.GameID) {
 		b.log.Error("watch", "game", id, "err", err)
 		return
 	}
-	delay, why := b.cfg.watchDelay(meta)
+	delay, why := b.watchDelay(meta)
 	over := !meta.Status.Live()
 	for _, k := range watchers {
 		user := strings.TrimPrefix(k, watchPrefix)

@@ -278,3 +278,68 @@ func TestWatchEditsOnlyForMoves(t *testing.T) {
 	e.play1(2, "2g2f")
 	e.waitWatch(e.carol, id, 3)
 }
+
+// TestWatchServerSettings: the watch settings are a server's: a server that
+// chose no delay and ranked watching gets them, another server keeps the
+// configuration's (10 moves, no ranked games); a ranked game stays at least
+// 10 moves behind and a player still cannot watch; a server's -1 turns
+// watching off there alone.
+func TestWatchServerSettings(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	far := e.srv.AddGuild(discordtest.Guild{Name: "far"})
+	ranked := discordtest.BooleanOption("ranked", true)
+	out := e.admin(e.carol, "settings", discordtest.IntegerOption("watch_delay", 0), discordtest.StringOption("watch_ranked", "on"))
+	if !strings.Contains(out, "Saved") || !strings.Contains(out, "live (0 moves behind)") {
+		t.Fatalf("settings answer: %q", out)
+	}
+	watch := func(ch string, id store.GameID) string {
+		return e.slashIn(e.carol, ch, "watch", discordtest.IntegerOption("game", int64(id)))
+	}
+	home := e.startGame("dark")
+	if out := watch(e.ch, home); !strings.Contains(out, "0 moves behind") {
+		t.Fatalf("watch in the server with no delay: %q", out)
+	}
+	e.play1(0, "7g7f")
+	if w := e.waitWatch(e.carol, home, 1); !strings.Contains(w.Content, "at move 1 ") {
+		t.Fatalf("live watch: %q", w.Content)
+	}
+	if out := e.slash(e.alice, "watch", discordtest.IntegerOption("game", int64(home))); !strings.Contains(out, "cannot watch their own") {
+		t.Fatalf("a player watching with no delay: %q", out)
+	}
+	homeRanked := e.startGame("standard", ranked)
+	if out := watch(e.ch, homeRanked); !strings.Contains(out, "10 moves behind") {
+		t.Fatalf("a ranked game with no delay: %q", out)
+	}
+
+	e.ch = far.ChannelID // the other server: the configuration's defaults
+	away := e.startGame("dark")
+	if e.game(away).GuildID != far.ID {
+		t.Fatalf("the game is in server %s, not %s", e.game(away).GuildID, far.ID)
+	}
+	if out := watch(far.ChannelID, away); !strings.Contains(out, "10 moves behind") {
+		t.Fatalf("watch in the other server: %q", out)
+	}
+	if out := watch(far.ChannelID, e.startGame("standard", ranked)); !strings.Contains(out, "is ranked") {
+		t.Fatalf("a ranked game in the other server: %q", out)
+	}
+	if out := e.admin(e.carol, "settings"); !strings.Contains(out, "the bot's default (10 moves behind the game)") ||
+		!strings.Contains(out, "Ranked games watched (`watch_ranked`): the bot's default (off)") {
+		t.Fatalf("the other server's settings: %q", out)
+	}
+	e.admin(e.carol, "settings", discordtest.IntegerOption("watch_delay", -1))
+	if out := watch(far.ChannelID, away); !strings.Contains(out, "no longer watch") {
+		t.Fatalf("stopping: %q", out)
+	}
+	if out := watch(far.ChannelID, away); !strings.Contains(out, "not allowed") {
+		t.Fatalf("watch with watching off in the server: %q", out)
+	}
+	e.ch = e.srv.DefaultChannelID()
+	if out := watch(e.ch, homeRanked); !strings.Contains(out, "no longer watch") {
+		t.Fatalf("the first server is not changed by the other: %q", out)
+	}
+	// Back to the configuration's delay.
+	if out := e.admin(e.carol, "settings", discordtest.BooleanOption("watch_delay_reset", true)); !strings.Contains(out, "the bot's default (10 moves behind the game)") {
+		t.Fatalf("after the reset: %q", out)
+	}
+}

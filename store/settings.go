@@ -93,6 +93,31 @@ type GuildSettings struct {
 	// and option name (those of /shogi challenge; true and false are 1 and 0).
 	// The bot checks them; the store keeps them as they are.
 	Defaults map[string]map[string]int `json:"defaults,omitempty"`
+	// WatchDelay is how many moves behind a game a watcher's board is: -1
+	// no watching, 0 none (unranked games only), up to MaxWatchDelay (nil:
+	// the configuration's).
+	WatchDelay *int `json:"watch_delay,omitempty"`
+	// WatchRanked, ResultGIF and GIFFoulFrames are "on" or "off" ("": the
+	// configuration's): ranked games may be watched; the game's GIF is
+	// posted with its result; the GIF gives each Tsuitate foul attempt a
+	// frame.
+	WatchRanked   string `json:"watch_ranked,omitempty"`
+	ResultGIF     string `json:"result_gif,omitempty"`
+	GIFFoulFrames string `json:"gif_foul_frames,omitempty"`
+}
+
+// The range of a watch delay: -1 (no watching) to MaxWatchDelay moves.
+const (
+	MinWatchDelay = -1
+	MaxWatchDelay = 300
+)
+
+// CheckWatchDelay refuses a watch delay out of range.
+func CheckWatchDelay(d int) error {
+	if d < MinWatchDelay || d > MaxWatchDelay {
+		return fmt.Errorf("%w: watch delay %d: want -1 (no watching), 0 (none, unranked games only) to %d moves", ErrInvalid, d, MaxWatchDelay)
+	}
+	return nil
 }
 
 // guildKeyPrefix marks a settings key as a server's (a Discord user id is a
@@ -102,7 +127,8 @@ const guildKeyPrefix = "guild:"
 // GuildKey is the settings key of a server's settings.
 func GuildKey(guildID string) string { return guildKeyPrefix + guildID }
 
-// Validate checks the language, the notation and the threads choice.
+// Validate checks the language, the notation, the watch delay and the
+// on/off choices.
 func (g *GuildSettings) Validate() error {
 	switch g.Language {
 	case "", "en", "ja":
@@ -112,10 +138,16 @@ func (g *GuildSettings) Validate() error {
 	if err := g.Notation.Check(); err != nil {
 		return fmt.Errorf("server %w", err)
 	}
-	switch g.Threads {
-	case "", "on", "off":
-	default:
-		return fmt.Errorf("%w: threads %q: want on or off", ErrInvalid, g.Threads)
+	for _, c := range []struct{ name, v string }{{"threads", g.Threads}, {"watch_ranked", g.WatchRanked},
+		{"result_gif", g.ResultGIF}, {"gif_foul_frames", g.GIFFoulFrames}} {
+		switch c.v {
+		case "", "on", "off":
+		default:
+			return fmt.Errorf("%w: %s %q: want on or off", ErrInvalid, c.name, c.v)
+		}
+	}
+	if g.WatchDelay != nil {
+		return CheckWatchDelay(*g.WatchDelay)
 	}
 	return nil
 }

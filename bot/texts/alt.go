@@ -14,7 +14,16 @@ import (
 // "公開された盤面（影武者将棋）、後手の勝ち（詰み）、…". The last move is
 // written on the board the viewer saw before it (View.LastMoveBefore), as
 // their messages wrote it; in USI when the view does not hold that board.
-func BoardAlt(l Lang, n notation.Notation, v *view.View) string {
+func BoardAlt(l Lang, n notation.Notation, v *view.View) string { return boardAlt(l, n, v, mAltYours) }
+
+// SideViewAlt is BoardAlt for a side's view shown to anyone (a review):
+// "Black's view (Tsuitate), …" rather than "Your board".
+func SideViewAlt(l Lang, n notation.Notation, v *view.View) string {
+	return boardAlt(l, n, v, mAltSideView)
+}
+
+// boardAlt is BoardAlt with own the head of a side's view (side, variant).
+func boardAlt(l Lang, n notation.Notation, v *view.View, own msg) string {
 	variant := tr(l, altVariants[v.Variant])
 	var parts []string
 	switch {
@@ -23,7 +32,7 @@ func BoardAlt(l Lang, n notation.Notation, v *view.View) string {
 	case v.Viewer == view.ViewerPublic:
 		parts = append(parts, tr(l, mAltPublic, variant))
 	default:
-		parts = append(parts, tr(l, mAltYours, tr(l, sideKey(v.Viewer.Color())), variant))
+		parts = append(parts, tr(l, own, tr(l, sideKey(v.Viewer.Color())), variant))
 	}
 	if v.Result != nil {
 		parts = append(parts, boardResult(l, v.Result, false))

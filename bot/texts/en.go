@@ -388,6 +388,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 	mAltRevealed:    "Revealed board (%s)",
 	mAltPublic:      "Board (%s)",
 	mAltYours:       "Your board (%s, %s)",
+	mAltSideView:    "%s's view (%s)",
 	mAltToMove:      "%s to move",
 	mAltMove:        "move %d",
 	mAltMyFouls:     "%d/%d fouls",

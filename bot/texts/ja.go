@@ -388,6 +388,7 @@ var ja = map[msg]string{
 	mAltRevealed:    "公開された盤面（%s）",
 	mAltPublic:      "盤面（%s）",
 	mAltYours:       "あなたの盤面（%s、%s）",
+	mAltSideView:    "%sから見た盤面（%s）",
 	mAltToMove:      "%sの手番",
 	mAltMove:        "%d手目",
 	mAltMyFouls:     "反則 %d/%d",

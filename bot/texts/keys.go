@@ -398,6 +398,11 @@ const (
 	mAdminBadNota     msg = "admin.notation.bad"  // a notation the bot does not know (typed)
 	mAdminBadChannel  msg = "admin.channel.bad"   // a channel that is not a text channel of this server
 	mAnnouncedIn      msg = "game.announced_in"   // the accepted challenge: the game's card is in another channel
+	mAdminWatchMoves  msg = "admin.watch.moves"   // watchers this many moves behind
+	mAdminWatchLive   msg = "admin.watch.live"    // watchers 0 moves behind (unranked games only)
+	mAdminWatchOff    msg = "admin.watch.off"     // no watching
+	mAdminBadDelay    msg = "admin.watch.bad"     // a watch delay out of range (given, maximum)
+	mAdminBadSwitch   msg = "admin.switch.bad"    // an on/off setting given another value (setting, value)
 )
 
 // The live game card's state (card.go).
@@ -458,6 +463,7 @@ const (
 	mAltRevealed msg = "alt.revealed"  // variant
 	mAltPublic   msg = "alt.public"    // variant
 	mAltYours    msg = "alt.yours"     // side, variant
+	mAltSideView msg = "alt.side_view" // side, variant (a side's view shown to anyone)
 	mAltToMove   msg = "alt.to_move"   // side
 	mAltMove     msg = "alt.move"      // move number
 	mAltMyFouls  msg = "alt.fouls.own" // count, limit

@@ -335,17 +335,26 @@ func testGuildSettings(t *testing.T, b Backend) {
 	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Notation = "kif" })
 	wantErr(t, err, store.ErrInvalid)
+	for _, d := range []int{-2, 301} {
+		_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.WatchDelay = &d })
+		wantErr(t, err, store.ErrInvalid)
+	}
+	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.ResultGIF = "yes" })
+	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateGuildSettings("", func(g *store.GuildSettings) { g.Language = "ja" })
 	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateSettings("u", func(st *store.Settings) { st.Guild = &store.GuildSettings{} })
 	wantErr(t, err, store.ErrInvalid) // a user's record holds no server settings
+	zero := 0
 	ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) {
 		g.Language, g.Notation, g.Threads = "ja", store.NotationUSI, "on"
 		g.Defaults = map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}}
+		g.WatchDelay, g.WatchRanked, g.ResultGIF, g.GIFFoulFrames = &zero, "on", "off", "on"
 	}))
 	got := ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Channel = "C9" }))
 	want := store.GuildSettings{Language: "ja", Notation: store.NotationUSI, Threads: "on", Channel: "C9",
-		Defaults: map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}}}
+		Defaults:   map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}},
+		WatchDelay: &zero, WatchRanked: "on", ResultGIF: "off", GIFFoulFrames: "on"}
 	deepEq(t, "updated", got, want)
 	// Back to the language's notation.
 	got = ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Notation = "" }))
