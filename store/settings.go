@@ -176,3 +176,32 @@ func GuildOf(st Settings) GuildSettings {
 	}
 	return *st.Guild
 }
+
+// userSettings is the part of a Store that server settings are kept by.
+type userSettings interface {
+	GetSettings(userID string) (Settings, error)
+	UpdateSettings(userID string, fn func(*Settings)) (Settings, error)
+}
+
+// GetGuild returns a server's settings, kept in its settings record
+// (GuildKey): the backends' GetGuildSettings. Errors: ErrNotFound.
+func GetGuild(s userSettings, guildID string) (GuildSettings, error) {
+	st, err := s.GetSettings(GuildKey(guildID))
+	if err != nil {
+		return GuildSettings{}, err
+	}
+	return GuildOf(st), nil
+}
+
+// UpdateGuild applies fn to a server's settings in one transaction: the
+// backends' UpdateGuildSettings. Errors: ErrInvalid.
+func UpdateGuild(s userSettings, guildID string, fn func(*GuildSettings)) (GuildSettings, error) {
+	if err := CheckID("guild id", guildID, true); err != nil {
+		return GuildSettings{}, WrapOp("update server settings", err)
+	}
+	st, err := s.UpdateSettings(GuildKey(guildID), func(st *Settings) { EditGuild(st, fn) })
+	if err != nil {
+		return GuildSettings{}, err
+	}
+	return GuildOf(st), nil
+}

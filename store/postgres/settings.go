@@ -70,25 +70,14 @@ func (s *Store) UpdateSettings(userID string, fn func(*store.Settings)) (store.S
 	return st, nil
 }
 
-// GetGuildSettings returns a server's settings, kept in its settings record
-// (store.GuildKey). Errors: ErrNotFound (never set).
+// GetGuildSettings returns a server's settings (store.GetGuild). Errors:
+// ErrNotFound (never set).
 func (s *Store) GetGuildSettings(guildID string) (store.GuildSettings, error) {
-	st, err := s.GetSettings(store.GuildKey(guildID))
-	if err != nil {
-		return store.GuildSettings{}, err
-	}
-	return store.GuildOf(st), nil
+	return store.GetGuild(s, guildID)
 }
 
-// UpdateGuildSettings applies fn to a server's settings in one transaction.
-// Errors: ErrInvalid.
+// UpdateGuildSettings applies fn to a server's settings in one transaction
+// (store.UpdateGuild). Errors: ErrInvalid.
 func (s *Store) UpdateGuildSettings(guildID string, fn func(*store.GuildSettings)) (store.GuildSettings, error) {
-	if err := store.CheckID("guild id", guildID, true); err != nil {
-		return store.GuildSettings{}, store.WrapOp("update server settings", err)
-	}
-	st, err := s.UpdateSettings(store.GuildKey(guildID), func(st *store.Settings) { store.EditGuild(st, fn) })
-	if err != nil {
-		return store.GuildSettings{}, err
-	}
-	return store.GuildOf(st), nil
+	return store.UpdateGuild(s, guildID, fn)
 }
