@@ -9,74 +9,8 @@ import (
 	"shinpan/referee/view"
 )
 
-// The words of /shogiadmin, the moderators' command. They join the word
-// tables here, beside the texts that use them.
-func init() {
-	for k, v := range adminEN {
-		en[k] = v
-	}
-	for k, v := range adminJA {
-		ja[k] = v
-	}
-}
-
-var adminEN = map[msg]string{
-	mAdminOnly:     "Only moderators (Manage Server) can use `/shogiadmin`.",
-	mAdminEndMoved: "Ending a game is now `/shogiadmin end` (moderators: Manage Server).",
-	mAdminSettings: "**This server's shogi settings**\nLanguage of public posts: %s\nNotation of public posts: %s\nThreads: %s\nGames announced in: %s\n" +
-		"Watching (`watch_delay`): %s\nRanked games watched (`watch_ranked`): %s\nGIF with the result (`result_gif`): %s\nGIF frames for Tsuitate fouls (`gif_foul_frames`): %s\nDefaults: %s",
-	mAdminNotaLang:    "the language's: %s",
-	mAdminNotaW:       "Western (P-7f)",
-	mAdminNotaJ:       "Japanese (７六歩)",
-	mAdminNotaU:       "USI (7g7f)",
-	mAdminLangServer:  "the server's language (%s)",
-	mAdminLangChosen:  "%s",
-	mAdminThreadsOn:   "on",
-	mAdminThreadsOff:  "off",
-	mAdminThreadsConf: "the bot's default (%s)",
-	mAdminChannelAny:  "the channel of each challenge",
-	mAdminChannel:     "<#%s>",
-	mAdminNoDefaults:  "the bot's",
-	mAdminDefaults:    "%s: %s",
-	mAdminSaved:       "Saved.",
-	mAdminBadChannel:  "Pick a text channel of this server.",
-	mAdminBadNota:     "There is no notation “%s”: choose default, western, japanese or usi.",
-	mAnnouncedIn:      "%s — in <#%s>",
-	mAdminWatchMoves:  "%d moves behind the game",
-	mAdminWatchLive:   "live (0 moves behind) in unranked games",
-	mAdminWatchOff:    "off",
-	mAdminBadDelay:    "The watch delay must be -1 (no watching), 0 (live, unranked games only) or 1 to %[2]d moves, not %[1]d. Nothing was changed.",
-	mAdminBadSwitch:   "`%s` is on, off or default, not “%s”. Nothing was changed.",
-}
-
-var adminJA = map[msg]string{
-	mAdminOnly:     "`/shogiadmin` を使えるのはモデレーター（サーバー管理権限）だけです。",
-	mAdminEndMoved: "対局の終了は `/shogiadmin end` になりました（モデレーター：サーバー管理権限）。",
-	mAdminSettings: "**このサーバーの将棋の設定**\n公開投稿の言語：%s\n公開投稿の表記：%s\nスレッド：%s\n対局の告知先：%s\n" +
-		"観戦（`watch_delay`）：%s\nレーティング対局の観戦（`watch_ranked`）：%s\n結果とともにGIF（`result_gif`）：%s\nGIFに衝立将棋の反則の場面（`gif_foul_frames`）：%s\n既定の設定：%s",
-	mAdminNotaLang:    "言語に従う：%s",
-	mAdminNotaW:       "西洋式（P-7f）",
-	mAdminNotaJ:       "日本式（７六歩）",
-	mAdminNotaU:       "USI（7g7f）",
-	mAdminLangServer:  "サーバーの言語（%s）",
-	mAdminLangChosen:  "%s",
-	mAdminThreadsOn:   "オン",
-	mAdminThreadsOff:  "オフ",
-	mAdminThreadsConf: "ボットの既定（%s）",
-	mAdminChannelAny:  "挑戦されたチャンネル",
-	mAdminChannel:     "<#%s>",
-	mAdminNoDefaults:  "ボットの既定",
-	mAdminDefaults:    "%s：%s",
-	mAdminSaved:       "保存しました。",
-	mAdminBadChannel:  "このサーバーのテキストチャンネルを選んでください。",
-	mAdminBadNota:     "「%s」という表記はありません。default、western、japanese、usi から選んでください。",
-	mAnnouncedIn:      "%s — <#%s> で",
-	mAdminWatchMoves:  "%d手遅れ",
-	mAdminWatchLive:   "遅れなし（レーティング対局以外）",
-	mAdminWatchOff:    "オフ（観戦なし）",
-	mAdminBadDelay:    "観戦の遅れは -1（観戦なし）、0（遅れなし、レーティング対局以外）、1〜%[2]d手のいずれかです（%[1]d は範囲外）。何も変更していません。",
-	mAdminBadSwitch:   "`%s` は on、off、default のいずれかです（「%s」は使えません）。何も変更していません。",
-}
+// The texts of /shogiadmin, the moderators' command (their words are in
+// en.go and ja.go).
 
 // AdminOnly answers /shogiadmin used without Manage Server.
 func AdminOnly(l Lang) string { return tr(l, mAdminOnly) }

@@ -10,35 +10,7 @@ import (
 // The game card is the game's one live message in the channel: its header
 // (GameCard) and the state below, edited after every action the channel is
 // told of (bot/public.go). CardState writes that state from what the channel
-// knows only.
-func init() {
-	for k, v := range cardEN {
-		en[k] = v
-	}
-	for k, v := range cardJA {
-		ja[k] = v
-	}
-}
-
-var cardEN = map[msg]string{
-	mCardTurn:     "Move %d · %s to move",
-	mCardMasks:    "The players are choosing their masks",
-	mCardLast:     "Last: %s",
-	mCardFouls:    "Fouls: ☗ %d/%d · ☖ %d/%d",
-	mCardCaptured: "Captured by %s: %s",
-	mCardNone:     "—",
-	mCardTimes:    "%s ×%d",
-}
-
-var cardJA = map[msg]string{
-	mCardTurn:     "%d手目・%sの手番",
-	mCardMasks:    "両者が影武者を選んでいます",
-	mCardLast:     "直前：%s",
-	mCardFouls:    "反則：☗ %d/%d・☖ %d/%d",
-	mCardCaptured: "%sが取った駒：%s",
-	mCardNone:     "なし",
-	mCardTimes:    "%s×%d",
-}
+// knows only. Its words are in en.go and ja.go.
 
 // CardState is what the channel knows of a game now.
 type CardState struct {

@@ -9,44 +9,8 @@ import (
 	"shinpan/referee/shogi"
 )
 
-// The words of the time controls (keys.go: the clocks), added to the tables
-// here.
-func init() {
-	for k, s := range map[msg]string{
-		mTCByoyomi:      "%d min + %d s byoyomi",
-		mTCSudden:       "%d min, sudden death",
-		mTCFischer:      "%d min + %d s a move (Fischer)",
-		mTCDays:         "%d day(s) a move (correspondence)",
-		mClkLine:        "⏳ ☗ %s · ☖ %s%s",
-		mClkInByoyomi:   "byoyomi",
-		mClkThenByoyomi: " (then %d s a move)",
-		mClkIncrement:   " (+%d s a move)",
-		mClkSudden:      " (sudden death)",
-		mOptPreset:      "There is no time control “%s”: choose one of %s.",
-		mOptConflict:    "%s cannot be combined with %s: choose one time control.",
-		mOptNeeds:       "%s needs %s too (Fischer: a main time plus an increment per move).",
-		mOptDaysAway:    "days\\_per\\_move cannot be combined with away\\_seconds: in correspondence the CPU never takes a seat.",
-	} {
-		en[k] = s
-	}
-	for k, s := range map[msg]string{
-		mTCByoyomi:      "持ち時間%d分・秒読み%d秒",
-		mTCSudden:       "持ち時間%d分・切れ負け",
-		mTCFischer:      "持ち時間%d分・一手ごとに%d秒加算（フィッシャー）",
-		mTCDays:         "一手%d日（通信対局）",
-		mClkLine:        "⏳ ☗ %s・☖ %s%s",
-		mClkInByoyomi:   "秒読み",
-		mClkThenByoyomi: "（持ち時間の後は一手%d秒）",
-		mClkIncrement:   "（一手ごとに%d秒加算）",
-		mClkSudden:      "（切れ負け）",
-		mOptPreset:      "「%s」という持ち時間はありません。%s から選んでください。",
-		mOptConflict:    "%s と %s は同時に指定できません。持ち時間の方式を一つにしてください。",
-		mOptNeeds:       "%s には %s も指定してください（フィッシャー：持ち時間＋一手ごとの加算）。",
-		mOptDaysAway:    "days\\_per\\_move と away\\_seconds は同時に指定できません。通信対局ではCPUが代わりに指すことはありません。",
-	} {
-		ja[k] = s
-	}
-}
+// The texts of the time controls (keys.go: the clocks; their words are in
+// en.go and ja.go).
 
 // presetNames are the names of the time: presets (policy.TimePresets) in
 // English and Japanese.
