@@ -9,54 +9,7 @@ import (
 	"shinpan/referee/view"
 )
 
-// The words of spectating and review, added to the tables here so the big
-// tables stay as they are.
-func init() {
-	for k, s := range map[msg]string{
-		mUIButtonReview: "Review",
-		mUIReviewNotYet: "Game #%s can be reviewed once it is over.",
-		mUIReviewHead:   "**Review of game #%s** · move %d of %d%s · %s",
-		mUIReviewStart:  "the start",
-		mUIReviewTrue:   "the whole board",
-		mUIReviewSide:   "what %s saw",
-		mUIReviewFouls:  "Foul attempts in this position:",
-		mUIReviewPOV:    "Point of view",
-		mUIGIFSent:      "Game #%s as an animation: %d move(s), %d KB.",
-		mUIWatchStarted: "You are watching game #%s: I will DM you the whole board %d moves behind the game. /shogi watch again stops it.",
-		mUIWatchStopped: "You no longer watch game #%s.",
-		mUIWatchNone:    "Watching game #%s is not allowed on this server.",
-		mUIWatchPlayer:  "You play in game #%s: players cannot watch their own game.",
-		mUIWatchRanked:  "Game #%s is ranked: this server does not allow watching ranked games.",
-		mUIWatchOver:    "Game #%s is over: /shogi review shows it move by move.",
-		mUIWatchBoard:   "Game #%s as it stood at move %d (the game is at move %d).",
-		mUIWatchWaiting: "Game #%s: the first board comes when the game is %d moves in.",
-		mUIWatchEnded:   "Game #%s is over. The whole board:",
-	} {
-		en[k] = s
-	}
-	for k, s := range map[msg]string{
-		mUIButtonReview: "振り返り",
-		mUIReviewNotYet: "対局 #%s は終局後に振り返れます。",
-		mUIReviewHead:   "**対局 #%s の振り返り** · %d手目（全%d手）%s · %s",
-		mUIReviewStart:  "開始局面",
-		mUIReviewTrue:   "盤面全体",
-		mUIReviewSide:   "%sが見た盤",
-		mUIReviewFouls:  "この局面での反則手:",
-		mUIReviewPOV:    "視点",
-		mUIGIFSent:      "対局 #%s のアニメーション（%d手、%d KB）。",
-		mUIWatchStarted: "対局 #%s を観戦します。盤面全体を対局より%d手遅れでDMします。もう一度 /shogi watch で止まります。",
-		mUIWatchStopped: "対局 #%s の観戦をやめました。",
-		mUIWatchNone:    "このサーバーでは対局 #%s を観戦できません。",
-		mUIWatchPlayer:  "対局 #%s の対局者は自分の対局を観戦できません。",
-		mUIWatchRanked:  "対局 #%s はレーティング対局です。このサーバーではレーティング対局を観戦できません。",
-		mUIWatchOver:    "対局 #%s は終局しました。/shogi review で一手ずつ振り返れます。",
-		mUIWatchBoard:   "対局 #%s の%d手目の局面（対局は%d手目）。",
-		mUIWatchWaiting: "対局 #%s：最初の盤面は対局が%d手進んだら届きます。",
-		mUIWatchEnded:   "対局 #%s は終局しました。盤面全体：",
-	} {
-		ja[k] = s
-	}
-}
+// The texts of spectating and review (their words are in en.go and ja.go).
 
 // The spectating texts without values.
 const (
