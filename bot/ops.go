@@ -156,9 +156,15 @@ func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
 // returns), learns its message count after, and is observed when the last
 // one is delivered or given up on.
 type moveClocks struct {
-	mu sync.Mutex
-	m  map[moveKey]*moveClock
+	mu     sync.Mutex
+	m      map[moveKey]*moveClock
+	pruned time.Time // when m was last swept of actions never settled
 }
+
+// moveClockTTL is how long an action's clock waits for its messages (a stop
+// or a restart leaves some unsent); the map is swept once a minute, not at
+// every action (with thousands of games waiting that sweep was the cost).
+const moveClockTTL = 10 * time.Minute
 
 type moveKey struct {
 	game store.GameID
@@ -177,9 +183,12 @@ func (c *moveClocks) begin(game store.GameID, seq uint64, start time.Time) {
 	if c.m == nil {
 		c.m = map[moveKey]*moveClock{}
 	}
-	for k, v := range c.m { // messages never sent (a stop, a restart)
-		if time.Since(v.start) > 10*time.Minute {
-			delete(c.m, k)
+	if start.Sub(c.pruned) >= time.Minute {
+		c.pruned = start
+		for k, v := range c.m { // messages never sent (a stop, a restart)
+			if start.Sub(v.start) > moveClockTTL {
+				delete(c.m, k)
+			}
 		}
 	}
 	c.m[moveKey{game, seq}] = &moveClock{start: start, total: -1}

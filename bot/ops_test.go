@@ -84,3 +84,22 @@ func TestLeaseGaugesFollowCluster(t *testing.T) {
 		t.Fatalf("Leases() = %d, %d; want 3, 3", held, live)
 	}
 }
+
+// TestMoveClocksSweep: an action whose messages never went out is dropped
+// once it is older than moveClockTTL; a recent one is kept.
+func TestMoveClocksSweep(t *testing.T) {
+	var c moveClocks
+	t0 := time.Now()
+	c.begin(1, 1, t0)
+	c.begin(2, 1, t0.Add(moveClockTTL-time.Minute))
+	c.begin(3, 1, t0.Add(moveClockTTL+time.Minute))
+	if _, ok := c.m[moveKey{1, 1}]; ok {
+		t.Error("an action older than moveClockTTL was kept")
+	}
+	if _, ok := c.m[moveKey{2, 1}]; !ok {
+		t.Error("a recent action was dropped")
+	}
+	if len(c.m) != 2 {
+		t.Errorf("%d actions kept, want 2", len(c.m))
+	}
+}
