@@ -47,15 +47,16 @@ func keyOf(v *viewAndOptions) (cacheKey, bool) {
 // get returns a copy of the cached image for k.
 func (c *imageCache) get(k cacheKey) (Image, bool) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	e, ok := c.byKey[k]
 	if !ok {
+		c.mu.Unlock()
 		return Image{}, false
 	}
 	c.hits++
 	c.order.MoveToFront(e)
 	img := e.Value.(*cacheEntry).img
-	img.PNG = bytes.Clone(img.PNG) // the caller owns what Render returns
+	c.mu.Unlock()
+	img.PNG = bytes.Clone(img.PNG) // the caller owns what Render returns; the cache's copy is never written
 	return img, true
 }
 
