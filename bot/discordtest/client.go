@@ -28,13 +28,13 @@ func (rt *rewriter) RoundTrip(req *http.Request) (*http.Response, error) {
 	return rt.base.RoundTrip(r)
 }
 
+// addr is the address the server listens on ("" before Start); it takes no
+// lock, as every request calls it.
 func (s *Server) addr() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ln == nil {
-		return ""
+	if a := s.lnAddr.Load(); a != nil {
+		return *a
 	}
-	return s.ln.Addr().String()
+	return ""
 }
 
 // loopbackDial dials the stand-in whatever address is asked for.

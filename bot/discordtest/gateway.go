@@ -229,6 +229,20 @@ func encodeFrame(op int, d any, seq int64, t string) []byte {
 	return mustJSON(f)
 }
 
+// encodeDispatchFrame is encodeFrame(0, d, seq, t) for an encoded d,
+// without encoding d again.
+func encodeDispatchFrame(d json.RawMessage, seq int64, t string) []byte {
+	tj := mustJSON(t)
+	b := make([]byte, 0, len(d)+len(tj)+48)
+	b = append(b, `{"op":0,"d":`...)
+	b = append(b, d...)
+	b = append(b, `,"s":`...)
+	b = strconv.AppendInt(b, seq, 10)
+	b = append(b, `,"t":`...)
+	b = append(b, tj...)
+	return append(b, '}')
+}
+
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 
 // serveGateway upgrades /ws/ requests and runs the connection; while the
@@ -420,7 +434,7 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 	}
 	ss := s.gw.sessions[r.SessionID]
 	ok := ss != nil && !ss.invalid && !s.expired(ss) && r.Seq <= ss.seq &&
-		(len(ss.buffer) == 0 || r.Seq >= ss.buffer[0].seq-1)
+		(len(ss.buffer) == 0 || r.Seq >= s.replayable(ss)[0].seq-1)
 	if s.gw.invalidateNextResume {
 		s.gw.invalidateNextResume = false
 		ok = false
@@ -443,7 +457,7 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 	from := r.Seq - int64(s.gw.replayOnNextResume)
 	s.gw.replayOnNextResume = 0
 	n := 0
-	for _, f := range ss.buffer {
+	for _, f := range s.replayable(ss) {
 		if f.seq > from {
 			c.send(f.data)
 			n++
@@ -454,14 +468,28 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 	s.sendTo(ss, "RESUMED", obj{})
 }
 
+// replayable is what a RESUME may replay: the session's last
+// Options.ReplayBuffer dispatches.
+func (s *Server) replayable(ss *session) []frame {
+	return ss.buffer[max(0, len(ss.buffer)-s.opts.ReplayBuffer):]
+}
+
 // sendTo numbers a dispatch for one session, keeps it for RESUME and sends
 // it if the session is connected.
 func (s *Server) sendTo(ss *session, t string, d any) {
+	s.sendEncodedTo(ss, t, mustJSON(d))
+}
+
+// sendEncodedTo is sendTo for a "d" already encoded (a dispatch for several
+// sessions is encoded once).
+func (s *Server) sendEncodedTo(ss *session, t string, d json.RawMessage) {
 	ss.seq++
-	f := frame{seq: ss.seq, data: encodeFrame(0, d, ss.seq, t)}
+	f := frame{seq: ss.seq, data: encodeDispatchFrame(d, ss.seq, t)}
+	// The last ReplayBuffer frames are kept; the older ones are dropped in
+	// one go once as many again have piled up (not one copy a dispatch).
 	ss.buffer = append(ss.buffer, f)
-	if over := len(ss.buffer) - s.opts.ReplayBuffer; over > 0 {
-		ss.buffer = append([]frame(nil), ss.buffer[over:]...)
+	if n := s.opts.ReplayBuffer; len(ss.buffer) >= 2*n {
+		ss.buffer = ss.buffer[:copy(ss.buffer, ss.buffer[len(ss.buffer)-n:])]
 	}
 	if ss.conn != nil {
 		ss.conn.send(f.data)
@@ -474,6 +502,7 @@ func (s *Server) sendTo(ss *session, t string, d any) {
 // ResumeWindow).
 func (s *Server) dispatchLocked(d dispatch) {
 	rec := &Dispatch{Type: d.t, Data: mustJSON(d.d), Guild: d.guild}
+	var stripped json.RawMessage // d.noContent, encoded when a session needs it
 	for _, ss := range s.gw.sessions {
 		if ss.invalid || s.expired(ss) || !ss.receives(d.guild) || (d.intent != 0 && ss.intents&d.intent == 0) {
 			continue
@@ -481,15 +510,20 @@ func (s *Server) dispatchLocked(d dispatch) {
 		if ss.conn == nil && s.gw.discardMissed {
 			continue
 		}
-		data := d.d
+		data := rec.Data
 		if d.noContent != nil && ss.intents&intentMessageContent == 0 {
-			data = d.noContent
+			if stripped == nil {
+				stripped = mustJSON(d.noContent)
+			}
+			data = stripped
 		}
-		s.sendTo(ss, d.t, data)
+		s.sendEncodedTo(ss, d.t, data)
 		rec.Sessions++
 		rec.SessionIDs = append(rec.SessionIDs, ss.id)
 	}
-	s.rec.dispatches = append(s.rec.dispatches, rec)
+	if !s.opts.Lean {
+		s.rec.dispatches = append(s.rec.dispatches, rec)
+	}
 	s.rec.publish(Event{Kind: EventDispatch, Dispatch: rec})
 	s.touch()
 }

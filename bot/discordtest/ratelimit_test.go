@@ -38,15 +38,20 @@ func TestGlobalLimit(t *testing.T) {
 	}
 }
 
-// TestLean: with Lean the stand-in keeps no request log and no attachment
-// bytes, while subscribers still see every request.
+// TestLean: with Lean the stand-in keeps no request log, no dispatch log
+// and no attachment bytes, while subscribers still see every request and
+// dispatch.
 func TestLean(t *testing.T) {
 	t.Parallel()
 	b := startBot(t, Options{Lean: true})
 	seen := make(chan Request, 10)
+	dispatched := make(chan string, 10)
 	unsub := b.srv.Subscribe(func(e Event) {
-		if e.Kind == EventRequest {
+		switch e.Kind {
+		case EventRequest:
 			seen <- *e.Request
+		case EventDispatch:
+			dispatched <- e.Dispatch.Type
 		}
 	})
 	defer unsub()
@@ -60,6 +65,12 @@ func TestLean(t *testing.T) {
 	}
 	if n := len(b.srv.Requests()); n != 0 {
 		t.Fatalf("%d requests kept", n)
+	}
+	if typ := waitChan(t, dispatched, "the dispatch"); typ != "MESSAGE_CREATE" {
+		t.Fatalf("subscriber saw a %s dispatch", typ)
+	}
+	if n := len(b.srv.Dispatches()); n != 0 {
+		t.Fatalf("%d dispatches kept", n)
 	}
 	ms := b.srv.BotMessages(b.channel)
 	if len(ms) != 1 || len(ms[0].Attachments) != 1 || ms[0].Attachments[0].Data != nil || ms[0].Attachments[0].Width != 90 {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -95,9 +96,10 @@ type Options struct {
 	// beyond it, except an interaction callback or webhook, is answered 429
 	// with "global": true. Zero: no global limit.
 	GlobalLimit int
-	// Lean keeps no request log (Requests, WaitFor and the failures list see
-	// nothing; Subscribe still sees every request) and no attachment bytes,
-	// so a long load test does not grow the stand-in's memory.
+	// Lean keeps no request log and no dispatch log (Requests, Dispatches,
+	// WaitFor and the failures list see nothing; Subscribe still sees every
+	// request and dispatch) and no attachment bytes, so a long load test
+	// does not grow the stand-in's memory.
 	Lean bool
 }
 
@@ -123,6 +125,7 @@ type Server struct {
 	endpointClient *http.Client
 
 	ln      net.Listener
+	lnAddr  atomic.Pointer[string] // ln's address, read without mu by every request's client
 	hs      *http.Server
 	baseURL string
 	started bool
@@ -174,6 +177,8 @@ func (s *Server) Start() error {
 	}
 	s.started = true
 	s.ln = ln
+	addr := ln.Addr().String()
+	s.lnAddr.Store(&addr)
 	s.baseURL = "http://" + ln.Addr().String()
 	s.hs = &http.Server{Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
 	s.mu.Unlock()

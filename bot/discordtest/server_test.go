@@ -762,3 +762,13 @@ func TestMiscRoutes(t *testing.T) {
 	}
 	_ = context.Background
 }
+
+// TestDispatchFrameEncodedOnce: a dispatch encoded once for its sessions is
+// the very frame encodeFrame makes.
+func TestDispatchFrameEncodedOnce(t *testing.T) {
+	d := obj{"content": "<@1> & \u2028 \"x\"", "embeds": json.RawMessage(`[ {"a": 1} ]`), "n": 3}
+	want := encodeFrame(0, d, 42, "MESSAGE_CREATE")
+	if got := encodeDispatchFrame(mustJSON(d), 42, "MESSAGE_CREATE"); string(got) != string(want) {
+		t.Errorf("frame\n got %s\nwant %s", got, want)
+	}
+}

@@ -313,3 +313,25 @@ func TestNonceAcrossClients(t *testing.T) {
 		t.Fatalf("two clients made %d messages (%s, %s)", len(srv.BotMessages(ch)), a, b)
 	}
 }
+
+// TestReplayBufferKeepsTheLast: a session keeps its last ReplayBuffer
+// dispatches for RESUME, and not many more in memory.
+func TestReplayBufferKeepsTheLast(t *testing.T) {
+	s := New(Options{ReplayBuffer: 3})
+	ss := &session{id: "s"}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range 10 {
+		s.sendTo(ss, "TEST", obj{"i": i})
+		if len(ss.buffer) > 2*3 {
+			t.Fatalf("%d frames kept after %d dispatches", len(ss.buffer), i+1)
+		}
+	}
+	var seqs []int64
+	for _, f := range s.replayable(ss) {
+		seqs = append(seqs, f.seq)
+	}
+	if len(seqs) != 3 || seqs[0] != 8 || seqs[2] != 10 {
+		t.Fatalf("replayable seqs %v, want [8 9 10]", seqs)
+	}
+}
