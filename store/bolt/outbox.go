@@ -5,6 +5,7 @@ import (
 
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -60,6 +61,34 @@ func encodeOutMsg(m store.OutMsg, p []byte) ([]byte, error) {
 	rec = append(rec, p...)
 	return append(rec, '}'), nil
 }
+
+// decodeOutMsg decodes a stored outbox record. One that encodeOutMsg wrote
+// ends with its payload: the small header before it is decoded and the
+// payload only checked and copied, where json.Unmarshal would check it and
+// then scan it again (a board's payload is tens of kilobytes, and one
+// dispatcher reads every message). Any other record (json.Marshal's order,
+// the payload before dedupe_key and created_at) is decoded whole. Inside a
+// JSON string a quote is escaped, so the markers found are the record's own.
+func decodeOutMsg(rec []byte) (store.OutMsg, error) {
+	i := bytes.Index(rec, payloadMarker)
+	if i < 0 || rec[len(rec)-1] != '}' || !bytes.Contains(rec[:i], createdMarker) {
+		var m store.OutMsg
+		err := jsonDecode(rec, &m)
+		return m, err
+	}
+	var h outRecord
+	if err := json.Unmarshal(append(rec[:i:i], '}'), &h); err != nil {
+		return store.OutMsg{}, err
+	}
+	payload := rec[i+len(payloadMarker) : len(rec)-1]
+	if !json.Valid(payload) {
+		return store.OutMsg{}, errors.New("payload is not JSON")
+	}
+	return store.OutMsg{ID: h.ID, GameID: h.GameID, Seq: h.Seq, Dest: h.Dest, Target: h.Target,
+		Payload: bytes.Clone(payload), DedupeKey: h.DedupeKey, CreatedAt: h.CreatedAt}, nil
+}
+
+var payloadMarker, createdMarker = []byte(`,"payload":`), []byte(`"created_at":`)
 
 // queueOutbox writes msgs in order, stamped with the game and seq.
 func queueOutbox(tx *bbolt.Tx, game store.GameID, seq uint64, msgs []preparedMsg, now time.Time) error {
@@ -118,8 +147,8 @@ func (s *Store) PendingOutboxAfter(after uint64) ([]store.OutMsg, error) {
 	err := s.view(func(tx *bbolt.Tx) error {
 		c := bkt(tx, bOutbox).Cursor()
 		for k, v := c.Seek(u64(after + 1)); k != nil; k, v = c.Next() {
-			var m store.OutMsg
-			if err := jsonDecode(v, &m); err != nil {
+			m, err := decodeOutMsg(v)
+			if err != nil {
 				return fmt.Errorf("%w: outbox %x: %v", store.ErrCorrupt, k, err)
 			}
 			out = append(out, m)

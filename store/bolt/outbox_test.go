@@ -45,3 +45,38 @@ func TestOutRecordMatchesOutMsg(t *testing.T) {
 		t.Fatal("a payload that is not JSON was taken")
 	}
 }
+
+// TestDecodeOutMsg: a stored record decodes as json.Unmarshal decodes it,
+// written piecewise or by json.Marshal, whatever its strings hold; a record
+// whose payload is not JSON is refused.
+func TestDecodeOutMsg(t *testing.T) {
+	at := time.Date(2026, 12, 1, 22, 0, 0, 0, time.UTC)
+	for _, m := range []store.OutMsg{
+		{ID: 7, GameID: 3, Seq: 12, Dest: store.DestDM, Target: "123", DedupeKey: "abc", CreatedAt: at,
+			Payload: json.RawMessage(`{"content":"x","files":[{"data":"AAEC"}]}`)},
+		{ID: 8, Dest: store.DestChannel, Target: `a,"payload":{"x":1},"created_at":"y"}`, DedupeKey: `"created_at":`, CreatedAt: at,
+			Payload: json.RawMessage(`{"content":",\"payload\":1}"}`)},
+		{ID: 9, Dest: store.DestDM, Target: "1", CreatedAt: at, Payload: json.RawMessage(`null`)},
+	} {
+		prep, err := prepareOutbox([]store.OutMsg{m})
+		check(t, err)
+		pm := prep[0].m
+		pm.ID, pm.GameID, pm.Seq, pm.CreatedAt = m.ID, m.GameID, m.Seq, m.CreatedAt
+		piecewise, err := encodeOutMsg(pm, prep[0].payload)
+		check(t, err)
+		whole, err := json.Marshal(m)
+		check(t, err)
+		for _, rec := range [][]byte{piecewise, whole} {
+			var want store.OutMsg
+			check(t, json.Unmarshal(rec, &want))
+			got, err := decodeOutMsg(rec)
+			check(t, err)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s\ndecodes to %+v\nwant       %+v", rec, got, want)
+			}
+		}
+		if _, err := decodeOutMsg(append(piecewise[:len(piecewise)-3:len(piecewise)-3], '}')); err == nil {
+			t.Errorf("a record whose payload is cut short was decoded")
+		}
+	}
+}
