@@ -68,6 +68,17 @@ type Result struct {
 	Routes         map[string]int // requests by route and status
 	Reconnects     int            // gateway IDENTIFYs after the first, and RESUMEs
 	Processes      int            // bots sharing a PostgreSQL store (0: one, on bbolt)
+	// SchedP50, SchedP99: how long goroutines waited, runnable, to run
+	// (upper bounds of the runtime's histogram buckets).
+	SchedP50, SchedP99 time.Duration
+}
+
+// CPUPerMove is the process's CPU time over the moves done.
+func (r Result) CPUPerMove() time.Duration {
+	if r.Done == 0 {
+		return 0
+	}
+	return time.Duration(r.CPU / 100 * float64(r.Wall) / float64(r.Done))
 }
 
 // String is the one line `shinpan loadtest` prints.
@@ -338,7 +349,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		res.Processes = e.processes
 	}
 	runtime.GC()
-	cpu0 := cpuTime()
+	cpu0, sched0 := cpuTime(), readSched()
 	d.start = time.Now()
 	unsub := e.srv.Subscribe(d.observe)
 	interval := time.Duration(float64(time.Second) / cfg.Rate)
@@ -394,6 +405,7 @@ send:
 	}
 	res.Wall = time.Since(d.start)
 	res.CPU = 100 * float64(cpuTime()-cpu0) / float64(res.Wall)
+	res.SchedP50, res.SchedP99 = schedPercentiles(sched0, readSched())
 	unsub()
 	d.mu.Lock()
 	lat := append([]time.Duration(nil), d.lat...)
