@@ -19,18 +19,28 @@ import (
 // (a text's quotes are escaped in JSON, so no content holds it).
 var editRefMark = []byte(`"edit_ref":"`)
 
-// editRefOf is the stored message m edits ("" for any other message).
+// editRefOf is the stored message m edits ("" for any other message). Only
+// the string after the mark is decoded, not the payload (a board's is tens of
+// kilobytes, and a worker asks this of every message queued behind the one it
+// sends).
 func editRefOf(m store.OutMsg) string {
-	if !bytes.Contains(m.Payload, editRefMark) {
+	i := bytes.Index(m.Payload, editRefMark)
+	if i < 0 {
 		return ""
 	}
-	var p struct {
-		EditRef string `json:"edit_ref"`
+	rest := m.Payload[i+len(editRefMark)-1:] // from the string's opening quote
+	end := 1
+	for end < len(rest) && rest[end] != '"' {
+		if rest[end] == '\\' {
+			end++
+		}
+		end++
 	}
-	if json.Unmarshal(m.Payload, &p) != nil {
+	var ref string
+	if end >= len(rest) || json.Unmarshal(rest[:end+1], &ref) != nil {
 		return ""
 	}
-	return p.EditRef
+	return ref
 }
 
 // superseded says whether m is an edit that one of next, queued after it in
