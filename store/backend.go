@@ -126,14 +126,24 @@ func ApplyAppend(old Game, e *Entry, gameUpdate func(*Game), now time.Time) (Gam
 
 // CheckOutMsg validates message i of a batch to queue.
 func CheckOutMsg(i int, m OutMsg) error {
+	if err := CheckOutDest(i, m); err != nil {
+		return err
+	}
+	if !json.Valid(m.Payload) {
+		return fmt.Errorf("%w: outbox message %d: payload is not JSON", ErrInvalid, i)
+	}
+	return nil
+}
+
+// CheckOutDest validates the destination of message i of a batch to queue:
+// CheckOutMsg without the payload, for a store that checks the payload as it
+// copies it (json.Compact fails on what is not JSON).
+func CheckOutDest(i int, m OutMsg) error {
 	if m.Dest != DestChannel && m.Dest != DestDM {
 		return fmt.Errorf("%w: outbox message %d: dest %q", ErrInvalid, i, m.Dest)
 	}
 	if m.Target == "" {
 		return fmt.Errorf("%w: outbox message %d: empty target", ErrInvalid, i)
-	}
-	if !json.Valid(m.Payload) {
-		return fmt.Errorf("%w: outbox message %d: payload is not JSON", ErrInvalid, i)
 	}
 	return nil
 }

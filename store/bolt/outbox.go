@@ -24,12 +24,12 @@ type preparedMsg struct {
 func prepareOutbox(msgs []store.OutMsg) ([]preparedMsg, error) {
 	out := make([]preparedMsg, len(msgs))
 	for i, m := range msgs {
-		if err := store.CheckOutMsg(i, m); err != nil {
+		if err := store.CheckOutDest(i, m); err != nil {
 			return nil, err
 		}
 		buf := bytes.NewBuffer(make([]byte, 0, len(m.Payload)+12))
 		buf.WriteString(`,"payload":`)
-		if err := json.Compact(buf, m.Payload); err != nil {
+		if err := json.Compact(buf, m.Payload); err != nil { // fails on what is not JSON: the payload's check
 			return nil, fmt.Errorf("%w: outbox message %d: %v", store.ErrInvalid, i, err)
 		}
 		m.Payload = nil

@@ -2,6 +2,7 @@ package bolt
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -41,8 +42,10 @@ func TestOutRecordMatchesOutMsg(t *testing.T) {
 	if recT.NumField() != msgT.NumField()-1 {
 		t.Errorf("outRecord has %d fields, store.OutMsg %d besides the payload", recT.NumField(), msgT.NumField()-1)
 	}
-	if _, err := prepareOutbox([]store.OutMsg{{Dest: store.DestDM, Target: "1", Payload: json.RawMessage(`{"a":`)}}); err == nil {
-		t.Fatal("a payload that is not JSON was taken")
+	for _, bad := range []json.RawMessage{json.RawMessage(`{"a":`), nil, json.RawMessage(`{} x`)} {
+		if _, err := prepareOutbox([]store.OutMsg{{Dest: store.DestDM, Target: "1", Payload: bad}}); !errors.Is(err, store.ErrInvalid) {
+			t.Fatalf("payload %q: %v, want ErrInvalid", bad, err)
+		}
 	}
 }
 
