@@ -3,7 +3,6 @@ package discordtest
 import (
 	"bytes"
 	"encoding/json"
-	"image"
 	_ "image/gif"  // attachment sizes
 	_ "image/jpeg" // attachment sizes
 	_ "image/png"  // attachment sizes
@@ -147,12 +146,8 @@ func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
 	}
 	var out []Attachment
 	for _, f := range files {
-		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, Description: desc[f.Index]}
-		if strings.HasPrefix(f.ContentType, "image/") {
-			if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
-				a.Width, a.Height = cfg.Width, cfg.Height
-			}
-		}
+		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, Description: desc[f.Index],
+			Width: f.width, Height: f.height}
 		if s.opts.Lean {
 			a.Data = nil
 		}

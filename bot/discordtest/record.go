@@ -18,6 +18,9 @@ type File struct {
 	Filename    string
 	ContentType string
 	Data        []byte
+	// width and height of an image, read as the request is read (not under
+	// the server's lock); 0 for other files.
+	width, height int
 }
 
 // Request is one REST request the bot made, with the stand-in's answer.

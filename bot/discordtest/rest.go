@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -94,11 +95,12 @@ func (s *Server) routes() http.Handler {
 }
 
 // api wraps a route: read and record the request, apply injected faults,
-// check authorisation, validate, serve under the lock, record the answer.
-// The checks that need no state (authorisation, validation) run before the
-// lock is taken, so that recording, faults and serving take it once: every
-// request the bot makes passes here, and a lock taken three times a request
-// queued the bot's senders behind each other under load.
+// check authorisation, validate, serve, record the answer. The checks that
+// need no state (authorisation, validation) run before the lock is taken, so
+// that a request takes it once: every request the bot makes passes here, and
+// under load a lock taken four times a request (each a hand-over to a
+// goroutine that must wait for a thread) queued the bot's senders behind
+// each other.
 func (s *Server) api(rt route) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if v := r.PathValue("version"); v != "v9" && v != "v10" {
@@ -111,47 +113,40 @@ func (s *Server) api(rt route) http.HandlerFunc {
 		if authorised && s.opts.Validation != ValidateOff {
 			problems = append(problems, s.validate(c)...)
 		}
-		var (
-			status int
-			body   any
-			aerr   *APIError
-		)
 		s.mu.Lock()
 		s.recordLocked(c.req)
 		f := s.takeFault(r.Method, c.req.APIPath())
 		if f == nil && !rt.noAuth && s.opts.GlobalLimit > 0 {
 			f = s.globalBucket(r.Header.Get("Authorization")).take(s.opts.GlobalLimit, time.Now())
 		}
-		served := false
-		if f == nil && authorised {
+		var out []byte
+		switch {
+		case f != nil:
+			status, aerr, body := f.answer(w.Header())
+			out = s.answerLocked(c.req, status, body, aerr, fmt.Sprintf("injected %d", status))
+		case !authorised:
+			e := errUnauthorized()
+			out = s.answerLocked(c.req, e.Status, e, e, "")
+		default:
 			if len(problems) > 0 {
 				c.req.Problems = problems
 				s.rec.failures = append(s.rec.failures, fmt.Sprintf("invalid request #%d %s %s: %s",
 					c.req.Seq, c.req.Method, c.req.Path, strings.Join(problems, "; ")))
 			}
-			if len(problems) == 0 || s.opts.Validation != ValidateReject {
-				status, body, aerr = rt.h(c)
-				served = true
+			if len(problems) > 0 && s.opts.Validation == ValidateReject {
+				e := errFormBody()
+				e.Errors = mustJSON(obj{"_errors": []any{obj{"code": "DISCORDTEST_INVALID", "message": strings.Join(problems, "; ")}}})
+				out = s.answerLocked(c.req, e.Status, e, e, "")
+				break
 			}
+			status, body, aerr := rt.h(c)
+			if aerr != nil {
+				status, body = aerr.Status, aerr
+			}
+			out = s.answerLocked(c.req, status, body, aerr, "")
 		}
 		s.mu.Unlock()
-
-		switch {
-		case f != nil:
-			status, aerr, body := f.answer(w.Header())
-			s.finish(w, c.req, status, body, aerr, fmt.Sprintf("injected %d", status))
-		case !authorised:
-			e := errUnauthorized()
-			s.finish(w, c.req, e.Status, e, e, "")
-		case !served:
-			e := errFormBody()
-			e.Errors = mustJSON(obj{"_errors": []any{obj{"code": "DISCORDTEST_INVALID", "message": strings.Join(problems, "; ")}}})
-			s.finish(w, c.req, e.Status, e, e, "")
-		case aerr != nil:
-			s.finish(w, c.req, aerr.Status, aerr, aerr, "")
-		default:
-			s.finish(w, c.req, status, body, nil, "")
-		}
+		s.write(w, c.req, out)
 	}
 }
 
@@ -167,11 +162,19 @@ func (s *Server) recordLocked(req *Request) {
 
 // finish records the answer, publishes the request and writes the answer.
 func (s *Server) finish(w http.ResponseWriter, req *Request, status int, body any, aerr *APIError, fault string) {
+	s.mu.Lock()
+	out := s.answerLocked(req, status, body, aerr, fault)
+	s.mu.Unlock()
+	s.write(w, req, out)
+}
+
+// answerLocked records the answer and publishes the request; it returns the
+// answer's JSON (nil for none). Callers hold s.mu.
+func (s *Server) answerLocked(req *Request, status int, body any, aerr *APIError, fault string) []byte {
 	var out []byte
 	if body != nil && status != http.StatusNoContent {
 		out = mustJSON(body)
 	}
-	s.mu.Lock()
 	req.Status = status
 	req.Response = out
 	req.Error = aerr
@@ -179,12 +182,16 @@ func (s *Server) finish(w http.ResponseWriter, req *Request, status int, body an
 	snap := *req
 	s.rec.publish(Event{Kind: EventRequest, Request: &snap})
 	s.touch()
-	s.mu.Unlock()
-	s.logf("discordtest: %s %s -> %d", req.Method, req.Path, status)
+	return out
+}
+
+// write sends a recorded answer.
+func (s *Server) write(w http.ResponseWriter, req *Request, out []byte) {
+	s.logf("discordtest: %s %s -> %d", req.Method, req.Path, req.Status)
 	if out != nil {
 		w.Header().Set("Content-Type", "application/json")
 	}
-	w.WriteHeader(status)
+	w.WriteHeader(req.Status)
 	if out != nil {
 		_, _ = w.Write(out)
 	}
@@ -275,6 +282,11 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 			c.req.Body = data
 		case m != nil:
 			f := File{Field: name, Index: m[1], Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data}
+			if strings.HasPrefix(f.ContentType, "image/") {
+				if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
+					f.width, f.height = cfg.Width, cfg.Height
+				}
+			}
 			if f.Filename == "" {
 				problems = append(problems, fmt.Sprintf("multipart part %q has no filename", name))
 			}
