@@ -36,12 +36,15 @@ type payload struct {
 	Challenge uint64 `json:"challenge,omitempty"`
 }
 
-// outFile is an attachment; Alt is its description (alt text).
+// outFile is an attachment; Alt is its description (alt text). A board is
+// kept as what to draw (Board) until it is sent (images.go), any other file
+// as its bytes.
 type outFile struct {
-	Name string `json:"name"`
-	Alt  string `json:"alt,omitempty"`
-	Type string `json:"type"`
-	Data []byte `json:"data"`
+	Name  string     `json:"name"`
+	Alt   string     `json:"alt,omitempty"`
+	Type  string     `json:"type"`
+	Data  []byte     `json:"data,omitempty"`
+	Board *boardSpec `json:"board,omitempty"`
 }
 
 // selectMenu is one string select.

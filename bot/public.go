@@ -101,6 +101,7 @@ func (b *Bot) replaceFiles(ch, msg string, content *string, files []outFile) err
 		Attachments     []attachmentBody                  `json:"attachments"`
 		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	}{Content: content, Attachments: []attachmentBody{}, AllowedMentions: mentions(nil)} // no old attachment is kept; an edit pings no one
+	files = b.drawFiles(files)
 	dfiles := make([]*discordgo.File, len(files))
 	for k, f := range files {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})

@@ -160,8 +160,9 @@ func (b *Bot) respondWithFiles(r *req, t discordgo.InteractionResponseType, m fi
 		Data data                              `json:"data"`
 	}{Type: t, Data: data{Content: m.Content, Flags: m.Flags, Components: m.Components, Attachments: []attachmentBody{},
 		AllowedMentions: mentions(nil)}}
-	files := make([]*discordgo.File, len(m.Files))
-	for k, f := range m.Files {
+	drawn := b.drawFiles(m.Files)
+	files := make([]*discordgo.File, len(drawn))
+	for k, f := range drawn {
 		body.Data.Attachments = append(body.Data.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
 		files[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)}
 	}

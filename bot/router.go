@@ -231,7 +231,7 @@ func (b *Bot) respond(r *req, a answer) error {
 	var err error
 	if !r.deferred {
 		err = r.reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(a.files)}})
+			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(b.drawFiles(a.files))}})
 		if errors.Is(err, errDeferredMeanwhile) {
 			r.deferred = true
 		} else if err == nil && a.posted != nil {
@@ -241,7 +241,7 @@ func (b *Bot) respond(r *req, a answer) error {
 	if r.deferred {
 		msg, err = untilKnown(r, func() (*discordgo.Message, error) {
 			return b.s.FollowupMessageCreate(r.i.Interaction, true, &discordgo.WebhookParams{Content: a.text, Flags: flags,
-				AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(a.files)})
+				AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(b.drawFiles(a.files))})
 		})
 	}
 	if err == nil && a.posted != nil && msg != nil {

@@ -463,7 +463,7 @@ func (b *Bot) postMessage(ch string, p payload, nonce string) (*discordgo.Messag
 		body.Nonce, body.EnforceNonce = nonce, true
 	}
 	var files []*discordgo.File
-	for i, f := range p.Files {
+	for i, f := range b.drawFiles(p.Files) {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Alt})
 		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)})
 	}

@@ -58,7 +58,7 @@ func (v Viewer) Color() shogi.Color {
 type View struct {
 	Variant    Variant
 	Viewer     Viewer
-	Board      [shogi.NumSquares]Cell
+	Board      [shogi.NumSquares]Cell `json:",omitzero"` // JSON: an all-unknown board is left out
 	Hands      [2]shogi.Hand
 	HandKnown  [2]bool
 	Turn       shogi.Color // side to move

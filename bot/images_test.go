@@ -1,0 +1,91 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"testing"
+
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+	"shinpan/render"
+	"shinpan/store"
+)
+
+// TestBoardDrawnAtSendIsTheSame: a board queued as what to draw goes through
+// the outbox's JSON and is drawn, at send, into exactly the PNG that drawing
+// it at once gives — for every variant, viewer, a capture, a promotion, hands,
+// notes, a reach, clocks, the contrast theme, a flipped board, Japanese words,
+// a result and the revealed board.
+func TestBoardDrawnAtSendIsTheSame(t *testing.T) {
+	b := &Bot{log: slog.New(slog.DiscardHandler)}
+	readers := []reader{{lang: texts.EN}, {lang: texts.JA, set: store.Settings{Theme: "contrast", Orientation: "flip", Notation: store.NotationJapanese}}}
+	moves := []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}
+	n, biggest := 0, 0
+	for _, v := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
+		g, err := referee.New("img", v, "", referee.DefaultOptions(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var acts []referee.Action
+		if v == view.Masked {
+			acts = append(acts, referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: "6i", Salt: "a"},
+				referee.Action{Kind: referee.ActMask, Player: shogi.White, Text: "4a", Salt: "b"})
+		}
+		for i, m := range moves {
+			acts = append(acts, referee.Action{Kind: referee.ActMove, Player: shogi.Color(i % 2), Text: m})
+		}
+		acts = append(acts, referee.Action{Kind: referee.ActResign, Player: shogi.Black})
+		steps, err := referee.Timeline(g, acts)
+		if err != nil {
+			t.Fatal(v, err)
+		}
+		for _, s := range steps {
+			views := []view.View{s.True, s.Sides[shogi.Black], s.Sides[shogi.White]}
+			for _, vw := range views {
+				for _, rd := range readers {
+					opts := []render.Options{{}, {Notes: []shogi.Square{shogi.Sq(7, 7)}, Clocks: [2]string{"9:59", "0:30"}}}
+					if sq := shogi.Sq(1, 9); vw.Board[sq].Known && vw.Board[sq].Piece != shogi.NoPiece {
+						opts = append(opts, render.Options{Reach: &render.Reach{From: sq, To: []shogi.Square{shogi.Sq(1, 8)}}})
+					}
+					for _, opt := range opts {
+						f, err := b.renderFor(vw, rd, opt)
+						if err != nil {
+							continue // a view the renderer refuses (a note on a piece it can't see): refused alike at once
+						}
+						if f.Data != nil || f.Board == nil {
+							t.Fatal("a board was drawn when queued")
+						}
+						raw, err := json.Marshal(payload{Files: []outFile{f}})
+						if err != nil {
+							t.Fatal(err)
+						}
+						var back payload
+						if err := json.Unmarshal(raw, &back); err != nil {
+							t.Fatal(err)
+						}
+						drawn := b.drawFiles(back.Files)
+						want, err := render.Render(f.Board.View, f.Board.Options)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if len(drawn) != 1 || drawn[0].Board != nil || !bytes.Equal(drawn[0].Data, want.PNG) || drawn[0].Alt != f.Alt {
+							t.Fatalf("%s ply %d: the board drawn after the outbox differs", v, s.Ply)
+						}
+						biggest = max(biggest, len(raw))
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n < 200 {
+		t.Fatalf("only %d boards compared", n)
+	}
+	if biggest > 3<<10 { // a PNG is 15–30 KB, 20–40 KB in base64
+		t.Fatalf("a queued board takes up to %d bytes", biggest)
+	}
+	t.Logf("%d boards, queued in at most %d bytes", n, biggest)
+}
