@@ -35,3 +35,29 @@ func adler32(p []byte) uint32 {
 	}
 	return s2<<16 | s1
 }
+
+// adler32Combine returns the Adler-32 of p1 followed by p2 from a1 =
+// adler32(p1), a2 = adler32(p2) and len2 = len(p2), as zlib's
+// adler32_combine: the sum of p2's bytes moves up by p1's sum for each of
+// them, and p1's sum adds to p2's bytes' sum (every value mod 65521).
+func adler32Combine(a1, a2 uint32, len2 int) uint32 {
+	const mod = 65521
+	rem := uint32(len2 % mod)
+	s1 := a1 & 0xffff
+	s2 := rem * s1 % mod // both below 2^16: no overflow
+	s1 += a2&0xffff + mod - 1
+	s2 += a1>>16 + a2>>16 + mod - rem
+	if s1 >= mod {
+		s1 -= mod
+	}
+	if s1 >= mod {
+		s1 -= mod
+	}
+	if s2 >= 2*mod {
+		s2 -= 2 * mod
+	}
+	if s2 >= mod {
+		s2 -= mod
+	}
+	return s2<<16 | s1
+}

@@ -95,6 +95,32 @@ func matchLen(a, b []byte) int {
 
 // deflate appends data, compressed as one final dynamic-Huffman block, to out.
 func (d *deflater) deflate(out, data []byte, dists []int) []byte {
+	d.block(data, dists, out, true)
+	return d.bw.flush()
+}
+
+// segment appends data as a self-contained piece of a deflate stream: one
+// dynamic-Huffman block that is not final and whose matches reach no byte
+// before data, then an empty stored block that ends it on a byte boundary
+// (zlib's full flush). Its bytes are a function of data alone, so a stream
+// can be put together from segments made at different times, ended by
+// finalBlock.
+func (d *deflater) segment(out, data []byte, dists []int) []byte {
+	d.block(data, dists, out, false)
+	w := &d.bw
+	// BFINAL 0, BTYPE 00 (stored), padding to the byte, LEN 0 and NLEN.
+	w.write(0, 3)
+	return append(w.flush(), 0, 0, 0xff, 0xff)
+}
+
+// finalBlock is an empty final block with fixed Huffman codes (BFINAL 1,
+// BTYPE 01, the 7-bit end-of-block code), padded to a byte: it ends a
+// stream of segments.
+var finalBlock = []byte{0x03, 0x00}
+
+// block writes data as one dynamic-Huffman block into d.bw, which it resets
+// to append to out; the caller flushes.
+func (d *deflater) block(data []byte, dists []int, out []byte, final bool) {
 	d.tokenize(data, dists)
 	clear(d.litFreq[:])
 	clear(d.distFreq[:])
@@ -124,7 +150,11 @@ func (d *deflater) deflate(out, data []byte, dists []int) []byte {
 
 	w := &d.bw
 	w.reset(out)
-	w.write(1, 1) // BFINAL
+	if final {
+		w.write(1, 1) // BFINAL
+	} else {
+		w.write(0, 1)
+	}
 	w.write(2, 2) // BTYPE 10: dynamic Huffman
 	writeTrees(w, litLen[:], distLen[:])
 	for _, t := range d.toks {
@@ -145,7 +175,6 @@ func (d *deflater) deflate(out, data []byte, dists []int) []byte {
 		}
 	}
 	w.write(uint64(litCode[endBlock]), uint(litLen[endBlock]))
-	return w.flush()
 }
 
 func countUsed(freq []int) int {

@@ -157,3 +157,72 @@ func TestDistSym(t *testing.T) {
 		}
 	}
 }
+
+// TestAdler32Combine: the checksum combined from two parts equals
+// hash/adler32's of the whole, for splits anywhere (empty parts included),
+// parts longer than the modulus, and all-0xff bytes (the largest sums).
+func TestAdler32Combine(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 0))
+	rnd := make([]byte, 200_000)
+	for i := range rnd {
+		rnd[i] = byte(r.IntN(256))
+	}
+	ff := bytes.Repeat([]byte{0xff}, 200_000)
+	for _, data := range [][]byte{rnd, ff} {
+		for i := 0; i < 300; i++ {
+			n := r.IntN(len(data) + 1)
+			if i < 3 {
+				n = []int{0, 65521, len(data)}[i]
+			}
+			whole := data[:n]
+			cut := r.IntN(n + 1)
+			if i%7 == 0 {
+				cut = n
+			}
+			p1, p2 := whole[:cut], whole[cut:]
+			got := adler32Combine(stdadler.Checksum(p1), stdadler.Checksum(p2), len(p2))
+			if want := stdadler.Checksum(whole); got != want {
+				t.Fatalf("%d+%d bytes: %08x, want %08x", len(p1), len(p2), got, want)
+			}
+		}
+	}
+}
+
+// TestSegmentsInflate: segments written one after another and ended by
+// finalBlock inflate to their inputs in order, whichever segments are put
+// together: each is byte-aligned and reaches back into no other.
+func TestSegmentsInflate(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 0))
+	var parts [][]byte
+	for i := 0; i < 6; i++ {
+		p := make([]byte, 1+r.IntN(20_000))
+		for j := range p {
+			if j < 659 || r.IntN(20) == 0 {
+				p[j] = byte(r.IntN(8))
+			} else {
+				p[j] = p[j-659]
+			}
+		}
+		parts = append(parts, p)
+	}
+	var d deflater
+	segs := make([][]byte, len(parts))
+	for i, p := range parts {
+		segs[i] = d.segment(nil, p, []int{659, 1, sqW, 2 * 659})
+	}
+	for _, order := range [][]int{{0}, {0, 1, 2, 3, 4, 5}, {5, 3, 1}, {2, 2, 4}} {
+		var stream, want []byte
+		for _, i := range order {
+			stream = append(stream, segs[i]...)
+			want = append(want, parts[i]...)
+		}
+		stream = append(stream, finalBlock...)
+		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(stream)))
+		if err != nil {
+			t.Fatalf("%v: inflate: %v", order, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%v: inflated %d bytes differ from the %d written", order, len(got), len(want))
+		}
+	}
+}
