@@ -158,7 +158,7 @@ func BenchmarkEncode(b *testing.B) {
 			err := std.Encode(&buf, img)
 			return buf.Bytes(), err
 		}},
-		{"shinpan", func() ([]byte, error) { return encode(img) }},
+		{"shinpan", func() ([]byte, error) { return encode(img, "", nil) }},
 	} {
 		b.Run(enc.name, func(b *testing.B) {
 			var out []byte

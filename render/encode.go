@@ -10,8 +10,11 @@ import (
 // encode writes img as an 8-bit paletted PNG, every row unfiltered, its pixels
 // compressed by our own deflater (deflate.go), which looks for repeats only one
 // or two rows up, one pixel left and one square left: about half the CPU of
-// image/png at flate.BestSpeed, and smaller files (BenchmarkEncode).
-func encode(img *image.Paletted) ([]byte, error) {
+// image/png at flate.BestSpeed, and smaller files (BenchmarkEncode). With a
+// scope an image of the full size is compressed band by band, the bands
+// already compressed for that scope taken from c (bands.go); without, as one
+// block.
+func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) {
 	e := encoders.get()
 	defer encoders.put(e)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
@@ -45,8 +48,14 @@ func encode(img *image.Paletted) ([]byte, error) {
 	start := len(out)
 	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	out = append(out, 0x78, 0x01) // deflate, 32 KiB window, fastest
-	out = e.d.deflate(out, e.raw, dists)
-	out = binary.BigEndian.AppendUint32(out, adler32(e.raw))
+	var sum uint32
+	if scope != "" && c != nil && h == imgH {
+		out, sum = e.deflateBands(out, e.raw, stride, scope, dists, c)
+	} else {
+		out = e.d.deflate(out, e.raw, dists)
+		sum = adler32(e.raw)
+	}
+	out = binary.BigEndian.AppendUint32(out, sum)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 	return chunk(out, "IEND", nil), nil
@@ -63,8 +72,10 @@ func chunk(out []byte, kind string, data []byte) []byte {
 
 // encoder is the reusable state of one encode.
 type encoder struct {
-	raw []byte // the PNG rows with their filter bytes
-	d   deflater
+	raw   []byte // the PNG rows with their filter bytes
+	d     deflater
+	keys  []bandKey    // each band's, for deflateBands
+	found []*bandEntry // each band's cached segment or nil
 }
 
 // The encoders' buffers and the canvases (about 0.5 MB each) are kept in free

@@ -1,0 +1,162 @@
+package render
+
+import (
+	"bytes"
+	"container/list"
+	"hash/maphash"
+	"sync"
+)
+
+// Encoding only what changed. A player's successive boards differ in a few
+// horizontal bands (the ranks of the move's squares, a hand panel, the status
+// line), so with Options.CacheScope set the image is cut into bands (bandRows)
+// and each is deflated as a segment of its own (deflater.segment: a fresh
+// window, ended on a byte boundary), kept in bandCache keyed by the scope and
+// a 128-bit hash of the band's raw bytes. A band seen before in the same
+// scope is copied instead of compressed. A segment is a function of the
+// band's bytes alone, so a hit gives the very bytes compressing the band
+// again would (TestBandsMatchUncached), and the scope keeps one viewer's
+// bands from ever serving another's board: whether a band hits can depend
+// only on the boards that viewer was already sent.
+
+// bandRows are the first row of each band and, last, the image's height: the
+// status line, the top hand panel, the file numbers (with the board's top
+// edge), each rank (its tiles and the grid line below them), and the bottom
+// hand panel.
+var bandRows = func() []int {
+	rows := []int{titleY, topPanel, filesY}
+	for r := 0; r <= 9; r++ {
+		rows = append(rows, boardY+gridLine+r*sqH)
+	}
+	return append(rows, imgH)
+}()
+
+// bandCacheLimit bounds the band cache's memory: the segments' bytes plus
+// bandEntryOverhead for each (the list element, the entry and its map slot).
+// A board's segments are about 14 KB (BenchmarkRenderGame), and the ones a
+// player's next board can reuse are those of their last two boards (the
+// turn pill alternates between the panels), about 16 KB a player: 32 MiB
+// holds that for some 2000 players, a thousand games.
+const (
+	bandCacheLimit    = 32 << 20
+	bandEntryOverhead = 200
+)
+
+type bandKey struct {
+	scope string
+	sum   [2]uint64 // maphash of the band's bytes under each of bandSeeds
+}
+
+type bandEntry struct {
+	key   bandKey
+	seg   []byte // never written once in the cache
+	adler uint32 // of the band's raw bytes
+}
+
+func (e *bandEntry) cost() int { return cap(e.seg) + len(e.key.scope) + bandEntryOverhead }
+
+// bandSeeds are drawn once a process: two independent 64-bit hashes of a
+// band, so two different bands of one scope get the same key with
+// probability about 2^-128 (the cache does not keep the raw bytes to compare:
+// 46 KB a band).
+var bandSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func bandKeyOf(scope string, b []byte) bandKey {
+	return bandKey{scope, [2]uint64{maphash.Bytes(bandSeeds[0], b), maphash.Bytes(bandSeeds[1], b)}}
+}
+
+// segmentCache is an LRU of segments bounded by the bytes they hold.
+type segmentCache struct {
+	mu     sync.Mutex
+	order  *list.List // of *bandEntry, most recently used first
+	byKey  map[bandKey]*list.Element
+	size   int // sum of the entries' cost
+	limit  int
+	hits   int
+	misses int
+}
+
+func newSegmentCache(limit int) *segmentCache {
+	return &segmentCache{order: list.New(), byKey: map[bandKey]*list.Element{}, limit: limit}
+}
+
+var bandCache = newSegmentCache(bandCacheLimit)
+
+// lookup sets found[i] to the cached entry for keys[i], or nil.
+func (c *segmentCache) lookup(keys []bandKey, found []*bandEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, k := range keys {
+		found[i] = nil
+		if el, ok := c.byKey[k]; ok {
+			c.order.MoveToFront(el)
+			found[i] = el.Value.(*bandEntry)
+			c.hits++
+		} else {
+			c.misses++
+		}
+	}
+}
+
+// add keeps the entries (which the cache then owns), dropping the least
+// recently used beyond the limit.
+func (c *segmentCache) add(entries []*bandEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range entries {
+		if el, ok := c.byKey[e.key]; ok { // drawn meanwhile by another Render
+			c.order.MoveToFront(el)
+			continue
+		}
+		c.byKey[e.key] = c.order.PushFront(e)
+		c.size += e.cost()
+	}
+	for c.size > c.limit && c.order.Len() > 0 {
+		old := c.order.Remove(c.order.Back()).(*bandEntry)
+		delete(c.byKey, old.key)
+		c.size -= old.cost()
+	}
+}
+
+// stats returns the band look-ups that hit and missed so far, and the bytes
+// held.
+func (c *segmentCache) stats() (hits, misses, size int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hits, c.misses, c.size
+}
+
+// deflateBands appends raw (the PNG rows of an imgH-row image, stride bytes
+// each) to out as a deflate stream of one segment per band, reusing the
+// segments cached for scope, and returns it with raw's Adler-32, combined
+// from the bands' own.
+func (e *encoder) deflateBands(out, raw []byte, stride int, scope string, dists []int, c *segmentCache) ([]byte, uint32) {
+	n := len(bandRows) - 1
+	e.keys = e.keys[:0]
+	for i := range n {
+		e.keys = append(e.keys, bandKeyOf(scope, raw[bandRows[i]*stride:bandRows[i+1]*stride]))
+	}
+	if cap(e.found) < n {
+		e.found = make([]*bandEntry, n)
+	}
+	e.found = e.found[:n]
+	c.lookup(e.keys, e.found)
+	var fresh []*bandEntry
+	sum := uint32(1) // the Adler-32 of nothing
+	for i, hit := range e.found {
+		band := raw[bandRows[i]*stride : bandRows[i+1]*stride]
+		if hit == nil {
+			at := len(out)
+			out = e.d.segment(out, band, dists)
+			hit = &bandEntry{key: e.keys[i], seg: bytes.Clone(out[at:]), adler: adler32(band)}
+			fresh = append(fresh, hit)
+		} else {
+			out = append(out, hit.seg...)
+		}
+		sum = adler32Combine(sum, hit.adler, len(band))
+	}
+	if len(fresh) > 0 {
+		c.add(fresh)
+	}
+	return append(out, finalBlock...), sum
+}

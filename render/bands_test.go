@@ -1,0 +1,207 @@
+package render
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"image"
+	"image/png"
+	"io"
+	"math/rand"
+	"strconv"
+	"testing"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// idat returns the zlib stream of a PNG's IDAT chunks.
+func idat(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var out []byte
+	for p := b[8:]; len(p) >= 12; {
+		n := int(binary.BigEndian.Uint32(p))
+		if string(p[4:8]) == "IDAT" {
+			out = append(out, p[8:8+n]...)
+		}
+		p = p[12+n:]
+	}
+	return out
+}
+
+// checkPNG decodes b (image/png, which checks the CRCs and the zlib
+// checksum) and inflates its IDAT to the end with compress/zlib (checksum
+// again), and returns its pixels.
+func checkPNG(t *testing.T, b []byte) []byte {
+	t.Helper()
+	dec, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(idat(t, b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("inflating the IDAT: %v", err)
+	}
+	if len(raw) != imgH*(imgW+1) {
+		t.Fatalf("IDAT holds %d bytes", len(raw))
+	}
+	return dec.(*image.Paletted).Pix
+}
+
+// randomViews returns views of random positions (each variant, both
+// players, marks and options drawn at random), n in all, each followed by
+// two of its variations as the scope's next boards.
+func randomViews(r *rand.Rand, n int) ([]view.View, []Options) {
+	var vs []view.View
+	var opts []Options
+	variants := []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark}
+	for len(vs) < n {
+		p := randomPosition(r, 10+r.Intn(100))
+		me := shogi.Color(r.Intn(2))
+		v := view.Of(variants[r.Intn(len(variants))], p, view.ViewerOf(me))
+		v.MoveNumber = 1 + r.Intn(200)
+		if r.Intn(2) == 0 {
+			v.LastMove = shogi.NewMove(shogi.Square(r.Intn(81)), shogi.Square(r.Intn(81)), false)
+		}
+		opt := Options{Theme: Themes[r.Intn(len(Themes))], Flip: r.Intn(5) == 0,
+			Labels: []Labels{enLabels, jaLabels}[r.Intn(2)]}
+		if r.Intn(3) == 0 {
+			opt.Notes = []shogi.Square{shogi.Square(r.Intn(81))}
+		}
+		// The next board of a game differs in a few bands: the move
+		// number, then a note.
+		next := v
+		next.MoveNumber++
+		noted := opt
+		noted.Notes = append(opt.Notes[:len(opt.Notes):len(opt.Notes)], shogi.Square(r.Intn(81)))
+		vs = append(vs, v, next, next)
+		opts = append(opts, opt, opt, noted)
+	}
+	return vs, opts
+}
+
+// TestBandsMatchUncached: for many random views encoded one after another in
+// a few scopes (so most bands are served from the cache), each PNG is the
+// very bytes of the same image encoded band by band with an empty cache, is
+// a valid PNG, and decodes to the pixels painted, the same pixels as the
+// image compressed whole.
+func TestBandsMatchUncached(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	n := 120
+	if testing.Short() {
+		n = 30
+	}
+	vs, opts := randomViews(r, n)
+	c := newSegmentCache(bandCacheLimit)
+	for i := range vs {
+		a := assetsFor(t, opts[i].Theme)
+		img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+		a.paint(img, &vs[i], &opts[i])
+		scope := "game" + strconv.Itoa(i/3%4)
+		cached, err := encode(img, scope, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cold, err := encode(img, scope, newSegmentCache(bandCacheLimit))
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := encode(img, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(cached, cold) {
+			t.Fatalf("view %d: the cached encoding differs from a fresh one", i)
+		}
+		if !bytes.Equal(checkPNG(t, cached), img.Pix) || !bytes.Equal(checkPNG(t, whole), img.Pix) {
+			t.Fatalf("view %d: decoded pixels differ from the painted ones", i)
+		}
+	}
+	hits, misses, _ := c.stats()
+	if hits < misses {
+		t.Fatalf("only %d of %d bands were served from the cache", hits, hits+misses)
+	}
+}
+
+// TestBandCacheScoped: a board encoded in one scope serves no band to the
+// same board in another scope; in its own scope every band hits; "" uses no
+// cache.
+func TestBandCacheScoped(t *testing.T) {
+	bv := benchViews(t)[1]
+	a := assetsFor(t, ThemeLight)
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	a.paint(img, &bv.v, &bv.opt)
+	c := newSegmentCache(bandCacheLimit)
+	bands := len(bandRows) - 1
+	step := func(scope string, wantHits, wantMisses int) {
+		t.Helper()
+		h0, m0, _ := c.stats()
+		if _, err := encode(img, scope, c); err != nil {
+			t.Fatal(err)
+		}
+		if h, m, _ := c.stats(); h-h0 != wantHits || m-m0 != wantMisses {
+			t.Fatalf("scope %q: %d hits, %d misses; want %d, %d", scope, h-h0, m-m0, wantHits, wantMisses)
+		}
+	}
+	step("game1/black", 0, bands)
+	step("game1/white", 0, bands)
+	step("game1/black", bands, 0)
+	step("", 0, 0)
+}
+
+// TestBandCacheBounded: the cache never holds more than its limit and drops
+// the least recently used first.
+func TestBandCacheBounded(t *testing.T) {
+	c := newSegmentCache(10_000)
+	entry := func(i int) *bandEntry {
+		return &bandEntry{key: bandKey{"s", [2]uint64{uint64(i)}}, seg: make([]byte, 1000)}
+	}
+	for i := 0; i < 50; i++ {
+		c.add([]*bandEntry{entry(i)})
+		if i == 3 { // keep entry 0 in use
+			c.lookup([]bandKey{entry(0).key}, make([]*bandEntry, 1))
+		}
+		if _, _, size := c.stats(); size > 10_000 {
+			t.Fatalf("%d bytes held, limit 10000", size)
+		}
+	}
+	found := make([]*bandEntry, 3)
+	c.lookup([]bandKey{entry(49).key, entry(1).key, entry(0).key}, found)
+	if found[0] == nil || found[1] != nil {
+		t.Fatalf("the newest entry is gone or an old one stayed: %v", found)
+	}
+}
+
+// TestRenderScoped: a game's boards rendered with a scope for each player
+// (bands served from the cache as the game goes) are valid PNGs with the
+// same pixels as those rendered without one, and most of their bands were
+// not compressed again.
+func TestRenderScoped(t *testing.T) {
+	boards := gameBoards(t)
+	if testing.Short() {
+		boards = boards[:20]
+	}
+	h0, m0, _ := bandCache.stats()
+	for i, v := range boards {
+		opt := Options{Labels: enLabels, CacheScope: "TestRenderScoped/" + strconv.Itoa(i%2)}
+		scoped, err := Render(v, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.CacheScope = ""
+		whole, err := Render(v, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(checkPNG(t, scoped.PNG), checkPNG(t, whole.PNG)) {
+			t.Fatalf("board %d: the scoped render's pixels differ", i)
+		}
+	}
+	if h, m, _ := bandCache.stats(); h-h0 < 2*(m-m0) {
+		t.Fatalf("%d hits, %d misses: fewer than two bands in three reused", h-h0, m-m0)
+	}
+}
