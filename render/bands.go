@@ -12,7 +12,7 @@ import (
 // line), so with Options.CacheScope set the image is cut into bands (bandRows)
 // and each is deflated as a segment of its own (deflater.segment: a fresh
 // window, ended on a byte boundary), kept in bandCache keyed by the scope and
-// a 128-bit hash of the band's raw bytes. A band seen before in the same
+// a 64-bit keyed hash of the band's pixels (see bandSeed). A band seen before in the same
 // scope is copied instead of compressed. A segment is a function of the
 // band's bytes alone, so a hit gives the very bytes compressing the band
 // again would (TestBandsMatchUncached), and the scope keeps one viewer's
@@ -44,25 +44,29 @@ const (
 
 type bandKey struct {
 	scope string
-	sum   [2]uint64 // maphash of the band's bytes under each of bandSeeds
+	sum   uint64 // maphash of the band's pixels
 }
 
 type bandEntry struct {
 	key   bandKey
 	seg   []byte // never written once in the cache
-	adler uint32 // of the band's raw bytes
+	adler uint32 // of the band's PNG rows
 }
 
 func (e *bandEntry) cost() int { return cap(e.seg) + len(e.key.scope) + bandEntryOverhead }
 
-// bandSeeds are drawn once a process: two independent 64-bit hashes of a
-// band, so two different bands of one scope get the same key with
-// probability about 2^-128 (the cache does not keep the raw bytes to compare:
-// 46 KB a band).
-var bandSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+// bandSeed is drawn once a process. The cache keeps no pixels to compare (46
+// KB a band), so two different bands of one scope share a key with
+// probability 2^-64 (maphash is a keyed hash: no input is worse than
+// another). A look-up is compared with at most a few dozen bands of its
+// scope, so a bot rendering a million boards a day would see a collision
+// about once in a billion years; and one would only show a player a band of
+// their own earlier board. A second 64-bit hash, for 2^-128, would cost a
+// sixth of a cached board's CPU (BenchmarkRenderGame).
+var bandSeed = maphash.MakeSeed()
 
-func bandKeyOf(scope string, b []byte) bandKey {
-	return bandKey{scope, [2]uint64{maphash.Bytes(bandSeeds[0], b), maphash.Bytes(bandSeeds[1], b)}}
+func bandKeyOf(scope string, pix []byte) bandKey {
+	return bandKey{scope, maphash.Bytes(bandSeed, pix)}
 }
 
 // segmentCache is an LRU of segments bounded by the bytes they hold.
@@ -126,15 +130,17 @@ func (c *segmentCache) stats() (hits, misses, size int) {
 	return c.hits, c.misses, c.size
 }
 
-// deflateBands appends raw (the PNG rows of an imgH-row image, stride bytes
-// each) to out as a deflate stream of one segment per band, reusing the
-// segments cached for scope, and returns it with raw's Adler-32, combined
-// from the bands' own.
-func (e *encoder) deflateBands(out, raw []byte, stride int, scope string, dists []int, c *segmentCache) ([]byte, uint32) {
+// deflateBands appends the pixels pix of an imgW×imgH image (rows
+// contiguous) to out as a deflate stream of one segment per band, reusing
+// the segments cached for scope, and returns it with the Adler-32 of its PNG
+// rows, combined from the bands' own. A band is keyed by its pixels, which
+// fix its PNG rows (the filter bytes are all 0); only a band not found is
+// turned into PNG rows and compressed.
+func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *segmentCache) ([]byte, uint32) {
 	n := len(bandRows) - 1
 	e.keys = e.keys[:0]
 	for i := range n {
-		e.keys = append(e.keys, bandKeyOf(scope, raw[bandRows[i]*stride:bandRows[i+1]*stride]))
+		e.keys = append(e.keys, bandKeyOf(scope, pix[bandRows[i]*imgW:bandRows[i+1]*imgW]))
 	}
 	if cap(e.found) < n {
 		e.found = make([]*bandEntry, n)
@@ -144,16 +150,17 @@ func (e *encoder) deflateBands(out, raw []byte, stride int, scope string, dists 
 	var fresh []*bandEntry
 	sum := uint32(1) // the Adler-32 of nothing
 	for i, hit := range e.found {
-		band := raw[bandRows[i]*stride : bandRows[i+1]*stride]
+		rows := bandRows[i+1] - bandRows[i]
 		if hit == nil {
+			e.raw = pngRows(e.raw[:0], pix[bandRows[i]*imgW:], imgW, rows, imgW)
 			at := len(out)
-			out = e.d.segment(out, band, dists)
-			hit = &bandEntry{key: e.keys[i], seg: bytes.Clone(out[at:]), adler: adler32(band)}
+			out = e.d.segment(out, e.raw, dists)
+			hit = &bandEntry{key: e.keys[i], seg: bytes.Clone(out[at:]), adler: adler32(e.raw)}
 			fresh = append(fresh, hit)
 		} else {
 			out = append(out, hit.seg...)
 		}
-		sum = adler32Combine(sum, hit.adler, len(band))
+		sum = adler32Combine(sum, hit.adler, rows*(imgW+1))
 	}
 	if len(fresh) > 0 {
 		c.add(fresh)

@@ -158,7 +158,7 @@ func TestBandCacheScoped(t *testing.T) {
 func TestBandCacheBounded(t *testing.T) {
 	c := newSegmentCache(10_000)
 	entry := func(i int) *bandEntry {
-		return &bandEntry{key: bandKey{"s", [2]uint64{uint64(i)}}, seg: make([]byte, 1000)}
+		return &bandEntry{key: bandKey{"s", uint64(i)}, seg: make([]byte, 1000)}
 	}
 	for i := 0; i < 50; i++ {
 		c.add([]*bandEntry{entry(i)})

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"image"
+	"slices"
 	"sync"
 )
 
@@ -19,15 +20,6 @@ func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) 
 	defer encoders.put(e)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	stride := w + 1 // a filter-type byte, then the row
-	if cap(e.raw) < h*stride {
-		e.raw = make([]byte, 0, h*stride)
-	}
-	e.raw = e.raw[:0]
-	for y := 0; y < h; y++ {
-		off := y * img.Stride
-		e.raw = append(e.raw, 0) // filter: none
-		e.raw = append(e.raw, img.Pix[off:off+w]...)
-	}
 	dists := []int{stride, 1, sqW, 2 * stride}
 
 	out := make([]byte, 0, 32<<10)
@@ -49,9 +41,10 @@ func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) 
 	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	out = append(out, 0x78, 0x01) // deflate, 32 KiB window, fastest
 	var sum uint32
-	if scope != "" && c != nil && h == imgH {
-		out, sum = e.deflateBands(out, e.raw, stride, scope, dists, c)
+	if scope != "" && c != nil && w == imgW && h == imgH && img.Stride == w {
+		out, sum = e.deflateBands(out, img.Pix, scope, dists, c)
 	} else {
+		e.raw = pngRows(e.raw[:0], img.Pix, w, h, img.Stride)
 		out = e.d.deflate(out, e.raw, dists)
 		sum = adler32(e.raw)
 	}
@@ -59,6 +52,17 @@ func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) 
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 	return chunk(out, "IEND", nil), nil
+}
+
+// pngRows appends h rows of w pixels (stride apart in pix) to dst as PNG
+// rows: a filter-type byte (0: none), then the pixels.
+func pngRows(dst, pix []byte, w, h, stride int) []byte {
+	dst = slices.Grow(dst, h*(w+1))
+	for y := 0; y < h; y++ {
+		dst = append(dst, 0)
+		dst = append(dst, pix[y*stride:y*stride+w]...)
+	}
+	return dst
 }
 
 // chunk appends one PNG chunk.
@@ -72,7 +76,7 @@ func chunk(out []byte, kind string, data []byte) []byte {
 
 // encoder is the reusable state of one encode.
 type encoder struct {
-	raw   []byte // the PNG rows with their filter bytes
+	raw   []byte // the PNG rows with their filter bytes (of a band, for deflateBands)
 	d     deflater
 	keys  []bandKey    // each band's, for deflateBands
 	found []*bandEntry // each band's cached segment or nil
