@@ -3,7 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"math/bits"
-	"sort"
+	"slices"
 )
 
 // A deflate (RFC 1951) encoder made for our pictures. A board image is built
@@ -225,24 +225,29 @@ func codeLengths(freq []int, lens []uint8, limit int) {
 		sym         int // leaf symbol, or -1
 		left, right int32
 	}
-	var leaves []int
+	// Leaves by frequency, ties by symbol: each packed as freq<<16 | symbol
+	// (frequencies stay far below 2^47), so a plain sort orders them.
+	var leafBuf [numLit]uint64
+	leaves := leafBuf[:0]
 	for s, f := range freq {
 		lens[s] = 0
 		if f > 0 {
-			leaves = append(leaves, s)
+			leaves = append(leaves, uint64(f)<<16|uint64(s))
 		}
 	}
 	if len(leaves) == 0 {
 		return
 	}
 	if len(leaves) == 1 {
-		lens[leaves[0]] = 1
+		lens[leaves[0]&0xffff] = 1
 		return
 	}
-	sort.SliceStable(leaves, func(i, j int) bool { return freq[leaves[i]] < freq[leaves[j]] })
+	slices.Sort(leaves)
 	// Two-queue Huffman: leaves in frequency order, internal nodes as made.
-	nodes := make([]node, 0, 2*len(leaves))
-	for _, s := range leaves {
+	var nodeBuf [2 * numLit]node
+	nodes := nodeBuf[:0]
+	for _, l := range leaves {
+		s := int(l & 0xffff)
 		nodes = append(nodes, node{f: freq[s], sym: s, left: -1, right: -1})
 	}
 	li, ii := 0, len(leaves) // next leaf, next internal node
@@ -260,7 +265,8 @@ func codeLengths(freq []int, lens []uint8, limit int) {
 		nodes = append(nodes, node{f: nodes[a].f + nodes[b].f, sym: -1, left: a, right: b})
 	}
 	// Depths from the root (the last node); children come before parents.
-	depth := make([]int, len(nodes))
+	var depthBuf [2 * numLit]int
+	depth := depthBuf[:len(nodes)]
 	var count [maxBits + 2]int
 	for i := len(nodes) - 1; i >= 0; i-- {
 		n := nodes[i]
@@ -291,7 +297,7 @@ func codeLengths(freq []int, lens []uint8, limit int) {
 	k := len(leaves) - 1
 	for l := 1; l <= limit; l++ {
 		for c := count[l]; c > 0; c-- {
-			lens[leaves[k]] = uint8(l)
+			lens[leaves[k]&0xffff] = uint8(l)
 			k--
 		}
 	}
