@@ -1,7 +1,9 @@
 package render
 
 import (
+	"image"
 	"os"
+	"strconv"
 	"testing"
 
 	"shinpan/referee/record"
@@ -36,32 +38,101 @@ func gameBoards(t testing.TB) []view.View {
 	return out
 }
 
+// benchGames counts the games BenchmarkRenderGame has played, across its
+// runs (each b.N is a new run, and the caches outlive it).
+var benchGames int
+
 // BenchmarkRenderGame renders a Tsuitate game's boards one after another as
 // the bot sends them (both players' boards after each move), end to end.
 // One op is one board; png-bytes is the mean size of a board. Each pass
-// through the game is a new game: its move numbers are new (so the
-// whole-image cache never hits) and, with a scope, so is its scope.
+// through the game is a new game: its move numbers differ from the last 89
+// games' (the whole-image cache, of fewer images than a game has, never
+// hits) and, with a scope (one per player), so does its scope: only a
+// board's own player's earlier boards of this game can lend it bands. bands-reused-% is the share of bands not compressed again.
 func BenchmarkRenderGame(b *testing.B) {
 	boards := gameBoards(b)
-	{
-		b.Run("noscope", func(b *testing.B) {
+	for _, scoped := range []bool{false, true} {
+		name := "noscope"
+		if scoped {
+			name = "scope"
+		}
+		b.Run(name, func(b *testing.B) {
 			opt := Options{Labels: enLabels}
 			if _, err := Render(boards[0], opt); err != nil { // the theme's sprites
 				b.Fatal(err)
 			}
 			var size int64
+			h0, m0, _ := bandCache.stats()
 			b.ReportAllocs()
 			b.ResetTimer()
 			cpu0 := cpuTime()
 			for i := 0; i < b.N; i++ {
-				pass, k := i/len(boards), i%len(boards)
+				k := i % len(boards)
+				if k == 0 {
+					benchGames++
+				}
 				v := boards[k]
-				v.MoveNumber += 1000 * (1 + pass%90)
+				v.MoveNumber += 1000 * (1 + benchGames%90)
+				opt := opt
+				if scoped {
+					opt.CacheScope = "bench/" + strconv.Itoa(benchGames) + "/" + strconv.Itoa(k%2)
+				}
 				img, err := Render(v, opt)
 				if err != nil {
 					b.Fatal(err)
 				}
 				size += int64(len(img.PNG))
+			}
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+			b.ReportMetric(float64(size)/float64(b.N), "png-bytes")
+			if h, m, _ := bandCache.stats(); h+m > h0+m0 {
+				b.ReportMetric(100*float64(h-h0)/float64(h+m-h0-m0), "bands-reused-%")
+			}
+		})
+	}
+}
+
+// BenchmarkEncodeGame is BenchmarkRenderGame's encoding alone, the boards
+// painted beforehand: whole (no scope), bands-cold (band by band, nothing
+// cached: the banding's own cost) and bands (one scope per player and pass,
+// as the bot renders). Each op first copies its board into a canvas, as
+// painting does (the boards of a game do not fit in a CPU cache; a board
+// just painted does): copy is that alone, to subtract.
+func BenchmarkEncodeGame(b *testing.B) {
+	boards := gameBoards(b)
+	a := assetsFor(b, ThemeLight)
+	imgs := make([]*image.Paletted, len(boards))
+	for i := range boards {
+		imgs[i] = image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+		a.paint(imgs[i], &boards[i], &Options{Labels: enLabels})
+	}
+	canvas := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	for _, mode := range []string{"copy", "whole", "bands-cold", "bands"} {
+		b.Run(mode, func(b *testing.B) {
+			c := newSegmentCache(bandCacheLimit)
+			var size int64
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				pass, k := i/len(imgs), i%len(imgs)
+				copy(canvas.Pix, imgs[k].Pix)
+				var out []byte
+				var err error
+				switch mode {
+				case "copy":
+				case "whole":
+					out, err = encode(canvas, "", nil)
+				case "bands-cold":
+					out, err = encode(canvas, "s", newSegmentCache(bandCacheLimit))
+				default:
+					out, err = encode(canvas, strconv.Itoa(pass)+"/"+strconv.Itoa(k%2), c)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				size += int64(len(out))
 			}
 			if cpu := cpuTime() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
