@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"container/list"
 	"hash/maphash"
+	"slices"
 	"sync"
 )
 
@@ -32,13 +33,15 @@ var bandRows = func() []int {
 }()
 
 // bandCacheLimit bounds the band cache's memory: the segments' bytes plus
-// bandEntryOverhead for each (the list element, the entry and its map slot).
-// A board's segments are about 14 KB (BenchmarkRenderGame), and the ones a
-// player's next board can reuse are those of their last two boards (the
-// turn pill alternates between the panels), about 16 KB a player: 32 MiB
-// holds that for some 2000 players, a thousand games.
+// bandEntryOverhead for each (the list element, the entry and its map slot)
+// and the scopes' recent boards. A board's segments are about 12 KB, and
+// retire keeps a player's last two boards' (about 19 KB with the overhead,
+// 38 KB a game): 48 MiB serves some 1200 games in play fully; beyond, the
+// least recently moved games' bands go (BenchmarkBandCacheGames, 80000
+// boards: 500 or 1000 games reuse 78.5% of the bands, holding 19 and 38 MiB;
+// 2000 games 57%).
 const (
-	bandCacheLimit    = 32 << 20
+	bandCacheLimit    = 48 << 20
 	bandEntryOverhead = 200
 )
 
@@ -69,19 +72,85 @@ func bandKeyOf(scope string, pix []byte) bandKey {
 	return bandKey{scope, maphash.Bytes(bandSeed, pix)}
 }
 
-// segmentCache is an LRU of segments bounded by the bytes they hold.
+// segmentCache is an LRU of segments bounded by the bytes they hold. It also
+// drops a scope's segments as soon as they look stale (retire), so that an
+// LRU full of superseded bands does not push out the ones still in use.
 type segmentCache struct {
 	mu     sync.Mutex
 	order  *list.List // of *bandEntry, most recently used first
 	byKey  map[bandKey]*list.Element
-	size   int // sum of the entries' cost
+	recent map[string]*recentBoards
+	size   int // sum of the entries' and recent's cost
 	limit  int
 	hits   int
 	misses int
 }
 
+// maxScopes bounds how many scopes' last boards retire remembers (about
+// 300 bytes each); beyond it one is forgotten, whose bands then only age.
+const maxScopes = 1 << 14
+
 func newSegmentCache(limit int) *segmentCache {
-	return &segmentCache{order: list.New(), byKey: map[bandKey]*list.Element{}, limit: limit}
+	return &segmentCache{order: list.New(), byKey: map[bandKey]*list.Element{},
+		recent: map[string]*recentBoards{}, limit: limit}
+}
+
+// recentBoards are the band sums of a scope's last boards, newest first.
+type recentBoards [recentDepth][]uint64
+
+const recentDepth = 2
+
+func recentCost(scope string, n int) int { return len(scope) + recentDepth*8*n + bandEntryOverhead }
+
+// retire records keys as their scope's newest board, and drops the bands of
+// the scope's board before last that neither its last board nor this one
+// has: a player's bands are reused by their next board or the one after (the
+// turn pill goes back and forth between the hand panels), seldom later.
+func (c *segmentCache) retire(keys []bandKey) {
+	if len(keys) == 0 {
+		return
+	}
+	scope := keys[0].scope
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := c.recent[scope]
+	if r == nil {
+		for len(c.recent) >= maxScopes {
+			for s, old := range c.recent { // any one
+				delete(c.recent, s)
+				c.size -= recentCost(s, len(old[0]))
+				break
+			}
+		}
+		r = &recentBoards{}
+		c.recent[scope] = r
+		c.size += recentCost(scope, len(keys))
+	}
+	last := len(r) - 1
+	for _, s := range r[last] {
+		kept := slices.ContainsFunc(keys, func(k bandKey) bool { return k.sum == s })
+		for _, b := range r[:last] {
+			kept = kept || slices.Contains(b, s)
+		}
+		if !kept {
+			if el, ok := c.byKey[bandKey{scope, s}]; ok {
+				c.drop(el)
+			}
+		}
+	}
+	now := r[last][:0] // done with
+	for _, k := range keys {
+		now = append(now, k.sum)
+	}
+	copy(r[1:], r[:last])
+	r[0] = now
+}
+
+// drop removes one entry.
+func (c *segmentCache) drop(el *list.Element) {
+	e := c.order.Remove(el).(*bandEntry)
+	delete(c.byKey, e.key)
+	c.size -= e.cost()
 }
 
 var bandCache = newSegmentCache(bandCacheLimit)
@@ -116,9 +185,7 @@ func (c *segmentCache) add(entries []*bandEntry) {
 		c.size += e.cost()
 	}
 	for c.size > c.limit && c.order.Len() > 0 {
-		old := c.order.Remove(c.order.Back()).(*bandEntry)
-		delete(c.byKey, old.key)
-		c.size -= old.cost()
+		c.drop(c.order.Back())
 	}
 }
 
@@ -147,6 +214,7 @@ func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *se
 	}
 	e.found = e.found[:n]
 	c.lookup(e.keys, e.found)
+	c.retire(e.keys)
 	var fresh []*bandEntry
 	sum := uint32(1) // the Adler-32 of nothing
 	for i, hit := range e.found {

@@ -205,3 +205,41 @@ func TestRenderScoped(t *testing.T) {
 		t.Fatalf("%d hits, %d misses: fewer than two bands in three reused", h-h0, m-m0)
 	}
 }
+
+// TestBandCacheRetires: after a player's boards of a game, their scope holds
+// the bands of their last two boards and no other.
+func TestBandCacheRetires(t *testing.T) {
+	boards := gameBoards(t)
+	a := assetsFor(t, ThemeLight)
+	c := newSegmentCache(bandCacheLimit)
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	var last [2]map[uint64]bool
+	for i := 0; i < 40; i += 2 { // Black's boards
+		a.paint(img, &boards[i], &Options{Labels: enLabels})
+		if _, err := encode(img, "black", c); err != nil {
+			t.Fatal(err)
+		}
+		sums := map[uint64]bool{}
+		for k := 0; k+1 < len(bandRows); k++ {
+			sums[bandKeyOf("", img.Pix[bandRows[k]*imgW:bandRows[k+1]*imgW]).sum] = true
+		}
+		last[0], last[1] = sums, last[0]
+	}
+	want := map[uint64]bool{}
+	for _, m := range last {
+		for s := range m {
+			want[s] = true
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range c.byKey {
+		if !want[k.sum] {
+			t.Errorf("a band of an older board is still held")
+		}
+		delete(want, k.sum)
+	}
+	if len(want) > 0 {
+		t.Errorf("%d bands of the last two boards are gone", len(want))
+	}
+}

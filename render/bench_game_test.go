@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"math/rand"
 	"os"
 	"strconv"
 	"testing"
@@ -138,6 +139,77 @@ func BenchmarkEncodeGame(b *testing.B) {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(size)/float64(b.N), "png-bytes")
+		})
+	}
+}
+
+// BenchmarkBandCacheGames sizes the band cache: games players (each with
+// both seats' scopes) move in random order through the record's game,
+// every one starting at a random move, against a cache of the default
+// limit, of which only the look-ups are simulated (each band's real key and
+// segment size, taken from the record's boards once). One op is one board.
+// reused-% is the share of bands found, over the second half of the run
+// (give enough ops: -benchtime 40000x for a thousand games); held-MiB what
+// the cache holds at the end.
+func BenchmarkBandCacheGames(b *testing.B) {
+	boards := gameBoards(b)
+	a := assetsFor(b, ThemeLight)
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	n := len(bandRows) - 1
+	sums := make([][]uint64, len(boards))
+	sizes := make([][]int, len(boards))
+	var d deflater
+	var raw []byte
+	for i := range boards {
+		a.paint(img, &boards[i], &Options{Labels: enLabels})
+		for k := range n {
+			pix := img.Pix[bandRows[k]*imgW : bandRows[k+1]*imgW]
+			raw = pngRows(raw[:0], pix, imgW, bandRows[k+1]-bandRows[k], imgW)
+			sums[i] = append(sums[i], bandKeyOf("", pix).sum)
+			sizes[i] = append(sizes[i], len(d.segment(nil, raw, []int{imgW + 1, 1, sqW, 2 * (imgW + 1)})))
+		}
+	}
+	moves := len(boards) / 2
+	for _, games := range []int{500, 1000, 2000} {
+		b.Run(strconv.Itoa(games)+"games", func(b *testing.B) {
+			c := newSegmentCache(bandCacheLimit)
+			r := rand.New(rand.NewSource(1))
+			ply := make([]int, games)
+			for g := range ply {
+				ply[g] = r.Intn(moves)
+			}
+			keys := make([]bandKey, n)
+			found := make([]*bandEntry, n)
+			var h0, m0 int
+			for i := 0; i < b.N; i++ {
+				if i == b.N/2 {
+					h0, m0, _ = c.stats()
+				}
+				g := r.Intn(games)
+				seat := i % 2 // both players' boards, in turn
+				if seat == 0 {
+					ply[g]++
+				}
+				board := 2*(ply[g]%moves) + seat
+				scope := strconv.Itoa(g) + "/" + strconv.Itoa(seat)
+				for k := range keys {
+					keys[k] = bandKey{scope, sums[board][k]}
+				}
+				c.lookup(keys, found)
+				c.retire(keys)
+				var fresh []*bandEntry
+				for k, f := range found {
+					if f == nil {
+						fresh = append(fresh, &bandEntry{key: keys[k], seg: make([]byte, sizes[board][k])})
+					}
+				}
+				c.add(fresh)
+			}
+			h, m, size := c.stats()
+			if h+m > h0+m0 {
+				b.ReportMetric(100*float64(h-h0)/float64(h+m-h0-m0), "reused-%")
+			}
+			b.ReportMetric(float64(size)/(1<<20), "held-MiB")
 		})
 	}
 }
