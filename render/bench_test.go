@@ -124,18 +124,23 @@ func BenchmarkBuildAssets(b *testing.B) {
 	}
 }
 
-// TestBenchViewsSmall keeps the size target honest in plain `go test`.
+// TestBenchViewsSmall keeps the size target honest in plain `go test`, for
+// images compressed whole and band by band (CacheScope).
 func TestBenchViewsSmall(t *testing.T) {
 	for _, bv := range benchViews(t) {
 		for _, theme := range Themes {
-			opt := bv.opt
-			opt.Theme = theme
-			img, err := Render(bv.v, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(img.PNG) >= 30_000 {
-				t.Errorf("%s/%s: %d bytes, want < 30 KB", bv.name, theme, len(img.PNG))
+			for _, scope := range []string{"", "TestBenchViewsSmall"} {
+				opt := bv.opt
+				opt.Theme = theme
+				opt.CacheScope = scope
+				img, err := Render(bv.v, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(img.PNG) >= 30_000 {
+					t.Errorf("%s/%s scope %q: %d bytes, want < 30 KB", bv.name, theme, scope, len(img.PNG))
+				}
+				t.Logf("%s/%s scope %q: %d bytes", bv.name, theme, scope, len(img.PNG))
 			}
 		}
 	}
