@@ -125,6 +125,7 @@ func (c *segmentCache) retire(keys []bandKey) {
 		r = &recentBoards{}
 		c.recent[scope] = r
 		c.size += recentCost(scope, len(keys))
+		c.shrink()
 	}
 	last := len(r) - 1
 	for _, s := range r[last] {
@@ -184,6 +185,11 @@ func (c *segmentCache) add(entries []*bandEntry) {
 		c.byKey[e.key] = c.order.PushFront(e)
 		c.size += e.cost()
 	}
+	c.shrink()
+}
+
+// shrink drops the least recently used entries beyond the limit.
+func (c *segmentCache) shrink() {
 	for c.size > c.limit && c.order.Len() > 0 {
 		c.drop(c.order.Back())
 	}

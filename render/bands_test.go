@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -241,5 +242,49 @@ func TestBandCacheRetires(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Errorf("%d bands of the last two boards are gone", len(want))
+	}
+}
+
+// TestConcurrentBands: encodings from many goroutines at once, some sharing a
+// scope, against a cache small enough to evict, each give the bytes of the
+// same image encoded alone.
+func TestConcurrentBands(t *testing.T) {
+	boards := gameBoards(t)[:24]
+	a := assetsFor(t, ThemeLight)
+	imgs := make([]*image.Paletted, len(boards))
+	want := make([][]byte, len(boards))
+	for i := range boards {
+		imgs[i] = image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+		a.paint(imgs[i], &boards[i], &Options{Labels: enLabels})
+		var err error
+		if want[i], err = encode(imgs[i], "alone", newSegmentCache(bandCacheLimit)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newSegmentCache(100_000) // some eight boards
+	errs := make(chan error, 4)
+	for g := 0; g < 4; g++ {
+		go func() {
+			scope := "game/" + strconv.Itoa(g%2)
+			for i := range imgs {
+				got, err := encode(imgs[i], scope, c)
+				if err == nil && !bytes.Equal(got, want[i]) {
+					err = fmt.Errorf("goroutine %d, board %d: bytes differ", g, i)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, size := c.stats(); size > 100_000 {
+		t.Fatalf("%d bytes held, limit 100000", size)
 	}
 }
