@@ -13,12 +13,12 @@ import (
 // line), so with Options.CacheScope set the image is cut into bands (bandRows)
 // and each is deflated as a segment of its own (deflater.segment: a fresh
 // window, ended on a byte boundary), kept in bandCache keyed by the scope and
-// a 64-bit keyed hash of the band's pixels (see bandSeed). A band seen before in the same
-// scope is copied instead of compressed. A segment is a function of the
-// band's bytes alone, so a hit gives the very bytes compressing the band
-// again would (TestBandsMatchUncached), and the scope keeps one viewer's
-// bands from ever serving another's board: whether a band hits can depend
-// only on the boards that viewer was already sent.
+// a seeded 64-bit hash of the band's pixels (see bandSeed). A band seen
+// before in the same scope is copied instead of compressed. A segment is a
+// function of the band's bytes alone, so a hit gives the very bytes
+// compressing the band again would (TestBandsMatchUncached), and the scope
+// keeps one viewer's bands from ever serving another's board: whether a band
+// hits can depend only on the boards that viewer was already sent.
 
 // bandRows are the first row of each band and, last, the image's height: the
 // status line, the top hand panel, the file numbers (with the board's top
@@ -58,14 +58,14 @@ type bandEntry struct {
 
 func (e *bandEntry) cost() int { return cap(e.seg) + len(e.key.scope) + bandEntryOverhead }
 
-// bandSeed is drawn once a process. The cache keeps no pixels to compare (46
-// KB a band), so two different bands of one scope share a key with
-// probability 2^-64 (maphash is a keyed hash: no input is worse than
-// another). A look-up is compared with at most a few dozen bands of its
-// scope, so a bot rendering a million boards a day would see a collision
-// about once in a billion years; and one would only show a player a band of
-// their own earlier board. A second 64-bit hash, for 2^-128, would cost a
-// sixth of a cached board's CPU (BenchmarkRenderGame).
+// bandSeed is drawn at random once a process. The cache keeps no pixels to
+// compare (46 KB a band), so two different bands of one scope share a key
+// with probability about 2^-64 (maphash under a random seed; our pixels are
+// not chosen against it). A look-up meets at most a few dozen bands of its
+// scope, so a bot rendering a million boards a day would see one collision
+// in some hundred million years, and it would show a player a band of their
+// own earlier board, nothing of anyone else's. A second 64-bit hash, for
+// 2^-128, cost a sixth of a cached board's CPU (BenchmarkRenderGame).
 var bandSeed = maphash.MakeSeed()
 
 func bandKeyOf(scope string, pix []byte) bandKey {
@@ -87,7 +87,8 @@ type segmentCache struct {
 }
 
 // maxScopes bounds how many scopes' last boards retire remembers (about
-// 300 bytes each); beyond it one is forgotten, whose bands then only age.
+// 450 bytes each, counted in the bound); beyond it one is forgotten, whose
+// bands then only age.
 const maxScopes = 1 << 14
 
 func newSegmentCache(limit int) *segmentCache {
