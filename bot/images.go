@@ -9,6 +9,7 @@ import (
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
+	"shinpan/store"
 )
 
 // renderFor is a view for a reader as a PNG attachment with its alt text,
@@ -33,6 +34,16 @@ func (b *Bot) renderFor(v view.View, rd reader, opt render.Options) (outFile, er
 	alt := texts.BoardAlt(rd.lang, rd.notation(), &v)
 	return outFile{Name: "board.png", Alt: alt, Type: "image/png", Board: &boardSpec{View: v, Options: opt}}, nil
 }
+
+// seatScope is the render.Options.CacheScope of a player's boards: the
+// compressed bands of one seat's earlier boards serve its next ones, never
+// anyone else's (render/bands.go).
+func seatScope(id store.GameID, c shogi.Color) string {
+	return fmt.Sprintf("game %d seat %d", id, c)
+}
+
+// publicScope is the CacheScope of a game's boards in its channel.
+func publicScope(id store.GameID) string { return fmt.Sprintf("game %d public", id) }
 
 // boardSpec is a board to draw: a view and how.
 type boardSpec struct {

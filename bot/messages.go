@@ -88,7 +88,7 @@ func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd rea
 	if !g.Over() {
 		clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move: fouls never show
 	}
-	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Clocks: clocks})
+	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Clocks: clocks, CacheScope: seatScope(meta.ID, c)})
 	if err != nil {
 		b.log.Error("render", "game", meta.ID, "err", err)
 		return nil
@@ -101,7 +101,7 @@ func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd rea
 // (KIF with the hidden information as comments).
 func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
 	var files []outFile
-	if img, err := b.renderFor(g.RevealView(), b.channelReader(meta), render.Options{}); err == nil {
+	if img, err := b.renderFor(g.RevealView(), b.channelReader(meta), render.Options{CacheScope: publicScope(meta.ID)}); err == nil {
 		files = append(files, img)
 	}
 	if kif, err := gameKIF(meta, g); err == nil {

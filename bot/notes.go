@@ -93,7 +93,7 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 		b.log.Error("notes", "game", id, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
-	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}})
+	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}, CacheScope: seatScope(id, c)})
 	if err != nil {
 		return texts.UI(l, texts.InternalError), false
 	}

@@ -28,7 +28,7 @@ const cardRef = "card"
 
 // publicBoardFiles is the channel's board of g as an attachment.
 func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
-	var opt render.Options
+	opt := render.Options{CacheScope: publicScope(meta.ID)}
 	if !g.Over() {
 		opt.Clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move, a public fact
 	}

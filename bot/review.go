@@ -196,7 +196,7 @@ func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, pl
 	}
 	s := steps[ply]
 	v := reviewBoard(s, pov)
-	img, err := b.renderFor(v, rd, render.Options{})
+	img, err := b.renderFor(v, rd, render.Options{CacheScope: "review " + rd.id})
 	if err != nil {
 		return filesMessage{}, err
 	}

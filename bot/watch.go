@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -188,7 +189,7 @@ func (b *Bot) updateWatchers(id store.GameID) {
 			s := steps[now.Ply-delay]
 			content, v = texts.WatchBoard(l, uint64(id), s.Ply, now.Ply), watchView(s.True)
 		}
-		f, err := b.renderFor(v, rd, render.Options{})
+		f, err := b.renderFor(v, rd, render.Options{CacheScope: fmt.Sprintf("game %d watch %s", id, user)})
 		if err == nil {
 			err = b.replaceFiles(ref.ChannelID, ref.MessageID, &content, []outFile{f})
 		}

@@ -70,7 +70,7 @@ func TestWatchDelay(t *testing.T) {
 		}
 		meta, entries, _ := e.st.LoadGame(id)
 		steps, _ := timeline(meta, entries)
-		want, err := e.b.renderFor(watchView(steps[shown].True), e.b.reader(e.carol), render.Options{})
+		want, err := e.b.renderFor(watchView(steps[shown].True), e.b.reader(e.carol), render.Options{CacheScope: "test"})
 		if err != nil || !bytes.Equal(w.Attachments[0].Data, e.b.drawFiles([]outFile{want})[0].Data) {
 			t.Fatalf("move %d: the watcher's board is not the whole board of move %d", k+1, shown)
 		}
