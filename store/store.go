@@ -98,6 +98,14 @@ type Store interface {
 	// UpdateSettings applies fn to a user's settings (zero value if none) and
 	// stores them in one transaction. Errors: ErrInvalid.
 	UpdateSettings(userID string, fn func(*Settings)) (Settings, error)
+	// ClaimDM claims a user's DM msgID for process by until the given time
+	// (see JudgeDM), in one atomic step against every process sharing the
+	// store; it returns what it found and the user's LastDM. A claim is
+	// written only when the result is DMMine.
+	ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan bool) (DMClaim, string, error)
+	// MarkDMHandled raises a user's LastDM to msgID (never lowers it) and
+	// drops by's claim on msgID, in one atomic step.
+	MarkDMHandled(user, msgID, by string) error
 	// GetGuildSettings returns a server's settings. Errors: ErrNotFound
 	// (defaults).
 	GetGuildSettings(guildID string) (GuildSettings, error)

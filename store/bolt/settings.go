@@ -4,6 +4,7 @@ import (
 	"shinpan/store"
 
 	"fmt"
+	"time"
 
 	bbolt "go.etcd.io/bbolt"
 )
@@ -61,4 +62,40 @@ func (s *Store) GetGuildSettings(guildID string) (store.GuildSettings, error) {
 // (store.UpdateGuild). Errors: ErrInvalid.
 func (s *Store) UpdateGuildSettings(guildID string, fn func(*store.GuildSettings)) (store.GuildSettings, error) {
 	return store.UpdateGuild(s, guildID, fn)
+}
+
+// ClaimDM claims a user's DM in their settings (store.JudgeDM), in one
+// transaction. With one process the bot claims nothing; this keeps the
+// interface whole (and the suite runs it).
+func (s *Store) ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan bool) (store.DMClaim, string, error) {
+	if err := store.CheckID("user id", user, true); err != nil {
+		return 0, "", store.WrapOp("claim a DM", err)
+	}
+	var r store.DMClaim
+	var last string
+	err := s.update(func(tx *bbolt.Tx) error {
+		b := bkt(tx, bSettings)
+		var st store.Settings
+		if _, err := getJSON(b, []byte(user), &st); err != nil {
+			return err
+		}
+		r, last = store.JudgeDM(st, msgID, by, now, takeOrphan), st.LastDM
+		if r != store.DMMine {
+			return nil
+		}
+		store.ClaimState(&st, msgID, by, until)
+		st.UserID = user
+		st.UpdatedAt = store.NormTime(s.now())
+		return putJSON(b, []byte(user), st)
+	})
+	return r, last, store.WrapOp("claim a DM", err)
+}
+
+// MarkDMHandled raises a user's LastDM and drops by's claim on msgID.
+func (s *Store) MarkDMHandled(user, msgID, by string) error {
+	if err := store.CheckID("user id", user, true); err != nil {
+		return store.WrapOp("mark a DM handled", err)
+	}
+	_, err := s.UpdateSettings(user, func(st *store.Settings) { store.HandledState(st, msgID, by) })
+	return err
 }

@@ -125,7 +125,7 @@ func (s *Store) ReadContents() (store.Contents, error) {
 		if c.Challenges, err = scanChallenges(tx.Query(ctx, "SELECT record FROM challenges ORDER BY id")); err != nil {
 			return err
 		}
-		if err := scanRecords(ctx, tx, "SELECT record FROM settings ORDER BY user_id", &c.Settings); err != nil {
+		if c.Settings, err = scanSettings(ctx, tx); err != nil {
 			return err
 		}
 		if err := scanRecords(ctx, tx, "SELECT record FROM ratings", &c.Ratings); err != nil {
@@ -147,6 +147,23 @@ func (s *Store) ReadContents() (store.Contents, error) {
 		return nil
 	})
 	return c, store.WrapOp("read contents", err)
+}
+
+// scanSettings reads every settings row, the DM state laid over the record.
+func scanSettings(ctx context.Context, tx dbtx) ([]store.Settings, error) {
+	rows, err := tx.Query(ctx, "SELECT user_id, record, last_dm, dm_claim, dm_claim_by, dm_claim_until_ns FROM settings ORDER BY user_id")
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Settings
+	var user string
+	var row settingsRow
+	_, err = pgx.ForEachRow(rows, append([]any{&user}, row.scan()...), func() error {
+		st, err := row.settings(user)
+		out = append(out, st)
+		return err
+	})
+	return out, err
 }
 
 func scanRecords[T any](ctx context.Context, tx dbtx, q string, out *[]T) error {

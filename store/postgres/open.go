@@ -56,6 +56,8 @@ type Store struct {
 
 	keyMu    sync.Mutex
 	nonceKey []byte // cached once read or created
+
+	cache settingsCache
 }
 
 var (
@@ -108,6 +110,7 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w: %v", desc, store.ErrUnavailable, redactErr(err, databaseURL))
 	}
 	s := &Store{pool: pool, desc: desc, now: o.Now, fencer: o.Fencer, ready: make(chan struct{}, 1)}
+	s.cache.entries = map[string]settingsEntry{}
 	if err := s.setup(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: open %s: %w", desc, err)
@@ -115,8 +118,9 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 	return s, nil
 }
 
-// Close closes the pool.
+// Close stops the settings listener and closes the pool.
 func (s *Store) Close() error {
+	s.stopSettingsListener()
 	s.pool.Close()
 	return nil
 }

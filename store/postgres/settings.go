@@ -4,44 +4,121 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"shinpan/store"
 )
 
+// A user's settings are a JSON record and, beside it, their DM state in
+// columns (last_dm, dm_claim...: schema 4), which ClaimDM and MarkDMHandled
+// change in one statement each. Reads go through the settings cache
+// (settingscache.go).
+
+const settingsSQL = "SELECT record, " + dmStateColumns + " FROM settings"
+
+// settingsRow is a settings row as read: the record and the DM state.
+type settingsRow struct {
+	raw []byte
+	dmState
+}
+
+// dmState is a row's DM state columns.
+type dmState struct {
+	lastDM, claim, claimUtil int64
+	claimBy                  string
+}
+
+const dmStateColumns = "last_dm, dm_claim, dm_claim_by, dm_claim_until_ns"
+
+func (d *dmState) scan() []any { return []any{&d.lastDM, &d.claim, &d.claimBy, &d.claimUtil} }
+
+func (r *settingsRow) scan() []any {
+	return []any{&r.raw, &r.lastDM, &r.claim, &r.claimBy, &r.claimUtil}
+}
+
+// settings decodes the row: the record with the DM state laid over it.
+func (r *settingsRow) settings(userID string) (store.Settings, error) {
+	var st store.Settings
+	if err := decode(r.raw, &st, "settings of "+userID); err != nil {
+		return st, err
+	}
+	st.LastDM, st.DMClaim, st.DMClaimBy, st.DMClaimUntil = idText(r.lastDM), idText(r.claim), r.claimBy, time.Time{}
+	if r.claimUtil != 0 {
+		st.DMClaimUntil = fromNanos(r.claimUtil)
+	}
+	return st, nil
+}
+
+func idText(n int64) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// idNum is a snowflake as a column value (0: none).
+func idNum(id string) int64 { return int64(store.Snowflake(id) & (1<<63 - 1)) }
+
 // GetSettings returns a user's settings. Errors: ErrNotFound (never set).
 func (s *Store) GetSettings(userID string) (store.Settings, error) {
-	var st store.Settings
-	err := s.read(func(ctx context.Context, tx dbtx) error {
-		found, err := readSettings(ctx, tx, userID, &st)
-		if err == nil && !found {
-			err = fmt.Errorf("settings of %s: %w", userID, store.ErrNotFound)
-		}
-		return err
+	s.startSettingsListener()
+	row, found, err := s.cache.get(userID, func() (settingsRow, bool, error) {
+		var row settingsRow
+		var found bool
+		err := s.read(func(ctx context.Context, q dbtx) error {
+			var err error
+			found, err = readSettingsRow(ctx, q, userID, &row)
+			return err
+		})
+		return row, found, err
 	})
+	if err == nil && !found {
+		err = fmt.Errorf("settings of %s: %w", userID, store.ErrNotFound)
+	}
+	if err != nil {
+		return store.Settings{}, store.WrapOp("get settings", err)
+	}
+	st, err := row.settings(userID)
 	return st, store.WrapOp("get settings", err)
 }
 
-func readSettings(ctx context.Context, tx dbtx, userID string, st *store.Settings) (bool, error) {
-	var raw []byte
-	err := tx.QueryRow(ctx, "SELECT record FROM settings WHERE user_id = $1", userID).Scan(&raw)
+func readSettingsRow(ctx context.Context, q dbtx, userID string, row *settingsRow) (bool, error) {
+	err := q.QueryRow(ctx, settingsSQL+" WHERE user_id = $1", userID).Scan(row.scan()...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	return true, decode(raw, st, "settings of "+userID)
+	return err == nil, err
 }
 
+func readSettings(ctx context.Context, q dbtx, userID string, st *store.Settings) (bool, error) {
+	var row settingsRow
+	found, err := readSettingsRow(ctx, q, userID, &row)
+	if err != nil || !found {
+		return false, err
+	}
+	*st, err = row.settings(userID)
+	return true, err
+}
+
+// putSettings writes a whole settings row: the record, and the DM state in
+// its columns.
 func putSettings(ctx context.Context, tx pgx.Tx, st store.Settings) error {
-	raw, err := encode(st)
+	rec := st
+	rec.LastDM, rec.DMClaim, rec.DMClaimBy, rec.DMClaimUntil = "", "", "", time.Time{}
+	raw, err := encode(rec)
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO settings (user_id, record) VALUES ($1, $2)
-ON CONFLICT (user_id) DO UPDATE SET record = $2`, st.UserID, raw)
+	var until int64
+	if !st.DMClaimUntil.IsZero() {
+		until = nanos(st.DMClaimUntil)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO settings (user_id, record, last_dm, dm_claim, dm_claim_by, dm_claim_until_ns) VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (user_id) DO UPDATE SET record = $2, last_dm = $3, dm_claim = $4, dm_claim_by = $5, dm_claim_until_ns = $6`,
+		st.UserID, raw, idNum(st.LastDM), idNum(st.DMClaim), st.DMClaimBy, until)
 	return err
 }
 
@@ -64,10 +141,90 @@ func (s *Store) UpdateSettings(userID string, fn func(*store.Settings)) (store.S
 		}
 		return putSettings(ctx, tx, st)
 	})
+	s.cache.drop(userID) // this process sees its own write at once
 	if err != nil {
 		return store.Settings{}, store.WrapOp("update settings", err)
 	}
 	return st, nil
+}
+
+// emptySettings is the record of a user whose first settings write is their
+// DM state.
+func (s *Store) emptySettings(userID string) ([]byte, error) {
+	return encode(store.Settings{UserID: userID, UpdatedAt: store.NormTime(s.now())})
+}
+
+// ClaimDM claims a user's DM (store.JudgeDM) in one statement: the claim is
+// written only where the judgement is DMMine, under the row's lock, and
+// only then is a row returned. Otherwise the row is read to say why (a
+// second statement, taken only by a process that does not handle the DM).
+func (s *Store) ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan bool) (store.DMClaim, string, error) {
+	if err := store.CheckID("user id", user, true); err != nil {
+		return 0, "", store.WrapOp("claim a DM", err)
+	}
+	rec, err := s.emptySettings(user)
+	if err != nil {
+		return 0, "", store.WrapOp("claim a DM", err)
+	}
+	msg := idNum(msgID)
+	var r store.DMClaim
+	var last string
+	err = s.read(func(ctx context.Context, q dbtx) error {
+		var dm dmState
+		err := q.QueryRow(ctx, `INSERT INTO settings AS s (user_id, record, dm_claim, dm_claim_by, dm_claim_until_ns)
+SELECT $1, $6::json, $2::bigint, $3::text, $5::bigint WHERE $2::bigint > 0
+ON CONFLICT (user_id) DO UPDATE SET dm_claim = $2, dm_claim_by = $3, dm_claim_until_ns = $5
+WHERE $2 > s.last_dm AND NOT (s.dm_claim <> 0 AND s.dm_claim_by <> $3 AND (s.dm_claim_until_ns > $4::bigint OR ($2 > s.dm_claim AND NOT $7::boolean)))
+RETURNING `+dmStateColumns, user, msg, by, nanos(now), nanos(until), rec, takeOrphan).Scan(dm.scan()...)
+		if err == nil {
+			r, last = store.DMMine, idText(dm.lastDM)
+			s.cache.patchDM(user, dm)
+			return nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		var row settingsRow
+		if _, err := readSettingsRow(ctx, q, user, &row); err != nil {
+			return err
+		}
+		s.cache.patchDM(user, row.dmState)
+		st, err := row.settings(user)
+		if err != nil {
+			return err
+		}
+		r, last = store.JudgeDM(st, msgID, by, now, takeOrphan), st.LastDM
+		if r == store.DMMine { // the claim it met was dropped in between: look again
+			r = store.DMBusy
+		}
+		return nil
+	})
+	return r, last, store.WrapOp("claim a DM", err)
+}
+
+// MarkDMHandled raises a user's LastDM to msgID and drops by's claim on it,
+// in one statement.
+func (s *Store) MarkDMHandled(user, msgID, by string) error {
+	if err := store.CheckID("user id", user, true); err != nil {
+		return store.WrapOp("mark a DM handled", err)
+	}
+	rec, err := s.emptySettings(user)
+	if err != nil {
+		return store.WrapOp("mark a DM handled", err)
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	var dm dmState
+	err = s.pool.QueryRow(ctx, `INSERT INTO settings AS s (user_id, record, last_dm) VALUES ($1, $4, $2)
+ON CONFLICT (user_id) DO UPDATE SET last_dm = greatest(s.last_dm, $2),
+	dm_claim = CASE WHEN s.dm_claim = $2 AND s.dm_claim_by = $3 THEN 0 ELSE s.dm_claim END,
+	dm_claim_by = CASE WHEN s.dm_claim = $2 AND s.dm_claim_by = $3 THEN '' ELSE s.dm_claim_by END,
+	dm_claim_until_ns = CASE WHEN s.dm_claim = $2 AND s.dm_claim_by = $3 THEN 0 ELSE s.dm_claim_until_ns END
+RETURNING `+dmStateColumns, user, idNum(msgID), by, rec).Scan(dm.scan()...)
+	if err = mapErr(err); err == nil {
+		s.cache.patchDM(user, dm)
+	}
+	return store.WrapOp("mark a DM handled", err)
 }
 
 // GetGuildSettings returns a server's settings (store.GetGuild). Errors:

@@ -45,6 +45,7 @@ var tests = []struct {
 	{"DumpLoadSameStore", testDumpLoadSameStore},
 	{"LoadRefusesCutOrForeign", testLoadRefusesCutOrForeign},
 	{"NoLostUpdates", testNoLostUpdates},
+	{"DMClaims", testDMClaims},
 }
 
 // Run runs the whole suite on b, each test in a fresh store.
