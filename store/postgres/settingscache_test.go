@@ -1,0 +1,104 @@
+package postgres
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"shinpan/store"
+	"shinpan/store/pgtest"
+)
+
+func (c *settingsCache) stats() (reads int, on bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reads, c.on
+}
+
+// waitFor polls cond for up to 5 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); !cond(); time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("timed out waiting: %s", what)
+		}
+	}
+}
+
+// TestSettingsCache: settings read again come from the process's cache; a
+// change made by another process, or by hand in SQL, is seen within
+// milliseconds (the trigger's NOTIFY); while the listener is down every read
+// goes to the database.
+func TestSettingsCache(t *testing.T) {
+	srv := pgtest.Get(t)
+	url := srv.NewDB(t)
+	a, err := Open(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	lang := func(s *Store) string {
+		st, err := s.GetSettings("u")
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			t.Fatal(err)
+		}
+		return st.Language
+	}
+	lang(a)
+	waitFor(t, "the listener listens", func() bool { _, on := a.cache.stats(); return on })
+	lang(a)
+	r0, _ := a.cache.stats()
+	for range 10 {
+		lang(a)
+	}
+	if r, _ := a.cache.stats(); r != r0 {
+		t.Fatalf("10 reads of cached settings went %d times to the database", r-r0)
+	}
+	if _, err := b.UpdateSettings("u", func(st *store.Settings) { st.Language = "ja" }); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "another process's change seen", func() bool { return lang(a) == "ja" })
+	srv.Exec(t, url, `UPDATE settings SET record = '{"user_id":"u","language":"en","updated_at":"2025-01-01T00:00:00Z"}'`)
+	waitFor(t, "a change in SQL seen", func() bool { return lang(a) == "en" })
+	// The DM state changes without a notification; this process's own
+	// changes are in its cached row.
+	lang(a)
+	r0, _ = a.cache.stats()
+	if _, _, err := a.ClaimDM("u", "5", "p", time.Now(), time.Now().Add(time.Second), false); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.MarkDMHandled("u", "5", "p"); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := a.GetSettings("u"); st.LastDM != "5" || st.DMClaim != "" {
+		t.Fatalf("own DM state not in the cached row: %+v", st)
+	}
+	if r, _ := a.cache.stats(); r != r0 {
+		t.Fatalf("the DM state dropped the cached row (%d reads)", r-r0)
+	}
+	// The listener's connection is cut: the cache goes off, and a change
+	// made meanwhile is seen.
+	srv.Exec(t, url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "+settingsChannel+"'")
+	waitFor(t, "the cache off", func() bool { _, on := a.cache.stats(); return !on })
+	if _, err := b.UpdateSettings("u", func(st *store.Settings) { st.Language = "ja" }); err != nil {
+		t.Fatal(err)
+	}
+	if lang(a) != "ja" {
+		t.Fatal("a change made while the listener was down not seen")
+	}
+	r0, _ = a.cache.stats()
+	lang(a)
+	if r, on := a.cache.stats(); !on && r == r0 {
+		t.Fatal("a read while the listener is down came from the cache")
+	}
+	waitFor(t, "the listener back", func() bool { _, on := a.cache.stats(); return on })
+	if _, err := b.UpdateSettings("u", func(st *store.Settings) { st.Language = "en" }); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "a change after the reconnect seen", func() bool { return lang(a) == "en" })
+}
