@@ -183,7 +183,7 @@ func (b *Bot) flushLastDMs() {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			b.writeLastDM(user, m.channel, m.msgID)
+			b.writeLastDM(user, m.msgID)
 		}()
 	}
 	wg.Wait()

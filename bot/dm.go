@@ -163,23 +163,34 @@ func (b *Bot) replyNow(user, text, nonce string) {
 // answers it twice and other processes see it handled at once.
 func (b *Bot) markHandled(user, channel, msgID string, keyed bool) {
 	b.mu.Lock()
+	known := b.dmCh[user] == channel
 	b.dmCh[user] = channel
 	b.mu.Unlock()
+	if !known {
+		b.keepDMChannel(user, channel)
+	}
 	if keyed && !b.sharedStore {
 		b.dmMarks.add(user, channel, msgID)
 		return
 	}
-	b.writeLastDM(user, channel, msgID)
+	b.writeLastDM(user, msgID)
 }
 
-func (b *Bot) writeLastDM(user, channel, msgID string) {
-	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) {
-		s.DMChannelID = channel
-		if newerID(msgID, s.LastDM) {
-			s.LastDM = msgID
-		}
-		b.releaseDM(s, msgID)
-	}); err != nil {
+// writeLastDM raises the user's LastDM and drops this process's claim on
+// msgID (dmclaim.go), in one step.
+func (b *Bot) writeLastDM(user, msgID string) {
+	if err := b.st.MarkDMHandled(user, msgID, b.instance); err != nil {
+		b.log.Warn("settings", "user", user, "err", err)
+	}
+}
+
+// keepDMChannel stores the channel of a user's DMs when it is not the one
+// stored already (a user's first DM).
+func (b *Bot) keepDMChannel(user, channel string) {
+	if st, err := b.st.GetSettings(user); channel == "" || err == nil && st.DMChannelID == channel {
+		return
+	}
+	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.DMChannelID = channel }); err != nil {
 		b.log.Warn("settings", "user", user, "err", err)
 	}
 }

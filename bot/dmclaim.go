@@ -14,8 +14,8 @@ import (
 // every process that runs shard 0 receives each DM, and a RESUME may replay
 // one. Within a process firstSeen (catchup.go) drops a DM already handled.
 // When several processes share the store (store.Shared), a DM is claimed
-// in its sender's settings first, in one transaction; a process handles it
-// only with the claim:
+// in its sender's DM state first, in one atomic step (store.ClaimDM); a
+// process handles it only with the claim:
 //
 //   - a DM at or below LastDM was handled (by any process): dropped;
 //   - while another process holds a live claim for the user, wait: one
@@ -25,7 +25,8 @@ import (
 //     over; when it was for an older DM the process never saw, the DMs since
 //     LastDM are read back first (catch-up), so none is skipped.
 //
-// Handling ends by raising LastDM and dropping the claim (markHandled).
+// Handling ends by raising LastDM and dropping the claim, one atomic step
+// too (markHandled, store.MarkDMHandled).
 // Two more guards hold when a claim is taken over from a stalled process that
 // then wakes: its action carries the DM's id as its idempotency key, so the
 // store refuses it as applied already; its reply carries a nonce made from
@@ -64,7 +65,8 @@ func newInstance() string {
 func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	user := m.Author.ID
 	for {
-		switch b.claimDM(user, m.ID, catchingUp) {
+		r, last := b.claimDM(user, m.ID, catchingUp)
+		switch r {
 		case claimMine:
 			b.handleDM(m)
 			return
@@ -72,7 +74,7 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 			return
 		case claimOrphan:
 			b.log.Warn("a DM claim ran out: reading the DMs since the last handled", "user", user)
-			b.rewindDM(user)
+			b.rewindDM(user, last)
 			b.catchUpUser(user)
 			catchingUp = true // then m is done, or taken over
 		case claimBusy:
@@ -85,63 +87,36 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	}
 }
 
-// claimDM claims a DM for this process in its sender's settings. With
-// takeOrphan an expired claim on an older DM is taken over as well.
-func (b *Bot) claimDM(user, msgID string, takeOrphan bool) claimResult {
+// claimDM claims a DM for this process (store.ClaimDM: one atomic step
+// against the other processes). With takeOrphan an expired claim on an older
+// DM is taken over as well. It returns the user's last handled DM too.
+func (b *Bot) claimDM(user, msgID string, takeOrphan bool) (claimResult, string) {
 	if !b.sharedStore {
-		return claimMine
+		return claimMine, ""
 	}
 	now := time.Now() // claims are between processes: the wall clock, not the game's
-	judge := func(s store.Settings) claimResult {
-		live := s.DMClaim != "" && s.DMClaimBy != b.instance && now.Before(s.DMClaimUntil)
-		switch {
-		case !newerID(msgID, s.LastDM):
-			return claimDone
-		case live:
-			return claimBusy
-		case s.DMClaim != "" && s.DMClaimBy != b.instance && newerID(msgID, s.DMClaim) && !takeOrphan:
-			return claimOrphan
-		}
-		return claimMine
-	}
-	// A read first: the process that comes second mostly finds it done.
-	if st, err := b.st.GetSettings(user); err == nil {
-		if r := judge(st); r != claimMine {
-			return r
-		}
-	}
-	var r claimResult
-	_, err := b.st.UpdateSettings(user, func(s *store.Settings) {
-		// Run again if the transaction is retried: decide on what it read.
-		if r = judge(*s); r == claimMine {
-			s.DMClaim, s.DMClaimBy, s.DMClaimUntil = msgID, b.instance, store.NormTime(now.Add(dmClaimTTL))
-		}
-	})
+	r, last, err := b.st.ClaimDM(user, msgID, b.instance, now, now.Add(dmClaimTTL), takeOrphan)
 	if err != nil {
 		// Handling it without a claim risks a second answer (the action
 		// itself is keyed); dropping it would lose a move.
 		b.log.Warn("claim a DM", "user", user, "err", err)
-		return claimMine
+		return claimMine, ""
 	}
-	return r
+	switch r {
+	case store.DMDone:
+		return claimDone, last
+	case store.DMBusy:
+		return claimBusy, last
+	case store.DMOrphan:
+		return claimOrphan, last
+	}
+	return claimMine, last
 }
 
 // rewindDM forgets what this process saw of a user's DMs beyond the last one
-// handled, so that a catch-up reads them again.
-func (b *Bot) rewindDM(user string) {
-	st, err := b.st.GetSettings(user)
-	if err != nil {
-		return
-	}
+// handled (last), so that a catch-up reads them again.
+func (b *Bot) rewindDM(user, last string) {
 	b.mu.Lock()
-	b.lastDM[user] = snowflake(st.LastDM)
+	b.lastDM[user] = snowflake(last)
 	b.mu.Unlock()
-}
-
-// releaseDM drops this process's claim on msgID, in the settings that
-// markHandled writes.
-func (b *Bot) releaseDM(s *store.Settings, msgID string) {
-	if s.DMClaim == msgID && s.DMClaimBy == b.instance {
-		s.DMClaim, s.DMClaimBy, s.DMClaimUntil = "", "", time.Time{}
-	}
 }

@@ -38,6 +38,8 @@ type env struct {
 	overHTTP          bool                          // interactions come to the bot's Interactions Endpoint
 	endpoint          *ops.Server                   // that endpoint, while the bot runs
 	wrapStore         func(store.Store) store.Store // when set, the bot gets this store
+	pgOptions         *postgres.Options             // how a PostgreSQL store is opened (nil: the default)
+	cluster           bool                          // on PostgreSQL, run as one of several processes (also when clusterEnv is unset)
 }
 
 // clusterEnv, set to 1, runs the PostgreSQL pass with each bot as one of
@@ -85,7 +87,13 @@ func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env))
 // start opens the store and starts a bot on it.
 func (e *env) start() {
 	e.t.Helper()
-	st, err := storeBackend.open(e.loc)
+	var st store.Store
+	var err error
+	if e.pgOptions != nil && storeBackend.name == "postgres" {
+		st, err = postgres.Open(e.loc, e.pgOptions)
+	} else {
+		st, err = storeBackend.open(e.loc)
+	}
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -105,7 +113,7 @@ func (e *env) start() {
 		st = e.wrapStore(st)
 	}
 	opts := append([]Option{WithLogger(log), WithClock(func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) })}, e.opts...)
-	if pg, ok := st.(*postgres.Store); ok && os.Getenv(clusterEnv) == "1" {
+	if pg, ok := st.(*postgres.Store); ok && (e.cluster || os.Getenv(clusterEnv) == "1") {
 		opts = append(opts, WithCluster(pg.Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("e2e-%p", e), Logger: log})))
 	}
 	e.b = New(e.cfg, st, s, opts...)

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"shinpan/store"
@@ -39,6 +40,8 @@ type Options struct {
 	// a process frozen mid-write then holds no row lock, so a takeover of
 	// its partitions waits for no one (several processes set it).
 	IdleInTransaction time.Duration
+	// Tracer, when set, sees every statement sent (tests count round trips).
+	Tracer pgx.QueryTracer
 }
 
 // OpTimeout bounds one store operation, retries included.
@@ -95,6 +98,9 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 || opts != nil && opts.ConnectTimeout != 0 { // the URL's connect_timeout, else ours
 		cfg.ConnConfig.ConnectTimeout = o.ConnectTimeout
+	}
+	if o.Tracer != nil {
+		cfg.ConnConfig.Tracer = o.Tracer
 	}
 	if o.IdleInTransaction > 0 {
 		cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.FormatInt(o.IdleInTransaction.Milliseconds(), 10)
