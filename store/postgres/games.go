@@ -112,15 +112,15 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 	in := e
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
 		e = in
-		old, err := readGame(ctx, tx, id, true) // locks the game: its writers queue here
+		old, dup, err := readGameForAppend(ctx, tx, id, e.Key) // locks the game: its writers queue here
 		if err != nil {
 			return err
 		}
 		if err := s.checkFence(ctx, tx, id); err != nil { // first: a stale owner learns it is one
 			return err
 		}
-		if err := checkIdem(ctx, tx, e.Key); err != nil {
-			return err
+		if dup != nil {
+			return dup
 		}
 		now := store.NormTime(s.now())
 		g, err := store.ApplyAppend(old, &e, gameUpdate, now)
@@ -317,6 +317,29 @@ func readLog(ctx context.Context, tx dbtx, id store.GameID, from, to uint64) ([]
 		return nil, fmt.Errorf("%w: game #%d: log ends at seq %d, game says %d", store.ErrCorrupt, id, want-1, to)
 	}
 	return out, nil
+}
+
+// readGameForAppend locks and reads a game record and, in the same round
+// trip, looks its action's idempotency key up: a *store.DuplicateError when
+// it was recorded.
+func readGameForAppend(ctx context.Context, tx dbtx, id store.GameID, key string) (store.Game, *store.DuplicateError, error) {
+	var raw []byte
+	var gid, seq *int64
+	err := tx.QueryRow(ctx, `SELECT g.record, k.game_id, k.seq FROM games g LEFT JOIN idem_keys k ON k.key = $2
+WHERE g.id = $1 FOR UPDATE OF g`, int64(id), key).Scan(&raw, &gid, &seq)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Game{}, nil, fmt.Errorf("game #%d: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return store.Game{}, nil, err
+	}
+	var dup *store.DuplicateError
+	if gid != nil && seq != nil {
+		dup = &store.DuplicateError{Key: key, GameID: store.GameID(*gid), Seq: uint64(*seq)}
+	}
+	var g store.Game
+	err = decode(raw, &g, fmt.Sprintf("game #%d", id))
+	return g, dup, err
 }
 
 // readGame reads a game record; forUpdate locks its row for the transaction.

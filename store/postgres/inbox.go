@@ -26,19 +26,15 @@ func (s *Store) PutInbox(key string, game store.GameID, record []byte) (queued b
 		return false, store.WrapOp("put inbox", fmt.Errorf("%w: inbox key %q", store.ErrInvalid, key))
 	}
 	p := store.PartitionOf(game)
-	err = s.write(func(ctx context.Context, tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO inbox (id, key, game_id, partition, record, at_ns)
-VALUES (nextval('inbox_ids'), $1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING`, key, int64(game), int32(p), record, nanos(s.now()))
-		if err != nil {
-			return err
-		}
-		queued = tag.RowsAffected() == 1
-		if !queued {
-			return nil
-		}
-		_, err = tx.Exec(ctx, "SELECT pg_notify($1, $2)", inboxChannel, strconv.FormatUint(uint64(p), 10))
-		return err
-	})
+	// One statement: the row, and the notification sent when it commits.
+	ctx, cancel := opContext()
+	defer cancel()
+	var n int
+	err = s.pool.QueryRow(ctx, `WITH put AS (
+	INSERT INTO inbox (id, key, game_id, partition, record, at_ns)
+	VALUES (nextval('inbox_ids'), $1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING RETURNING 1
+) SELECT count(pg_notify($6, $7)) FROM put`, key, int64(game), int32(p), record, nanos(s.now()), inboxChannel, strconv.FormatUint(uint64(p), 10)).Scan(&n)
+	queued, err = n == 1, mapErr(err)
 	return queued, store.WrapOp("put inbox", err)
 }
 
