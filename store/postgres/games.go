@@ -112,11 +112,8 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 	in := e
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
 		e = in
-		old, dup, err := readGameForAppend(ctx, tx, id, e.Key) // locks the game: its writers queue here
-		if err != nil {
-			return err
-		}
-		if err := s.checkFence(ctx, tx, id); err != nil { // first: a stale owner learns it is one
+		old, dup, err := s.readGameForAppend(ctx, tx, id, e.Key) // locks the game: its writers queue here
+		if err != nil {                                          // then the fence: a stale owner learns it is one
 			return err
 		}
 		if dup != nil {
@@ -183,18 +180,24 @@ func (s *Store) checkFence(ctx context.Context, tx pgx.Tx, id store.GameID) erro
 	if !ok {
 		return fmt.Errorf("game #%d: no lease held: %w", id, store.ErrFenced)
 	}
-	var epoch int64
+	var epoch *int64
 	// FOR SHARE: a takeover (which updates the row) waits for this write to
 	// commit, and this write sees a takeover that committed first.
 	err := tx.QueryRow(ctx, "SELECT epoch FROM leases WHERE partition = $1 FOR SHARE", int64(f.Partition)).Scan(&epoch)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("game #%d: partition %d has no lease: %w", id, f.Partition, store.ErrFenced)
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return err
 	}
-	if uint64(epoch) != f.Epoch {
-		return fmt.Errorf("game #%d: partition %d is at epoch %d, this process holds %d: %w", id, f.Partition, epoch, f.Epoch, store.ErrFenced)
+	return fenceErr(id, f, epoch)
+}
+
+// fenceErr refuses a write under fence f when the lease's epoch (nil: no
+// lease row) is another.
+func fenceErr(id store.GameID, f store.Fence, epoch *int64) error {
+	if epoch == nil {
+		return fmt.Errorf("game #%d: partition %d has no lease: %w", id, f.Partition, store.ErrFenced)
+	}
+	if uint64(*epoch) != f.Epoch {
+		return fmt.Errorf("game #%d: partition %d is at epoch %d, this process holds %d: %w", id, f.Partition, *epoch, f.Epoch, store.ErrFenced)
 	}
 	return nil
 }
@@ -320,18 +323,33 @@ func readLog(ctx context.Context, tx dbtx, id store.GameID, from, to uint64) ([]
 }
 
 // readGameForAppend locks and reads a game record and, in the same round
-// trip, looks its action's idempotency key up: a *store.DuplicateError when
-// it was recorded.
-func readGameForAppend(ctx context.Context, tx dbtx, id store.GameID, key string) (store.Game, *store.DuplicateError, error) {
+// trip, checks the fence (checkFence) and looks the action's idempotency
+// key up: a *store.DuplicateError when it was recorded.
+func (s *Store) readGameForAppend(ctx context.Context, tx dbtx, id store.GameID, key string) (store.Game, *store.DuplicateError, error) {
+	f, fenced := store.Fence{}, s.fencer != nil
+	if fenced {
+		var ok bool
+		if f, ok = s.fencer(id); !ok {
+			return store.Game{}, nil, fmt.Errorf("game #%d: no lease held: %w", id, store.ErrFenced)
+		}
+	}
 	var raw []byte
-	var gid, seq *int64
-	err := tx.QueryRow(ctx, `SELECT g.record, k.game_id, k.seq FROM games g LEFT JOIN idem_keys k ON k.key = $2
-WHERE g.id = $1 FOR UPDATE OF g`, int64(id), key).Scan(&raw, &gid, &seq)
+	var gid, seq, epoch *int64
+	// The lease's row FOR SHARE, after the game's: as checkFence does.
+	err := tx.QueryRow(ctx, `SELECT g.record, k.game_id, k.seq,
+	CASE WHEN $4 THEN (SELECT epoch FROM leases WHERE partition = $3 FOR SHARE) END
+FROM games g LEFT JOIN idem_keys k ON k.key = $2
+WHERE g.id = $1 FOR UPDATE OF g`, int64(id), key, int64(f.Partition), fenced).Scan(&raw, &gid, &seq, &epoch)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Game{}, nil, fmt.Errorf("game #%d: %w", id, store.ErrNotFound)
 	}
 	if err != nil {
 		return store.Game{}, nil, err
+	}
+	if fenced {
+		if err := fenceErr(id, f, epoch); err != nil {
+			return store.Game{}, nil, err
+		}
 	}
 	var dup *store.DuplicateError
 	if gid != nil && seq != nil {

@@ -17,13 +17,21 @@ func (s *Store) Notes(id store.GameID, c shogi.Color) ([]shogi.Square, error) {
 		return nil, err
 	}
 	var sqs []shogi.Square
-	err := s.read(func(ctx context.Context, tx dbtx) error {
-		if _, err := readGame(ctx, tx, id, false); err != nil {
+	err := s.read(func(ctx context.Context, q dbtx) error {
+		// One round trip: the game's existence and the notes.
+		var raw []byte
+		err := q.QueryRow(ctx, "SELECT n.squares FROM games g LEFT JOIN notes n ON n.game_id = g.id AND n.color = $2 WHERE g.id = $1", int64(id), int16(c)).Scan(&raw)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("game #%d: %w", id, store.ErrNotFound)
+		}
+		if err != nil {
 			return err
 		}
-		var err error
-		sqs, err = readNotes(ctx, tx, id, c)
-		return err
+		sqs = []shogi.Square{}
+		if raw == nil {
+			return nil
+		}
+		return decode(raw, &sqs, fmt.Sprintf("notes of game #%d", id))
 	})
 	return sqs, store.WrapOp("notes", err)
 }
