@@ -126,16 +126,23 @@ func (b *Bot) decide(lg *live, rd reader, a referee.Action, key string, refusal 
 	if isCPU(user) && (a.Player > shogi.White || lg.cpu[a.Player] == nil) {
 		return nil, "", nil // the seat's player came back
 	}
-	if _, _, err := b.st.LookupKey(key); err == nil {
-		return nil, "", nil // already applied (a redelivered event)
-	}
+	// A redelivered event that was applied already is refused by the store
+	// (its key); its key is looked up only where the game refuses it, so
+	// that it is not answered with a refusal.
+	seenKey := func() bool { _, _, err := b.st.LookupKey(key); return err == nil }
 	if a.Kind == referee.ActDraw && !lg.g.Over() && !lg.meta.DrawOffer.AcceptableBy(lg.g, a.Player) {
+		if seenKey() {
+			return nil, "", nil
+		}
 		return nil, texts.UI(lang, texts.DrawWithdrawn), nil // a move came between cmdDraw's check and this
 	}
 	g := lg.g.Clone()
 	before := boardsBefore(g)
 	evs, err := g.Apply(a)
 	if err != nil {
+		if seenKey() {
+			return nil, "", nil
+		}
 		return nil, refusal(err), nil
 	}
 	meta := lg.meta

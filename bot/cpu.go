@@ -245,6 +245,11 @@ func (b *Bot) comeBack(user string) {
 	if err != nil {
 		return
 	}
+	b.comeBackTo(user, gs)
+}
+
+// comeBackTo is comeBack with the user's live games read already.
+func (b *Bot) comeBackTo(user string, gs []store.Game) {
 	for _, g := range gs {
 		c, ok := seat(g, user)
 		switch {

@@ -70,7 +70,10 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	b.dmsClosed.Delete(user)
 	keyed := false // the DM's id is its action's idempotency key, now stored
 	defer func() { b.markHandled(user, m.ChannelID, m.ID, keyed) }()
-	b.comeBack(user)
+	games, gamesErr := b.st.ActiveGamesOf(user) // once, for both uses below
+	if gamesErr == nil {
+		b.comeBackTo(user, games)
+	}
 	if text == "" {
 		return
 	}
@@ -88,7 +91,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
-	id, msg := b.pickGameAs(dmScope(user), want, rd)
+	id, msg := b.pickGameIn(dmScope(user), want, rd, games, gamesErr)
 	if id == 0 {
 		b.dmReply(user, m.ID, msg)
 		return

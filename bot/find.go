@@ -52,9 +52,14 @@ func (b *Bot) pickGame(sc scope, want store.GameID) (store.GameID, string) {
 
 // pickGameAs is pickGame with the user's settings read already.
 func (b *Bot) pickGameAs(sc scope, want store.GameID, rd reader) (store.GameID, string) {
-	user := sc.user
+	all, err := b.st.ActiveGamesOf(sc.user)
+	return b.pickGameIn(sc, want, rd, all, err)
+}
+
+// pickGameIn is pickGameAs with the user's live games read already (all,
+// or the error of reading them).
+func (b *Bot) pickGameIn(sc scope, want store.GameID, rd reader, all []store.Game, err error) (store.GameID, string) {
 	lang := rd.lang
-	all, err := b.st.ActiveGamesOf(user)
 	if err != nil {
 		return 0, texts.UI(lang, texts.InternalError)
 	}
