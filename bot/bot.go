@@ -41,7 +41,13 @@ type Bot struct {
 	// lastDM the newest DM handled per user (catchup.go).
 	catching map[string]bool
 	lastDM   map[string]uint64
-	dmMarks  dmMarks // handled DMs to remember in the store
+	// catchSlots bounds the start's catch-ups running at once; catchHeld
+	// holds the users whose queued catch-up holds a slot; catchNow and
+	// catchMost count the catch-ups running (catchup.go).
+	catchSlots          chan struct{}
+	catchHeld           map[string]bool
+	catchNow, catchMost int
+	dmMarks             dmMarks // handled DMs to remember in the store
 	// dmsClosed holds the users a DM last failed to reach with 50007 (their
 	// DMs are closed), until a DM reaches them or they write one.
 	dmsClosed sync.Map
@@ -103,7 +109,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
 		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
-		catching: map[string]bool{}, lastDM: map[string]uint64{}, clocks: clocks{by: map[store.GameID]clock{}}, ob: newOutbox(cfg.GlobalRate),
+		catching: map[string]bool{}, lastDM: map[string]uint64{}, catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, clocks: clocks{by: map[store.GameID]clock{}}, ob: newOutbox(cfg.GlobalRate),
 		deferAfter: deferAfter, identifyGap: identifyGap}
 	if sh, ok := st.(store.Shared); ok && sh.Shared() {
 		b.sharedStore = true

@@ -14,9 +14,15 @@ import (
 // a reconnect (discordgo v0.29 can lose events across one), must not be lost.
 // It never holds up the start: after a start or a new gateway session every
 // active player is marked pending, and their catch-up runs in the background,
-// inside their own DM queue (the players the games wait for first, paced
-// within the global rate), or before their next live DM, whichever comes
-// first. A DM is handled once, by its id, whichever way it arrives.
+// inside their own DM queue (the players the games wait for first, at most
+// catchUpConcurrency at a time and within the global rate), or before their
+// next live DM, whichever comes first. A DM is handled once, by its id,
+// whichever way it arrives.
+
+// catchUpConcurrency is how many background catch-ups run at once: each
+// reads a DM channel and the store, and thousands at once (a start with every
+// player pending) would starve the live DMs of the store's connections.
+const catchUpConcurrency = 8
 
 // markCatchUp marks every player of the active games pending and queues their
 // catch-ups in the background, the players the games wait for first.
@@ -39,14 +45,41 @@ func (b *Bot) markCatchUp(games []store.Game) {
 	b.mu.Unlock()
 	go func() {
 		for _, u := range append(first, rest...) {
-			if b.ob.limit.Wait(b.ctx) != nil {
+			select {
+			case b.catchSlots <- struct{}{}: // released when the queued catch-up is over (catchOver)
+			case <-b.ctx.Done():
 				return
 			}
-			if b.catchPending(u) {
-				b.queueFor(u, nil)
+			if b.ob.limit.Wait(b.ctx) != nil || !b.catchPending(u) {
+				<-b.catchSlots
+				if b.ctx.Err() != nil {
+					return
+				}
+				continue
 			}
+			b.mu.Lock()
+			if b.catchHeld[u] { // one queued already holds a slot for u
+				b.mu.Unlock()
+				<-b.catchSlots
+				continue
+			}
+			b.catchHeld[u] = true
+			b.mu.Unlock()
+			b.queueFor(u, nil)
 		}
 	}()
+}
+
+// catchOver releases the slot of a user's queued catch-up (run, found done
+// by a live DM's, or dropped at a stop).
+func (b *Bot) catchOver(user string) {
+	b.mu.Lock()
+	held := b.catchHeld[user]
+	delete(b.catchHeld, user)
+	b.mu.Unlock()
+	if held {
+		<-b.catchSlots
+	}
 }
 
 // catchUp marks the players of every active game pending (after a new
@@ -89,9 +122,14 @@ func (b *Bot) firstSeen(user, msgID string) bool {
 // catchUpUser handles a pending user's missed DMs, in order; it runs in the
 // user's DM queue.
 func (b *Bot) catchUpUser(user string) {
+	b.mu.Lock()
+	b.catchNow++
+	b.catchMost = max(b.catchMost, b.catchNow)
+	b.mu.Unlock()
 	defer func() {
 		b.mu.Lock()
 		delete(b.catching, user)
+		b.catchNow--
 		b.mu.Unlock()
 	}()
 	st, err := b.st.GetSettings(user)

@@ -57,6 +57,9 @@ func (b *Bot) queueFor(user string, m *discordgo.Message) {
 				}
 				b.end()
 			}
+			if next == nil {
+				b.catchOver(user)
+			}
 		}
 	}()
 }
