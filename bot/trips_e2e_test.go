@@ -122,10 +122,10 @@ func TestStatementsPerDMMove(t *testing.T) {
 	if r := float64(n["settings read"]) / per; r > 0.5 {
 		t.Errorf("%.1f settings reads per move, want the cache's (none)", r)
 	}
-	if b := float64(n["begin"]) / per; b > 3 {
-		t.Errorf("%.1f transactions per move, want at most 3", b)
+	if b := float64(n["begin"]) / per; b > 2 {
+		t.Errorf("%.1f transactions per move, want at most 2", b)
 	}
-	if s := float64(n["all"]) / per; s > 25 {
-		t.Errorf("%.1f statements per move, want at most 25", s)
+	if s := float64(n["all"]) / per; s > 30 {
+		t.Errorf("%.1f statements per move, want at most 30", s)
 	}
 }
