@@ -116,7 +116,7 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w: %v", desc, store.ErrUnavailable, redactErr(err, databaseURL))
 	}
 	s := &Store{pool: pool, desc: desc, now: o.Now, fencer: o.Fencer, ready: make(chan struct{}, 1)}
-	s.cache.entries = map[string]settingsEntry{}
+	s.cache.entries, s.cache.loading = map[string]settingsEntry{}, map[string]uint64{}
 	if err := s.setup(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: open %s: %w", desc, err)

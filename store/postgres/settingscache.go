@@ -34,9 +34,13 @@ type settingsEntry struct {
 
 type settingsCache struct {
 	mu      sync.Mutex
-	on      bool   // the listener listens: entries may be kept
-	gen     uint64 // grows at every drop: a read begun before it keeps nothing
+	on      bool // the listener listens: entries may be kept
 	entries map[string]settingsEntry
+	// loading holds, per user, the token of the read whose row may be kept:
+	// a drop of the user (or of all) forgets it, so a row read before a
+	// change is not kept after it.
+	loading map[string]uint64
+	token   uint64
 	reads   int // reads that went to the database (tests)
 
 	start  sync.Once
@@ -52,35 +56,44 @@ func (c *settingsCache) get(user string, load func() (settingsRow, bool, error))
 		c.mu.Unlock()
 		return e.row, e.found, nil
 	}
-	gen, on := c.gen, c.on
+	on := c.on
+	c.token++
+	token := c.token
+	if on {
+		c.loading[user] = token
+	}
 	c.reads++
 	c.mu.Unlock()
 	row, found, err := load()
-	if err != nil || !on {
+	if !on {
 		return row, found, err
 	}
 	c.mu.Lock()
-	if c.on && c.gen == gen {
-		if len(c.entries) >= settingsCacheMax {
-			for k := range c.entries {
-				delete(c.entries, k)
-				break
+	if c.loading[user] == token {
+		delete(c.loading, user)
+		if err == nil && c.on {
+			if len(c.entries) >= settingsCacheMax {
+				for k := range c.entries {
+					delete(c.entries, k)
+					break
+				}
 			}
+			c.entries[user] = settingsEntry{row: row, found: found}
 		}
-		c.entries[user] = settingsEntry{row: row, found: found}
 	}
 	c.mu.Unlock()
-	return row, found, nil
+	return row, found, err
 }
 
 // drop forgets a user's row ("": every row).
 func (c *settingsCache) drop(user string) {
 	c.mu.Lock()
-	c.gen++
 	if user == "" {
 		clear(c.entries)
+		clear(c.loading)
 	} else {
 		delete(c.entries, user)
+		delete(c.loading, user)
 	}
 	c.mu.Unlock()
 }
@@ -89,7 +102,7 @@ func (c *settingsCache) drop(user string) {
 // this process returned (a row not cached stays so).
 func (c *settingsCache) patchDM(user string, dm dmState) {
 	c.mu.Lock()
-	c.gen++ // a read begun before this statement keeps nothing
+	delete(c.loading, user) // a read begun before this statement keeps nothing
 	if e, ok := c.entries[user]; ok {
 		if e.found {
 			e.row.lastDM, e.row.claim, e.row.claimBy, e.row.claimUtil = dm.lastDM, dm.claim, dm.claimBy, dm.claimUtil
@@ -104,9 +117,9 @@ func (c *settingsCache) patchDM(user string, dm dmState) {
 // listening turns the cache on (empty) or off.
 func (c *settingsCache) listening(on bool) {
 	c.mu.Lock()
-	c.gen++
 	c.on = on
 	clear(c.entries)
+	clear(c.loading)
 	c.mu.Unlock()
 }
 

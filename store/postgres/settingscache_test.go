@@ -102,3 +102,34 @@ func TestSettingsCache(t *testing.T) {
 	}
 	waitFor(t, "a change after the reconnect seen", func() bool { return lang(a) == "en" })
 }
+
+// TestSettingsCacheDropsOnlyTheChanged: a row read while another user's
+// settings change is kept (at 100 moves a second, DM states change all the
+// time); a row read while its own user's change is dropped.
+func TestSettingsCacheDropsOnlyTheChanged(t *testing.T) {
+	c := &settingsCache{on: true, entries: map[string]settingsEntry{}, loading: map[string]uint64{}}
+	row := settingsRow{raw: []byte(`{}`)}
+	cached := func(user string) bool {
+		_, ok := c.entries[user]
+		return ok
+	}
+	c.get("a", func() (settingsRow, bool, error) {
+		c.drop("b")
+		c.patchDM("c", dmState{lastDM: 1})
+		return row, true, nil
+	})
+	if !cached("a") {
+		t.Fatal("a row read while others' settings changed was not kept")
+	}
+	for _, change := range []func(){func() { c.drop("d") }, func() { c.patchDM("d", dmState{lastDM: 2}) }, func() { c.drop("") }} {
+		c.get("d", func() (settingsRow, bool, error) { change(); return row, true, nil })
+		if cached("d") {
+			t.Fatal("a row read while its user's settings changed was kept")
+		}
+	}
+	c.listening(false)
+	c.get("e", func() (settingsRow, bool, error) { return row, true, nil })
+	if cached("e") {
+		t.Fatal("a row was kept while the listener was down")
+	}
+}
