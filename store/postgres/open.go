@@ -1,7 +1,9 @@
 // Package postgres keeps shinpan's games in PostgreSQL, for several bot
 // processes sharing one database. It implements store.Store with the same
-// records as store/bolt (JSON), one transaction per method, SERIALIZABLE and
-// retried when PostgreSQL reports a serialization failure or a deadlock. The
+// records as store/bolt (JSON), each method one transaction (READ COMMITTED
+// with row locks; SERIALIZABLE for the read-modify-writes of settings and
+// notes; retried after a serialization failure or a deadlock) or one
+// statement on its own where one suffices. The
 // schema is created and upgraded at Open by the SQL migrations embedded in
 // the binary (migrations/NNNN_name.sql).
 package postgres
