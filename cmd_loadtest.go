@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shinpan/loadtest"
+	"shinpan/render"
 )
 
 func init() {
@@ -59,6 +60,8 @@ func runLoadtest(args []string) error {
 	if *verbose {
 		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v requests=%v\n",
 			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, r.Routes)
+		hits, misses, held := render.BandStats()
+		fmt.Fprintf(os.Stderr, "render bands: hits=%d misses=%d held=%.1fMiB\n", hits, misses, float64(held)/(1<<20))
 	}
 	return nil
 }

@@ -242,3 +242,7 @@ func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *se
 	}
 	return append(out, finalBlock...), sum
 }
+
+// BandStats are the band cache's look-ups so far that hit and missed, and the
+// bytes it holds (for the load generator and metrics).
+func BandStats() (hits, misses, bytes int) { return bandCache.stats() }
