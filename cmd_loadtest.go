@@ -28,6 +28,7 @@ func runLoadtest(args []string) error {
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' moves")
 	fs.StringVar(&cfg.DatabaseURL, "database-url", "", "put the games in this PostgreSQL database (it must hold none) instead of a bbolt file")
 	fs.IntVar(&cfg.Processes, "processes", 1, "bots sharing the PostgreSQL store, as that many serve processes (needs --database-url)")
+	fs.IntVar(&cfg.Gateways, "gateways", 0, "how many of the --processes run the gateway session and so take the DMs (0: all); the others only own games")
 	restart := fs.Bool("restart", false, "measure the bot's start on a store of --games active games instead")
 	verbose := fs.Bool("v", false, "print the bot's warnings and errors")
 	fs.StringVar(&cfg.Profiles.CPU, "cpuprofile", "", "write a CPU profile of the measure (from the bot's start, the whole process) to this file")

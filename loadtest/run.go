@@ -51,6 +51,10 @@ type Config struct {
 	// leases and gateway session.
 	DatabaseURL string
 	Processes   int
+	// Gateways is how many of the processes run the gateway session, and so
+	// receive the DMs (0: all); the others only own games (config gateway =
+	// false).
+	Gateways int
 }
 
 // Result is what Run measured. Latencies are of the moves done.
@@ -68,6 +72,7 @@ type Result struct {
 	Routes         map[string]int // requests by route and status
 	Reconnects     int            // gateway IDENTIFYs after the first, and RESUMEs
 	Processes      int            // bots sharing a PostgreSQL store (0: one, on bbolt)
+	Gateways       int            // of them, those with a gateway session (0: all)
 	// SchedP50, SchedP99: how long goroutines waited, runnable, to run
 	// (upper bounds of the runtime's histogram buckets).
 	SchedP50, SchedP99 time.Duration
@@ -87,6 +92,9 @@ func (r Result) String() string {
 		r.Games, r.Rate, r.Moves, r.Done, ms(r.P50), ms(r.P99), ms(r.Max), r.CPU, r.HeapMiB)
 	if r.Processes > 0 {
 		line += fmt.Sprintf(" store=postgres processes=%d", r.Processes)
+		if r.Gateways > 0 && r.Gateways < r.Processes {
+			line += fmt.Sprintf(" gateways=%d", r.Gateways)
+		}
 	}
 	return line
 }
@@ -107,6 +115,7 @@ type env struct {
 	globalLimit int
 	dbURL       string
 	processes   int
+	gateways    int
 }
 
 // setup starts the stand-in, fills a store (without fsync, then reopened
@@ -127,7 +136,7 @@ func setup(cfg *Config) (*env, error) {
 		return nil, errors.New("--processes needs --database-url: bbolt serves one process")
 	}
 	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: cfg.GlobalLimit,
-		dbURL: cfg.DatabaseURL, processes: max(cfg.Processes, 1)}
+		dbURL: cfg.DatabaseURL, processes: max(cfg.Processes, 1), gateways: cfg.Gateways}
 	w := cfg.Log
 	if w == nil {
 		w = io.Discard
@@ -206,7 +215,12 @@ func (e *env) start() error {
 			e.extra = append(e.extra, st)
 		}
 		cl := st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("loadtest-%d", i+1), Logger: e.log})
-		if err := e.startBot(st, bot.Config{GlobalRate: rate}, bot.WithCluster(cl)); err != nil {
+		cfg := bot.Config{GlobalRate: rate}
+		if e.gateways > 0 && i >= e.gateways {
+			off := false
+			cfg.Gateway = &off
+		}
+		if err := e.startBot(st, cfg, bot.WithCluster(cl)); err != nil {
 			return err
 		}
 	}
@@ -346,7 +360,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	res := Result{Games: cfg.Games, Rate: cfg.Rate}
 	if cfg.DatabaseURL != "" {
-		res.Processes = e.processes
+		res.Processes, res.Gateways = e.processes, e.gateways
 	}
 	runtime.GC()
 	cpu0, sched0 := cpuTime(), readSched()
