@@ -121,6 +121,17 @@ func (s *Store) ListenInbox(ctx context.Context, fn func(partition uint32)) {
 const AnyPartition = ^uint32(0)
 
 func (s *Store) listen(ctx context.Context, fn func(uint32)) error {
+	return s.listenOn(ctx, inboxChannel, func() { fn(AnyPartition) }, func(payload string) {
+		if p, err := strconv.ParseUint(payload, 10, 32); err == nil {
+			fn(uint32(p))
+		}
+	})
+}
+
+// listenOn LISTENs on channel on a connection of its own (not the pool's),
+// calls listening once it does, then each for every notification's payload,
+// until ctx ends or the connection fails (the error).
+func (s *Store) listenOn(ctx context.Context, channel string, listening func(), each func(payload string)) error {
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	conn, err := pgx.ConnectConfig(cctx, s.pool.Config().ConnConfig.Copy())
 	cancel()
@@ -128,20 +139,16 @@ func (s *Store) listen(ctx context.Context, fn func(uint32)) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+inboxChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
 		return err
 	}
-	fn(AnyPartition)
+	listening()
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
 		}
-		p, err := strconv.ParseUint(n.Payload, 10, 32)
-		if err != nil {
-			continue
-		}
-		fn(uint32(p))
+		each(n.Payload)
 	}
 }
 

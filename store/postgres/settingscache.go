@@ -4,8 +4,6 @@ import (
 	"context"
 	"sync"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // The settings cache: every action reads its players' settings, which change
@@ -154,22 +152,6 @@ func (s *Store) stopSettingsListener() {
 }
 
 func (s *Store) listenSettings(ctx context.Context) error {
-	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	conn, err := pgx.ConnectConfig(cctx, s.pool.Config().ConnConfig.Copy())
-	cancel()
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+settingsChannel); err != nil {
-		return err
-	}
-	s.cache.listening(true) // from here on every change is notified
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		s.cache.drop(n.Payload)
-	}
+	// From listening on, every change is notified.
+	return s.listenOn(ctx, settingsChannel, func() { s.cache.listening(true) }, s.cache.drop)
 }
