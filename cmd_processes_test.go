@@ -641,16 +641,34 @@ func (w *procWorld) stop(games []store.GameID) {
 	w.t.Logf("stopped %s (%d partitions) for %v until all were taken over, then resumed", p.label, len(held), took.Round(time.Millisecond))
 }
 
-// heal waits until the inbox and the outbox are empty.
+// heal waits until the inbox and the outbox are empty. The outbox drains at
+// each process's share of the global rate (50 a second among three), so a
+// long run's backlog takes a while: it fails when nothing went out for 30
+// seconds, or after 5 minutes.
 func (w *procWorld) heal() {
-	ok := w.until("", 60*time.Second, func() bool {
+	left := -1
+	start, progress := time.Now(), time.Now()
+	ok := w.until("", 5*time.Minute, func() bool {
 		out, err := w.rd.PendingOutbox()
 		var n int
 		if err == nil {
 			err = w.db.QueryRow(context.Background(), "SELECT count(*) FROM inbox").Scan(&n)
 		}
+		if err == nil && (left < 0 || len(out)+n < left) {
+			left, progress = len(out)+n, time.Now()
+		}
+		if time.Since(progress) > 30*time.Second {
+			w.t.Logf("%d messages and actions left, none out for 30 s", left)
+			return true // stuck: checked below
+		}
 		return err == nil && len(out) == 0 && n == 0
 	})
+	if ok && left != 0 {
+		ok = false
+	}
+	if ok {
+		w.t.Logf("the inbox and the outbox emptied in %v", time.Since(start).Round(time.Millisecond))
+	}
 	if !ok {
 		w.dumpLogs()
 		w.t.Fatal("the inbox or the outbox did not empty")
