@@ -43,15 +43,6 @@ const (
 	dmClaimPoll = 50 * time.Millisecond
 )
 
-type claimResult int
-
-const (
-	claimMine   claimResult = iota // handle it
-	claimDone                      // handled already, here or elsewhere
-	claimBusy                      // another process handles one of the user's DMs now
-	claimOrphan                    // an older DM's claim ran out: catch up first
-)
-
 // newInstance names this process in the claims it holds.
 func newInstance() string {
 	b := make([]byte, 8)
@@ -67,17 +58,17 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	for {
 		r, last := b.claimDM(user, m.ID, catchingUp)
 		switch r {
-		case claimMine:
+		case store.DMMine:
 			b.handleDM(m)
 			return
-		case claimDone:
+		case store.DMDone:
 			return
-		case claimOrphan:
+		case store.DMOrphan:
 			b.log.Warn("a DM claim ran out: reading the DMs since the last handled", "user", user)
 			b.rewindDM(user, last)
 			b.catchUpUser(user)
 			catchingUp = true // then m is done, or taken over
-		case claimBusy:
+		case store.DMBusy:
 			select {
 			case <-time.After(dmClaimPoll):
 			case <-b.ctx.Done():
@@ -90,9 +81,9 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 // claimDM claims a DM for this process (store.ClaimDM: one atomic step
 // against the other processes). With takeOrphan an expired claim on an older
 // DM is taken over as well. It returns the user's last handled DM too.
-func (b *Bot) claimDM(user, msgID string, takeOrphan bool) (claimResult, string) {
+func (b *Bot) claimDM(user, msgID string, takeOrphan bool) (store.DMClaim, string) {
 	if !b.sharedStore {
-		return claimMine, ""
+		return store.DMMine, ""
 	}
 	now := time.Now() // claims are between processes: the wall clock, not the game's
 	r, last, err := b.st.ClaimDM(user, msgID, b.instance, now, now.Add(dmClaimTTL), takeOrphan)
@@ -100,17 +91,9 @@ func (b *Bot) claimDM(user, msgID string, takeOrphan bool) (claimResult, string)
 		// Handling it without a claim risks a second answer (the action
 		// itself is keyed); dropping it would lose a move.
 		b.log.Warn("claim a DM", "user", user, "err", err)
-		return claimMine, ""
+		return store.DMMine, ""
 	}
-	switch r {
-	case store.DMDone:
-		return claimDone, last
-	case store.DMBusy:
-		return claimBusy, last
-	case store.DMOrphan:
-		return claimOrphan, last
-	}
-	return claimMine, last
+	return r, last
 }
 
 // rewindDM forgets what this process saw of a user's DMs beyond the last one

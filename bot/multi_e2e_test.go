@@ -301,17 +301,17 @@ func TestClaimDM(t *testing.T) {
 		name       string
 		set        store.Settings
 		takeOrphan bool
-		want       claimResult
+		want       store.DMClaim
 	}{
-		{"nothing", store.Settings{}, false, claimMine},
-		{"handled", store.Settings{LastDM: msg}, false, claimDone},
-		{"handled a later one", store.Settings{LastDM: newer}, false, claimDone},
-		{"held by another", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: live}, false, claimBusy},
-		{"another holds an older one", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: live}, false, claimBusy},
-		{"ran out", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: gone}, false, claimMine},
-		{"an older one ran out", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, false, claimOrphan},
-		{"an older one ran out, catching up", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, true, claimMine},
-		{"our own", store.Settings{DMClaim: older, DMClaimBy: e.b.instance, DMClaimUntil: live}, false, claimMine},
+		{"nothing", store.Settings{}, false, store.DMMine},
+		{"handled", store.Settings{LastDM: msg}, false, store.DMDone},
+		{"handled a later one", store.Settings{LastDM: newer}, false, store.DMDone},
+		{"held by another", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: live}, false, store.DMBusy},
+		{"another holds an older one", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: live}, false, store.DMBusy},
+		{"ran out", store.Settings{DMClaim: msg, DMClaimBy: "other", DMClaimUntil: gone}, false, store.DMMine},
+		{"an older one ran out", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, false, store.DMOrphan},
+		{"an older one ran out, catching up", store.Settings{DMClaim: older, DMClaimBy: "other", DMClaimUntil: gone}, true, store.DMMine},
+		{"our own", store.Settings{DMClaim: older, DMClaimBy: e.b.instance, DMClaimUntil: live}, false, store.DMMine},
 	} {
 		user := "u-" + strings.ReplaceAll(c.name, " ", "-")
 		if _, err := e.st.UpdateSettings(user, func(s *store.Settings) {
@@ -323,7 +323,7 @@ func TestClaimDM(t *testing.T) {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 		st, _ := e.st.GetSettings(user)
-		if mine := st.DMClaim == msg && st.DMClaimBy == e.b.instance; mine != (c.want == claimMine) {
+		if mine := st.DMClaim == msg && st.DMClaimBy == e.b.instance; mine != (c.want == store.DMMine) {
 			t.Errorf("%s: settings after %+v", c.name, st)
 		}
 	}
@@ -342,7 +342,7 @@ func BenchmarkDMClaim(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		id := strconv.Itoa(1000 + i)
 		t0 := time.Now()
-		if r, _ := e.b.claimDM(e.alice, id, false); r != claimMine {
+		if r, _ := e.b.claimDM(e.alice, id, false); r != store.DMMine {
 			b.Fatalf("claim %d", r)
 		}
 		t1 := time.Now()
