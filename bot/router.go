@@ -227,11 +227,12 @@ func (b *Bot) respond(r *req, a answer) error {
 	if len(a.buttons) > 0 {
 		comps = components(a.buttons)
 	}
+	drawn := b.drawFiles(a.files) // once, for the reply or the follow-up
 	var msg *discordgo.Message
 	var err error
 	if !r.deferred {
 		err = r.reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(b.drawFiles(a.files))}})
+			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(drawn)}})
 		if errors.Is(err, errDeferredMeanwhile) {
 			r.deferred = true
 		} else if err == nil && a.posted != nil {
@@ -241,7 +242,7 @@ func (b *Bot) respond(r *req, a answer) error {
 	if r.deferred {
 		msg, err = untilKnown(r, func() (*discordgo.Message, error) {
 			return b.s.FollowupMessageCreate(r.i.Interaction, true, &discordgo.WebhookParams{Content: a.text, Flags: flags,
-				AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(b.drawFiles(a.files))})
+				AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(drawn)})
 		})
 	}
 	if err == nil && a.posted != nil && msg != nil {
