@@ -20,6 +20,8 @@ type statementCounter struct {
 }
 
 func (c *statementCounter) add(sql string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	kind := "other"
 	switch s := strings.ToLower(strings.TrimSpace(sql)); {
 	case strings.HasPrefix(s, "begin"):
@@ -32,13 +34,11 @@ func (c *statementCounter) add(sql string) {
 	case strings.HasPrefix(s, "listen"):
 		return
 	}
-	c.mu.Lock()
 	if testing.Verbose() {
 		c.n["sql: "+strings.Join(strings.Fields(sql), " ")[:min(90, len(strings.Join(strings.Fields(sql), " ")))]]++
 	}
 	c.n[kind]++
 	c.n["all"]++
-	c.mu.Unlock()
 }
 
 // quiet waits until no statement was sent for 300 ms (what a move does
