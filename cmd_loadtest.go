@@ -61,8 +61,13 @@ func runLoadtest(args []string) error {
 	if *verbose {
 		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v requests=%v\n",
 			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, r.Routes)
-		hits, misses, held := render.BandStats()
-		fmt.Fprintf(os.Stderr, "render bands: hits=%d misses=%d held=%.1fMiB\n", hits, misses, float64(held)/(1<<20))
+		fmt.Fprintf(os.Stderr, "p99 by %v window:", loadtest.WindowLen)
+		for _, w := range r.Windows {
+			fmt.Fprintf(os.Stderr, " %.0fms", float64(w)/float64(time.Millisecond))
+		}
+		fmt.Fprintln(os.Stderr)
+		hits, misses, held, shared := render.BandStats()
+		fmt.Fprintf(os.Stderr, "render bands: shared=%d hits=%d misses=%d held=%.1fMiB\n", shared, hits, misses, float64(held)/(1<<20))
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -76,7 +77,13 @@ type Result struct {
 	// SchedP50, SchedP99: how long goroutines waited, runnable, to run
 	// (upper bounds of the runtime's histogram buckets).
 	SchedP50, SchedP99 time.Duration
+	// Windows are the p99 of the moves due in each WindowLen of the run, in
+	// order: whether a slow tail is the start's or the whole run's.
+	Windows []time.Duration
 }
+
+// WindowLen is the span of Result.Windows.
+const WindowLen = 5 * time.Second
 
 // CPUPerMove is the process's CPU time over the moves done.
 func (r Result) CPUPerMove() time.Duration {
@@ -278,6 +285,7 @@ type driver struct {
 	idle     chan *game
 	inFlight int
 	lat      []time.Duration
+	dues     []time.Duration // when each of lat's moves was due, from start
 	stray    int
 	resent   int
 	routes   map[string]int
@@ -324,6 +332,7 @@ func (d *driver) observe(ev discordtest.Event) {
 		g.inFlight = false
 		d.inFlight--
 		d.lat = append(d.lat, time.Duration(g.last-g.due))
+		d.dues = append(d.dues, time.Duration(g.due))
 		d.idle <- g
 	}
 }
@@ -423,6 +432,7 @@ send:
 	unsub()
 	d.mu.Lock()
 	lat := append([]time.Duration(nil), d.lat...)
+	res.Windows = windowP99(lat, d.dues)
 	res.Stray, res.Resent = d.stray, d.resent
 	res.Routes = d.routes
 	d.mu.Unlock()
@@ -436,6 +446,24 @@ send:
 	gw := e.srv.Gateway()
 	res.Reconnects = gw.Identifies - 1 + gw.Resumes
 	return res, ctx.Err()
+}
+
+// windowP99 is the p99 of lat in each WindowLen of dues.
+func windowP99(lat, dues []time.Duration) []time.Duration {
+	var by [][]time.Duration
+	for i, l := range lat {
+		w := int(dues[i] / WindowLen)
+		for len(by) <= w {
+			by = append(by, nil)
+		}
+		by[w] = append(by[w], l)
+	}
+	p := make([]time.Duration, len(by))
+	for w, ls := range by {
+		slices.Sort(ls)
+		p[w] = percentile(ls, 99)
+	}
+	return p
 }
 
 // percentile is the nearest-rank p-th percentile of sorted (0 if empty).

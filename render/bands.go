@@ -18,7 +18,9 @@ import (
 // function of the band's bytes alone, so a hit gives the very bytes
 // compressing the band again would (TestBandsMatchUncached), and the scope
 // keeps one viewer's bands from ever serving another's board: whether a band
-// hits can depend only on the boards that viewer was already sent.
+// hits can depend only on the boards that viewer was already sent. Bands that
+// every board shares (an empty rank, the file numbers: static.go) are looked
+// up first and never enter this cache.
 
 // bandRows are the first row of each band and, last, the image's height: the
 // status line, the top hand panel, the file numbers (with the board's top
@@ -84,6 +86,7 @@ type segmentCache struct {
 	limit  int
 	hits   int
 	misses int
+	shared *staticTable // the bands every board shares, looked up first (nil: none)
 }
 
 // maxScopes bounds how many scopes' last boards retire remembers (about
@@ -155,7 +158,11 @@ func (c *segmentCache) drop(el *list.Element) {
 	c.size -= e.cost()
 }
 
-var bandCache = newSegmentCache(bandCacheLimit)
+var bandCache = func() *segmentCache {
+	c := newSegmentCache(bandCacheLimit)
+	c.shared = staticBands
+	return c
+}()
 
 // lookup sets found[i] to the cached entry for keys[i], or nil.
 func (c *segmentCache) lookup(keys []bandKey, found []*bandEntry) {
@@ -212,30 +219,45 @@ func (c *segmentCache) stats() (hits, misses, size int) {
 // turned into PNG rows and compressed.
 func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *segmentCache) ([]byte, uint32) {
 	n := len(bandRows) - 1
-	e.keys = e.keys[:0]
-	for i := range n {
-		e.keys = append(e.keys, bandKeyOf(scope, pix[bandRows[i]*imgW:bandRows[i+1]*imgW]))
-	}
 	if cap(e.found) < n {
 		e.found = make([]*bandEntry, n)
 	}
 	e.found = e.found[:n]
-	c.lookup(e.keys, e.found)
+	e.keys, e.shared = e.keys[:0], e.shared[:0]
+	for i := range n {
+		band := pix[bandRows[i]*imgW : bandRows[i+1]*imgW]
+		k := bandKeyOf(scope, band)
+		sb := c.shared.find(k.sum, band)
+		e.shared = append(e.shared, sb)
+		if sb == nil {
+			e.keys = append(e.keys, k)
+		}
+	}
+	found := e.found[:len(e.keys)]
+	c.lookup(e.keys, found)
 	c.retire(e.keys)
 	var fresh []*bandEntry
 	sum := uint32(1) // the Adler-32 of nothing
-	for i, hit := range e.found {
+	j := 0           // into keys and found
+	for i, sb := range e.shared {
 		rows := bandRows[i+1] - bandRows[i]
+		if sb != nil {
+			out = append(out, sb.seg...)
+			sum = adler32Combine(sum, sb.adler, rows*(imgW+1))
+			continue
+		}
+		hit := found[j]
 		if hit == nil {
 			e.raw = pngRows(e.raw[:0], pix[bandRows[i]*imgW:], imgW, rows, imgW)
 			at := len(out)
 			out = e.d.segment(out, e.raw, dists)
-			hit = &bandEntry{key: e.keys[i], seg: bytes.Clone(out[at:]), adler: adler32(e.raw)}
+			hit = &bandEntry{key: e.keys[j], seg: bytes.Clone(out[at:]), adler: adler32(e.raw)}
 			fresh = append(fresh, hit)
 		} else {
 			out = append(out, hit.seg...)
 		}
 		sum = adler32Combine(sum, hit.adler, rows*(imgW+1))
+		j++
 	}
 	if len(fresh) > 0 {
 		c.add(fresh)
@@ -244,5 +266,10 @@ func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *se
 }
 
 // BandStats are the band cache's look-ups so far that hit and missed, and the
-// bytes it holds (for the load generator and metrics).
-func BandStats() (hits, misses, bytes int) { return bandCache.stats() }
+// bytes it holds, and the bands found among those every board shares
+// (static.go), which the cache is not asked for (for the load generator and
+// metrics).
+func BandStats() (hits, misses, bytes, shared int) {
+	hits, misses, bytes = bandCache.stats()
+	return hits, misses, bytes, int(staticBands.hits.Load())
+}

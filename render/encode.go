@@ -76,10 +76,11 @@ func chunk(out []byte, kind string, data []byte) []byte {
 
 // encoder is the reusable state of one encode.
 type encoder struct {
-	raw   []byte // the PNG rows with their filter bytes (of a band, for deflateBands)
-	d     deflater
-	keys  []bandKey    // each band's, for deflateBands
-	found []*bandEntry // each band's cached segment or nil
+	raw    []byte // the PNG rows with their filter bytes (of a band, for deflateBands)
+	d      deflater
+	keys   []bandKey     // the bands not shared, for deflateBands
+	found  []*bandEntry  // their cached segments or nil
+	shared []*staticBand // each band's shared segment or nil
 }
 
 // The encoders' buffers and the canvases (about 0.5 MB each) are kept in free

@@ -130,6 +130,9 @@ func Render(v view.View, opt Options) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
+	if opt.CacheScope != "" {
+		bandCache.shared.ensure(a, bottomSide(&v, opt.Flip), opt.Labels)
+	}
 	dst := getCanvas(a)
 	defer putCanvas(dst)
 	a.paint(dst, &v, &opt)

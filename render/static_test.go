@@ -1,0 +1,100 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"strconv"
+	"testing"
+
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// TestSharedBands: the channel's board of a Tsuitate game (no piece shown)
+// takes its ranks and file numbers from the shared bands: the same bytes as
+// without them, a valid PNG of the painted pixels, and the per-viewer cache
+// is asked only for the rest.
+func TestSharedBands(t *testing.T) {
+	a := assetsFor(t, ThemeLight)
+	v := view.View{Variant: view.Tsuitate, Viewer: view.ViewerPublic, Turn: shogi.White, MoveNumber: 12,
+		Mask: shogi.NoSquare, Masks: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}, LastMove: shogi.NoMove,
+		LostAt: shogi.NoSquare, ShowCaptured: true}
+	v.Captured[shogi.Black][shogi.Pawn] = 2
+	opt := Options{Labels: enLabels}
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	a.paint(img, &v, &opt)
+
+	shared := newStaticTable()
+	shared.ensure(a, shogi.Black, enLabels)
+	with := newSegmentCache(bandCacheLimit)
+	with.shared = shared
+	got, err := encode(img, "game 1 public", with)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without := newSegmentCache(bandCacheLimit)
+	want, err := encode(img, "game 1 public", without)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("the encoding with shared bands differs from the one without")
+	}
+	if !bytes.Equal(checkPNG(t, got), img.Pix) {
+		t.Fatal("decoded pixels differ from the painted ones")
+	}
+	n := int(shared.hits.Load())
+	if n < 10 { // nine empty ranks and the file numbers
+		t.Fatalf("%d bands found shared, want at least 10", n)
+	}
+	h, m, size := with.stats()
+	if h+m != len(bandRows)-1-n {
+		t.Fatalf("the viewer's cache was asked for %d bands, want the %d not shared", h+m, len(bandRows)-1-n)
+	}
+	if _, _, whole := without.stats(); size >= whole {
+		t.Fatalf("the viewer's cache holds %d bytes with shared bands, %d without", size, whole)
+	}
+}
+
+// TestSharedBandsLearnNothing: the shared bands come from boards that show
+// no game, painted once per theme, orientation and labels; drawing games'
+// boards (in any scope) adds none, so whether a band is found shared
+// depends on its own pixels alone.
+func TestSharedBandsLearnNothing(t *testing.T) {
+	shared := newStaticTable()
+	c := newSegmentCache(bandCacheLimit)
+	c.shared = shared
+	a := assetsFor(t, ThemeLight)
+	for _, bottom := range []shogi.Color{shogi.Black, shogi.White} {
+		shared.ensure(a, bottom, enLabels)
+	}
+	shared.mu.RLock()
+	before := len(shared.bands)
+	shared.mu.RUnlock()
+	if before == 0 {
+		t.Fatal("no shared band was made")
+	}
+	boards := gameBoards(t)[:40]
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	for i, v := range boards {
+		opt := Options{Labels: enLabels}
+		a.paint(img, &v, &opt)
+		b, err := encode(img, "game 1 seat "+strconv.Itoa(i%2), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(checkPNG(t, b), img.Pix) {
+			t.Fatalf("board %d: decoded pixels differ", i)
+		}
+		shared.ensure(a, bottomSide(&v, false), enLabels) // built already: a no-op
+	}
+	shared.mu.RLock()
+	after := len(shared.bands)
+	shared.mu.RUnlock()
+	if after != before {
+		t.Fatalf("drawing games changed the shared bands: %d, then %d", before, after)
+	}
+	if shared.hits.Load() == 0 {
+		t.Fatal("no band of a Tsuitate player's board was found shared (the empty ranks)")
+	}
+}
