@@ -22,6 +22,7 @@ func runLoadtest(args []string) error {
 	fs.Float64Var(&cfg.Rate, "rate", 50, "moves per second, sent on schedule whether or not the bot keeps up")
 	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long moves are sent")
 	fs.StringVar(&cfg.Variant, "variant", "tsuitate", "tsuitate, masked, dark, standard, or mix (each in turn)")
+	fs.DurationVar(&cfg.Warmup, "warmup", 5*time.Second, "the moves due this long after the bot's start are timed apart (warmup_p99), not in p50, p99 and max")
 	fs.IntVar(&cfg.Plies, "plies", 20, "moves already played in each game when the bot starts")
 	fs.IntVar(&cfg.GlobalLimit, "global-limit", 0, "the stand-in's global rate limit in requests per second (0: none; Discord's default is 50)")
 	fs.StringVar(&cfg.Dir, "dir", "", "directory for the store (default: a temporary one, removed after)")

@@ -23,7 +23,7 @@ func openStore(databaseURL, dataPath string) (store.Store, error) {
 	if databaseURL != "" {
 		// Several serve processes may share it: a frozen one must not hold
 		// its row locks for long (see postgres.Options).
-		st, err := postgres.Open(databaseURL, &postgres.Options{IdleInTransaction: min(5*time.Second, leaseTTL())})
+		st, err := postgres.Open(databaseURL, &postgres.Options{IdleInTransaction: min(5*time.Second, leaseTTL()), OpenAll: true})
 		switch {
 		case errors.Is(err, store.ErrUnavailable):
 			return nil, fmt.Errorf("%w\n(check database_url or DATABASE_URL, and that the PostgreSQL server is running and accepts this user)", err)

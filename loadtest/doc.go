@@ -12,7 +12,10 @@
 // with a PNG board) and the edit of the game card in the game's channel (its
 // text and the channel's board). The moves are random
 // legal moves that capture nothing, give no check and repeat no position, so
-// no game ends.
+// no game ends. The moves due in the first --warmup after the bot's start
+// (default 5 s: the start's catch-ups, and caches and connections filling)
+// are timed apart: the line gives their p99 as warmup_p99, and p50, p99
+// and max are those of the rest.
 //
 // Restart fills a store the same way and measures the bot's start on it,
 // from bot.New to Start returning.

@@ -49,21 +49,25 @@ func TestMovesNeverEndAGame(t *testing.T) {
 	}
 }
 
-var lineRE = regexp.MustCompile(`^loadtest: games=3 rate=20/s moves=\d+ done=\d+ p50=[\d.]+ms p99=[\d.]+ms max=[\d.]+ms cpu=\d+% heap=[\d.]+MiB$`)
+var lineRE = regexp.MustCompile(`^loadtest: games=3 rate=20/s moves=\d+ done=\d+ p50=[\d.]+ms p99=[\d.]+ms max=[\d.]+ms cpu=\d+% heap=[\d.]+MiB warmup=300ms warmup_p99=[\d.]+ms$`)
 
 // TestRunSmall: a short run in every variant gives every game a move, sees
-// each move's three messages answered, and prints the one line. (How many
-// moves fit in the second depends on the machine: not checked.)
+// each move's three messages answered, times the moves of the warm-up
+// apart, and prints the one line. (How many moves fit in the second depends
+// on the machine: not checked.)
 func TestRunSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a bot")
 	}
-	r, err := Run(context.Background(), Config{Games: 3, Rate: 20, Duration: time.Second, Variant: "mix", Plies: 4, Seed: 3})
+	r, err := Run(context.Background(), Config{Games: 3, Rate: 20, Duration: time.Second, Warmup: 300 * time.Millisecond, Variant: "mix", Plies: 4, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Moves < 3 || r.Done != r.Moves || r.Retired != 0 || r.Stray != 0 || r.Reconnects != 0 {
 		t.Fatalf("moves %d, done %d, retired %d, stray %d, reconnects %d", r.Moves, r.Done, r.Retired, r.Stray, r.Reconnects)
+	}
+	if r.WarmupDone < 1 || r.WarmupDone >= r.Done || r.WarmupP99 <= 0 || len(r.Windows) == 0 {
+		t.Fatalf("warm-up: %d of %d moves, p99 %v; windows %v", r.WarmupDone, r.Done, r.WarmupP99, r.Windows)
 	}
 	if !(0 < r.P50 && r.P50 <= r.P99 && r.P99 <= r.Max) {
 		t.Fatalf("latencies p50 %v p99 %v max %v", r.P50, r.P99, r.Max)

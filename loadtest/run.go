@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -39,6 +38,12 @@ type Config struct {
 	Dir string
 	// Grace is how long Run waits after Duration for the moves in flight.
 	Grace time.Duration
+	// Warmup is how long after the bot's start the moves are timed apart:
+	// sent and answered like the others, their p99 is Result.WarmupP99 and
+	// they are left out of P50, P99 and Max (0: none). The first seconds
+	// after a start are the start's (catch-ups, caches and connections
+	// filling), not the steady rate's.
+	Warmup time.Duration
 	// Seed makes the games' moves reproducible.
 	Seed uint64
 	// Log receives the bot's warnings and errors (nil: discarded).
@@ -62,13 +67,16 @@ type Config struct {
 type Result struct {
 	Games          int
 	Rate           float64
-	Moves, Done    int // moves sent; moves whose every message was answered
-	P50, P99, Max  time.Duration
-	CPU            float64 // per cent of one core, the whole process
-	HeapMiB        float64 // live heap after a GC at the end, less that before the bot started
-	Late, Retired  int     // moves that waited for a free game; games with no move left
-	Stray          int     // new posts in a game's channels with no move in flight
-	Resent         int     // posts that repeated a nonce (the stand-in kept the first)
+	Moves, Done    int           // moves sent; moves whose every message was answered
+	P50, P99, Max  time.Duration // of the moves done after the warm-up
+	Warmup         time.Duration
+	WarmupDone     int           // moves done that were due in the warm-up
+	WarmupP99      time.Duration // their p99
+	CPU            float64       // per cent of one core, the whole process
+	HeapMiB        float64       // live heap after a GC at the end, less that before the bot started
+	Late, Retired  int           // moves that waited for a free game; games with no move left
+	Stray          int           // new posts in a game's channels with no move in flight
+	Resent         int           // posts that repeated a nonce (the stand-in kept the first)
 	Wall, SendWall time.Duration
 	Routes         map[string]int // requests by route and status
 	Reconnects     int            // gateway IDENTIFYs after the first, and RESUMEs
@@ -97,6 +105,9 @@ func (r Result) CPUPerMove() time.Duration {
 func (r Result) String() string {
 	line := fmt.Sprintf("loadtest: games=%d rate=%g/s moves=%d done=%d p50=%sms p99=%sms max=%sms cpu=%.0f%% heap=%.1fMiB",
 		r.Games, r.Rate, r.Moves, r.Done, ms(r.P50), ms(r.P99), ms(r.Max), r.CPU, r.HeapMiB)
+	if r.Warmup > 0 {
+		line += fmt.Sprintf(" warmup=%v warmup_p99=%sms", r.Warmup, ms(r.WarmupP99))
+	}
 	if r.Processes > 0 {
 		line += fmt.Sprintf(" store=postgres processes=%d", r.Processes)
 		if r.Gateways > 0 && r.Gateways < r.Processes {
@@ -185,7 +196,7 @@ func (e *env) fillBolt(cfg *Config) error {
 // fillPostgres fills the database, which must hold no games: the load test
 // is not for a database in use.
 func (e *env) fillPostgres(cfg *Config) error {
-	st, err := postgres.Open(cfg.DatabaseURL, nil)
+	st, err := postgres.Open(cfg.DatabaseURL, &postgres.Options{OpenAll: true}) // as serve
 	if err != nil {
 		return err
 	}
@@ -216,7 +227,7 @@ func (e *env) start() error {
 		st := e.st
 		if i > 0 {
 			var err error
-			if st, err = postgres.Open(e.dbURL, nil); err != nil {
+			if st, err = postgres.Open(e.dbURL, &postgres.Options{OpenAll: true}); err != nil {
 				return err
 			}
 			e.extra = append(e.extra, st)
@@ -431,13 +442,22 @@ send:
 	res.SchedP50, res.SchedP99 = schedPercentiles(sched0, readSched())
 	unsub()
 	d.mu.Lock()
-	lat := append([]time.Duration(nil), d.lat...)
-	res.Windows = windowP99(lat, d.dues)
+	res.Windows = windowP99(d.lat, d.dues)
+	var lat, warm []time.Duration
+	for i, l := range d.lat {
+		if d.dues[i] < cfg.Warmup {
+			warm = append(warm, l)
+		} else {
+			lat = append(lat, l)
+		}
+	}
+	slices.Sort(warm)
+	res.Warmup, res.WarmupDone, res.WarmupP99 = cfg.Warmup, len(warm), percentile(warm, 99)
 	res.Stray, res.Resent = d.stray, d.resent
 	res.Routes = d.routes
 	d.mu.Unlock()
-	res.Done = len(lat)
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	res.Done = len(lat) + len(warm)
+	slices.Sort(lat)
 	res.P50, res.P99 = percentile(lat, 50), percentile(lat, 99)
 	if len(lat) > 0 {
 		res.Max = lat[len(lat)-1]

@@ -37,6 +37,10 @@ type Options struct {
 	ConnectTimeout time.Duration
 	// MaxConns is the pool size (default: the URL's pool_max_conns, else 16).
 	MaxConns int32
+	// OpenAll opens every connection of the pool at the start (unless the
+	// URL sets pool_min_conns) and keeps them: a bot started under load
+	// otherwise queues its first moves behind connections being opened.
+	OpenAll bool
 	// IdleInTransaction, when set, has the server end a session left idle
 	// inside a transaction that long (idle_in_transaction_session_timeout):
 	// a process frozen mid-write then holds no row lock, so a takeover of
@@ -97,6 +101,9 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 		cfg.MaxConns = o.MaxConns
 	case !strings.Contains(databaseURL, "pool_max_conns"):
 		cfg.MaxConns = 16
+	}
+	if o.OpenAll && !strings.Contains(databaseURL, "pool_min_conns") {
+		cfg.MinConns = cfg.MaxConns
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 || opts != nil && opts.ConnectTimeout != 0 { // the URL's connect_timeout, else ours
 		cfg.ConnConfig.ConnectTimeout = o.ConnectTimeout

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"shinpan/store"
 	"shinpan/store/pgtest"
@@ -72,5 +73,33 @@ func TestOpenRefuses(t *testing.T) {
 	}
 	if _, err := Open("postgres://u:pw@%zz/x", nil); !errors.Is(err, store.ErrInvalid) {
 		t.Fatalf("bad URL: %v", err)
+	}
+}
+
+// TestOpenAll: with OpenAll the pool opens all its connections at the start
+// (a bot under load); without, only those used.
+func TestOpenAll(t *testing.T) {
+	srv := pgtest.Get(t)
+	url := srv.NewDB(t)
+	s, err := Open(url, &Options{OpenAll: true, MaxConns: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for s.Pool().Stat().TotalConns() < 5 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections open, want all 5", s.Pool().Stat().TotalConns())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	lazy, err := Open(url, &Options{MaxConns: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lazy.Close()
+	time.Sleep(100 * time.Millisecond)
+	if n := lazy.Pool().Stat().TotalConns(); n >= 5 {
+		t.Fatalf("without OpenAll %d connections are open", n)
 	}
 }
