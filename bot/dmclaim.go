@@ -39,8 +39,16 @@ const (
 	// take it from it; the deadlines are wall-clock times of different
 	// machines, so their clocks must agree well within it (NTP).
 	dmClaimTTL = 10 * time.Second
-	// dmClaimPoll is how often a process waiting for another's claim looks.
-	dmClaimPoll = 50 * time.Millisecond
+	// dmClaimPoll is how soon a process waiting for another's claim looks
+	// again; each look waits twice as long as the one before, up to
+	// dmClaimPollMax. Every gateway process receives every DM, so all but
+	// one wait on each: looking every 50 ms for as long as the move took
+	// made the store's load grow with the latency, and three processes at
+	// 150 moves/s fell behind for good (the first look still comes at once
+	// after a quick move; a claim whose process died is taken within
+	// dmClaimPollMax of its end).
+	dmClaimPoll    = 50 * time.Millisecond
+	dmClaimPollMax = time.Second
 )
 
 // newInstance names this process in the claims it holds.
@@ -55,6 +63,7 @@ func newInstance() string {
 // catchingUp says it was read back from the DM channel (catch-up).
 func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	user := m.Author.ID
+	wait := dmClaimPoll
 	for {
 		r, last := b.claimDM(user, m.ID, catchingUp)
 		switch r {
@@ -70,7 +79,8 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 			catchingUp = true // then m is done, or taken over
 		case store.DMBusy:
 			select {
-			case <-time.After(dmClaimPoll):
+			case <-time.After(wait):
+				wait = min(2*wait, dmClaimPollMax)
 			case <-b.ctx.Done():
 				return // the next start's catch-up reads it
 			}

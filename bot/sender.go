@@ -350,22 +350,22 @@ func (b *Bot) send(m store.OutMsg) error {
 		}
 		return nil
 	}
-	msg, err := b.postMessage(ch, p, m.DedupeKey)
+	msgID, err := b.postMessage(ch, p, m.DedupeKey)
 	if err != nil {
 		return err
 	}
 	if p.Challenge != 0 {
-		if err := b.st.SetChallengeMessage(p.Challenge, msg.ID); err != nil {
+		if err := b.st.SetChallengeMessage(p.Challenge, msgID); err != nil {
 			b.log.Warn("challenge message id", "challenge", p.Challenge, "err", err)
 		}
 	}
 	if p.Ref != "" && m.GameID != 0 {
-		if err := b.st.PutMessageRef(m.GameID, p.Ref, store.MessageRef{ChannelID: ch, MessageID: msg.ID}); err != nil {
+		if err := b.st.PutMessageRef(m.GameID, p.Ref, store.MessageRef{ChannelID: ch, MessageID: msgID}); err != nil {
 			b.log.Error("message ref", "game", m.GameID, "err", err)
 		}
 	}
 	if p.Thread != "" && m.GameID != 0 {
-		b.startThread(m.GameID, ch, msg.ID, p.Thread)
+		b.startThread(m.GameID, ch, msgID, p.Thread)
 	}
 	return nil
 }
@@ -469,8 +469,10 @@ func mentions(users []string) *discordgo.MessageAllowedMentions {
 	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: ids}
 }
 
-// postMessage creates a message in a channel, with files as multipart.
-func (b *Bot) postMessage(ch string, p payload, nonce string) (*discordgo.Message, error) {
+// postMessage creates a message in a channel, with files as multipart, and
+// returns its id (the only part of Discord's answer the bot uses: decoding
+// the whole message object cost more than the rest of the send).
+func (b *Bot) postMessage(ch string, p payload, nonce string) (string, error) {
 	body := messageBody{Content: p.Content, Components: payloadComponents(p), AllowedMentions: mentions(p.Mentions)}
 	if nonce != "" && len(nonce) <= 25 {
 		body.Nonce, body.EnforceNonce = nonce, true
@@ -486,21 +488,25 @@ func (b *Bot) postMessage(ch string, p payload, nonce string) (*discordgo.Messag
 	if len(files) > 0 {
 		ct, data, merr := discordgo.MultipartBodyWithJSON(body, files)
 		if merr != nil {
-			return nil, merr
+			return "", merr
 		}
 		resp, err = b.s.RequestRaw(http.MethodPost, endpoint, ct, data, endpoint, 0)
 	} else {
 		resp, err = b.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint)
 	}
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
-		return nil, fmt.Errorf("decode message: %w", err)
+	var msg struct {
+		ID string `json:"id"`
 	}
-	return &msg, nil
+	if err := json.Unmarshal(resp, &msg); err != nil || msg.ID == "" {
+		return "", fmt.Errorf("decode message: %v (%w)", err, errNoMessageID)
+	}
+	return msg.ID, nil
 }
+
+var errNoMessageID = errors.New("the answer has no message id")
 
 // editMessage edits a message's content and buttons.
 func (b *Bot) editMessage(ch string, p payload) error {

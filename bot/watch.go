@@ -104,14 +104,14 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 	if err != nil {
 		return answer{}, err
 	}
-	msg, err := b.postMessage(ch, payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
+	msgID, err := b.postMessage(ch, payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
 	if dmsClosed(err) {
 		return say(texts.UI(l, texts.WatchDMsClosed)), nil
 	}
 	if err != nil {
 		return answer{}, err
 	}
-	if err := b.st.PutMessageRef(id, key, store.MessageRef{ChannelID: ch, MessageID: msg.ID}); err != nil {
+	if err := b.st.PutMessageRef(id, key, store.MessageRef{ChannelID: ch, MessageID: msgID}); err != nil {
 		return answer{}, err
 	}
 	b.forgetShown(id, r.user) // a new DM: nothing shown yet
