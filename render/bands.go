@@ -41,7 +41,9 @@ var bandRows = func() []int {
 // 38 KB a game): 48 MiB serves some 1200 games in play fully; beyond, the
 // least recently moved games' bands go (BenchmarkBandCacheGames, 80000
 // boards: 500 or 1000 games reuse 78.5% of the bands, holding 19 and 38 MiB;
-// 2000 games 57%).
+// 2000 games 57%). The bot also keeps the channel's board of each game (a
+// third scope), and its load test holds the limit with 1000 games; the bands
+// every board shares (static.go) are not counted, never being held here.
 const (
 	bandCacheLimit    = 48 << 20
 	bandEntryOverhead = 200
