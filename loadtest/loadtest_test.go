@@ -129,3 +129,13 @@ func TestRunProcesses(t *testing.T) {
 		t.Fatalf("a second run on the same database: %v", err)
 	}
 }
+
+// TestRunRefusesWarmup: a warm-up that leaves no move to time is refused
+// before anything starts.
+func TestRunRefusesWarmup(t *testing.T) {
+	for _, w := range []time.Duration{-time.Second, time.Second, 2 * time.Second} {
+		if _, err := Run(context.Background(), Config{Games: 1, Rate: 1, Duration: time.Second, Warmup: w}); err == nil || !strings.Contains(err.Error(), "--warmup") {
+			t.Fatalf("warmup %v: %v", w, err)
+		}
+	}
+}

@@ -354,6 +354,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if cfg.Rate <= 0 || cfg.Duration <= 0 {
 		return Result{}, errors.New("--rate and --duration must be positive")
 	}
+	if cfg.Warmup < 0 || cfg.Warmup >= cfg.Duration {
+		return Result{}, errors.New("--warmup must be at least 0 and shorter than --duration")
+	}
 	if cfg.Grace <= 0 {
 		cfg.Grace = 10 * time.Second
 	}
