@@ -31,10 +31,13 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 // (an action reads each player's settings once).
 func (b *Bot) actAs(id store.GameID, rd reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
 	user := rd.id
-	if b.cl != nil && !isCPU(user) && user != b.botID() {
+	if b.cl != nil && !isCPU(user) && user != b.botID() && !b.applyHere(id) {
 		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.lang)
 	}
 	reply, ok, err := b.applyAs(id, rd, a, key, refusal)
+	if errors.Is(err, store.ErrFenced) && b.cl != nil && !isCPU(user) && user != b.botID() {
+		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.lang) // the lease moved meanwhile
+	}
 	if err != nil {
 		return texts.UI(rd.lang, texts.InternalError), false
 	}

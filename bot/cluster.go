@@ -19,12 +19,13 @@ import (
 // Several processes share the games (PostgreSQL): each game's partition is
 // owned by one process (a lease with an epoch that every game write checks).
 // The owner alone applies the game's actions, runs its clocks and CPU turns
-// and sends its outbox. A player's action goes, in whichever process Discord
-// delivered it, into the shared inbox; the owner applies it in the
-// transaction that removes it (once, in the order queued). The player who
-// pressed a button hears the result at once when this process owns the game,
-// else "received" and the result in DMs. Single-process mode has no Cluster
-// and none of this.
+// and sends its outbox. A player's action that reaches the game's owner while
+// nothing waits for that game in the inbox is applied there and then
+// (applyHere); any other goes, in whichever process Discord delivered it,
+// into the shared inbox, and the owner applies it in the transaction that
+// removes it (once, in the order queued). The player who pressed a button
+// hears the result at once when this process owns the game, else "received"
+// and the result in DMs. Single-process mode has no Cluster and none of this.
 
 // Cluster is the shared ownership and inbox (store/postgres.Cluster).
 type Cluster interface {
@@ -41,6 +42,8 @@ type Cluster interface {
 	// Live is how many processes share the games.
 	Live() int
 	PutInbox(key string, game store.GameID, record []byte) (bool, error)
+	// InboxPending says whether any action waits for the game.
+	InboxPending(game store.GameID) (bool, error)
 	Inbox(parts []uint32, n int) ([]store.InboxItem, error)
 	ConsumeInbox(key string, game store.GameID, outbox []store.OutMsg) (bool, error)
 	// ListenInbox calls fn with the partition of each action queued (all
@@ -151,6 +154,25 @@ func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (
 	w.mu.Unlock()
 	r := <-w.done // taken: the result is on its way
 	return r.reply, r.ok
+}
+
+// applyHere says whether this process may apply a player's action to game id
+// itself, now, instead of queueing it in the inbox: it owns the game and no
+// action for it waits, here or in the inbox, that the new one must follow
+// (each player's actions go in the order sent). The store's lease check still
+// refuses the write should the lease move meanwhile (store.ErrFenced).
+func (b *Bot) applyHere(id store.GameID) bool {
+	if !b.owns(id) {
+		return false
+	}
+	b.cl.mu.Lock()
+	busy := b.cl.running[id] || len(b.cl.queues[id]) > 0
+	b.cl.mu.Unlock()
+	if busy {
+		return false
+	}
+	pending, err := b.cl.c.InboxPending(id)
+	return err == nil && !pending
 }
 
 // routeDM queues a move or mask typed in DM for the game's owner, which

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -102,7 +103,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	if b.dmShortcut(user, m.ID, id, text) {
 		return
 	}
-	if b.cl != nil {
+	if b.cl != nil && !b.applyHere(id) {
 		b.routeDM(id, user, text, m.ID)
 		return
 	}
@@ -119,7 +120,21 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	if masks {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
 	}
-	reply, ok := b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
+	var reply string
+	var ok bool
+	if b.cl != nil { // applyHere said so: not through the inbox
+		var err error
+		reply, ok, err = b.applyAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
+		if errors.Is(err, store.ErrFenced) { // the lease moved meanwhile: to the new owner
+			b.routeDM(id, user, text, m.ID)
+			return
+		}
+		if err != nil {
+			reply, ok = texts.UI(lang, texts.InternalError), false
+		}
+	} else {
+		reply, ok = b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
+	}
 	keyed = ok || reply == "" // taken now, or before (a duplicate)
 	if !ok && reply != "" {
 		b.dmReply(user, m.ID, reply)

@@ -38,6 +38,16 @@ func (s *Store) PutInbox(key string, game store.GameID, record []byte) (queued b
 	return queued, store.WrapOp("put inbox", err)
 }
 
+// InboxPending says whether any action waits in the inbox for the game.
+func (s *Store) InboxPending(game store.GameID) (bool, error) {
+	var pending bool
+	err := s.read(func(ctx context.Context, q dbtx) error {
+		return q.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM inbox WHERE partition = $1 AND game_id = $2)",
+			int32(store.PartitionOf(game)), int64(game)).Scan(&pending)
+	})
+	return pending, store.WrapOp("inbox pending", err)
+}
+
 // Inbox returns up to n waiting actions of the given partitions, in the
 // order they were queued.
 func (s *Store) Inbox(parts []uint32, n int) ([]store.InboxItem, error) {

@@ -142,7 +142,18 @@ func TestLeases(t *testing.T) {
 	}
 
 	// The inbox: queued once; applied once by the owner's append, which
-	// removes it; a refusal removes it with its reply.
+	// removes it; a refusal removes it with its reply. InboxPending sees
+	// what waits for the game, and only for it.
+	pending := func(want bool) {
+		t.Helper()
+		if p, err := nextStore.InboxPending(g.ID); err != nil || p != want {
+			t.Fatalf("inbox pending for the game: %v %v, want %v", p, err, want)
+		}
+		if p, err := nextStore.InboxPending(g.ID + store.Partitions); err != nil || p {
+			t.Fatalf("inbox pending for another game of the partition: %v %v", p, err)
+		}
+	}
+	pending(false)
 	if q, err := ownerStore.PutInbox("i1", g.ID, []byte(`{}`)); err != nil || !q {
 		t.Fatalf("put inbox: %v %v", q, err)
 	}
@@ -152,6 +163,7 @@ func TestLeases(t *testing.T) {
 	if q, err := ownerStore.PutInbox("i2", g.ID, []byte(`{"n":2}`)); err != nil || !q {
 		t.Fatalf("put inbox: %v %v", q, err)
 	}
+	pending(true)
 	items, err := nextStore.Inbox(next.Held(), 10)
 	if err != nil || len(items) != 2 || items[0].Key != "i1" || items[1].Key != "i2" || items[0].GameID != g.ID {
 		t.Fatalf("inbox: %+v %v", items, err)
@@ -171,6 +183,7 @@ func TestLeases(t *testing.T) {
 	if items, _ := nextStore.Inbox(next.Held(), 10); len(items) != 0 {
 		t.Fatalf("inbox keeps %+v", items)
 	}
+	pending(false)
 	if n := srv.QueryInt(t, url, "SELECT count(*) FROM outbox"); n != 3 { // owned, i1, refused
 		t.Fatalf("%d outbox messages", n)
 	}
