@@ -63,6 +63,7 @@ func newInstance() string {
 // catchingUp says it was read back from the DM channel (catch-up).
 func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	user := m.Author.ID
+	b.letOwnerClaim(user, catchingUp)
 	wait := dmClaimPoll
 	for {
 		r, last := b.claimDM(user, m.ID, catchingUp)
@@ -85,6 +86,31 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 				return // the next start's catch-up reads it
 			}
 		}
+	}
+}
+
+// ownerFirst is how long a process that does not own a player's current
+// game waits before claiming the player's DM: every gateway process gets
+// every DM, and the game's owner, when it runs one, then claims it first and
+// applies the action itself instead of the others routing it to it through
+// the inbox. A process without the gateway for its games costs the others
+// this much a DM.
+const ownerFirst = 20 * time.Millisecond
+
+// letOwnerClaim waits ownerFirst when several processes share the games and
+// another owns the user's current game (a live DM only: a catch-up reads
+// what no process handled).
+func (b *Bot) letOwnerClaim(user string, catchingUp bool) {
+	if b.cl == nil || catchingUp {
+		return
+	}
+	st, err := b.st.GetSettings(user) // cached
+	if err != nil || st.CurrentGame == 0 || b.owns(st.CurrentGame) {
+		return
+	}
+	select {
+	case <-time.After(ownerFirst):
+	case <-b.ctx.Done():
 	}
 }
 
