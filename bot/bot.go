@@ -47,6 +47,7 @@ type Bot struct {
 	catchSlots          chan struct{}
 	catchHeld           map[string]bool
 	catchNow, catchMost int
+	catchLists          int // background lists still queueing (catchUpAwaited)
 	dmMarks             dmMarks // handled DMs to remember in the store
 	// dmsClosed holds the users a DM last failed to reach with 50007 (their
 	// DMs are closed), until a DM reaches them or they write one.
@@ -173,7 +174,10 @@ func (b *Bot) Start() error {
 	go b.resumeCPUs(active)
 	b.kickOutbox()
 	if b.cfg.TakesDMs() {
-		b.markCatchUp(active)
+		b.markPending(active)
+		if b.cl == nil {
+			b.catchUpAwaited(active)
+		} // else each process catches up the games it gains (onLeases)
 	}
 	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "shards", b.cfg.ShardIDs(), "shard_count", b.cfg.ShardCount, "invite", InviteURL(b.appID))
 	return nil

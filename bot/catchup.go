@@ -13,38 +13,74 @@ import (
 // and handles what it missed: a move typed while the bot was down, or lost in
 // a reconnect (discordgo v0.29 can lose events across one), must not be lost.
 // It never holds up the start: after a start or a new gateway session every
-// active player is marked pending, and their catch-up runs in the background,
-// inside their own DM queue (the players the games wait for first, at most
-// catchUpConcurrency at a time and within the global rate), or before their
-// next live DM, whichever comes first. A DM is handled once, by its id,
-// whichever way it arrives.
+// active player is marked pending. The players the games wait for (to move,
+// or both in a Masked setup) are caught up in the background, at most
+// catchUpConcurrency at a time and within the global rate; every pending
+// player is caught up before their next live DM is handled, inside their own
+// DM queue. A DM is handled once, by its id, whichever way it arrives.
+//
+// With several processes (cluster.go) the background catch-ups of a game's
+// players are its owner's, queued when it gains the game's partition; and a
+// pending player's live DM that another process handled needs no reading
+// (handledElsewhere).
 
 // catchUpConcurrency is how many background catch-ups run at once: each
 // reads a DM channel and the store, and thousands at once (a start with every
 // player pending) would starve the live DMs of the store's connections.
 const catchUpConcurrency = 8
 
-// markCatchUp marks every player of the active games pending and queues their
-// catch-ups in the background, the players the games wait for first.
-func (b *Bot) markCatchUp(games []store.Game) {
-	var first, rest []string
+// markPending marks every player of the games pending: their missed DMs are
+// read before their next DM is handled.
+func (b *Bot) markPending(games []store.Game) {
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	for _, g := range games {
-		for c, u := range g.Players {
-			if u == "" || isCPU(u) || b.catching[u] {
-				continue
-			}
-			b.catching[u] = true
-			if g.Deadline != nil && int(g.Deadline.Player) == c {
-				first = append(first, u)
-			} else {
-				rest = append(rest, u)
+		for _, u := range g.Players {
+			if u != "" && !isCPU(u) {
+				b.catching[u] = true
 			}
 		}
 	}
+}
+
+// awaited returns the people game g waits for: the side to move, or both
+// while a Masked game waits for its masks (both when it says nothing).
+func awaited(g store.Game) []string {
+	seats := []int{0, 1}
+	if g.Status != store.StatusPendingMasks && g.Deadline != nil {
+		seats = []int{int(g.Deadline.Player)}
+	}
+	var out []string
+	for _, c := range seats {
+		if u := g.Players[c]; u != "" && !isCPU(u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// catchUpAwaited marks the people the games wait for pending and catches
+// them up in the background.
+func (b *Bot) catchUpAwaited(games []store.Game) {
+	var users []string
+	b.mu.Lock()
+	for _, g := range games {
+		for _, u := range awaited(g) {
+			if !b.catchHeld[u] {
+				b.catching[u] = true
+				users = append(users, u)
+			}
+		}
+	}
+	b.catchLists++
 	b.mu.Unlock()
 	go func() {
-		for _, u := range append(first, rest...) {
+		defer func() {
+			b.mu.Lock()
+			b.catchLists--
+			b.mu.Unlock()
+		}()
+		for _, u := range users {
 			select {
 			case b.catchSlots <- struct{}{}: // released when the queued catch-up is over (catchOver)
 			case <-b.ctx.Done():
@@ -82,15 +118,17 @@ func (b *Bot) catchOver(user string) {
 	}
 }
 
-// catchUp marks the players of every active game pending (after a new
-// gateway session).
+// catchUp marks the players of every active game pending after a new
+// gateway session, and catches up the awaited ones of every game: this
+// process may have been the only one to miss their DMs.
 func (b *Bot) catchUp() {
 	games, err := b.st.ActiveGames()
 	if err != nil {
 		b.log.Error("catch-up", "err", err)
 		return
 	}
-	b.markCatchUp(games)
+	b.markPending(games)
+	b.catchUpAwaited(games)
 }
 
 func (b *Bot) catchPending(user string) bool {
@@ -227,9 +265,11 @@ func (b *Bot) flushLastDMs() {
 	wg.Wait()
 }
 
-// caughtUp says whether no catch-up is pending.
+// caughtUp says whether no background catch-up is queued or running (the
+// players left pending are read before their next DM, after LastDM as
+// stored).
 func (b *Bot) caughtUp() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return len(b.catching) == 0
+	return b.catchLists == 0 && len(b.catchHeld) == 0 && b.catchNow == 0
 }

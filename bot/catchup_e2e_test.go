@@ -80,3 +80,46 @@ func TestCatchUpPaced(t *testing.T) {
 	e.waitUntil("the slots given back", func() bool { return len(e.b.catchSlots) == 0 })
 	t.Logf("%d players caught up, at most %d at once (%d slots held at the end)", 2*games, most, held)
 }
+
+// readsOf counts the bot's reads of a DM channel's messages (catch-ups).
+func (e *env) readsOf(user string) int {
+	ch, n := e.dmChannel(user), 0
+	for _, r := range e.srv.Requests() {
+		if r.Route == "GET /channels/{channel_id}/messages" && strings.HasPrefix(r.APIPath(), "/channels/"+ch+"/") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestCatchUpOnlyAwaited: after a start the background catch-up reads the
+// DMs of the players the games wait for; another player's missed DM is read
+// before their next one is handled, and answered first.
+func TestCatchUpOnlyAwaited(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.play("7g7f")
+	e.stop()
+	if _, err := e.srv.SendDM(e.alice, "?5e"); err != nil { // alice waits: a note
+		t.Fatal(err)
+	}
+	if _, err := e.srv.SendDM(e.bob, "3c3d"); err != nil { // bob is to move
+		t.Fatal(err)
+	}
+	reads := e.readsOf(e.alice)
+	e.start()
+	e.waitUntil("bob's missed move", func() bool { return e.game(id).LastSeq == 2 })
+	e.waitUntil("the catch-ups", e.b.caughtUp)
+	e.settle()
+	if n := e.readsOf(e.alice) - reads; n != 0 || e.countDMs(e.alice, "5e") != 0 {
+		t.Fatalf("alice's channel read %d times, her note answered %d times, before she wrote again", n, e.countDMs(e.alice, "5e"))
+	}
+	if r := e.dm(e.alice, "2g2f"); !strings.Contains(r.Content, "5e") {
+		t.Fatalf("alice's first answer is %q, want her missed note's", r.Content)
+	}
+	e.waitUntil("alice's move", func() bool { return e.game(id).LastSeq == 3 })
+	if n := e.readsOf(e.alice) - reads; n != 1 {
+		t.Fatalf("alice's channel read %d times, want 1", n)
+	}
+}

@@ -50,10 +50,13 @@ func (b *Bot) queueFor(user string, m *discordgo.Message) {
 			b.dmQueue[user] = q[1:]
 			b.mu.Unlock()
 			if b.begin() {
+				handled := false
 				if b.catchPending(user) {
-					b.catchUpUser(user)
+					if handled = next != nil && b.handledElsewhere(next); !handled {
+						b.catchUpUser(user)
+					}
 				}
-				if next != nil && b.firstSeen(user, next.ID) {
+				if !handled && next != nil && b.firstSeen(user, next.ID) {
 					b.handleOnce(next, false)
 				}
 				b.end()

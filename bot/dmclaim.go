@@ -89,6 +89,41 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	}
 }
 
+// handledElsewhere settles a pending user's live DM m without reading their
+// DM channel when another process has handled it: a process handles a DM
+// only once that user is caught up there (read back, or settled this way),
+// so every DM before m was handled too, and this process, whose gateway
+// session saw m, sees every later one live. It returns false when m is this
+// process's to handle (it then holds m's claim, which the catch-up that
+// follows keeps: the claims are by process) and with one process.
+func (b *Bot) handledElsewhere(m *discordgo.Message) bool {
+	if !b.sharedStore {
+		return false
+	}
+	user := m.Author.ID
+	b.letOwnerClaim(user, false)
+	wait := dmClaimPoll
+	for {
+		switch r, _ := b.claimDM(user, m.ID, false); r {
+		case store.DMDone:
+			b.mu.Lock()
+			delete(b.catching, user)
+			b.mu.Unlock()
+			b.firstSeen(user, m.ID)
+			return true
+		case store.DMBusy:
+			select {
+			case <-time.After(wait):
+				wait = min(2*wait, dmClaimPollMax)
+			case <-b.ctx.Done():
+				return true // the next start's catch-up reads it
+			}
+		default:
+			return false
+		}
+	}
+}
+
 // ownerFirst is how long a process that does not own a player's current
 // game waits before claiming the player's DM: every gateway process gets
 // every DM, and the game's owner, when it runs one, then claims it first and

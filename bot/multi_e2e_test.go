@@ -459,3 +459,46 @@ func TestMoveInTimeBeatsTheTimeout(t *testing.T) {
 		t.Fatal("bob was not told his move was played")
 	}
 }
+
+// TestPendingDMHandledElsewhere: a process with a player pending (its
+// catch-up not run) settles the player's DM without reading the channel when
+// another process handled it; a DM nobody handled is its own, claimed.
+func TestPendingDMHandledElsewhere(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	off := false
+	cfg := e.cfg
+	cfg.Gateway = &off
+	b2 := e.secondProcess(cfg) // receives no DM
+	mid, err := e.srv.SendDM(e.alice, "7g7f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("the move handled", func() bool {
+		st, _ := e.st.GetSettings(e.alice)
+		return !newerID(mid, st.LastDM)
+	})
+	e.settle()
+	reads := e.readsOf(e.alice)
+	b2.mu.Lock()
+	b2.catching[e.alice] = true
+	b2.mu.Unlock()
+	author := &discordgo.User{ID: e.alice}
+	if !b2.handledElsewhere(&discordgo.Message{ID: mid, Author: author}) {
+		t.Fatal("a DM another process handled is not settled")
+	}
+	if b2.catchPending(e.alice) || e.readsOf(e.alice) != reads {
+		t.Fatalf("still pending %v, channel read %d times", b2.catchPending(e.alice), e.readsOf(e.alice)-reads)
+	}
+	b2.mu.Lock()
+	b2.catching[e.alice] = true
+	b2.mu.Unlock()
+	next := strconv.FormatUint(snowflake(mid)+1<<22, 10) // a DM no process saw
+	if b2.handledElsewhere(&discordgo.Message{ID: next, Author: author}) {
+		t.Fatal("a DM nobody handled is settled")
+	}
+	if st, _ := b2.st.GetSettings(e.alice); st.DMClaim != next || st.DMClaimBy != b2.instance || !b2.catchPending(e.alice) {
+		t.Fatalf("claim %q by %q (want %q by %q), pending %v", st.DMClaim, st.DMClaimBy, next, b2.instance, b2.catchPending(e.alice))
+	}
+}
