@@ -175,9 +175,7 @@ func (b *Bot) Start() error {
 	b.kickOutbox()
 	if b.cfg.TakesDMs() {
 		b.markPending(active)
-		if b.cl == nil {
-			b.catchUpAwaited(active)
-		} // else each process catches up the games it gains (onLeases)
+		b.catchUpAwaited(active)
 	}
 	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "shards", b.cfg.ShardIDs(), "shard_count", b.cfg.ShardCount, "invite", InviteURL(b.appID))
 	return nil

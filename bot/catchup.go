@@ -19,9 +19,9 @@ import (
 // player is caught up before their next live DM is handled, inside their own
 // DM queue. A DM is handled once, by its id, whichever way it arrives.
 //
-// With several processes (cluster.go) the background catch-ups of a game's
-// players are its owner's, queued when it gains the game's partition; and a
-// pending player's live DM that another process handled needs no reading
+// With several processes every gateway process catches up the awaited
+// players of all games (it cannot know that another one did), and a pending
+// player's live DM that another process handled needs no reading
 // (handledElsewhere).
 
 // catchUpConcurrency is how many background catch-ups run at once: each

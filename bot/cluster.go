@@ -502,8 +502,7 @@ func (b *Bot) adopt(id store.GameID) {
 // onLeases follows the lease loop: lost partitions are dropped at once (no
 // clock fires for them, their games are reloaded from the store by whoever
 // uses them next); gained ones are rebuilt in the background: their games'
-// clocks and CPU turns, their inbox, their outbox, the catch-ups of the
-// players they wait for.
+// clocks and CPU turns, their inbox, their outbox.
 func (b *Bot) onLeases(gained, lost []uint32) {
 	if len(lost) > 0 {
 		gone := map[uint32]bool{}
@@ -547,9 +546,6 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 		}
 		wake(b.cl.kick)
 		b.kickOutbox()
-		// Their players' DMs missed while no process was up, or in a
-		// partition whose owner died before reading them (catchup.go).
-		b.catchUpAwaited(games)
 	}()
 }
 
