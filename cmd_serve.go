@@ -92,7 +92,7 @@ func runServe(args []string) error {
 	if cfg.MetricsAddr != "" {
 		m = ops.NewMetrics()
 	}
-	b := bot.New(cfg, st, s, append(clusterOf(st, log), bot.WithLogger(log), bot.WithMetrics(m))...)
+	b := bot.New(cfg, st, s, append(clusterOf(st, cfg, log), bot.WithLogger(log), bot.WithMetrics(m))...)
 	var interactions http.Handler
 	var interactionsLn net.Listener
 	if cfg.HTTPAddr != "" {

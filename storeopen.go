@@ -41,7 +41,7 @@ func openStore(databaseURL, dataPath string) (store.Store, error) {
 // process one of those sharing it (partition leases, the inbox), under a
 // name unique to this run: a restarted process is a new owner, so a stale
 // incarnation's late writes are refused.
-func clusterOf(st store.Store, log *slog.Logger) []bot.Option {
+func clusterOf(st store.Store, cfg bot.Config, log *slog.Logger) []bot.Option {
 	pg, ok := st.(*postgres.Store)
 	if !ok {
 		return nil
@@ -52,7 +52,7 @@ func clusterOf(st store.Store, log *slog.Logger) []bot.Option {
 	name := fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(r[:]))
 	log.Info("sharing the games with other processes", "process", name)
 	ttl := leaseTTL()
-	return []bot.Option{bot.WithCluster(pg.Cluster(postgres.LeaseOptions{Process: name, Renew: ttl / 3, TTL: ttl, Logger: log}))}
+	return []bot.Option{bot.WithCluster(pg.Cluster(postgres.LeaseOptions{Process: name, Renew: ttl / 3, TTL: ttl, Logger: log, TakesDMs: cfg.TakesDMs()}))}
 }
 
 // leaseTTLEnv, for tests only, shortens the partition leases (a duration

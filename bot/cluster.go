@@ -38,6 +38,9 @@ type Cluster interface {
 	Stop()
 	Owns(id store.GameID) bool
 	OwnsPartition(p uint32) bool
+	// OwnerTakesDMs says whether another live process that receives DMs
+	// owns the game (as of the last renewal).
+	OwnerTakesDMs(id store.GameID) bool
 	Held() []uint32
 	// Live is how many processes share the games.
 	Live() int

@@ -63,7 +63,9 @@ func newInstance() string {
 // catchingUp says it was read back from the DM channel (catch-up).
 func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	user := m.Author.ID
-	b.letOwnerClaim(user, catchingUp)
+	if !b.letOwnerClaim(user, catchingUp) {
+		return // the next start's catch-up reads it, unless the owner handled it
+	}
 	wait := dmClaimPoll
 	for {
 		r, last := b.claimDM(user, m.ID, catchingUp)
@@ -101,7 +103,9 @@ func (b *Bot) handledElsewhere(m *discordgo.Message) bool {
 		return false
 	}
 	user := m.Author.ID
-	b.letOwnerClaim(user, false)
+	if !b.letOwnerClaim(user, false) {
+		return true // the next start's catch-up reads it, unless the owner handled it
+	}
 	wait := dmClaimPoll
 	for {
 		switch r, _ := b.claimDM(user, m.ID, false); r {
@@ -128,24 +132,38 @@ func (b *Bot) handledElsewhere(m *discordgo.Message) bool {
 // game waits before claiming the player's DM: every gateway process gets
 // every DM, and the game's owner, when it runs one, then claims it first and
 // applies the action itself instead of the others routing it to it through
-// the inbox. A process without the gateway for its games costs the others
-// this much a DM.
-const ownerFirst = 20 * time.Millisecond
+// the inbox. When the owner is known to receive DMs (OwnerTakesDMs), the
+// others wait ownerGrace: claiming it then is only for an owner that died
+// with it, and claiming sooner, once the owner lags behind, would route the
+// DMs it has in hand through the inbox, more work for it as it lags (three
+// processes at 200 moves/s never caught up). A process without the gateway
+// for its games costs the others ownerFirst a DM.
+const (
+	ownerFirst = 20 * time.Millisecond
+	ownerGrace = 2 * time.Second
+)
 
-// letOwnerClaim waits ownerFirst when several processes share the games and
-// another owns the user's current game (a live DM only: a catch-up reads
-// what no process handled).
-func (b *Bot) letOwnerClaim(user string, catchingUp bool) {
+// letOwnerClaim waits ownerFirst or ownerGrace when several processes share
+// the games and another owns the user's current game (a live DM only: a
+// catch-up reads what no process handled). It returns false when the bot
+// stops meanwhile.
+func (b *Bot) letOwnerClaim(user string, catchingUp bool) bool {
 	if b.cl == nil || catchingUp {
-		return
+		return true
 	}
 	st, err := b.st.GetSettings(user) // cached
 	if err != nil || st.CurrentGame == 0 || b.owns(st.CurrentGame) {
-		return
+		return true
+	}
+	wait := ownerFirst
+	if b.cl.c.OwnerTakesDMs(st.CurrentGame) {
+		wait = ownerGrace
 	}
 	select {
-	case <-time.After(ownerFirst):
+	case <-time.After(wait):
+		return true
 	case <-b.ctx.Done():
+		return false
 	}
 }
 

@@ -232,12 +232,12 @@ func (e *env) start() error {
 			}
 			e.extra = append(e.extra, st)
 		}
-		cl := st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("loadtest-%d", i+1), Logger: e.log})
 		cfg := bot.Config{GlobalRate: rate}
 		if e.gateways > 0 && i >= e.gateways {
 			off := false
 			cfg.Gateway = &off
 		}
+		cl := st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("loadtest-%d", i+1), Logger: e.log, TakesDMs: cfg.TakesDMs()})
 		if err := e.startBot(st, cfg, bot.WithCluster(cl)); err != nil {
 			return err
 		}

@@ -32,10 +32,13 @@ type Leases struct {
 	// lost ones before they are given up (Leases.Run).
 	onChange func(gained, lost []uint32)
 
-	mu      sync.Mutex
-	held    map[uint32]uint64 // partition → epoch
-	live    int               // live processes at the last renewal
-	renewed time.Time         // start of the last successful renewal
+	takesDMs bool
+
+	mu       sync.Mutex
+	held     map[uint32]uint64 // partition → epoch
+	live     int               // live processes at the last renewal
+	renewed  time.Time         // start of the last successful renewal
+	dmOwners map[uint32]bool   // partitions of other live processes that take DMs, at the last renewal
 }
 
 // LeaseOptions configure Store.Leases.
@@ -46,6 +49,9 @@ type LeaseOptions struct {
 	// after a renewal (default 6 s).
 	Renew, TTL time.Duration
 	Logger     *slog.Logger
+	// TakesDMs says that this process receives DMs (it runs shard 0's
+	// gateway session); the others read it (OwnerTakesDMs).
+	TakesDMs bool
 }
 
 // Lease defaults: a process that stops renewing loses its partitions within
@@ -69,7 +75,7 @@ func (s *Store) Leases(o LeaseOptions) *Leases {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	l := &Leases{s: s, id: o.Process, renew: o.Renew, ttl: o.TTL, log: o.Logger, held: map[uint32]uint64{}, live: 1}
+	l := &Leases{s: s, id: o.Process, renew: o.Renew, ttl: o.TTL, log: o.Logger, takesDMs: o.TakesDMs, held: map[uint32]uint64{}, live: 1}
 	s.fencer = l.Fence
 	s.owner = o.Process
 	return l
@@ -89,6 +95,14 @@ func (l *Leases) Fence(id store.GameID) (store.Fence, bool) {
 
 // Owns says whether this process holds the game's partition.
 func (l *Leases) Owns(id store.GameID) bool { return l.OwnsPartition(store.PartitionOf(id)) }
+
+// OwnerTakesDMs says whether another live process, one that receives DMs,
+// held the game's partition at the last renewal.
+func (l *Leases) OwnerTakesDMs(id store.GameID) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.dmOwners[store.PartitionOf(id)]
+}
 
 // OwnsPartition says whether this process holds partition p.
 func (l *Leases) OwnsPartition(p uint32) bool {
@@ -156,11 +170,21 @@ func (l *Leases) Tick(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, l.ttl) // a renewal later than that is no use
 	defer cancel()
 	var live int
-	mine := map[uint32]uint64{}
+	mine, dmOwners := map[uint32]uint64{}, map[uint32]bool{}
 	err := pgx.BeginTxFunc(ctx, l.s.pool, writeOpts, func(tx pgx.Tx) error {
 		clear(mine)
-		if _, err := tx.Exec(ctx, `INSERT INTO processes (id, expires_at) VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond')
-ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`, l.id, l.ttl.Milliseconds()); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO processes (id, expires_at, takes_dms) VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond', $3)
+ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at, takes_dms = excluded.takes_dms`, l.id, l.ttl.Milliseconds(), l.takesDMs); err != nil {
+			return err
+		}
+		clear(dmOwners)
+		others, err := tx.Query(ctx, `SELECT l.partition FROM leases l JOIN processes p ON p.id = l.owner
+WHERE l.owner <> $1 AND p.takes_dms AND p.expires_at > clock_timestamp()`, l.id)
+		if err != nil {
+			return err
+		}
+		var dp int32
+		if _, err := pgx.ForEachRow(others, []any{&dp}, func() error { dmOwners[uint32(dp)] = true; return nil }); err != nil {
 			return err
 		}
 		if err := tx.QueryRow(ctx, "SELECT count(*) FROM processes WHERE expires_at > clock_timestamp()").Scan(&live); err != nil {
@@ -185,7 +209,7 @@ ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`, l.id, l.ttl.Mi
 		return mapErr(err)
 	}
 	l.mu.Lock()
-	l.live, l.renewed = live, start
+	l.live, l.renewed, l.dmOwners = live, start, dmOwners
 	var lost []uint32
 	for p, e := range l.held {
 		if mine[p] != e {

@@ -230,3 +230,48 @@ func TestListenInbox(t *testing.T) {
 		t.Fatal("no notification")
 	}
 }
+
+// TestOwnerTakesDMs: a process learns at its renewal which partitions other
+// live processes that receive DMs hold, and forgets one once it stops.
+func TestOwnerTakesDMs(t *testing.T) {
+	srv := pgtest.Get(t)
+	url := srv.NewDB(t)
+	const ttl = 800 * time.Millisecond
+	open := func(name string, dms bool) *Leases {
+		s, err := Open(url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s.Leases(LeaseOptions{Process: name, Renew: ttl / 4, TTL: ttl, TakesDMs: dms})
+	}
+	a, b := open("a", true), open("b", false)
+	tick(t, a, b, a, b, a, b)
+	heldBy := func(l *Leases) map[uint32]bool {
+		m := map[uint32]bool{}
+		for _, p := range l.Held() {
+			m[p] = true
+		}
+		return m
+	}
+	ha, hb := heldBy(a), heldBy(b)
+	if len(ha) == 0 || len(hb) == 0 {
+		t.Fatalf("a holds %d partitions, b %d", len(ha), len(hb))
+	}
+	for id := store.GameID(1); id <= 4*store.Partitions; id++ {
+		p := store.PartitionOf(id)
+		if got := b.OwnerTakesDMs(id); got != ha[p] {
+			t.Fatalf("game %d (partition %d, a's %v): b says its owner takes DMs: %v", id, p, ha[p], got)
+		}
+		if a.OwnerTakesDMs(id) {
+			t.Fatalf("game %d: a says its owner takes DMs, but b does not and a's own do not count", id)
+		}
+	}
+	time.Sleep(ttl + 100*time.Millisecond) // a stops renewing
+	tick(t, b)
+	for id := store.GameID(1); id <= store.Partitions; id++ {
+		if b.OwnerTakesDMs(id) {
+			t.Fatalf("game %d: a's lease ran out, yet b says its owner takes DMs", id)
+		}
+	}
+}
