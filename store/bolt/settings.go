@@ -3,7 +3,9 @@ package bolt
 import (
 	"shinpan/store"
 
+	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -98,4 +100,49 @@ func (s *Store) MarkDMHandled(user, msgID, by string) error {
 	}
 	_, err := s.UpdateSettings(user, func(st *store.Settings) { store.HandledState(st, msgID, by) })
 	return err
+}
+
+// MarkDMsHandled marks many users' DMs handled in one transaction (one
+// commit instead of one each).
+func (s *Store) MarkDMsHandled(marks map[string]string, by string) error {
+	var errs []error
+	users := make([]string, 0, len(marks))
+	for u := range marks {
+		if err := store.CheckID("user id", u, true); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		users = append(users, u)
+	}
+	slices.Sort(users)
+	var failed []error
+	err := s.update(func(tx *bbolt.Tx) error {
+		failed = failed[:0] // a run again starts afresh (group.go)
+		b := bkt(tx, bSettings)
+		now := store.NormTime(s.now())
+		for _, u := range users {
+			var st store.Settings
+			if _, err := getJSON(b, []byte(u), &st); err != nil {
+				failed = append(failed, err)
+				continue
+			}
+			store.HandledState(&st, marks[u], by)
+			st.UserID = u
+			st.UpdatedAt = now
+			if err := st.Validate(); err != nil {
+				failed = append(failed, err)
+				continue
+			}
+			if err := putJSON(b, []byte(u), st); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, err)
+	} else {
+		errs = append(errs, failed...)
+	}
+	return store.WrapOp("mark DMs handled", errors.Join(errs...))
 }
