@@ -122,7 +122,7 @@ func finishUpdate(tx *bbolt.Tx, old, g *store.Game, now time.Time) error {
 
 func readGame(tx *bbolt.Tx, id store.GameID) (store.Game, error) {
 	var g store.Game
-	found, err := getJSON(bkt(tx, bGames), u64(uint64(id)), &g)
+	found, err := getMemo(bkt(tx, bGames), u64(uint64(id)), gameMemo, &g)
 	if err != nil {
 		return store.Game{}, err
 	}

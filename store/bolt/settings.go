@@ -16,7 +16,7 @@ import (
 func (s *Store) GetSettings(userID string) (store.Settings, error) {
 	var st store.Settings
 	err := s.view(func(tx *bbolt.Tx) error {
-		found, err := getJSON(bkt(tx, bSettings), []byte(userID), &st)
+		found, err := getMemo(bkt(tx, bSettings), []byte(userID), settingsMemo, &st)
 		if err == nil && !found {
 			err = fmt.Errorf("settings of %s: %w", userID, store.ErrNotFound)
 		}
@@ -37,7 +37,7 @@ func (s *Store) UpdateSettings(userID string, fn func(*store.Settings)) (store.S
 	err := s.update(func(tx *bbolt.Tx) error {
 		st = store.Settings{} // a run again starts afresh (group.go)
 		b := bkt(tx, bSettings)
-		if _, err := getJSON(b, []byte(userID), &st); err != nil {
+		if _, err := getMemo(b, []byte(userID), settingsMemo, &st); err != nil {
 			return err
 		}
 		callUser(func() { fn(&st) })
@@ -78,7 +78,7 @@ func (s *Store) ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan
 	err := s.update(func(tx *bbolt.Tx) error {
 		b := bkt(tx, bSettings)
 		var st store.Settings
-		if _, err := getJSON(b, []byte(user), &st); err != nil {
+		if _, err := getMemo(b, []byte(user), settingsMemo, &st); err != nil {
 			return err
 		}
 		r, last = store.JudgeDM(st, msgID, by, now, takeOrphan), st.LastDM
@@ -122,7 +122,7 @@ func (s *Store) MarkDMsHandled(marks map[string]string, by string) error {
 		now := store.NormTime(s.now())
 		for _, u := range users {
 			var st store.Settings
-			if _, err := getJSON(b, []byte(u), &st); err != nil {
+			if _, err := getMemo(b, []byte(u), settingsMemo, &st); err != nil {
 				failed = append(failed, err)
 				continue
 			}
