@@ -29,10 +29,21 @@ var storeBackend = boltBackend
 // TestMain runs every test twice: on bbolt, then on PostgreSQL (a throwaway
 // server, see store/pgtest). Without PostgreSQL installed the second pass is
 // skipped with a message, unless SHINPAN_REQUIRE_POSTGRES=1 makes it a failure.
+//
+// Every payload the sender takes from its memo is checked against the
+// outbox's JSON (payloadmemo.go); a difference fails the run.
 func TestMain(m *testing.M) {
+	payloadMemoCheck = true
 	code := m.Run()
 	if code == 0 {
 		code = postgresPass(m)
+	}
+	if testing.Verbose() {
+		fmt.Printf("payloads taken from the memo and checked: %d\n", memoChecked.Load())
+	}
+	if n := memoMismatches.Load(); n > 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: %d payloads taken from the memo differ from the outbox's\n", n)
+		code = 1
 	}
 	os.Exit(code)
 }

@@ -249,20 +249,19 @@ func (b *Bot) lastDMLoop() {
 	}
 }
 
-// flushLastDMs writes the pending marks, side by side so that the store
-// commits them together.
+// flushLastDMs writes the pending marks, in one store call (one commit).
 func (b *Bot) flushLastDMs() {
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 32)
-	for user, m := range b.dmMarks.take() {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			b.writeLastDM(user, m.msgID)
-		}()
+	marks := b.dmMarks.take()
+	if len(marks) == 0 {
+		return
 	}
-	wg.Wait()
+	ids := make(map[string]string, len(marks))
+	for user, m := range marks {
+		ids[user] = m.msgID
+	}
+	if err := b.st.MarkDMsHandled(ids, b.instance); err != nil {
+		b.log.Warn("settings", "users", len(ids), "err", err)
+	}
 }
 
 // caughtUp says whether no background catch-up is queued or running (the

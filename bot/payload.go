@@ -78,6 +78,7 @@ func (p payload) encode() json.RawMessage {
 	if err != nil {
 		return nil
 	}
+	payloads.put(b, p) // the sender's copy (payloadmemo.go)
 	return b
 }
 

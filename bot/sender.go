@@ -141,6 +141,7 @@ func (b *Bot) worker(d string) {
 		ob.mu.Unlock()
 		// q[1:] is only ever appended to, past its end: safe to read unlocked.
 		if superseded(m, q[1:]) {
+			payloads.drop(m.Payload)
 			b.sent(m, "coalesced", time.Now()) // coalesce.go
 		} else if !b.deliver(m) {
 			return // closing: the message stays in the outbox for the next start
@@ -325,10 +326,15 @@ func (b *Bot) markSent() {
 
 // send delivers one outbox message.
 func (b *Bot) send(m store.OutMsg) error {
-	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		b.log.Error("bad outbox payload, dropped", "game", m.GameID, "outbox", m.ID, "err", err)
-		return nil
+	p, ok := payloads.take(m.Payload) // payloadmemo.go
+	if ok && payloadMemoCheck {
+		b.checkMemo(m, p)
+	}
+	if !ok {
+		if err := json.Unmarshal(m.Payload, &p); err != nil {
+			b.log.Error("bad outbox payload, dropped", "game", m.GameID, "outbox", m.ID, "err", err)
+			return nil
+		}
 	}
 	fillGame(&p, m.GameID)
 	if p.EditRef != "" {

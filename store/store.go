@@ -106,6 +106,11 @@ type Store interface {
 	// MarkDMHandled raises a user's LastDM to msgID (never lowers it) and
 	// drops by's claim on msgID, in one atomic step.
 	MarkDMHandled(user, msgID, by string) error
+	// MarkDMsHandled is MarkDMHandled for several users (marks: user → DM
+	// id) by the same process, in as few commits as the store allows. A
+	// mark that fails (an invalid user id, say) does not keep the others
+	// from being written; the error joins the failures.
+	MarkDMsHandled(marks map[string]string, by string) error
 	// GetGuildSettings returns a server's settings. Errors: ErrNotFound
 	// (defaults).
 	GetGuildSettings(guildID string) (GuildSettings, error)

@@ -3,6 +3,7 @@ package bolt
 import (
 	"shinpan/store"
 
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -121,7 +122,7 @@ func finishUpdate(tx *bbolt.Tx, old, g *store.Game, now time.Time) error {
 
 func readGame(tx *bbolt.Tx, id store.GameID) (store.Game, error) {
 	var g store.Game
-	found, err := getJSON(bkt(tx, bGames), u64(uint64(id)), &g)
+	found, err := getMemo(bkt(tx, bGames), u64(uint64(id)), gameMemo, &g)
 	if err != nil {
 		return store.Game{}, err
 	}
@@ -129,6 +130,21 @@ func readGame(tx *bbolt.Tx, id store.GameID) (store.Game, error) {
 		return store.Game{}, fmt.Errorf("game #%d: %w", id, store.ErrNotFound)
 	}
 	return g, nil
+}
+
+// checkGame is readGame for a caller that needs only to know that the game
+// is there: the record is checked to be JSON but not decoded (decoding it,
+// its times above all, cost most of a look-up of a game's notes).
+func checkGame(tx *bbolt.Tx, id store.GameID) error {
+	key := u64(uint64(id))
+	raw := bkt(tx, bGames).Get(key)
+	if raw == nil {
+		return fmt.Errorf("game #%d: %w", id, store.ErrNotFound)
+	}
+	if !json.Valid(raw) {
+		return fmt.Errorf("%w: bucket record %x: not JSON", store.ErrCorrupt, key)
+	}
+	return nil
 }
 
 // writeGame stores g and moves its index entries from old's (nil: new game).

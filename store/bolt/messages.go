@@ -17,7 +17,7 @@ func (s *Store) PutMessageRef(id store.GameID, purpose string, ref store.Message
 		return fmt.Errorf("store: put message ref: %w: purpose, channel and message id are required", store.ErrInvalid)
 	}
 	err := s.update(func(tx *bbolt.Tx) error {
-		if _, err := readGame(tx, id); err != nil {
+		if err := checkGame(tx, id); err != nil {
 			return err
 		}
 		ref.UpdatedAt = store.NormTime(s.now())

@@ -24,7 +24,7 @@ func (s *Store) Notes(id store.GameID, c shogi.Color) ([]shogi.Square, error) {
 	}
 	var sqs []shogi.Square
 	err := s.view(func(tx *bbolt.Tx) error {
-		if _, err := readGame(tx, id); err != nil {
+		if err := checkGame(tx, id); err != nil {
 			return err
 		}
 		var err error
@@ -61,7 +61,7 @@ func (s *Store) editNotes(id store.GameID, c shogi.Color, f func([]shogi.Square)
 	}
 	var out []shogi.Square
 	err := s.update(func(tx *bbolt.Tx) error {
-		if _, err := readGame(tx, id); err != nil {
+		if err := checkGame(tx, id); err != nil {
 			return err
 		}
 		set, err := readNotes(tx, id, c)

@@ -3,7 +3,9 @@ package bolt
 import (
 	"shinpan/store"
 
+	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -14,7 +16,7 @@ import (
 func (s *Store) GetSettings(userID string) (store.Settings, error) {
 	var st store.Settings
 	err := s.view(func(tx *bbolt.Tx) error {
-		found, err := getJSON(bkt(tx, bSettings), []byte(userID), &st)
+		found, err := getMemo(bkt(tx, bSettings), []byte(userID), settingsMemo, &st)
 		if err == nil && !found {
 			err = fmt.Errorf("settings of %s: %w", userID, store.ErrNotFound)
 		}
@@ -35,7 +37,7 @@ func (s *Store) UpdateSettings(userID string, fn func(*store.Settings)) (store.S
 	err := s.update(func(tx *bbolt.Tx) error {
 		st = store.Settings{} // a run again starts afresh (group.go)
 		b := bkt(tx, bSettings)
-		if _, err := getJSON(b, []byte(userID), &st); err != nil {
+		if _, err := getMemo(b, []byte(userID), settingsMemo, &st); err != nil {
 			return err
 		}
 		callUser(func() { fn(&st) })
@@ -76,7 +78,7 @@ func (s *Store) ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan
 	err := s.update(func(tx *bbolt.Tx) error {
 		b := bkt(tx, bSettings)
 		var st store.Settings
-		if _, err := getJSON(b, []byte(user), &st); err != nil {
+		if _, err := getMemo(b, []byte(user), settingsMemo, &st); err != nil {
 			return err
 		}
 		r, last = store.JudgeDM(st, msgID, by, now, takeOrphan), st.LastDM
@@ -98,4 +100,49 @@ func (s *Store) MarkDMHandled(user, msgID, by string) error {
 	}
 	_, err := s.UpdateSettings(user, func(st *store.Settings) { store.HandledState(st, msgID, by) })
 	return err
+}
+
+// MarkDMsHandled marks many users' DMs handled in one transaction (one
+// commit instead of one each).
+func (s *Store) MarkDMsHandled(marks map[string]string, by string) error {
+	var errs []error
+	users := make([]string, 0, len(marks))
+	for u := range marks {
+		if err := store.CheckID("user id", u, true); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		users = append(users, u)
+	}
+	slices.Sort(users)
+	var failed []error
+	err := s.update(func(tx *bbolt.Tx) error {
+		failed = failed[:0] // a run again starts afresh (group.go)
+		b := bkt(tx, bSettings)
+		now := store.NormTime(s.now())
+		for _, u := range users {
+			var st store.Settings
+			if _, err := getMemo(b, []byte(u), settingsMemo, &st); err != nil {
+				failed = append(failed, err)
+				continue
+			}
+			store.HandledState(&st, marks[u], by)
+			st.UserID = u
+			st.UpdatedAt = now
+			if err := st.Validate(); err != nil {
+				failed = append(failed, err)
+				continue
+			}
+			if err := putJSON(b, []byte(u), st); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, err)
+	} else {
+		errs = append(errs, failed...)
+	}
+	return store.WrapOp("mark DMs handled", errors.Join(errs...))
 }

@@ -229,6 +229,16 @@ RETURNING `+dmStateColumns, user, idNum(msgID), by, rec).Scan(dm.scan()...)
 	return store.WrapOp("mark a DM handled", err)
 }
 
+// MarkDMsHandled marks each user's DM handled (MarkDMHandled): each is one
+// statement that does not wait for the disk already.
+func (s *Store) MarkDMsHandled(marks map[string]string, by string) error {
+	var errs []error
+	for u, msgID := range marks {
+		errs = append(errs, s.MarkDMHandled(u, msgID, by))
+	}
+	return errors.Join(errs...)
+}
+
 // GetGuildSettings returns a server's settings (store.GetGuild). Errors:
 // ErrNotFound (never set).
 func (s *Store) GetGuildSettings(guildID string) (store.GuildSettings, error) {

@@ -91,3 +91,40 @@ func testDMClaims(t *testing.T, b Backend) {
 		t.Fatalf("after the race: %+v", st)
 	}
 }
+
+// testDMsHandled: many users' marks at once do what MarkDMHandled does to
+// each (raise, never lower, drop the process's own claim only, keep the
+// other settings, create a user's settings), and an invalid user's mark
+// fails without keeping the others from being written.
+func testDMsHandled(t *testing.T, b Backend) {
+	s := openT(t, b, b.Fresh(t), nil)
+	defer s.Close()
+	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	ok(s.UpdateSettings("a", func(st *store.Settings) { st.Language = "ja" }))
+	for _, u := range []string{"a", "b", "c"} {
+		check(t, s.MarkDMHandled(u, "100", "p1"))
+	}
+	for _, c := range []struct{ user, msg, by string }{{"a", "105", "p1"}, {"b", "106", "p2"}} {
+		if r, _, err := s.ClaimDM(c.user, c.msg, c.by, now, now.Add(time.Minute), false); err != nil || r != store.DMMine {
+			t.Fatalf("claim %+v: %v %v", c, r, err)
+		}
+	}
+	err := s.MarkDMsHandled(map[string]string{"a": "105", "b": "106", "c": "50", "d": "7", "": "9"}, "p1")
+	wantErr(t, err, store.ErrInvalid)
+	for _, w := range []struct{ user, last, claim, lang string }{
+		{"a", "105", "", "ja"},  // its own claim dropped, the language kept
+		{"b", "106", "106", ""}, // p2's claim kept
+		{"c", "100", "", ""},    // never lowered
+		{"d", "7", "", ""},      // new
+	} {
+		st := ok(s.GetSettings(w.user))
+		if st.LastDM != w.last || st.DMClaim != w.claim || st.Language != w.lang || st.UserID != w.user {
+			t.Fatalf("%s: %+v, want LastDM %s, claim %q, language %q", w.user, st, w.last, w.claim, w.lang)
+		}
+	}
+	check(t, s.MarkDMsHandled(nil, "p1"))
+	check(t, s.MarkDMsHandled(map[string]string{"b": "107"}, "p2"))
+	if st := ok(s.GetSettings("b")); st.LastDM != "107" || st.DMClaim != "106" {
+		t.Fatalf("b: %+v", st)
+	}
+}

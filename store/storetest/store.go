@@ -313,6 +313,11 @@ func testNotes(t *testing.T, b Backend) {
 	wantErr(t, err, store.ErrInvalid)
 	_, err = s.ToggleNote(g.ID+1, shogi.Black, 5)
 	wantErr(t, err, store.ErrNotFound)
+	_, err = s.Notes(g.ID+1, shogi.Black)
+	wantErr(t, err, store.ErrNotFound)
+	_, err = s.Notes(g.ID, shogi.White+1)
+	wantErr(t, err, store.ErrInvalid)
+	wantErr(t, s.PutMessageRef(g.ID+1, "card", store.MessageRef{ChannelID: "c", MessageID: "m"}), store.ErrNotFound)
 	ok(s.ToggleNote(g.ID, shogi.Black, 40))
 	deepEq(t, "toggled off", ok(s.ToggleNote(g.ID, shogi.Black, 40)), []shogi.Square{})
 	for _, sq := range []shogi.Square{9, 3, 80} {

@@ -46,6 +46,7 @@ var tests = []struct {
 	{"LoadRefusesCutOrForeign", testLoadRefusesCutOrForeign},
 	{"NoLostUpdates", testNoLostUpdates},
 	{"DMClaims", testDMClaims},
+	{"DMsHandled", testDMsHandled},
 }
 
 // Run runs the whole suite on b, each test in a fresh store.

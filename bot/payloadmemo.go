@@ -1,0 +1,160 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"shinpan/store"
+)
+
+// The sender would decode every outbox payload from its JSON, although this
+// process encoded most of them moments before (a board's view is most of
+// the cost). encode keeps a copy of each payload it encodes, keyed by the
+// very bytes it encoded, and the sender takes it when the stored payload is
+// those bytes: the store stays the source of truth, and only a message whose
+// stored bytes are exactly what encode produced can be served. Anything else
+// (after a restart, another process's message, an entry dropped) is decoded
+// from the store as before. The copy is taken, not shared: it is handed out
+// once, and the sender may fill in its game number.
+//
+// The copy equals what decoding the bytes gives: it is a deep copy made at
+// encode (the caller may reuse its slices afterwards), its empty slices left
+// out as JSON leaves them out, and a payload whose JSON had a string
+// replaced (invalid UTF-8 becomes \ufffd) is not kept. The tests compare the
+// two at every send (payloadMemoCheck).
+
+// payloadMemoSize bounds the payloads kept (a few KB each): far more than are
+// normally waiting to be sent; beyond it the oldest are dropped.
+const payloadMemoSize = 2048
+
+type payloadMemo struct {
+	mu    sync.Mutex
+	byKey map[string]memoEntry
+	ring  [payloadMemoSize]string // the keys in the order they were put
+	next  uint64                  // puts so far
+}
+
+type memoEntry struct {
+	p   payload
+	put uint64 // which put, to drop it when its ring slot is reused
+}
+
+// payloads is the process's memo; keyed by the bytes alone, it serves every
+// Bot in the process alike.
+var payloads = newPayloadMemo()
+
+func newPayloadMemo() *payloadMemo { return &payloadMemo{byKey: map[string]memoEntry{}} }
+
+// payloadMemoCheck makes the sender decode every payload it takes from the
+// memo as well and report a difference (the tests set it).
+var payloadMemoCheck = false
+
+// put keeps a copy of p under its JSON raw.
+func (m *payloadMemo) put(raw []byte, p payload) {
+	if bytes.Contains(raw, []byte(`\ufffd`)) {
+		return // possibly a string json.Marshal changed
+	}
+	key := string(raw)
+	e := memoEntry{p: p.clone()}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	slot := m.next % payloadMemoSize
+	if old := m.ring[slot]; old != "" {
+		if oe, ok := m.byKey[old]; ok && oe.put == m.next-payloadMemoSize {
+			delete(m.byKey, old)
+		}
+	}
+	e.put = m.next
+	m.ring[slot] = key
+	m.byKey[key] = e
+	m.next++
+}
+
+// take returns and forgets the payload kept under raw.
+func (m *payloadMemo) take(raw []byte) (payload, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.byKey[string(raw)]
+	if ok {
+		delete(m.byKey, string(raw))
+	}
+	return e.p, ok
+}
+
+// drop forgets the payload kept under raw, if any (a message not sent).
+func (m *payloadMemo) drop(raw []byte) { m.take(raw) }
+
+// clone is a deep copy of p, with the empty slices that JSON leaves out nil.
+func (p payload) clone() payload {
+	q := p
+	q.Files = nil
+	for _, f := range p.Files {
+		f.Data = nilIfEmpty(slices.Clone(f.Data))
+		if f.Board != nil {
+			f.Board = f.Board.clone()
+		}
+		q.Files = append(q.Files, f)
+	}
+	q.Buttons = nilIfEmpty(slices.Clone(p.Buttons))
+	q.Mentions = nilIfEmpty(slices.Clone(p.Mentions))
+	if p.Select != nil {
+		s := *p.Select
+		s.Options = slices.Clone(s.Options)
+		for i, o := range s.Options {
+			if o.Emoji != nil {
+				e := *o.Emoji
+				s.Options[i].Emoji = &e
+			}
+		}
+		q.Select = &s
+	}
+	return q
+}
+
+func (s *boardSpec) clone() *boardSpec {
+	c := *s
+	if r := s.View.Result; r != nil {
+		rc := *r
+		if r.Winner != nil {
+			w := *r.Winner
+			rc.Winner = &w
+		}
+		c.View.Result = &rc
+	}
+	c.Options.Notes = slices.Clone(s.Options.Notes)
+	if s.Options.Reach != nil {
+		r := *s.Options.Reach
+		r.To = slices.Clone(r.To)
+		c.Options.Reach = &r
+	}
+	return &c
+}
+
+func nilIfEmpty[S ~[]E, E any](s S) S {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// memoChecked and memoMismatches count the payloads taken from the memo,
+// and those that differ from their stored JSON's decoding
+// (payloadMemoCheck).
+var memoChecked, memoMismatches atomic.Int64
+
+// checkMemo decodes m's payload and reports whether p differs from it.
+func (b *Bot) checkMemo(m store.OutMsg, p payload) {
+	memoChecked.Add(1)
+	var d payload
+	err := json.Unmarshal(m.Payload, &d)
+	if err == nil && reflect.DeepEqual(d, p) {
+		return
+	}
+	memoMismatches.Add(1)
+	b.log.Error("the payload memo differs from the outbox", "outbox", m.ID, "memo", fmt.Sprintf("%+v", p), "stored", string(m.Payload), "err", err)
+}
