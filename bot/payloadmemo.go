@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"shinpan/store"
+	"shinpan/store/memo"
 )
 
 // The sender would decode every outbox payload from its JSON, although this
@@ -32,23 +32,13 @@ import (
 // normally waiting to be sent; beyond it the oldest are dropped.
 const payloadMemoSize = 2048
 
-type payloadMemo struct {
-	mu    sync.Mutex
-	byKey map[string]memoEntry
-	ring  [payloadMemoSize]string // the keys in the order they were put
-	next  uint64                  // puts so far
-}
-
-type memoEntry struct {
-	p   payload
-	put uint64 // which put, to drop it when its ring slot is reused
-}
+type payloadMemo struct{ t *memo.Table[payload] }
 
 // payloads is the process's memo; keyed by the bytes alone, it serves every
 // Bot in the process alike.
 var payloads = newPayloadMemo()
 
-func newPayloadMemo() *payloadMemo { return &payloadMemo{byKey: map[string]memoEntry{}} }
+func newPayloadMemo() *payloadMemo { return &payloadMemo{memo.New[payload](payloadMemoSize)} }
 
 // payloadMemoCheck makes the sender decode every payload it takes from the
 // memo as well and report a difference (the tests set it).
@@ -59,32 +49,11 @@ func (m *payloadMemo) put(raw []byte, p payload) {
 	if bytes.Contains(raw, []byte(`\ufffd`)) {
 		return // possibly a string json.Marshal changed
 	}
-	key := string(raw)
-	e := memoEntry{p: p.clone()}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	slot := m.next % payloadMemoSize
-	if old := m.ring[slot]; old != "" {
-		if oe, ok := m.byKey[old]; ok && oe.put == m.next-payloadMemoSize {
-			delete(m.byKey, old)
-		}
-	}
-	e.put = m.next
-	m.ring[slot] = key
-	m.byKey[key] = e
-	m.next++
+	m.t.Put(string(raw), p.clone())
 }
 
 // take returns and forgets the payload kept under raw.
-func (m *payloadMemo) take(raw []byte) (payload, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	e, ok := m.byKey[string(raw)]
-	if ok {
-		delete(m.byKey, string(raw))
-	}
-	return e.p, ok
-}
+func (m *payloadMemo) take(raw []byte) (payload, bool) { return m.t.Take(string(raw)) }
 
 // drop forgets the payload kept under raw, if any (a message not sent).
 func (m *payloadMemo) drop(raw []byte) { m.take(raw) }

@@ -103,8 +103,8 @@ func TestPayloadMemo(t *testing.T) {
 			t.Fatalf("lost %s", r)
 		}
 	}
-	if len(m.byKey) != 0 {
-		t.Fatalf("%d entries left", len(m.byKey))
+	if n := m.t.Len(); n != 0 {
+		t.Fatalf("%d entries left", n)
 	}
 }
 

@@ -3,11 +3,11 @@ package bolt
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	bbolt "go.etcd.io/bbolt"
 
 	"shinpan/store"
+	"shinpan/store/memo"
 )
 
 // Decoding a game's record (its times above all) was most of the cost of
@@ -23,20 +23,12 @@ import (
 const memoSize = 4096
 
 type recordMemo[T any] struct {
-	mu    sync.Mutex
-	byKey map[string]memoEntry[T]
-	ring  [memoSize]string // the keys in the order they were put
-	next  uint64           // puts so far
+	t     *memo.Table[T]
 	clone func(T) T
 }
 
-type memoEntry[T any] struct {
-	v   T
-	put uint64 // which put, to drop it when its ring slot is reused
-}
-
 func newMemo[T any](clone func(T) T) *recordMemo[T] {
-	return &recordMemo[T]{byKey: map[string]memoEntry[T]{}, clone: clone}
+	return &recordMemo[T]{memo.New[T](memoSize), clone}
 }
 
 // The memos of the process: keyed by the bytes alone, they serve every
@@ -49,29 +41,14 @@ var (
 // decode sets *v to raw decoded, from the memo when it holds raw. *v must be
 // the zero value (json.Unmarshal would merge into anything else).
 func (m *recordMemo[T]) decode(raw []byte, v *T) error {
-	m.mu.Lock()
-	e, ok := m.byKey[string(raw)]
-	m.mu.Unlock()
-	if ok {
-		*v = m.clone(e.v)
+	if kept, ok := m.t.Get(string(raw)); ok {
+		*v = m.clone(kept)
 		return nil
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
 		return err
 	}
-	kept := m.clone(*v)
-	key := string(raw) // a copy: raw is bbolt's, valid only in its transaction
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	slot := m.next % memoSize
-	if old := m.ring[slot]; old != "" {
-		if oe, ok := m.byKey[old]; ok && oe.put+memoSize == m.next {
-			delete(m.byKey, old)
-		}
-	}
-	m.ring[slot] = key
-	m.byKey[key] = memoEntry[T]{kept, m.next}
-	m.next++
+	m.t.Put(string(raw), m.clone(*v)) // the key a copy: raw is bbolt's, valid only in its transaction
 	return nil
 }
 

@@ -32,8 +32,8 @@ func TestRecordMemo(t *testing.T) {
 		}
 		*got.Result.Winner, got.Deadline.Seq, got.ID = shogi.Black, 99, 8 // the caller's own copy
 	}
-	if len(m.byKey) != 1 {
-		t.Fatalf("%d kept, want 1", len(m.byKey))
+	if n := m.t.Len(); n != 1 {
+		t.Fatalf("%d kept, want 1", n)
 	}
 	var bad store.Game
 	if err := m.decode(raw[:len(raw)-1], &bad); err == nil {
@@ -51,10 +51,10 @@ func TestRecordMemo(t *testing.T) {
 			t.Fatalf("%s decoded as %d", r, x.ID)
 		}
 	}
-	if _, ok := m.byKey[string(first)]; ok {
+	if _, ok := m.t.Get(string(first)); ok {
 		t.Fatal("the oldest kept beyond the bound")
 	}
-	if len(m.byKey) != memoSize {
-		t.Fatalf("%d kept, want %d", len(m.byKey), memoSize)
+	if n := m.t.Len(); n != memoSize {
+		t.Fatalf("%d kept, want %d", n, memoSize)
 	}
 }
