@@ -111,6 +111,10 @@ type Store interface {
 	// mark that fails (an invalid user id, say) does not keep the others
 	// from being written; the error joins the failures.
 	MarkDMsHandled(marks map[string]string, by string) error
+	// LastDMs returns the LastDM of those of users that have one (user →
+	// DM id), read in one step and straight from the data, not from a
+	// cache: how a process that left DMs to another sees which it handled.
+	LastDMs(users []string) (map[string]string, error)
 	// GetGuildSettings returns a server's settings. Errors: ErrNotFound
 	// (defaults).
 	GetGuildSettings(guildID string) (GuildSettings, error)

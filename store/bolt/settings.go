@@ -146,3 +146,22 @@ func (s *Store) MarkDMsHandled(marks map[string]string, by string) error {
 	}
 	return store.WrapOp("mark DMs handled", errors.Join(errs...))
 }
+
+// LastDMs returns the users' LastDM, read in one transaction.
+func (s *Store) LastDMs(users []string) (map[string]string, error) {
+	last := make(map[string]string, len(users))
+	err := s.view(func(tx *bbolt.Tx) error {
+		b := bkt(tx, bSettings)
+		for _, u := range users {
+			var st store.Settings
+			if _, err := getMemo(b, []byte(u), settingsMemo, &st); err != nil {
+				return err
+			}
+			if st.LastDM != "" {
+				last[u] = st.LastDM
+			}
+		}
+		return nil
+	})
+	return last, store.WrapOp("read the last DMs", err)
+}

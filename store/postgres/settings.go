@@ -239,6 +239,26 @@ func (s *Store) MarkDMsHandled(marks map[string]string, by string) error {
 	return errors.Join(errs...)
 }
 
+// LastDMs returns the users' LastDM in one statement, from the table: the
+// cache's DM state may be older than another process's marks.
+func (s *Store) LastDMs(users []string) (map[string]string, error) {
+	last := make(map[string]string, len(users))
+	err := s.read(func(ctx context.Context, q dbtx) error {
+		rows, err := q.Query(ctx, `SELECT user_id, last_dm FROM settings WHERE user_id = ANY($1) AND last_dm <> 0`, users)
+		if err != nil {
+			return err
+		}
+		var user string
+		var dm int64
+		_, err = pgx.ForEachRow(rows, []any{&user, &dm}, func() error {
+			last[user] = idText(dm)
+			return nil
+		})
+		return err
+	})
+	return last, store.WrapOp("read the last DMs", err)
+}
+
 // GetGuildSettings returns a server's settings (store.GetGuild). Errors:
 // ErrNotFound (never set).
 func (s *Store) GetGuildSettings(guildID string) (store.GuildSettings, error) {

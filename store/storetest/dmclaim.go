@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"maps"
 	"sync"
 	"testing"
 	"time"
@@ -126,5 +127,14 @@ func testDMsHandled(t *testing.T, b Backend) {
 	check(t, s.MarkDMsHandled(map[string]string{"b": "107"}, "p2"))
 	if st := ok(s.GetSettings("b")); st.LastDM != "107" || st.DMClaim != "106" {
 		t.Fatalf("b: %+v", st)
+	}
+	// LastDMs reads them back, leaving out the users with none.
+	ok(s.UpdateSettings("e", func(st *store.Settings) { st.Language = "en" }))
+	want := map[string]string{"a": "105", "b": "107", "c": "100", "d": "7"}
+	if last := ok(s.LastDMs([]string{"a", "b", "c", "d", "e", "nobody"})); !maps.Equal(last, want) {
+		t.Fatalf("LastDMs: %v, want %v", last, want)
+	}
+	if last := ok(s.LastDMs(nil)); len(last) != 0 {
+		t.Fatalf("LastDMs(nil): %v", last)
 	}
 }
