@@ -47,8 +47,9 @@ type Bot struct {
 	catchSlots          chan struct{}
 	catchHeld           map[string]bool
 	catchNow, catchMost int
-	catchLists          int     // background lists still queueing (catchUpAwaited)
-	dmMarks             dmMarks // handled DMs to remember in the store
+	catchLists          int      // background lists still queueing (catchUpAwaited)
+	dmMarks             dmMarks  // handled DMs to remember in the store
+	dmChecks            dmChecks // looks at whether another process handled a DM (dmcheck.go)
 	// dmsClosed holds the users a DM last failed to reach with 50007 (their
 	// DMs are closed), until a DM reaches them or they write one.
 	dmsClosed sync.Map

@@ -264,7 +264,8 @@ func (b *Bot) startCluster() error {
 		return fmt.Errorf("take partitions: %w", err)
 	}
 	b.shareRate()
-	b.wg.Add(3)
+	b.wg.Add(4)
+	go b.dmCheckLoop()
 	go func() { defer b.wg.Done(); b.cl.c.Run(b.ctx) }()
 	go func() { defer b.wg.Done(); b.cl.c.ListenInbox(b.ctx, b.onInboxNotice) }()
 	go b.inboxLoop()

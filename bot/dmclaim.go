@@ -3,6 +3,7 @@ package bot
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -63,8 +64,8 @@ func newInstance() string {
 // catchingUp says it was read back from the DM channel (catch-up).
 func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 	user := m.Author.ID
-	if !b.letOwnerClaim(user, catchingUp) {
-		return // the next start's catch-up reads it, unless the owner handled it
+	if b.letOwnerClaim(user, m.ID, catchingUp) != claimNow {
+		return
 	}
 	wait := dmClaimPoll
 	for {
@@ -103,17 +104,18 @@ func (b *Bot) handledElsewhere(m *discordgo.Message) bool {
 		return false
 	}
 	user := m.Author.ID
-	if !b.letOwnerClaim(user, false) {
-		return true // the next start's catch-up reads it, unless the owner handled it
+	switch b.letOwnerClaim(user, m.ID, false) {
+	case botStopped:
+		return true
+	case ownerDone:
+		b.settled(user, m.ID)
+		return true
 	}
 	wait := dmClaimPoll
 	for {
 		switch r, _ := b.claimDM(user, m.ID, false); r {
 		case store.DMDone:
-			b.mu.Lock()
-			delete(b.catching, user)
-			b.mu.Unlock()
-			b.firstSeen(user, m.ID)
+			b.settled(user, m.ID)
 			return true
 		case store.DMBusy:
 			select {
@@ -128,13 +130,22 @@ func (b *Bot) handledElsewhere(m *discordgo.Message) bool {
 	}
 }
 
+// settled clears a pending user whose live DM m another process handled.
+func (b *Bot) settled(user, msgID string) {
+	b.mu.Lock()
+	delete(b.catching, user)
+	b.mu.Unlock()
+	b.firstSeen(user, msgID)
+}
+
 // ownerFirst is how long a process that does not own a player's current
 // game waits before claiming the player's DM: every gateway process gets
 // every DM, and the game's owner, when it runs one, then claims it first and
 // applies the action itself instead of the others routing it to it through
 // the inbox. When the owner is known to receive DMs (OwnerTakesDMs), the
-// others wait ownerGrace: claiming it then is only for an owner that died
-// with it, and claiming sooner, once the owner lags behind, would route the
+// others wait ownerGrace and then look whether it was handled (dmcheck.go):
+// claiming it is only for an owner that died with it or does not take it,
+// and claiming sooner, once the owner lags behind, would route the
 // DMs it has in hand through the inbox, more work for it as it lags (three
 // processes at 200 moves/s never caught up). A process without the gateway
 // for its games costs the others ownerFirst a DM.
@@ -143,27 +154,72 @@ const (
 	ownerGrace = 2 * time.Second
 )
 
-// letOwnerClaim waits ownerFirst or ownerGrace when several processes share
-// the games and another owns the user's current game (a live DM only: a
-// catch-up reads what no process handled). It returns false when the bot
-// stops meanwhile.
-func (b *Bot) letOwnerClaim(user string, catchingUp bool) bool {
+// ownerWait is what letOwnerClaim found.
+type ownerWait int
+
+const (
+	claimNow   ownerWait = iota // claim the DM
+	ownerDone                   // the game's owner handled it
+	botStopped                  // the next start's catch-up reads it, unless the owner handled it
+)
+
+// letOwnerClaim leaves a live DM (not one read back: a catch-up reads what
+// no process handled) to the owner of the user's current game when several
+// processes share the games and another owns it: it waits ownerFirst, or,
+// when the owner takes DMs, ownerGrace and then looks (dmcheck.go) until the
+// owner handled it, ownerMaxWait passed or the owner is gone.
+func (b *Bot) letOwnerClaim(user, msgID string, catchingUp bool) ownerWait {
 	if b.cl == nil || catchingUp {
-		return true
+		return claimNow
 	}
+	game := b.dmGame(user)
+	if game == 0 || b.owns(game) {
+		return claimNow
+	}
+	if !b.cl.c.OwnerTakesDMs(game) {
+		return b.sleep(ownerFirst, claimNow)
+	}
+	deadline := time.Now().Add(ownerMaxWait)
+	if b.sleep(ownerGrace, claimNow) == botStopped {
+		return botStopped
+	}
+	for {
+		switch handled, ok := b.ownerHandled(user, msgID); {
+		case !ok:
+			return botStopped
+		case handled:
+			return ownerDone
+		case time.Now().After(deadline) || b.owns(game) || !b.cl.c.OwnerTakesDMs(game):
+			return claimNow
+		}
+	}
+}
+
+// dmGame is the game a user's typed move applies to, as far as it decides
+// who owns the DM: their current game, else their only active game (0:
+// none, several, or unread).
+func (b *Bot) dmGame(user string) store.GameID {
 	st, err := b.st.GetSettings(user) // cached
-	if err != nil || st.CurrentGame == 0 || b.owns(st.CurrentGame) {
-		return true
+	if err == nil && st.CurrentGame != 0 {
+		return st.CurrentGame
 	}
-	wait := ownerFirst
-	if b.cl.c.OwnerTakesDMs(st.CurrentGame) {
-		wait = ownerGrace
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return 0
 	}
+	gs, err := b.st.ActiveGamesOf(user) // until their first action in a game
+	if err != nil || len(gs) != 1 {
+		return 0
+	}
+	return gs[0].ID
+}
+
+// sleep waits d and returns then, or botStopped if the bot stops first.
+func (b *Bot) sleep(d time.Duration, then ownerWait) ownerWait {
 	select {
-	case <-time.After(wait):
-		return true
+	case <-time.After(d):
+		return then
 	case <-b.ctx.Done():
-		return false
+		return botStopped
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -500,5 +501,90 @@ func TestPendingDMHandledElsewhere(t *testing.T) {
 	}
 	if st, _ := b2.st.GetSettings(e.alice); st.DMClaim != next || st.DMClaimBy != b2.instance || !b2.catchPending(e.alice) {
 		t.Fatalf("claim %q by %q (want %q by %q), pending %v", st.DMClaim, st.DMClaimBy, next, b2.instance, b2.catchPending(e.alice))
+	}
+}
+
+// claimCounter is a process's store that counts its DM claims.
+type claimCounter struct {
+	store.Store
+	claims atomic.Int32
+}
+
+func (s *claimCounter) Shared() bool { return true }
+
+func (s *claimCounter) ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan bool) (store.DMClaim, string, error) {
+	s.claims.Add(1)
+	return s.Store.ClaimDM(user, msgID, by, now, until, takeOrphan)
+}
+
+// TestNonOwnerLooksInsteadOfClaiming: of two processes that both receive
+// every DM, the one that does not own the game leaves each DM to the owner
+// and, once the owner handled it, drops it without claiming it; a DM the
+// owner never handles it claims, after ownerMaxWait.
+func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
+	t.Parallel()
+	if storeBackend.name != "postgres" {
+		t.Skip("two processes share a PostgreSQL store only (the PostgreSQL pass runs this)")
+	}
+	lease := func(name string, e *env) postgres.LeaseOptions {
+		return postgres.LeaseOptions{Process: fmt.Sprintf("%s-%p", name, e), Renew: 200 * time.Millisecond, TTL: 600 * time.Millisecond, TakesDMs: true}
+	}
+	e := newEnv(t, func(e *env) {
+		e.opts = append(e.opts, func(b *Bot) {
+			if b.cl == nil {
+				WithCluster(e.st.(*postgres.Store).Cluster(lease("look-1", e)))(b)
+			}
+		})
+	})
+	id := e.startGame("tsuitate")
+	st, err := storeBackend.open(e.loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := &claimCounter{Store: st}
+	s, _ := discordgo.New("Bot test")
+	s.ShouldRetryOnRateLimit = true
+	e.srv.Configure(s)
+	cfg := e.cfg
+	cfg.HTTPAddr, cfg.PublicKey = "", ""
+	b2 := New(cfg, counted, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+		WithCluster(st.(*postgres.Store).Cluster(lease("look-2", e))), noIdentifyGap)
+	if err := b2.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b2.Close(); st.Close() })
+	// The first process owns the game (it took every partition first) and
+	// b2 knows it takes DMs.
+	e.waitUntil("b2 sees the owner take DMs, caught up", func() bool { return !b2.owns(id) && b2.cl.c.OwnerTakesDMs(id) && b2.caughtUp() })
+	if !e.b.owns(id) {
+		t.Fatal("the first process gave the game up")
+	}
+	before := counted.claims.Load()
+	mid, err := e.srv.SendDM(e.alice, "7g7f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("the move handled", func() bool {
+		st, _ := e.st.GetSettings(e.alice)
+		return !newerID(mid, st.LastDM)
+	})
+	if n := e.dmSessions(mid); n != 2 {
+		t.Fatalf("the DM reached %d sessions, want 2", n)
+	}
+	time.Sleep(ownerGrace + 3*dmCheckEvery) // b2's look comes after ownerGrace
+	if n := counted.claims.Load() - before; n != 0 {
+		t.Fatalf("b2 claimed %d times a DM the owner handled", n)
+	}
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Fatalf("the log has %d actions, want 1", g.LastSeq)
+	}
+	// A DM the owner never saw: b2 claims it once the wait runs out.
+	next := strconv.FormatUint(snowflake(mid)+1<<22, 10)
+	start := time.Now()
+	if r := b2.letOwnerClaim(e.alice, next, false); r != claimNow {
+		t.Fatalf("a DM nobody handled: %v", r)
+	}
+	if waited := time.Since(start); waited < ownerMaxWait {
+		t.Fatalf("claimed after %v, before ownerMaxWait", waited)
 	}
 }
