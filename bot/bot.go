@@ -48,6 +48,7 @@ type Bot struct {
 	catchHeld           map[string]bool
 	catchNow, catchMost int
 	catchLists          int      // background lists still queueing (catchUpAwaited)
+	startCaughtUp       bool     // Start's catch-up list is made (the games gained before are in it)
 	dmMarks             dmMarks  // handled DMs to remember in the store
 	dmChecks            dmChecks // looks at whether another process handled a DM (dmcheck.go)
 	// dmsClosed holds the users a DM last failed to reach with 50007 (their
@@ -122,6 +123,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	if b.cl != nil {
+		b.instance = b.cl.c.Process()
 		b.cl.init()
 	}
 	b.newShards(s)
@@ -178,6 +180,9 @@ func (b *Bot) Start() error {
 		b.markPending(active)
 		b.catchUpAwaited(active)
 	}
+	b.mu.Lock()
+	b.startCaughtUp = true // from now on, the games gained are caught up on their own
+	b.mu.Unlock()
 	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "shards", b.cfg.ShardIDs(), "shard_count", b.cfg.ShardCount, "invite", InviteURL(b.appID))
 	return nil
 }

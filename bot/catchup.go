@@ -19,10 +19,12 @@ import (
 // player is caught up before their next live DM is handled, inside their own
 // DM queue. A DM is handled once, by its id, whichever way it arrives.
 //
-// With several processes every gateway process catches up the awaited
-// players of all games (it cannot know that another one did), and a pending
-// player's live DM that another process handled needs no reading
-// (handledElsewhere).
+// With several processes a gateway process catches up the awaited players
+// of its own games, and of the games whose owner takes no DMs; the awaited
+// players of a game another live gateway process owns are that one's to
+// catch up (leftToOwner), and a process catches up the awaited players of
+// the games it gains. A pending player's live DM that another process
+// handled needs no reading (handledElsewhere).
 
 // catchUpConcurrency is how many background catch-ups run at once: each
 // reads a DM channel and the store, and thousands at once (a start with every
@@ -62,13 +64,17 @@ func awaited(g store.Game) []string {
 // catchUpAwaited marks the people the games wait for pending and catches
 // them up in the background.
 func (b *Bot) catchUpAwaited(games []store.Game) {
-	var users []string
+	type player struct {
+		user string
+		game store.GameID
+	}
+	var users []player
 	b.mu.Lock()
 	for _, g := range games {
 		for _, u := range awaited(g) {
 			if !b.catchHeld[u] {
 				b.catching[u] = true
-				users = append(users, u)
+				users = append(users, player{u, g.ID})
 			}
 		}
 	}
@@ -80,7 +86,11 @@ func (b *Bot) catchUpAwaited(games []store.Game) {
 			b.catchLists--
 			b.mu.Unlock()
 		}()
-		for _, u := range users {
+		for _, p := range users {
+			u := p.user
+			if b.leftToOwner(p.game) {
+				continue // pending still: read before their next DM, unless the owner handled it
+			}
 			select {
 			case b.catchSlots <- struct{}{}: // released when the queued catch-up is over (catchOver)
 			case <-b.ctx.Done():
@@ -104,6 +114,12 @@ func (b *Bot) catchUpAwaited(games []store.Game) {
 			b.queueFor(u, nil)
 		}
 	}()
+}
+
+// leftToOwner says whether another live process that takes DMs owns game
+// id: its awaited players are that one's to catch up.
+func (b *Bot) leftToOwner(id store.GameID) bool {
+	return b.cl != nil && !b.owns(id) && b.cl.c.OwnerTakesDMs(id)
 }
 
 // catchOver releases the slot of a user's queued catch-up (run, found done

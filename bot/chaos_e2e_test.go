@@ -159,6 +159,10 @@ type gatedStore struct {
 	n *node
 }
 
+// Shared: the nodes share the database, as the store under it says (an
+// embedded store.Store hides it), so they claim DMs as serve processes do.
+func (s gatedStore) Shared() bool { return true }
+
 func (s gatedStore) AppendAction(id store.GameID, e store.Entry, out []store.OutMsg, up func(*store.Game)) (store.Entry, error) {
 	s.n.gate.wait()
 	r, err := s.Store.AppendAction(id, e, out, up)

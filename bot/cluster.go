@@ -36,6 +36,9 @@ type Cluster interface {
 	Run(ctx context.Context)
 	// Stop gives every partition up at once (a clean stop).
 	Stop()
+	// Process names this process among those sharing the games; its DM
+	// claims carry the name, so that they end with its leases.
+	Process() string
 	Owns(id store.GameID) bool
 	OwnsPartition(p uint32) bool
 	// OwnerTakesDMs says whether another live process that receives DMs
@@ -547,6 +550,14 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 			if isCPU(g.Players[0]) || isCPU(g.Players[1]) || g.Away[0].CPU || g.Away[1].CPU {
 				b.adopt(g.ID)
 			}
+		}
+		b.mu.Lock()
+		started := b.startCaughtUp
+		b.mu.Unlock()
+		if b.cfg.TakesDMs() && started {
+			// Their previous owner may have died or given them up before
+			// reading what its players sent while no gateway was up.
+			b.catchUpAwaited(games)
 		}
 		wake(b.cl.kick)
 		b.kickOutbox()

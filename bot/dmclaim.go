@@ -22,8 +22,9 @@ import (
 //   - while another process holds a live claim for the user, wait: one
 //     user's DMs are handled one at a time and in order, whichever process
 //     handles each;
-//   - a claim past its deadline (its process died or stalled) is taken
-//     over; when it was for an older DM the process never saw, the DMs since
+//   - a claim past its deadline (its process died or stalled), or held by a
+//     process whose leases ran out (cluster mode: claims carry the lease
+//     process's name), is taken over; when it was for an older DM the process never saw, the DMs since
 //     LastDM are read back first (catch-up), so none is skipped.
 //
 // Handling ends by raising LastDM and dropping the claim, one atomic step

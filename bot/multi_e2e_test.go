@@ -518,9 +518,10 @@ func (s *claimCounter) ClaimDM(user, msgID, by string, now, until time.Time, tak
 }
 
 // TestNonOwnerLooksInsteadOfClaiming: of two processes that both receive
-// every DM, the one that does not own the game leaves each DM to the owner
-// and, once the owner handled it, drops it without claiming it; a DM the
-// owner never handles it claims, after ownerMaxWait.
+// every DM, the one that does not own the game does not catch up its awaited
+// player at its start, leaves each DM to the owner and, once the owner
+// handled it, drops it without claiming it; a DM the owner never handles it
+// claims, after ownerMaxWait.
 func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	t.Parallel()
 	if storeBackend.name != "postgres" {
@@ -537,6 +538,8 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 		})
 	})
 	id := e.startGame("tsuitate")
+	e.waitUntil("the first process caught up", e.b.caughtUp)
+	reads := e.readsOf(e.alice)
 	st, err := storeBackend.open(e.loc)
 	if err != nil {
 		t.Fatal(err)
@@ -557,7 +560,10 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	// b2 knows it takes DMs.
 	e.waitUntil("b2 sees the owner take DMs, caught up", func() bool { return !b2.owns(id) && b2.cl.c.OwnerTakesDMs(id) && b2.caughtUp() })
 	if !e.b.owns(id) {
-		t.Fatal("the first process gave the game up")
+		t.Fatal("the first process gave the game up") // it gives up the highest partitions
+	}
+	if n := e.readsOf(e.alice) - reads; n != 0 {
+		t.Fatalf("b2 read alice's DM channel %d times: her game's owner takes DMs and catches her up", n)
 	}
 	before := counted.claims.Load()
 	mid, err := e.srv.SendDM(e.alice, "7g7f")

@@ -275,3 +275,33 @@ func TestOwnerTakesDMs(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimOfAGoneProcess: a DM claim held by a process whose lease row ran
+// out is taken over before the claim's own time is up, as an orphan when it
+// is for an older DM; a live process's claim, or one by a process without
+// leases, holds until its time.
+func TestClaimOfAGoneProcess(t *testing.T) {
+	srv := pgtest.Get(t)
+	url := srv.NewDB(t)
+	const ttl = 300 * time.Millisecond
+	s, a := openCluster(t, url, "a", ttl)
+	_, b := openCluster(t, url, "b", ttl)
+	tick(t, a, b)
+	claim := func(user, msg, by string, orphan bool, want store.DMClaim) {
+		t.Helper()
+		now := time.Now()
+		if r, _, err := s.ClaimDM(user, msg, by, now, now.Add(time.Minute), orphan); err != nil || r != want {
+			t.Fatalf("%s claims %s of %s: %v %v, want %v", by, msg, user, r, err, want)
+		}
+	}
+	claim("u1", "100", "a", false, store.DMMine)
+	claim("u2", "100", "a", false, store.DMMine)
+	claim("u3", "100", "nameless", false, store.DMMine)
+	claim("u1", "100", "b", false, store.DMBusy) // a is live
+	time.Sleep(2 * ttl)                          // a stops renewing
+	tick(t, b)
+	claim("u1", "100", "b", false, store.DMMine)
+	claim("u2", "101", "b", false, store.DMOrphan) // a's older DM: catch up first
+	claim("u2", "101", "b", true, store.DMMine)
+	claim("u3", "100", "b", false, store.DMBusy)
+}

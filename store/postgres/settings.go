@@ -159,6 +159,11 @@ func (s *Store) emptySettings(userID string) ([]byte, error) {
 // only then is a row returned. Otherwise the row is read to say why (a
 // second statement, taken only by a process that does not handle the DM).
 //
+// A claim held by a process whose lease row has run out (killed, or frozen
+// past its lease: processes) counts as run out too, as its partitions do:
+// the new owner of the player's game need not wait the claim's 10 s. Its
+// late writes are refused by the fence, and its late answer by its nonce.
+//
 // The claim commits without waiting for the disk (asyncCommit).
 func (s *Store) ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan bool) (store.DMClaim, string, error) {
 	if err := store.CheckID("user id", user, true); err != nil {
@@ -176,7 +181,7 @@ func (s *Store) ClaimDM(user, msgID, by string, now, until time.Time, takeOrphan
 		err := q.QueryRow(ctx, `INSERT INTO settings AS s (user_id, record, dm_claim, dm_claim_by, dm_claim_until_ns)
 SELECT $1, $6::json, $2::bigint, $3::text, $5::bigint FROM `+asyncCommit+` WHERE $2::bigint > 0
 ON CONFLICT (user_id) DO UPDATE SET dm_claim = $2, dm_claim_by = $3, dm_claim_until_ns = $5
-WHERE $2 > s.last_dm AND NOT (s.dm_claim <> 0 AND s.dm_claim_by <> $3 AND (s.dm_claim_until_ns > $4::bigint OR ($2 > s.dm_claim AND NOT $7::boolean)))
+WHERE $2 > s.last_dm AND NOT (s.dm_claim <> 0 AND s.dm_claim_by <> $3 AND ((s.dm_claim_until_ns > $4::bigint AND NOT `+claimerGone+`) OR ($2 > s.dm_claim AND NOT $7::boolean)))
 RETURNING `+dmStateColumns, user, msg, by, nanos(now), nanos(until), rec, takeOrphan).Scan(dm.scan()...)
 		if err == nil {
 			r, last = store.DMMine, idText(dm.lastDM)
@@ -194,6 +199,15 @@ RETURNING `+dmStateColumns, user, msg, by, nanos(now), nanos(until), rec, takeOr
 		st, err := row.settings(user)
 		if err != nil {
 			return err
+		}
+		if st.DMClaim != "" && st.DMClaimBy != by && now.Before(st.DMClaimUntil) {
+			var gone bool
+			if err := q.QueryRow(ctx, `SELECT `+claimerGone+` FROM settings s WHERE user_id = $1`, user).Scan(&gone); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return err
+			}
+			if gone {
+				st.DMClaimUntil = time.Time{} // as the claim above judged it
+			}
 		}
 		r, last = store.JudgeDM(st, msgID, by, now, takeOrphan), st.LastDM
 		if r == store.DMMine { // the claim it met was dropped in between: look again
@@ -238,6 +252,11 @@ func (s *Store) MarkDMsHandled(marks map[string]string, by string) error {
 	}
 	return errors.Join(errs...)
 }
+
+// claimerGone, over a settings row s, says whether its DM claim's process has
+// a lease row that ran out (a process not in the table, e.g. one without
+// leases, counts as live: its claim runs out at its own time).
+const claimerGone = `EXISTS (SELECT 1 FROM processes p WHERE p.id = s.dm_claim_by AND p.expires_at <= clock_timestamp())`
 
 // LastDMs returns the users' LastDM in one statement, from the table: the
 // cache's DM state may be older than another process's marks.
