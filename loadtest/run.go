@@ -223,6 +223,7 @@ func (e *env) start() error {
 	if e.dbURL == "" {
 		return e.startBot(e.st, bot.Config{DataPath: e.path, GlobalRate: rate})
 	}
+	var clusters []postgres.Cluster
 	for i := range e.processes {
 		st := e.st
 		if i > 0 {
@@ -241,8 +242,41 @@ func (e *env) start() error {
 		if err := e.startBot(st, cfg, bot.WithCluster(cl)); err != nil {
 			return err
 		}
+		clusters = append(clusters, cl)
 	}
-	return nil
+	return balanced(clusters)
+}
+
+// balanceWait bounds the wait for the processes to share the partitions.
+const balanceWait = 60 * time.Second
+
+// balanced waits until each process holds its share of the partitions, as
+// a cluster that has run a while does: the moves then measure the processes
+// serving their own games, not the partitions moving from the first process
+// to start to the others (each move of a game costs its new owner a load
+// and its players' catch-up).
+func balanced(clusters []postgres.Cluster) error {
+	if len(clusters) < 2 {
+		return nil
+	}
+	// Each aims at ⌈Partitions / n⌉; the last one gets what is left.
+	least := store.Partitions - (len(clusters)-1)*((store.Partitions+len(clusters)-1)/len(clusters))
+	deadline := time.Now().Add(balanceWait)
+	for {
+		ok := true
+		for _, cl := range clusters {
+			if len(cl.Held()) < least {
+				ok = false
+			}
+		}
+		if ok {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the %d processes did not share the partitions within %v", len(clusters), balanceWait)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 func (e *env) startBot(st store.Store, cfg bot.Config, opts ...bot.Option) error {
