@@ -221,7 +221,7 @@ func (s *Server) readCall(r *http.Request) (*call, []string) {
 		ContentType: r.Header.Get("Content-Type"),
 	}
 	c := &call{r: r, req: req}
-	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
+	raw, err := readAll(nil, r.Body, r.ContentLength, maxBody)
 	if err != nil {
 		return c, []string{"reading body: " + err.Error()}
 	}
@@ -256,6 +256,7 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 	var problems []string
 	mr := multipart.NewReader(bytes.NewReader(raw), boundary)
 	seen := map[string]bool{}
+	var scratch []byte // a part's bytes, copied out at their size (a part is never longer than the body)
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -264,10 +265,11 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
-		data, err := io.ReadAll(part)
+		scratch, err = readAll(scratch, part, int64(len(raw)), maxBody)
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
+		data := bytes.Clone(scratch)
 		name := part.FormName()
 		if seen[name] {
 			problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))
