@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -78,7 +79,9 @@ func (d *deflater) tokenize(data []byte, dists []int) {
 }
 
 // matchLen is how many leading bytes of a and b agree (at most len(a); b must
-// be at least as long).
+// be at least as long). Once 16 bytes agree, the rest is first compared
+// whole (bytes.Equal, many bytes an instruction): in flat areas most matches
+// run to their limit.
 func matchLen(a, b []byte) int {
 	n := 0
 	for len(a)-n >= 8 {
@@ -86,6 +89,9 @@ func matchLen(a, b []byte) int {
 			return n + bits.TrailingZeros64(x)>>3
 		}
 		n += 8
+		if n == 16 && bytes.Equal(a[n:], b[n:len(a)]) {
+			return len(a)
+		}
 	}
 	for n < len(a) && a[n] == b[n] {
 		n++

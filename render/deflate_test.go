@@ -226,3 +226,23 @@ func TestSegmentsInflate(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchLen: matchLen is the length of the common prefix, for every
+// length up to a match's longest and every first difference.
+func TestMatchLen(t *testing.T) {
+	a := make([]byte, maxMatch+8)
+	for i := range a {
+		a[i] = byte(i * 7)
+	}
+	for n := 0; n <= maxMatch; n++ {
+		for diff := 0; diff <= n; diff++ {
+			b := bytes.Clone(a)
+			if diff < n {
+				b[diff] ^= 0x10
+			}
+			if got := matchLen(a[:n], b); got != diff {
+				t.Fatalf("len %d, first difference at %d: matchLen %d", n, diff, got)
+			}
+		}
+	}
+}
