@@ -76,7 +76,7 @@ func TestCodeLengthsLimited(t *testing.T) {
 		a, b = b, a+b
 	}
 	lens := make([]uint8, len(freq))
-	codeLengths(freq, lens, 7)
+	new(huffScratch).codeLengths(freq, lens, 7)
 	kraft := 0
 	for _, l := range lens {
 		if l == 0 || l > 7 {
