@@ -501,8 +501,10 @@ func (s *Server) sendEncodedTo(ss *session, t string, d json.RawMessage) {
 // RESUME (unless DiscardMissedEvents is on, or the session is past
 // ResumeWindow).
 func (s *Server) dispatchLocked(d dispatch) {
-	data, encoded := d.d.(json.RawMessage) // encoded already (dispatchMessageJSON)
-	if !encoded {
+	var data json.RawMessage
+	if e, ok := d.d.(encodedJSON); ok { // dispatchMessageJSON's
+		data = json.RawMessage(e)
+	} else {
 		data = mustJSON(d.d)
 	}
 	rec := &Dispatch{Type: d.t, Data: data, Guild: d.guild}

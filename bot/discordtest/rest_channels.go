@@ -1,7 +1,6 @@
 package discordtest
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
@@ -221,9 +220,9 @@ func (s *Server) dispatchMessage(t string, m *Message) {
 // dispatchMessageJSON dispatches t for m (as dispatchMessage) and returns
 // m's JSON as a REST answer gives it (messageJSON), encoded once: a DM's
 // event data is that very JSON.
-func (s *Server) dispatchMessageJSON(t string, m *Message) json.RawMessage {
+func (s *Server) dispatchMessageJSON(t string, m *Message) encodedJSON {
 	full := s.messageJSON(m)
-	js := mustJSON(full)
+	js := encodedJSON(mustJSON(full))
 	if m.Ephemeral() {
 		return js
 	}
