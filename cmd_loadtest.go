@@ -35,6 +35,7 @@ func runLoadtest(args []string) error {
 	fs.StringVar(&cfg.Profiles.CPU, "cpuprofile", "", "write a CPU profile of the measure (from the bot's start, the whole process) to this file")
 	fs.StringVar(&cfg.Profiles.Block, "blockprofile", "", "write a blocking profile of the measure to this file")
 	fs.StringVar(&cfg.Profiles.Mutex, "mutexprofile", "", "write a mutex contention profile of the measure to this file")
+	fs.StringVar(&cfg.Profiles.Allocs, "memprofile", "", "write an allocation profile (of the whole process) to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -39,3 +39,24 @@ func TestPayloadEncodes(t *testing.T) {
 		t.Fatalf("a message without a payload: %v", err)
 	}
 }
+
+// TestFillGame: every "{game}" slot of a queued message gets the game's
+// number, and a message of no game (id 0) is left as it is.
+func TestFillGame(t *testing.T) {
+	mk := func() payload {
+		return payload{Content: "Game #{game}: {game}{game} {gam}", Thread: "shogi {game}",
+			Buttons: []button{{ID: "move:{game}"}}, Files: []outFile{{Name: "shinpan-{game}.kif"}},
+			Select: &selectMenu{ID: "pick:{game}"}}
+	}
+	p := mk()
+	fillGame(&p, 42)
+	if p.Content != "Game #42: 4242 {gam}" || p.Thread != "shogi 42" || p.Buttons[0].ID != "move:42" ||
+		p.Files[0].Name != "shinpan-42.kif" || p.Select.ID != "pick:42" {
+		t.Errorf("filled %+v", p)
+	}
+	p = mk()
+	fillGame(&p, 0)
+	if p.Content != mk().Content || p.Select.ID != "pick:{game}" {
+		t.Errorf("game 0: %+v", p)
+	}
+}

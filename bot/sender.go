@@ -450,17 +450,17 @@ func fillGame(p *payload, id store.GameID) {
 		return
 	}
 	n := itoa(uint64(id))
-	r := strings.NewReplacer("{game}", n)
-	p.Content = r.Replace(p.Content)
-	p.Thread = r.Replace(p.Thread)
+	r := func(s string) string { return strings.ReplaceAll(s, "{game}", n) } // a Replacer built its tables at every message
+	p.Content = r(p.Content)
+	p.Thread = r(p.Thread)
 	for i := range p.Buttons {
-		p.Buttons[i].ID = r.Replace(p.Buttons[i].ID)
+		p.Buttons[i].ID = r(p.Buttons[i].ID)
 	}
 	for i := range p.Files {
-		p.Files[i].Name = r.Replace(p.Files[i].Name)
+		p.Files[i].Name = r(p.Files[i].Name)
 	}
 	if p.Select != nil {
-		p.Select.ID = r.Replace(p.Select.ID)
+		p.Select.ID = r(p.Select.ID)
 	}
 }
 

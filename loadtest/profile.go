@@ -11,6 +11,9 @@ import (
 // with `go tool pprof`.
 type Profiles struct {
 	CPU, Block, Mutex string
+	// Allocs is the allocations' profile: of the whole process, its fill and
+	// start included (sample_index=alloc_space or alloc_objects).
+	Allocs string
 }
 
 // Start starts the profiles asked for; stop writes them.
@@ -55,5 +58,6 @@ func (p Profiles) Start() (stop func(), err error) {
 		}
 		write("block", p.Block)
 		write("mutex", p.Mutex)
+		write("allocs", p.Allocs)
 	}, nil
 }

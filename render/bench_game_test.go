@@ -213,3 +213,28 @@ func BenchmarkBandCacheGames(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSegment compresses bands one at a time as deflateBands does for a
+// band not cached: the 13 bands of every seventh board of the record's game
+// in turn. One op is one band.
+func BenchmarkSegment(b *testing.B) {
+	boards := gameBoards(b)
+	a := assetsFor(b, ThemeLight)
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	var raws [][]byte
+	for i := 0; i < len(boards); i += 7 {
+		a.paint(img, &boards[i], &Options{Labels: enLabels})
+		for k := range len(bandRows) - 1 {
+			raws = append(raws, pngRows(nil, img.Pix[bandRows[k]*imgW:], imgW, bandRows[k+1]-bandRows[k], imgW))
+		}
+	}
+	var d deflater
+	dists := []int{imgW + 1, 1, sqW, 2 * (imgW + 1)}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	var out []byte
+	for i := 0; i < b.N; i++ {
+		out = d.segment(out[:0], raws[i%len(raws)], dists)
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -39,6 +40,7 @@ type deflater struct {
 	litFreq  [numLit]int
 	distFreq [numDist]int
 	bw       bitWriter
+	huff     huffScratch
 }
 
 // tokenize splits data into literals and matches at the candidate distances
@@ -78,7 +80,9 @@ func (d *deflater) tokenize(data []byte, dists []int) {
 }
 
 // matchLen is how many leading bytes of a and b agree (at most len(a); b must
-// be at least as long).
+// be at least as long). Once 16 bytes agree, the rest is first compared
+// whole (bytes.Equal, many bytes an instruction): in flat areas most matches
+// run to their limit.
 func matchLen(a, b []byte) int {
 	n := 0
 	for len(a)-n >= 8 {
@@ -86,6 +90,9 @@ func matchLen(a, b []byte) int {
 			return n + bits.TrailingZeros64(x)>>3
 		}
 		n += 8
+		if n == 16 && bytes.Equal(a[n:], b[n:len(a)]) {
+			return len(a)
+		}
 	}
 	for n < len(a) && a[n] == b[n] {
 		n++
@@ -141,8 +148,8 @@ func (d *deflater) block(data []byte, dists []int, out []byte, final bool) {
 	}
 	var litLen [numLit]uint8
 	var distLen [numDist]uint8
-	codeLengths(d.litFreq[:], litLen[:], maxBits)
-	codeLengths(d.distFreq[:], distLen[:], maxBits)
+	d.huff.codeLengths(d.litFreq[:], litLen[:], maxBits)
+	d.huff.codeLengths(d.distFreq[:], distLen[:], maxBits)
 	var litCode [numLit]uint16
 	var distCode [numDist]uint16
 	canonical(litLen[:], litCode[:])
@@ -156,7 +163,7 @@ func (d *deflater) block(data []byte, dists []int, out []byte, final bool) {
 		w.write(0, 1)
 	}
 	w.write(2, 2) // BTYPE 10: dynamic Huffman
-	writeTrees(w, litLen[:], distLen[:])
+	d.huff.writeTrees(w, litLen[:], distLen[:])
 	for _, t := range d.toks {
 		if t.dist == 0 {
 			w.write(uint64(litCode[t.n]), uint(litLen[t.n]))
@@ -215,20 +222,34 @@ func distSym(d int) int {
 	return 2*n + (d-1)>>(n-1)&1
 }
 
+// huffScratch is the working memory of codeLengths and writeTrees, kept in
+// the deflater: as local arrays it was zeroed at every call (some 25 KB,
+// three calls a segment), and writeTrees allocated its lists.
+type huffScratch struct {
+	leaves [numLit]uint64
+	nodes  [2 * numLit]huffNode
+	depth  [2 * numLit]int
+	all    []uint8 // writeTrees' code lengths
+	toks   []clTok // and their run-length coding
+}
+
+type huffNode struct {
+	f           int
+	sym         int // leaf symbol, or -1
+	left, right int32
+}
+
+// clTok is a code-length code symbol with its extra bits' value.
+type clTok struct{ sym, extra uint8 }
+
 // codeLengths sets lens to Huffman code lengths for freq, none longer than
 // limit (symbols with frequency 0 get 0). The limit is enforced as miniz
 // does: lengths over it are folded in, then the Kraft sum is restored by
 // lengthening the longest codes that are still short enough.
-func codeLengths(freq []int, lens []uint8, limit int) {
-	type node struct {
-		f           int
-		sym         int // leaf symbol, or -1
-		left, right int32
-	}
+func (h *huffScratch) codeLengths(freq []int, lens []uint8, limit int) {
 	// Leaves by frequency, ties by symbol: each packed as freq<<16 | symbol
 	// (frequencies stay far below 2^47), so a plain sort orders them.
-	var leafBuf [numLit]uint64
-	leaves := leafBuf[:0]
+	leaves := h.leaves[:0]
 	for s, f := range freq {
 		lens[s] = 0
 		if f > 0 {
@@ -244,11 +265,10 @@ func codeLengths(freq []int, lens []uint8, limit int) {
 	}
 	slices.Sort(leaves)
 	// Two-queue Huffman: leaves in frequency order, internal nodes as made.
-	var nodeBuf [2 * numLit]node
-	nodes := nodeBuf[:0]
+	nodes := h.nodes[:0]
 	for _, l := range leaves {
 		s := int(l & 0xffff)
-		nodes = append(nodes, node{f: freq[s], sym: s, left: -1, right: -1})
+		nodes = append(nodes, huffNode{f: freq[s], sym: s, left: -1, right: -1})
 	}
 	li, ii := 0, len(leaves) // next leaf, next internal node
 	pick := func() int32 {
@@ -262,11 +282,11 @@ func codeLengths(freq []int, lens []uint8, limit int) {
 	for len(nodes) < 2*len(leaves)-1 {
 		a := pick()
 		b := pick()
-		nodes = append(nodes, node{f: nodes[a].f + nodes[b].f, sym: -1, left: a, right: b})
+		nodes = append(nodes, huffNode{f: nodes[a].f + nodes[b].f, sym: -1, left: a, right: b})
 	}
 	// Depths from the root (the last node); children come before parents.
-	var depthBuf [2 * numLit]int
-	depth := depthBuf[:len(nodes)]
+	depth := h.depth[:len(nodes)]
+	depth[len(depth)-1] = 0 // the root; every other node's is set by its parent, which comes after it
 	var count [maxBits + 2]int
 	for i := len(nodes) - 1; i >= 0; i-- {
 		n := nodes[i]
@@ -330,7 +350,7 @@ func canonical(lens []uint8, codes []uint16) {
 var clOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 
 // writeTrees writes HLIT, HDIST, HCLEN and the two trees, run-length coded.
-func writeTrees(w *bitWriter, litLen, distLen []uint8) {
+func (h *huffScratch) writeTrees(w *bitWriter, litLen, distLen []uint8) {
 	nLit := numLit
 	for nLit > 257 && litLen[nLit-1] == 0 {
 		nLit--
@@ -339,11 +359,11 @@ func writeTrees(w *bitWriter, litLen, distLen []uint8) {
 	for nDist > 1 && distLen[nDist-1] == 0 {
 		nDist--
 	}
-	all := append(append(make([]uint8, 0, nLit+nDist), litLen[:nLit]...), distLen[:nDist]...)
+	all := append(append(h.all[:0], litLen[:nLit]...), distLen[:nDist]...)
+	h.all = all
 	// Run-length code the lengths: 16 repeats the previous 3-6 times, 17 and
 	// 18 are 3-10 and 11-138 zeros.
-	type clTok struct{ sym, extra uint8 }
-	var toks []clTok
+	toks := h.toks[:0]
 	var freq [19]int
 	for i := 0; i < len(all); {
 		l, run := all[i], 1
@@ -374,12 +394,13 @@ func writeTrees(w *bitWriter, litLen, distLen []uint8) {
 			toks = append(toks, clTok{l, 0})
 		}
 	}
+	h.toks = toks
 	for _, t := range toks {
 		freq[t.sym]++
 	}
 	var clLen [19]uint8
 	var clCode [19]uint16
-	codeLengths(freq[:], clLen[:], clBits)
+	h.codeLengths(freq[:], clLen[:], clBits)
 	canonical(clLen[:], clCode[:])
 	nCL := 19
 	for nCL > 4 && clLen[clOrder[nCL-1]] == 0 {

@@ -76,7 +76,7 @@ func TestCodeLengthsLimited(t *testing.T) {
 		a, b = b, a+b
 	}
 	lens := make([]uint8, len(freq))
-	codeLengths(freq, lens, 7)
+	new(huffScratch).codeLengths(freq, lens, 7)
 	kraft := 0
 	for _, l := range lens {
 		if l == 0 || l > 7 {
@@ -223,6 +223,26 @@ func TestSegmentsInflate(t *testing.T) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%v: inflated %d bytes differ from the %d written", order, len(got), len(want))
+		}
+	}
+}
+
+// TestMatchLen: matchLen is the length of the common prefix, for every
+// length up to a match's longest and every first difference.
+func TestMatchLen(t *testing.T) {
+	a := make([]byte, maxMatch+8)
+	for i := range a {
+		a[i] = byte(i * 7)
+	}
+	for n := 0; n <= maxMatch; n++ {
+		for diff := 0; diff <= n; diff++ {
+			b := bytes.Clone(a)
+			if diff < n {
+				b[diff] ^= 0x10
+			}
+			if got := matchLen(a[:n], b); got != diff {
+				t.Fatalf("len %d, first difference at %d: matchLen %d", n, diff, got)
+			}
 		}
 	}
 }

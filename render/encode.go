@@ -1,9 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
+	"runtime"
 	"slices"
 	"sync"
 )
@@ -22,19 +24,18 @@ func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) 
 	stride := w + 1 // a filter-type byte, then the row
 	dists := []int{stride, 1, sqW, 2 * stride}
 
-	out := make([]byte, 0, 32<<10)
-	out = append(out, "\x89PNG\r\n\x1a\n"...)
+	out := append(e.out[:0], "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 3 // bit depth 8, colour type 3: palette
 	out = chunk(out, "IHDR", ihdr[:])
-	pal := make([]byte, 0, 3*len(img.Palette))
+	e.pal = e.pal[:0]
 	for _, c := range img.Palette {
 		r, g, b, _ := c.RGBA()
-		pal = append(pal, byte(r>>8), byte(g>>8), byte(b>>8))
+		e.pal = append(e.pal, byte(r>>8), byte(g>>8), byte(b>>8))
 	}
-	out = chunk(out, "PLTE", pal)
+	out = chunk(out, "PLTE", e.pal)
 
 	// IDAT: a zlib stream (RFC 1950) round one deflate block.
 	start := len(out)
@@ -51,7 +52,8 @@ func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) 
 	out = binary.BigEndian.AppendUint32(out, sum)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
-	return chunk(out, "IEND", nil), nil
+	e.out = chunk(out, "IEND", nil)
+	return bytes.Clone(e.out), nil // at its size: the buffer stays with the encoder
 }
 
 // pngRows appends h rows of w pixels (stride apart in pix) to dst as PNG
@@ -76,6 +78,8 @@ func chunk(out []byte, kind string, data []byte) []byte {
 
 // encoder is the reusable state of one encode.
 type encoder struct {
+	out    []byte // the PNG being written
+	pal    []byte // its PLTE chunk's data
 	raw    []byte // the PNG rows with their filter bytes (of a band, for deflateBands)
 	d      deflater
 	keys   []bandKey     // the bands not shared, for deflateBands
@@ -98,8 +102,14 @@ type freeList[T any] struct {
 }
 
 // freeMax is how many of each are kept (about 1 MB a pair, retained): as
-// many boards as are usually drawn at once on a few cores.
-const freeMax = 4
+// many boards as drawing lets Render draw at once.
+var freeMax = max(4, runtime.GOMAXPROCS(0))
+
+// drawing admits freeMax boards at a time to painting and encoding, one a
+// core at least: more at once would finish no sooner, and under load (the
+// sender draws for many channels at once) each took a canvas and an encoder
+// of its own, allocated (about 0.6 MB) and soon dropped.
+var drawing = make(chan struct{}, freeMax)
 
 // take returns a released value, or nil when there is none.
 func (f *freeList[T]) take() *T {

@@ -133,6 +133,8 @@ func Render(v view.View, opt Options) (Image, error) {
 	if opt.CacheScope != "" {
 		bandCache.shared.ensure(a, bottomSide(&v, opt.Flip), opt.Labels)
 	}
+	drawing <- struct{}{}
+	defer func() { <-drawing }()
 	dst := getCanvas(a)
 	defer putCanvas(dst)
 	a.paint(dst, &v, &opt)

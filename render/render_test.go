@@ -285,16 +285,24 @@ func TestSizeAndDecode(t *testing.T) {
 }
 
 // TestConcurrentRender: Render is safe and deterministic from many goroutines
-// at once (shared sprites, pooled canvases and encoder buffers).
+// at once (shared sprites, pooled canvases and encoder buffers), and an image
+// it returned shares no bytes with what it draws later (the encoders' buffers
+// are reused).
 func TestConcurrentRender(t *testing.T) {
 	fs := fixtures(t)
 	want := make([][]byte, len(fs))
+	kept := make([][]byte, len(fs))
 	for i, f := range fs {
 		img, err := Render(f.v, f.opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want[i] = img.PNG
+		want[i], kept[i] = img.PNG, bytes.Clone(img.PNG)
+	}
+	for i := range fs {
+		if !bytes.Equal(want[i], kept[i]) {
+			t.Fatalf("%s: the image changed as later ones were drawn", fs[i].name)
+		}
 	}
 	errs := make(chan error, 4*len(fs))
 	for g := 0; g < 4; g++ {

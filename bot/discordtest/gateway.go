@@ -501,7 +501,13 @@ func (s *Server) sendEncodedTo(ss *session, t string, d json.RawMessage) {
 // RESUME (unless DiscardMissedEvents is on, or the session is past
 // ResumeWindow).
 func (s *Server) dispatchLocked(d dispatch) {
-	rec := &Dispatch{Type: d.t, Data: mustJSON(d.d), Guild: d.guild}
+	var data json.RawMessage
+	if e, ok := d.d.(encodedJSON); ok { // dispatchMessageJSON's
+		data = json.RawMessage(e)
+	} else {
+		data = mustJSON(d.d)
+	}
+	rec := &Dispatch{Type: d.t, Data: data, Guild: d.guild}
 	var stripped json.RawMessage // d.noContent, encoded when a session needs it
 	for _, ss := range s.gw.sessions {
 		if ss.invalid || s.expired(ss) || !ss.receives(d.guild) || (d.intent != 0 && ss.intents&d.intent == 0) {

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -172,7 +173,9 @@ func (s *Server) finish(w http.ResponseWriter, req *Request, status int, body an
 // answer's JSON (nil for none). Callers hold s.mu.
 func (s *Server) answerLocked(req *Request, status int, body any, aerr *APIError, fault string) []byte {
 	var out []byte
-	if body != nil && status != http.StatusNoContent {
+	if e, ok := body.(encodedJSON); ok && status != http.StatusNoContent {
+		out = bytes.Clone(e) // the request's record is its own
+	} else if body != nil && status != http.StatusNoContent {
 		out = mustJSON(body)
 	}
 	req.Status = status
@@ -221,7 +224,7 @@ func (s *Server) readCall(r *http.Request) (*call, []string) {
 		ContentType: r.Header.Get("Content-Type"),
 	}
 	c := &call{r: r, req: req}
-	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
+	raw, err := readAll(nil, r.Body, r.ContentLength, maxBody)
 	if err != nil {
 		return c, []string{"reading body: " + err.Error()}
 	}
@@ -252,10 +255,16 @@ func (s *Server) readBody(c *call, raw []byte) []string {
 	return problems
 }
 
+// partBufs hold a part's bytes as it is read, copied out at their size (a
+// part is never longer than the body).
+var partBufs = sync.Pool{New: func() any { return new([]byte) }}
+
 func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 	var problems []string
 	mr := multipart.NewReader(bytes.NewReader(raw), boundary)
 	seen := map[string]bool{}
+	sp := partBufs.Get().(*[]byte)
+	defer partBufs.Put(sp)
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -264,10 +273,11 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
-		data, err := io.ReadAll(part)
+		*sp, err = readAll(*sp, part, int64(len(raw)), maxBody)
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
+		data := bytes.Clone(*sp)
 		name := part.FormName()
 		if seen[name] {
 			problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))

@@ -90,8 +90,7 @@ func (s *Server) createMessage(c *call) (int, any, *APIError) {
 	m := s.newBotMessage(ch, c.body, c.files)
 	c.req.MessageID = m.ID
 	s.rememberNonce(m, c.body)
-	s.dispatchMessage("MESSAGE_CREATE", m)
-	return http.StatusOK, s.messageJSON(m), nil
+	return http.StatusOK, s.dispatchMessageJSON("MESSAGE_CREATE", m), nil
 }
 
 // PATCH /channels/{channel_id}/messages/{message_id} -> the edited message.
@@ -110,8 +109,7 @@ func (s *Server) editChannelMessage(c *call) (int, any, *APIError) {
 	}
 	s.editMessage(m, c.body, c.files)
 	c.req.MessageID = m.ID
-	s.dispatchMessage("MESSAGE_UPDATE", m)
-	return http.StatusOK, s.messageJSON(m), nil
+	return http.StatusOK, s.dispatchMessageJSON("MESSAGE_UPDATE", m), nil
 }
 
 // DELETE /channels/{channel_id}/messages/{message_id} -> 204. In DMs only the
@@ -216,20 +214,30 @@ func (s *Server) messageIntent(m *Message) int64 {
 // MESSAGE_CONTENT intent get guild messages from users without content
 // unless the bot is mentioned.
 func (s *Server) dispatchMessage(t string, m *Message) {
-	if m.Ephemeral() {
-		return
-	}
+	s.dispatchMessageJSON(t, m)
+}
+
+// dispatchMessageJSON dispatches t for m (as dispatchMessage) and returns
+// m's JSON as a REST answer gives it (messageJSON), encoded once: a DM's
+// event data is that very JSON.
+func (s *Server) dispatchMessageJSON(t string, m *Message) encodedJSON {
 	full := s.messageJSON(m)
-	if m.GuildID != "" {
-		full["guild_id"] = m.GuildID
-		if m.WebhookID == "" {
-			if u := s.world.users[m.Author.ID]; u != nil {
-				full["member"] = s.memberJSON(u, false)
-			}
+	js := encodedJSON(mustJSON(full))
+	if m.Ephemeral() {
+		return js
+	}
+	if m.GuildID == "" {
+		s.dispatchLocked(newDispatch(t, js, s.messageIntent(m)))
+		return js
+	}
+	full["guild_id"] = m.GuildID
+	if m.WebhookID == "" {
+		if u := s.world.users[m.Author.ID]; u != nil {
+			full["member"] = s.memberJSON(u, false)
 		}
 	}
 	d := newDispatch(t, full, s.messageIntent(m)).in(m.GuildID)
-	if m.GuildID != "" && m.Author.ID != s.world.bot.ID && !mentions(m, s.world.bot.ID) {
+	if m.Author.ID != s.world.bot.ID && !mentions(m, s.world.bot.ID) {
 		stripped := obj{}
 		for k, v := range full {
 			stripped[k] = v
@@ -241,6 +249,7 @@ func (s *Server) dispatchMessage(t string, m *Message) {
 		d.noContent = stripped
 	}
 	s.dispatchLocked(d)
+	return js
 }
 
 func mentions(m *Message, userID string) bool {

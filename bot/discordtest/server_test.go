@@ -772,3 +772,52 @@ func TestDispatchFrameEncodedOnce(t *testing.T) {
 		t.Errorf("frame\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestMessageAnswerAndDispatch: a message's REST answer is messageJSON's
+// encoding, and its MESSAGE_CREATE/UPDATE carries the same (a DM's the very
+// bytes; a guild's with guild_id and member added), both encoded once.
+func TestMessageAnswerAndDispatch(t *testing.T) {
+	b := startBot(t, Options{})
+	dm := must[*discordgo.Channel](t)(b.s.UserChannelCreate(b.alice.ID))
+	for _, ch := range []string{dm.ID, b.channel} {
+		m := must[*discordgo.Message](t)(b.s.ChannelMessageSend(ch, "hello <b> & co"))
+		must[*discordgo.Message](t)(b.s.ChannelMessageEdit(ch, m.ID, "edited"))
+		var answers [][]byte
+		for _, r := range b.srv.Requests() {
+			if r.MessageID == m.ID {
+				answers = append(answers, r.Response)
+			}
+		}
+		var events []json.RawMessage
+		for _, d := range b.srv.Dispatches() {
+			if (d.Type == "MESSAGE_CREATE" || d.Type == "MESSAGE_UPDATE") && strings.Contains(string(d.Data), m.ID) {
+				events = append(events, d.Data)
+			}
+		}
+		if len(answers) != 2 || len(events) != 2 {
+			t.Fatalf("channel %s: %d answers, %d events", ch, len(answers), len(events))
+		}
+		b.srv.mu.Lock()
+		want := mustJSON(b.srv.messageJSON(b.srv.world.messages[m.ID]))
+		b.srv.mu.Unlock()
+		if string(answers[1]) != string(want) {
+			t.Errorf("channel %s: the edit's answer\n%s\nwant\n%s", ch, answers[1], want)
+		}
+		for i, ev := range events {
+			var fields map[string]json.RawMessage
+			if err := json.Unmarshal(ev, &fields); err != nil {
+				t.Fatal(err)
+			}
+			if ch == b.channel {
+				if string(fields["guild_id"]) == "" || string(fields["member"]) == "" {
+					t.Errorf("guild event without guild_id or member: %s", ev)
+				}
+				delete(fields, "guild_id")
+				delete(fields, "member")
+			}
+			if got := mustJSON(fields); string(got) != string(answers[i]) {
+				t.Errorf("channel %s event %d\n%s\nwant the answer\n%s", ch, i, got, answers[i])
+			}
+		}
+	}
+}

@@ -239,6 +239,12 @@ func nonNil(a []any) []any {
 	return a
 }
 
+// encodedJSON is JSON this server encoded (mustJSON): an answer or a dispatch
+// whose data is one is sent as it is, not encoded (checked, compacted) again.
+type encodedJSON []byte
+
+func (e encodedJSON) MarshalJSON() ([]byte, error) { return e, nil }
+
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	if err != nil {

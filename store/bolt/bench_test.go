@@ -25,6 +25,7 @@ var (
 
 func BenchmarkAppendAction(b *testing.B)         { storetest.BenchAppend(b, backend) }
 func BenchmarkAppendActionParallel(b *testing.B) { storetest.BenchAppendParallel(b, backend) }
+func BenchmarkAppendActionGames(b *testing.B)    { storetest.BenchAppendGames(b, backend) }
 func BenchmarkLoadGame(b *testing.B)             { storetest.BenchLoadGame(b, backend) }
 
 // TestStoreLoad: see storetest.Load (-store.load).

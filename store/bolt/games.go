@@ -3,8 +3,10 @@ package bolt
 import (
 	"shinpan/store"
 
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -149,24 +151,47 @@ func checkGame(tx *bbolt.Tx, id store.GameID) error {
 
 // writeGame stores g and moves its index entries from old's (nil: new game).
 func writeGame(tx *bbolt.Tx, old, g *store.Game) error {
+	var before []indexKey
 	if old != nil {
-		for _, ik := range indexKeys(old) {
+		before = indexKeys(old)
+	}
+	after := indexKeys(g)
+	for _, ik := range before {
+		if !slices.ContainsFunc(after, ik.equal) {
 			if err := bkt(tx, ik.bucket).Delete(ik.key); err != nil {
 				return err
 			}
 		}
 	}
-	for _, ik := range indexKeys(g) {
-		if err := bkt(tx, ik.bucket).Put(ik.key, nil); err != nil {
+	for _, ik := range after {
+		b := bkt(tx, ik.bucket)
+		// An entry that stays is left as it is (most actions change none):
+		// deleting and putting it again loaded its pages into nodes and
+		// wrote them anew at each commit. One missing is put back.
+		if slices.ContainsFunc(before, ik.equal) && hasKey(b, ik.key) {
+			continue
+		}
+		if err := b.Put(ik.key, nil); err != nil {
 			return err
 		}
 	}
 	return putJSON(bkt(tx, bGames), u64(uint64(g.ID)), g)
 }
 
+// hasKey reports whether b holds key (a nil Get can't tell: an index entry's
+// value is empty).
+func hasKey(b *bbolt.Bucket, key []byte) bool {
+	k, _ := b.Cursor().Seek(key)
+	return bytes.Equal(k, key)
+}
+
 type indexKey struct {
 	bucket []byte
 	key    []byte
+}
+
+func (a indexKey) equal(b indexKey) bool {
+	return bytes.Equal(a.bucket, b.bucket) && bytes.Equal(a.key, b.key)
 }
 
 // indexKeys lists the secondary index entries of a game.

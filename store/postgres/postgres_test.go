@@ -38,6 +38,7 @@ func TestCrashChild(t *testing.T) { storetest.CrashChild(t, backend) }
 
 func BenchmarkAppendAction(b *testing.B)         { storetest.BenchAppend(b, backend) }
 func BenchmarkAppendActionParallel(b *testing.B) { storetest.BenchAppendParallel(b, backend) }
+func BenchmarkAppendActionGames(b *testing.B)    { storetest.BenchAppendGames(b, backend) }
 func BenchmarkLoadGame(b *testing.B)             { storetest.BenchLoadGame(b, backend) }
 
 // TestStoreLoad: see storetest.Load (-store.load).

@@ -35,6 +35,31 @@ func BenchAppend(b *testing.B, bk Backend) {
 	}
 }
 
+// BenchAppendGames: one AppendAction per op, in turn to each of 1000 games in
+// play (so their index entries fill several pages, as on a busy bot), with
+// the process's CPU time per op (cpu-ns/op) beside the wall time, which the
+// commit's fsync dominates.
+func BenchAppendGames(b *testing.B, bk Backend) {
+	s := openT(b, bk, bk.Fresh(b), nil)
+	defer s.Close()
+	ids := make([]store.GameID, 1000)
+	for i := range ids {
+		ch, black, white := fmt.Sprintf("9%017d", i), fmt.Sprintf("1%017d", i), fmt.Sprintf("2%017d", i)
+		ids[i] = ok(s.CreateGame(SampleGame("123456789012345678", ch, black, white, view.Tsuitate), "", nil)).ID
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if err := AppendOne(s, ids[i%len(ids)], i); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
 // BenchAppendParallel: many games appending at once (GOMAXPROCS×4
 // goroutines, one game each).
 func BenchAppendParallel(b *testing.B, bk Backend) {

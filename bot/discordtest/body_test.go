@@ -1,0 +1,41 @@
+package discordtest
+
+import (
+	"bytes"
+	"io"
+	"testing"
+	"testing/iotest"
+)
+
+// TestReadAll checks readAll against io.ReadAll(io.LimitReader) for bodies
+// shorter than, as long as and longer than the size given, past the limit,
+// with no size, read a byte at a time, and into a buffer reused.
+func TestReadAll(t *testing.T) {
+	var buf []byte
+	for _, n := range []int{0, 1, 511, 512, 513, 4000} {
+		data := bytes.Repeat([]byte("abcdefg"), n)[:n]
+		for _, size := range []int64{-1, 0, int64(n) - 1, int64(n), int64(n) + 1, 2 * int64(n), 10000} {
+			for _, limit := range []int64{int64(n) / 2, int64(n), 10000} {
+				for _, oneByte := range []bool{false, true} {
+					mk := func() io.Reader {
+						if oneByte {
+							return iotest.OneByteReader(bytes.NewReader(data))
+						}
+						return bytes.NewReader(data)
+					}
+					want, _ := io.ReadAll(io.LimitReader(mk(), limit))
+					got, err := readAll(buf, mk(), size, limit)
+					if err != nil || !bytes.Equal(got, want) || got == nil {
+						t.Fatalf("n=%d size=%d limit=%d: got %d bytes (%v), want %d", n, size, limit, len(got), err, len(want))
+					}
+					buf = got
+				}
+			}
+		}
+	}
+	// An error is passed on with what was read before it.
+	r := io.MultiReader(bytes.NewReader([]byte("ab")), iotest.ErrReader(io.ErrUnexpectedEOF))
+	if got, err := readAll(nil, r, 10, 100); err != io.ErrUnexpectedEOF || string(got) != "ab" {
+		t.Fatalf("got %q, %v", got, err)
+	}
+}
