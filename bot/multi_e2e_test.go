@@ -58,6 +58,20 @@ func (e *env) secondProcess(cfg Config) *Bot {
 	return b
 }
 
+// sendHandled sends user's DM and waits until a process has handled it.
+func (e *env) sendHandled(user, text string) string {
+	e.t.Helper()
+	mid, err := e.srv.SendDM(user, text)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.waitUntil("the DM handled", func() bool {
+		st, _ := e.st.GetSettings(user)
+		return !newerID(mid, st.LastDM)
+	})
+	return mid
+}
+
 // dmSessions is how many gateway sessions a DM was dispatched to.
 func (e *env) dmSessions(id string) int {
 	for _, d := range e.srv.Dispatches() {
@@ -85,14 +99,7 @@ func TestDMOnTwoProcesses(t *testing.T) {
 	}
 	send := func(user, text string) string {
 		t.Helper()
-		mid, err := e.srv.SendDM(user, text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.waitUntil("the DM handled", func() bool {
-			st, _ := e.st.GetSettings(user)
-			return !newerID(mid, st.LastDM)
-		})
+		mid := e.sendHandled(user, text)
 		e.settle()
 		if n := e.dmSessions(mid); n != 2 {
 			t.Fatalf("the DM %q reached %d sessions, want 2", text, n)
@@ -472,14 +479,7 @@ func TestPendingDMHandledElsewhere(t *testing.T) {
 	cfg := e.cfg
 	cfg.Gateway = &off
 	b2 := e.secondProcess(cfg) // receives no DM
-	mid, err := e.srv.SendDM(e.alice, "7g7f")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.waitUntil("the move handled", func() bool {
-		st, _ := e.st.GetSettings(e.alice)
-		return !newerID(mid, st.LastDM)
-	})
+	mid := e.sendHandled(e.alice, "7g7f")
 	e.settle()
 	reads := e.readsOf(e.alice)
 	b2.mu.Lock()
@@ -566,14 +566,7 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 		t.Fatalf("b2 read alice's DM channel %d times: her game's owner takes DMs and catches her up", n)
 	}
 	before := counted.claims.Load()
-	mid, err := e.srv.SendDM(e.alice, "7g7f")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.waitUntil("the move handled", func() bool {
-		st, _ := e.st.GetSettings(e.alice)
-		return !newerID(mid, st.LastDM)
-	})
+	mid := e.sendHandled(e.alice, "7g7f")
 	if n := e.dmSessions(mid); n != 2 {
 		t.Fatalf("the DM reached %d sessions, want 2", n)
 	}

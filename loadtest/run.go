@@ -18,6 +18,7 @@ import (
 
 	"shinpan/bot"
 	"shinpan/bot/discordtest"
+	"shinpan/internal/cputime"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 	"shinpan/store/bolt"
@@ -420,7 +421,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		res.Processes, res.Gateways = e.processes, e.gateways
 	}
 	runtime.GC()
-	cpu0, sched0 := cpuTime(), readSched()
+	cpu0, sched0 := cputime.Process(), readSched()
 	d.start = time.Now()
 	unsub := e.srv.Subscribe(d.observe)
 	interval := time.Duration(float64(time.Second) / cfg.Rate)
@@ -475,7 +476,7 @@ send:
 		}
 	}
 	res.Wall = time.Since(d.start)
-	res.CPU = 100 * float64(cpuTime()-cpu0) / float64(res.Wall)
+	res.CPU = 100 * float64(cputime.Process()-cpu0) / float64(res.Wall)
 	res.SchedP50, res.SchedP99 = schedPercentiles(sched0, readSched())
 	unsub()
 	d.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"shinpan/internal/cputime"
 	"shinpan/referee/record"
 	"shinpan/referee/view"
 )
@@ -66,7 +67,7 @@ func BenchmarkRenderGame(b *testing.B) {
 			h0, m0, _ := bandCache.stats()
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				k := i % len(boards)
 				if k == 0 {
@@ -84,7 +85,7 @@ func BenchmarkRenderGame(b *testing.B) {
 				}
 				size += int64(len(img.PNG))
 			}
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(size)/float64(b.N), "png-bytes")
@@ -115,7 +116,7 @@ func BenchmarkEncodeGame(b *testing.B) {
 			c := newSegmentCache(bandCacheLimit)
 			var size int64
 			b.ResetTimer()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				pass, k := i/len(imgs), i%len(imgs)
 				copy(canvas.Pix, imgs[k].Pix)
@@ -135,7 +136,7 @@ func BenchmarkEncodeGame(b *testing.B) {
 				}
 				size += int64(len(out))
 			}
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(size)/float64(b.N), "png-bytes")
@@ -231,10 +232,10 @@ func BenchmarkSegment(b *testing.B) {
 	var d deflater
 	dists := []int{imgW + 1, 1, sqW, 2 * (imgW + 1)}
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	var out []byte
 	for i := 0; i < b.N; i++ {
 		out = d.segment(out[:0], raws[i%len(raws)], dists)
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

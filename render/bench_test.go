@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"testing"
 
+	"shinpan/internal/cputime"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -67,7 +68,7 @@ func BenchmarkRender(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
-				cpu0 := cpuTime()
+				cpu0 := cputime.Process()
 				v := bv.v
 				for i := 0; i < b.N; i++ {
 					v.MoveNumber = 10_000 + i%80_000
@@ -76,7 +77,7 @@ func BenchmarkRender(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				if cpu := cpuTime() - cpu0; cpu > 0 {
+				if cpu := cputime.Process() - cpu0; cpu > 0 {
 					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 				}
 				b.ReportMetric(float64(len(img.PNG)), "png-bytes")
@@ -92,13 +93,13 @@ func BenchmarkRenderCached(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		if _, err := Render(bv.v, bv.opt); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
@@ -167,14 +168,14 @@ func BenchmarkEncode(b *testing.B) {
 	} {
 		b.Run(enc.name, func(b *testing.B) {
 			var out []byte
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				var err error
 				if out, err = enc.f(); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(len(out)), "png-bytes")

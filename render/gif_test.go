@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"shinpan/internal/cputime"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -162,7 +163,7 @@ func BenchmarkGIF(b *testing.B) {
 		b.Run(strconv.Itoa(n)+"moves", func(b *testing.B) {
 			var size int64
 			b.ResetTimer()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				st, err := WriteGIF(io.Discard, frames, GIFOptions{Labels: enLabels})
 				if err != nil {
@@ -170,7 +171,7 @@ func BenchmarkGIF(b *testing.B) {
 				}
 				size = st.Bytes
 			}
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(size), "gif-bytes")

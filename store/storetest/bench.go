@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/internal/cputime"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
@@ -49,13 +50,13 @@ func BenchAppendGames(b *testing.B, bk Backend) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		if err := AppendOne(s, ids[i%len(ids)], i); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
