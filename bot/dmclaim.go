@@ -24,8 +24,9 @@ import (
 //     handles each;
 //   - a claim past its deadline (its process died or stalled), or held by a
 //     process whose leases ran out (cluster mode: claims carry the lease
-//     process's name), is taken over; when it was for an older DM the process never saw, the DMs since
-//     LastDM are read back first (catch-up), so none is skipped.
+//     process's name), is taken over; when it was for an older DM the
+//     process never saw, the DMs since LastDM are read back first
+//     (catch-up), so none is skipped.
 //
 // Handling ends by raising LastDM and dropping the claim, one atomic step
 // too (markHandled, store.MarkDMHandled).
