@@ -519,6 +519,7 @@ func (c *chaos) play(ctx context.Context, id store.GameID, g int) {
 			return
 		}
 		mv := legal[rng.IntN(len(legal))].USI()
+		_, epoch := c.ownerOf(id)
 		wait := 30 * time.Second
 		user := meta.Players[turn]
 		if rng.IntN(3) == 0 {
@@ -528,13 +529,20 @@ func (c *chaos) play(ctx context.Context, id store.GameID, g int) {
 				c.dmKeys[mid] = id
 				c.mu.Unlock()
 			}
-		} else if !c.moveByButton(id, user, mv) {
-			// Not acknowledged: lost with its process, or queued all the
-			// same (by a process killed or frozen before it answered).
-			// Wait until nothing of this game waits in the inbox after any
-			// frozen process has thawed, or the next move, acknowledged,
-			// would be refused, rightly, behind this one.
-			wait = 0
+		} else {
+			switch c.moveByButton(id, user, mv) {
+			case moveUnsent: // nothing queued: try again at a player's pace
+				time.Sleep(150 * time.Millisecond)
+				k-- // not a move
+				continue
+			case moveUnacknowledged:
+				// Lost with its process, or queued all the same (by a process
+				// killed or frozen before it answered). Wait until nothing of
+				// this game waits in the inbox after any frozen process has
+				// thawed, or the next move, acknowledged, would be refused,
+				// rightly, behind this one.
+				wait = 0
+			}
 		}
 		// Wait for it: a move acknowledged, or typed (queued by any process
 		// that reads DMs), must be applied before the next is chosen, or the
@@ -546,9 +554,14 @@ func (c *chaos) play(ctx context.Context, id store.GameID, g int) {
 		if wait > 0 {
 			c.until("", wait, applied)
 		} else {
+			// Or, as a player would, try again once another process has
+			// taken the game over: the late write of a frozen owner is then
+			// refused. (The other looks come before applied, so that a move
+			// applied in between is seen.)
 			settle := time.Now().Add(c.cfg.ttl * 2)
 			c.until("", 30*time.Second, func() bool {
-				return applied() || time.Now().After(settle) && !c.anyDown() && c.inboxEmpty(ctx, id)
+				calm := (c.failedOver(id, epoch) || time.Now().After(settle) && !c.anyDown()) && c.inboxEmpty(ctx, id)
+				return applied() || calm
 			})
 		}
 		time.Sleep(150 * time.Millisecond) // a player's pace, not a flood
@@ -571,6 +584,32 @@ func (c *chaos) anyDown() bool {
 	return false
 }
 
+// ownerOf returns the process holding game id's partition and the lease's
+// epoch (0 when unread).
+func (c *chaos) ownerOf(id store.GameID) (string, int64) {
+	var owner string
+	var epoch int64
+	_ = c.db.QueryRow(context.Background(), "SELECT owner, epoch FROM leases WHERE partition = $1", int64(store.PartitionOf(id))).Scan(&owner, &epoch)
+	return owner, epoch
+}
+
+// failedOver says whether game id's partition was taken since epoch, by a
+// process that is not frozen.
+func (c *chaos) failedOver(id store.GameID, epoch int64) bool {
+	owner, now := c.ownerOf(id)
+	if epoch == 0 || now <= epoch {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, n := range c.nodes {
+		if n.name == owner {
+			return !n.down.Load()
+		}
+	}
+	return false
+}
+
 // inboxEmpty says whether no action for game id waits in the inbox.
 func (c *chaos) inboxEmpty(ctx context.Context, id store.GameID) bool {
 	var n int
@@ -578,12 +617,18 @@ func (c *chaos) inboxEmpty(ctx context.Context, id store.GameID) bool {
 	return err == nil && n == 0
 }
 
-// moveByButton plays mv by the Move button and its modal and says whether
-// the bot acknowledged it.
-func (c *chaos) moveByButton(id store.GameID, user, mv string) bool {
+// What came of a move by the Move button.
+const (
+	moveAcknowledged   = iota
+	moveUnsent         // no modal submitted: nothing can be queued
+	moveUnacknowledged // submitted, not acknowledged: maybe queued
+)
+
+// moveByButton plays mv by the Move button and its modal.
+func (c *chaos) moveByButton(id store.GameID, user, mv string) int {
 	ch, err := c.srv.DMChannel(user)
 	if err != nil {
-		return false
+		return moveUnsent
 	}
 	var board discordtest.Message
 	for _, m := range c.srv.BotMessages(ch) {
@@ -592,24 +637,24 @@ func (c *chaos) moveByButton(id store.GameID, user, mv string) bool {
 		}
 	}
 	if board.ID == "" {
-		return false // the start DM is not out yet
+		return moveUnsent // the start DM is not out yet
 	}
 	iid, err := c.srv.ClickButton(user, ch, board.ID, fmt.Sprintf("move:%d", id))
 	if err != nil || c.answer(iid) != "[modal]" {
-		return false
+		return moveUnsent
 	}
 	iid, err = c.srv.SubmitModal(user, ch, fmt.Sprintf("movemodal:%d", id), map[string]string{"move": mv})
 	if err != nil {
-		return false
+		return moveUnacknowledged
 	}
 	out := c.answer(iid)
 	if strings.Contains(out, "Move received") || strings.Contains(out, "the result follows") {
 		c.mu.Lock()
 		c.acked[iid] = id
 		c.mu.Unlock()
-		return true
+		return moveAcknowledged
 	}
-	return false
+	return moveUnacknowledged
 }
 
 var youPlayed = regexp.MustCompile(`You played [^\n]+? \(move (\d+)\)`)
@@ -725,6 +770,11 @@ func (c *chaos) watchFailoverSync(t0, after time.Time, held []uint32) {
 					first = log[k].At
 				}
 				if !first.IsZero() {
+					if os.Getenv("SHINPAN_CHAOS_LOG") != "" {
+						var taken time.Time
+						_ = c.db.QueryRow(context.Background(), "SELECT taken_at FROM leases WHERE partition = $1", int64(store.PartitionOf(g.ID))).Scan(&taken)
+						c.t.Logf("failover: game %d's first action applied %v after the fault; its partition last taken %v after", g.ID, first.Sub(t0), taken.Sub(t0))
+					}
 					c.mu.Lock()
 					c.failovers = append(c.failovers, first.Sub(t0))
 					c.mu.Unlock()
