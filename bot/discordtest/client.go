@@ -52,9 +52,13 @@ func (s *Server) loopbackDial(ctx context.Context, network, _ string) (net.Conn,
 // it) and can only connect to it.
 func (s *Server) Transport() http.RoundTripper {
 	return &rewriter{s: s, base: &http.Transport{
-		Proxy:               nil,
-		DialContext:         s.loopbackDial,
-		MaxIdleConnsPerHost: 256, // a sender per destination: many requests at once
+		Proxy:       nil,
+		DialContext: s.loopbackDial,
+		// A sender per destination: hundreds of requests at once under load.
+		// Discord speaks HTTP/2, which carries them on a few connections;
+		// over this HTTP/1.1 server each needs its own, and a pool smaller
+		// than the senders would close and redial them all the time.
+		MaxIdleConnsPerHost: 4096,
 		IdleConnTimeout:     30 * time.Second,
 	}}
 }
