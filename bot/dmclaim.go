@@ -140,21 +140,17 @@ func (b *Bot) settled(user, msgID string) {
 	b.firstSeen(user, msgID)
 }
 
-// ownerFirst is how long a process that does not own a player's current
-// game waits before claiming the player's DM: every gateway process gets
-// every DM, and the game's owner, when it runs one, then claims it first and
-// applies the action itself instead of the others routing it to it through
-// the inbox. When the owner is known to receive DMs (OwnerTakesDMs), the
-// others wait ownerGrace and then look whether it was handled (dmcheck.go):
-// claiming it is only for an owner that died with it or does not take it,
-// and claiming sooner, once the owner lags behind, would route the
+// Every gateway process gets every DM. When the owner of the player's
+// current game is known to receive DMs (OwnerTakesDMs), the others leave the
+// DM to it: they wait ownerGrace and then look whether it was handled
+// (dmcheck.go). Claiming it is only for an owner that died with it or does
+// not take it; claiming sooner, once the owner lags behind, would route the
 // DMs it has in hand through the inbox, more work for it as it lags (three
-// processes at 200 moves/s never caught up). A process without the gateway
-// for its games costs the others ownerFirst a DM.
-const (
-	ownerFirst = 20 * time.Millisecond
-	ownerGrace = 2 * time.Second
-)
+// processes at 200 moves/s never caught up). When the owner takes no DMs,
+// a gateway process claims the DM at once and routes it through the inbox.
+// (It used to wait 20 ms first, for an owner that took DMs since the last
+// renewal: every routed DM paid it, with one gateway process most of them.)
+const ownerGrace = 2 * time.Second
 
 // ownerWait is what letOwnerClaim found.
 type ownerWait int
@@ -167,9 +163,9 @@ const (
 
 // letOwnerClaim leaves a live DM (not one read back: a catch-up reads what
 // no process handled) to the owner of the user's current game when several
-// processes share the games and another owns it: it waits ownerFirst, or,
-// when the owner takes DMs, ownerGrace and then looks (dmcheck.go) until the
-// owner handled it, ownerMaxWait passed or the owner is gone.
+// processes share the games and another owns it: when the owner takes DMs,
+// it waits ownerGrace and then looks (dmcheck.go) until the owner handled
+// it, ownerMaxWait passed or the owner is gone; else it claims at once.
 func (b *Bot) letOwnerClaim(user, msgID string, catchingUp bool) ownerWait {
 	if b.cl == nil || catchingUp {
 		return claimNow
@@ -179,7 +175,7 @@ func (b *Bot) letOwnerClaim(user, msgID string, catchingUp bool) ownerWait {
 		return claimNow
 	}
 	if !b.cl.c.OwnerTakesDMs(game) {
-		return b.sleep(ownerFirst, claimNow)
+		return claimNow
 	}
 	deadline := time.Now().Add(ownerMaxWait)
 	if b.sleep(ownerGrace, claimNow) == botStopped {
