@@ -37,7 +37,8 @@ func discordSession(token string) (*discordgo.Session, error) {
 		return d.DialContext(ctx, network, addr)
 	}
 	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: standIn{addr: addr, base: &http.Transport{
-		Proxy: nil, DialContext: dial, MaxIdleConnsPerHost: 4096, // as discordtest.Server.Transport's IdleConnTimeout: 30 * time.Second,
+		Proxy: nil, DialContext: dial, IdleConnTimeout: 30 * time.Second,
+		MaxIdleConnsPerHost: 4096, // as discordtest.Server.Transport's
 	}}}
 	s.Dialer = &websocket.Dialer{Proxy: nil, NetDialContext: dial, HandshakeTimeout: 10 * time.Second}
 	return s, nil

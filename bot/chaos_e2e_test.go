@@ -587,10 +587,23 @@ func (c *chaos) anyDown() bool {
 // ownerOf returns the process holding game id's partition and the lease's
 // epoch (0 when unread).
 func (c *chaos) ownerOf(id store.GameID) (string, int64) {
-	var owner string
-	var epoch int64
-	_ = c.db.QueryRow(context.Background(), "SELECT owner, epoch FROM leases WHERE partition = $1", int64(store.PartitionOf(id))).Scan(&owner, &epoch)
-	return owner, epoch
+	l := c.leaseOf(id)
+	return l.owner, l.epoch
+}
+
+// lease is a partition's row in leases.
+type lease struct {
+	owner string
+	epoch int64
+	taken time.Time
+}
+
+// leaseOf reads game id's partition's lease (zero when unread).
+func (c *chaos) leaseOf(id store.GameID) lease {
+	var l lease
+	_ = c.db.QueryRow(context.Background(), "SELECT owner, epoch, taken_at FROM leases WHERE partition = $1",
+		int64(store.PartitionOf(id))).Scan(&l.owner, &l.epoch, &l.taken)
+	return l
 }
 
 // failedOver says whether game id's partition was taken since epoch, by a
@@ -771,9 +784,7 @@ func (c *chaos) watchFailoverSync(t0, after time.Time, held []uint32) {
 				}
 				if !first.IsZero() {
 					if os.Getenv("SHINPAN_CHAOS_LOG") != "" {
-						var taken time.Time
-						_ = c.db.QueryRow(context.Background(), "SELECT taken_at FROM leases WHERE partition = $1", int64(store.PartitionOf(g.ID))).Scan(&taken)
-						c.t.Logf("failover: game %d's first action applied %v after the fault; its partition last taken %v after", g.ID, first.Sub(t0), taken.Sub(t0))
+						c.t.Logf("failover: game %d's first action applied %v after the fault; its partition last taken %v after", g.ID, first.Sub(t0), c.leaseOf(g.ID).taken.Sub(t0))
 					}
 					c.mu.Lock()
 					c.failovers = append(c.failovers, first.Sub(t0))
