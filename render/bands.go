@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"container/list"
 	"hash/maphash"
+	"image"
 	"slices"
 	"sync"
 )
@@ -13,10 +14,11 @@ import (
 // line), so with Options.CacheScope set the image is cut into bands (bandRows)
 // and each is deflated as a segment of its own (deflater.segment: a fresh
 // window, ended on a byte boundary), kept in bandCache keyed by the scope and
-// a seeded 64-bit hash of the band's pixels (see bandSeed). A band seen
-// before in the same scope is copied instead of compressed. A segment is a
-// function of the band's bytes alone, so a hit gives the very bytes
-// compressing the band again would (TestBandsMatchUncached), and the scope
+// a seeded 64-bit hash of the band's description (the ops painting it:
+// drawlist.go; see bandSeed). A band seen before in the same scope is copied
+// instead of painted and compressed. A segment is a function of the band's
+// pixels alone, and they of its description, so a hit gives the very bytes
+// painting and compressing the band again would (TestBandsMatchUncached), and the scope
 // keeps one viewer's bands from ever serving another's board: whether a band
 // hits can depend only on the boards that viewer was already sent. Bands that
 // every board shares (an empty rank, the file numbers: static.go) are looked
@@ -50,9 +52,17 @@ const (
 )
 
 type bandKey struct {
-	scope string
-	sum   uint64 // maphash of the band's pixels
+	scope      string
+	sum, check uint64 // maphashes of the band's description under bandSeed, bandCheckSeed
 }
+
+// bandSlot is where a key's entry is found; its check must match as well.
+type bandSlot struct {
+	scope string
+	sum   uint64
+}
+
+func (k bandKey) slot() bandSlot { return bandSlot{k.scope, k.sum} }
 
 type bandEntry struct {
 	key   bandKey
@@ -62,18 +72,17 @@ type bandEntry struct {
 
 func (e *bandEntry) cost() int { return cap(e.seg) + len(e.key.scope) + bandEntryOverhead }
 
-// bandSeed is drawn at random once a process. The cache keeps no pixels to
-// compare (46 KB a band), so two different bands of one scope share a key
-// with probability about 2^-64 (maphash under a random seed; our pixels are
-// not chosen against it). A look-up meets at most a few dozen bands of its
-// scope, so a bot rendering a million boards a day would see one collision
-// in some hundred million years, and it would show a player a band of their
-// own earlier board, nothing of anyone else's. A second 64-bit hash, for
-// 2^-128, cost a sixth of a cached board's CPU (BenchmarkRenderGame).
-var bandSeed = maphash.MakeSeed()
+// bandSeed and bandCheckSeed are drawn at random once a process. The cache
+// keeps no description to compare (a few hundred bytes a band, a third of
+// its segment), so two different bands of one scope share a key (both
+// hashes) with probability about 2^-128 (maphash under random seeds;
+// descriptions are not chosen against them): never, in practice, and it
+// would show a player a band of their own earlier board, nothing of anyone
+// else's.
+var bandSeed, bandCheckSeed = maphash.MakeSeed(), maphash.MakeSeed()
 
-func bandKeyOf(scope string, pix []byte) bandKey {
-	return bandKey{scope, maphash.Bytes(bandSeed, pix)}
+func bandKeyOf(scope string, desc []byte) bandKey {
+	return bandKey{scope, maphash.Bytes(bandSeed, desc), maphash.Bytes(bandCheckSeed, desc)}
 }
 
 // segmentCache is an LRU of segments bounded by the bytes they hold. It also
@@ -82,7 +91,7 @@ func bandKeyOf(scope string, pix []byte) bandKey {
 type segmentCache struct {
 	mu     sync.Mutex
 	order  *list.List // of *bandEntry, most recently used first
-	byKey  map[bandKey]*list.Element
+	byKey  map[bandSlot]*list.Element
 	recent map[string]*recentBoards
 	size   int // sum of the entries' and recent's cost
 	limit  int
@@ -97,7 +106,7 @@ type segmentCache struct {
 const maxScopes = 1 << 14
 
 func newSegmentCache(limit int) *segmentCache {
-	return &segmentCache{order: list.New(), byKey: map[bandKey]*list.Element{},
+	return &segmentCache{order: list.New(), byKey: map[bandSlot]*list.Element{},
 		recent: map[string]*recentBoards{}, limit: limit}
 }
 
@@ -140,7 +149,7 @@ func (c *segmentCache) retire(keys []bandKey) {
 			kept = kept || slices.Contains(b, s)
 		}
 		if !kept {
-			if el, ok := c.byKey[bandKey{scope, s}]; ok {
+			if el, ok := c.byKey[bandSlot{scope, s}]; ok {
 				c.drop(el)
 			}
 		}
@@ -156,7 +165,7 @@ func (c *segmentCache) retire(keys []bandKey) {
 // drop removes one entry.
 func (c *segmentCache) drop(el *list.Element) {
 	e := c.order.Remove(el).(*bandEntry)
-	delete(c.byKey, e.key)
+	delete(c.byKey, e.key.slot())
 	c.size -= e.cost()
 }
 
@@ -172,7 +181,7 @@ func (c *segmentCache) lookup(keys []bandKey, found []*bandEntry) {
 	defer c.mu.Unlock()
 	for i, k := range keys {
 		found[i] = nil
-		if el, ok := c.byKey[k]; ok {
+		if el, ok := c.byKey[k.slot()]; ok && el.Value.(*bandEntry).key == k {
 			c.order.MoveToFront(el)
 			found[i] = el.Value.(*bandEntry)
 			c.hits++
@@ -188,11 +197,14 @@ func (c *segmentCache) add(entries []*bandEntry) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, e := range entries {
-		if el, ok := c.byKey[e.key]; ok { // drawn meanwhile by another Render
-			c.order.MoveToFront(el)
-			continue
+		if el, ok := c.byKey[e.key.slot()]; ok {
+			if el.Value.(*bandEntry).key == e.key { // drawn meanwhile by another Render
+				c.order.MoveToFront(el)
+				continue
+			}
+			c.drop(el) // another band with the same sum
 		}
-		c.byKey[e.key] = c.order.PushFront(e)
+		c.byKey[e.key.slot()] = c.order.PushFront(e)
 		c.size += e.cost()
 	}
 	c.shrink()
@@ -213,13 +225,13 @@ func (c *segmentCache) stats() (hits, misses, size int) {
 	return c.hits, c.misses, c.size
 }
 
-// deflateBands appends the pixels pix of an imgW×imgH image (rows
-// contiguous) to out as a deflate stream of one segment per band, reusing
-// the segments cached for scope, and returns it with the Adler-32 of its PNG
-// rows, combined from the bands' own. A band is keyed by its pixels, which
-// fix its PNG rows (the filter bytes are all 0); only a band not found is
-// turned into PNG rows and compressed.
-func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *segmentCache) ([]byte, uint32) {
+// deflateBands appends the board d (imgW×imgH) to out as a deflate stream of
+// one segment per band, reusing the segments cached for scope, and returns
+// it with the Adler-32 of its PNG rows, combined from the bands' own. A band
+// is keyed by its description (drawList.bandDesc), which fixes its pixels
+// and so its PNG rows (the filter bytes are all 0); only a band not found is
+// painted into img and compressed.
+func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, scope string, dists []int, c *segmentCache) ([]byte, uint32) {
 	n := len(bandRows) - 1
 	if cap(e.found) < n {
 		e.found = make([]*bandEntry, n)
@@ -227,9 +239,9 @@ func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *se
 	e.found = e.found[:n]
 	e.keys, e.shared = e.keys[:0], e.shared[:0]
 	for i := range n {
-		band := pix[bandRows[i]*imgW : bandRows[i+1]*imgW]
-		k := bandKeyOf(scope, band)
-		sb := c.shared.find(k.sum, band)
+		e.desc = d.bandDesc(e.desc[:0], bandRows[i], bandRows[i+1])
+		k := bandKeyOf(scope, e.desc)
+		sb := c.shared.find(k.sum, e.desc)
 		e.shared = append(e.shared, sb)
 		if sb == nil {
 			e.keys = append(e.keys, k)
@@ -250,7 +262,8 @@ func (e *encoder) deflateBands(out, pix []byte, scope string, dists []int, c *se
 		}
 		hit := found[j]
 		if hit == nil {
-			e.raw = pngRows(e.raw[:0], pix[bandRows[i]*imgW:], imgW, rows, imgW)
+			d.raster(img, bandRows[i], bandRows[i+1])
+			e.raw = pngRows(e.raw[:0], img.Pix[bandRows[i]*imgW:], imgW, rows, imgW)
 			at := len(out)
 			out = e.d.segment(out, e.raw, dists)
 			hit = &bandEntry{key: e.keys[j], seg: bytes.Clone(out[at:]), adler: adler32(e.raw)}

@@ -16,6 +16,23 @@ import (
 	"shinpan/referee/view"
 )
 
+// recorded returns the drawList of v's board.
+func recorded(a *assets, v *view.View, opt *Options) *drawList {
+	var d drawList
+	a.record(&d, v, opt)
+	return &d
+}
+
+// scratch returns a canvas of a's palette full of noise, for encode to paint
+// the bands it does not find into.
+func scratch(a *assets) *image.Paletted {
+	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i*7919>>3) % uint8(len(a.pal))
+	}
+	return img
+}
+
 // idat returns the zlib stream of a PNG's IDAT chunks.
 func idat(t *testing.T, b []byte) []byte {
 	t.Helper()
@@ -102,16 +119,17 @@ func TestBandsMatchUncached(t *testing.T) {
 		a := assetsFor(t, opts[i].Theme)
 		img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 		a.paint(img, &vs[i], &opts[i])
+		d := recorded(a, &vs[i], &opts[i])
 		scope := "game" + strconv.Itoa(i/3%4)
-		cached, err := encode(img, scope, c)
+		cached, err := encode(scratch(a), d, scope, c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cold, err := encode(img, scope, newSegmentCache(bandCacheLimit))
+		cold, err := encode(scratch(a), d, scope, newSegmentCache(bandCacheLimit))
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, err := encode(img, "", nil)
+		whole, err := encode(img, nil, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,13 +153,13 @@ func TestBandCacheScoped(t *testing.T) {
 	bv := benchViews(t)[1]
 	a := assetsFor(t, ThemeLight)
 	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
-	a.paint(img, &bv.v, &bv.opt)
+	d := recorded(a, &bv.v, &bv.opt)
 	c := newSegmentCache(bandCacheLimit)
 	bands := len(bandRows) - 1
 	step := func(scope string, wantHits, wantMisses int) {
 		t.Helper()
 		h0, m0, _ := c.stats()
-		if _, err := encode(img, scope, c); err != nil {
+		if _, err := encode(img, d, scope, c); err != nil {
 			t.Fatal(err)
 		}
 		if h, m, _ := c.stats(); h-h0 != wantHits || m-m0 != wantMisses {
@@ -159,7 +177,7 @@ func TestBandCacheScoped(t *testing.T) {
 func TestBandCacheBounded(t *testing.T) {
 	c := newSegmentCache(10_000)
 	entry := func(i int) *bandEntry {
-		return &bandEntry{key: bandKey{"s", uint64(i)}, seg: make([]byte, 1000)}
+		return &bandEntry{key: bandKey{"s", uint64(i), uint64(i)}, seg: make([]byte, 1000)}
 	}
 	for i := 0; i < 50; i++ {
 		c.add([]*bandEntry{entry(i)})
@@ -174,6 +192,29 @@ func TestBandCacheBounded(t *testing.T) {
 	c.lookup([]bandKey{entry(49).key, entry(1).key, entry(0).key}, found)
 	if found[0] == nil || found[1] != nil {
 		t.Fatalf("the newest entry is gone or an old one stayed: %v", found)
+	}
+}
+
+// TestBandCheckCompared: a key whose sum matches a held band's but whose
+// check does not is a miss, and its band then takes the slot.
+func TestBandCheckCompared(t *testing.T) {
+	c := newSegmentCache(bandCacheLimit)
+	held := &bandEntry{key: bandKey{"s", 1, 2}, seg: []byte("held")}
+	c.add([]*bandEntry{held})
+	other := bandKey{"s", 1, 3}
+	found := make([]*bandEntry, 1)
+	if c.lookup([]bandKey{other}, found); found[0] != nil {
+		t.Fatal("a band with another check was found")
+	}
+	c.add([]*bandEntry{{key: other, seg: []byte("other")}})
+	if c.lookup([]bandKey{other}, found); found[0] == nil || string(found[0].seg) != "other" {
+		t.Fatalf("the new band is not held: %v", found[0])
+	}
+	if c.lookup([]bandKey{held.key}, found); found[0] != nil {
+		t.Fatal("the old band is still found")
+	}
+	if c.order.Len() != 1 || len(c.byKey) != 1 {
+		t.Fatalf("%d entries, %d slots; want 1", c.order.Len(), len(c.byKey))
 	}
 }
 
@@ -216,13 +257,13 @@ func TestBandCacheRetires(t *testing.T) {
 	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 	var last [2]map[uint64]bool
 	for i := 0; i < 40; i += 2 { // Black's boards
-		a.paint(img, &boards[i], &Options{Labels: enLabels})
-		if _, err := encode(img, "black", c); err != nil {
+		d := recorded(a, &boards[i], &Options{Labels: enLabels})
+		if _, err := encode(img, d, "black", c); err != nil {
 			t.Fatal(err)
 		}
 		sums := map[uint64]bool{}
 		for k := 0; k+1 < len(bandRows); k++ {
-			sums[bandKeyOf("", img.Pix[bandRows[k]*imgW:bandRows[k+1]*imgW]).sum] = true
+			sums[bandKeyOf("", d.bandDesc(nil, bandRows[k], bandRows[k+1])).sum] = true
 		}
 		last[0], last[1] = sums, last[0]
 	}
@@ -251,13 +292,12 @@ func TestBandCacheRetires(t *testing.T) {
 func TestConcurrentBands(t *testing.T) {
 	boards := gameBoards(t)[:24]
 	a := assetsFor(t, ThemeLight)
-	imgs := make([]*image.Paletted, len(boards))
+	lists := make([]*drawList, len(boards))
 	want := make([][]byte, len(boards))
 	for i := range boards {
-		imgs[i] = image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
-		a.paint(imgs[i], &boards[i], &Options{Labels: enLabels})
+		lists[i] = recorded(a, &boards[i], &Options{Labels: enLabels})
 		var err error
-		if want[i], err = encode(imgs[i], "alone", newSegmentCache(bandCacheLimit)); err != nil {
+		if want[i], err = encode(scratch(a), lists[i], "alone", newSegmentCache(bandCacheLimit)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -266,8 +306,9 @@ func TestConcurrentBands(t *testing.T) {
 	for g := 0; g < 4; g++ {
 		go func() {
 			scope := "game/" + strconv.Itoa(g%2)
-			for i := range imgs {
-				got, err := encode(imgs[i], scope, c)
+			canvas := scratch(a)
+			for i := range lists {
+				got, err := encode(canvas, lists[i], scope, c)
 				if err == nil && !bytes.Equal(got, want[i]) {
 					err = fmt.Errorf("goroutine %d, board %d: bytes differ", g, i)
 				}
@@ -286,5 +327,44 @@ func TestConcurrentBands(t *testing.T) {
 	}
 	if _, _, size := c.stats(); size > 100_000 {
 		t.Fatalf("%d bytes held, limit 100000", size)
+	}
+}
+
+// TestBandDescFixesPixels: over random views of every variant, theme,
+// orientation and language, and a whole game's boards, two bands with the
+// same description have the same pixels, the property the band caches'
+// keys rest on.
+func TestBandDescFixesPixels(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	n := 150
+	if testing.Short() {
+		n = 40
+	}
+	vs, opts := randomViews(r, n)
+	for _, v := range gameBoards(t) {
+		vs = append(vs, v)
+		opts = append(opts, Options{Labels: enLabels})
+	}
+	seen := map[string]string{}
+	same := 0
+	for i := range vs {
+		a := assetsFor(t, opts[i].Theme)
+		img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
+		a.paint(img, &vs[i], &opts[i])
+		d := recorded(a, &vs[i], &opts[i])
+		for k := range len(bandRows) - 1 {
+			desc := string(d.bandDesc(nil, bandRows[k], bandRows[k+1]))
+			pix := string(img.Pix[bandRows[k]*imgW : bandRows[k+1]*imgW])
+			if old, ok := seen[desc]; !ok {
+				seen[desc] = pix
+			} else if old != pix {
+				t.Fatalf("view %d, band %d: the same description as an earlier band, other pixels", i, k)
+			} else {
+				same++
+			}
+		}
+	}
+	if same < len(vs) {
+		t.Fatalf("only %d bands met a description seen before", same)
 	}
 }

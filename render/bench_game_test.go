@@ -99,16 +99,19 @@ func BenchmarkRenderGame(b *testing.B) {
 // BenchmarkEncodeGame is BenchmarkRenderGame's encoding alone, the boards
 // painted beforehand: whole (no scope), bands-cold (band by band, nothing
 // cached: the banding's own cost) and bands (one scope per player and pass,
-// as the bot renders). Each op first copies its board into a canvas, as
-// painting does (the boards of a game do not fit in a CPU cache; a board
-// just painted does): copy is that alone, to subtract.
+// as the bot renders: from the board's drawList, painting only the bands
+// not found). whole first copies its board into a canvas, as painting does
+// (the boards of a game do not fit in a CPU cache; a board just painted
+// does): copy is that alone, to subtract.
 func BenchmarkEncodeGame(b *testing.B) {
 	boards := gameBoards(b)
 	a := assetsFor(b, ThemeLight)
 	imgs := make([]*image.Paletted, len(boards))
+	lists := make([]*drawList, len(boards))
 	for i := range boards {
 		imgs[i] = image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 		a.paint(imgs[i], &boards[i], &Options{Labels: enLabels})
+		lists[i] = recorded(a, &boards[i], &Options{Labels: enLabels})
 	}
 	canvas := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 	for _, mode := range []string{"copy", "whole", "bands-cold", "bands"} {
@@ -119,17 +122,18 @@ func BenchmarkEncodeGame(b *testing.B) {
 			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				pass, k := i/len(imgs), i%len(imgs)
-				copy(canvas.Pix, imgs[k].Pix)
 				var out []byte
 				var err error
 				switch mode {
 				case "copy":
+					copy(canvas.Pix, imgs[k].Pix)
 				case "whole":
-					out, err = encode(canvas, "", nil)
+					copy(canvas.Pix, imgs[k].Pix)
+					out, err = encode(canvas, nil, "", nil)
 				case "bands-cold":
-					out, err = encode(canvas, "s", newSegmentCache(bandCacheLimit))
+					out, err = encode(canvas, lists[k], "s", newSegmentCache(bandCacheLimit))
 				default:
-					out, err = encode(canvas, strconv.Itoa(pass)+"/"+strconv.Itoa(k%2), c)
+					out, err = encode(canvas, lists[k], strconv.Itoa(pass)+"/"+strconv.Itoa(k%2), c)
 				}
 				if err != nil {
 					b.Fatal(err)
@@ -157,16 +161,17 @@ func BenchmarkBandCacheGames(b *testing.B) {
 	a := assetsFor(b, ThemeLight)
 	img := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 	n := len(bandRows) - 1
-	sums := make([][]uint64, len(boards))
+	sums := make([][]bandKey, len(boards))
 	sizes := make([][]int, len(boards))
 	var d deflater
 	var raw []byte
 	for i := range boards {
 		a.paint(img, &boards[i], &Options{Labels: enLabels})
+		list := recorded(a, &boards[i], &Options{Labels: enLabels})
 		for k := range n {
 			pix := img.Pix[bandRows[k]*imgW : bandRows[k+1]*imgW]
 			raw = pngRows(raw[:0], pix, imgW, bandRows[k+1]-bandRows[k], imgW)
-			sums[i] = append(sums[i], bandKeyOf("", pix).sum)
+			sums[i] = append(sums[i], bandKeyOf("", list.bandDesc(nil, bandRows[k], bandRows[k+1])))
 			sizes[i] = append(sizes[i], len(d.segment(nil, raw, []int{imgW + 1, 1, sqW, 2 * (imgW + 1)})))
 		}
 	}
@@ -194,7 +199,8 @@ func BenchmarkBandCacheGames(b *testing.B) {
 				board := 2*(ply[g]%moves) + seat
 				scope := strconv.Itoa(g) + "/" + strconv.Itoa(seat)
 				for k := range keys {
-					keys[k] = bandKey{scope, sums[board][k]}
+					keys[k] = sums[board][k]
+					keys[k].scope = scope
 				}
 				c.lookup(keys, found)
 				c.retire(keys)

@@ -164,7 +164,7 @@ func BenchmarkEncode(b *testing.B) {
 			err := std.Encode(&buf, img)
 			return buf.Bytes(), err
 		}},
-		{"shinpan", func() ([]byte, error) { return encode(img, "", nil) }},
+		{"shinpan", func() ([]byte, error) { return encode(img, nil, "", nil) }},
 	} {
 		b.Run(enc.name, func(b *testing.B) {
 			var out []byte

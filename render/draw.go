@@ -45,11 +45,18 @@ func checkSquares(v *view.View) []shogi.Square {
 	return out
 }
 
-// paint draws v into dst (imgW×imgH, palette a.pal). It only copies and blits
-// pre-rendered sprites and fills rectangles; no text is rasterised here.
+// paint draws v into dst (imgW×imgH, palette a.pal).
 func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
+	var d drawList
+	a.record(&d, v, opt)
+	d.raster(dst, 0, imgH)
+}
+
+// record appends to d the painting of v (drawlist.go). It only copies and
+// blits pre-rendered sprites and fills rectangles; no text is rasterised here.
+func (a *assets) record(d *drawList, v *view.View, opt *Options) {
 	o := orient{bottomSide(v, opt.Flip)}
-	copy(dst.Pix, a.bg[o.bottom])
+	d.background(a.bg[o.bottom])
 
 	// Square backgrounds: check > lost > last > plain; fog replaces them all.
 	var bg [shogi.NumSquares]sqBg
@@ -73,7 +80,7 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 			// Nothing beneath fog is ever drawn: the tile is opaque and
 			// independent of the cell's content.
 			bg[s] = bgFog
-			copyTile(dst, a.fog, tileW, tileH, r.Min.X, r.Min.Y)
+			d.copyTile(a.fog, tileW, tileH, r.Min.X, r.Min.Y)
 			continue
 		}
 		p := cell.Piece
@@ -87,29 +94,29 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 		if p != shogi.NoPiece && p.Color() != o.bottom {
 			rot = 1
 		}
-		copyTile(dst, a.tiles[bg[s]][rot][p], tileW, tileH, r.Min.X, r.Min.Y)
+		d.copyTile(a.tiles[bg[s]][rot][p], tileW, tileH, r.Min.X, r.Min.Y)
 	}
 
 	// Star points at the four inner intersections.
 	for _, rc := range [4][2]int{{3, 3}, {6, 3}, {3, 6}, {6, 6}} {
 		x, y := boardX+rc[0]*sqW, boardY+rc[1]*sqH
-		fillRect(dst, image.Rect(x-3, y-3, x+gridLine+3, y+gridLine+3), a.ix.grid)
+		d.fillRect(image.Rect(x-3, y-3, x+gridLine+3, y+gridLine+3), a.ix.grid)
 	}
 
 	// Last move: a frame on from and to (a drop has only to).
 	if v.LastMove != shogi.NoMove {
 		if f := v.LastMove.From(); f.Valid() {
-			frame(dst, tileRect(o.cell(f)), 4, a.ix.lastFrame)
+			frame(d, tileRect(o.cell(f)), 4, a.ix.lastFrame)
 		}
-		frame(dst, tileRect(o.cell(v.LastMove.To())), 4, a.ix.lastFrame)
+		frame(d, tileRect(o.cell(v.LastMove.To())), 4, a.ix.lastFrame)
 	}
 	if opt.Reach != nil && opt.Reach.From.Valid() {
-		brackets(dst, tileRect(o.cell(opt.Reach.From)), a.ix.selected)
+		brackets(d, tileRect(o.cell(opt.Reach.From)), a.ix.selected)
 	}
 
 	over := func(s shogi.Square, ov overlay) {
 		r := tileRect(o.cell(s))
-		blit(dst, a.over[ov][bg[s]], tileW, tileH, r.Min.X, r.Min.Y)
+		d.blit(a.over[ov][bg[s]], tileW, tileH, r.Min.X, r.Min.Y)
 	}
 	if v.LostAt.Valid() {
 		over(v.LostAt, ovLost)
@@ -140,25 +147,25 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 	for _, s := range checkSquares(v) {
 		over(s, ovCheckTag) // last, so brackets and badges never hide it
 		r := tileRect(o.cell(s))
-		drawCentredLabel(a.text.tag, dst, opt.Labels.CheckTag, r.Min.X+tagX+tagW/2, r.Min.Y+tagY+tagH/2)
+		drawCentredLabel(a.text.tag, d, opt.Labels.CheckTag, r.Min.X+tagX+tagW/2, r.Min.Y+tagY+tagH/2)
 	}
 
-	a.paintTitle(dst, v, &opt.Labels)
-	a.paintRanks(dst, o, &opt.Labels)
-	a.paintPanel(dst, v, opt, o.bottom.Opp(), true)
-	a.paintPanel(dst, v, opt, o.bottom, false)
+	a.paintTitle(d, v, &opt.Labels)
+	a.paintRanks(d, o, &opt.Labels)
+	a.paintPanel(d, v, opt, o.bottom.Opp(), true)
+	a.paintPanel(d, v, opt, o.bottom, false)
 }
 
 // frame draws a rectangle outline of width w just inside r.
-func frame(dst *image.Paletted, r image.Rectangle, w int, ix uint8) {
-	fillRect(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), ix)
-	fillRect(dst, image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), ix)
-	fillRect(dst, image.Rect(r.Min.X, r.Min.Y, r.Min.X+w, r.Max.Y), ix)
-	fillRect(dst, image.Rect(r.Max.X-w, r.Min.Y, r.Max.X, r.Max.Y), ix)
+func frame(d *drawList, r image.Rectangle, w int, ix uint8) {
+	d.fillRect(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), ix)
+	d.fillRect(image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), ix)
+	d.fillRect(image.Rect(r.Min.X, r.Min.Y, r.Min.X+w, r.Max.Y), ix)
+	d.fillRect(image.Rect(r.Max.X-w, r.Min.Y, r.Max.X, r.Max.Y), ix)
 }
 
 // brackets draws four L-shaped corner brackets inside r (the selected piece).
-func brackets(dst *image.Paletted, r image.Rectangle, ix uint8) {
+func brackets(d *drawList, r image.Rectangle, ix uint8) {
 	const l, w = 22, 6
 	for _, c := range [4]image.Point{r.Min, {r.Max.X - l, r.Min.Y}, {r.Min.X, r.Max.Y - l}, {r.Max.X - l, r.Max.Y - l}} {
 		hy := c.Y // horizontal bar at the outer edge of this corner
@@ -169,20 +176,20 @@ func brackets(dst *image.Paletted, r image.Rectangle, ix uint8) {
 		if c.X != r.Min.X {
 			vx = r.Max.X - w
 		}
-		fillRect(dst, image.Rect(c.X, hy, c.X+l, hy+w), ix)
-		fillRect(dst, image.Rect(vx, c.Y, vx+w, c.Y+l), ix)
+		d.fillRect(image.Rect(c.X, hy, c.X+l, hy+w), ix)
+		d.fillRect(image.Rect(vx, c.Y, vx+w, c.Y+l), ix)
 	}
 }
 
 // paintTitle draws the status line: side to move (and check) or the result
 // on the left, the move number on the right.
-func (a *assets) paintTitle(dst *image.Paletted, v *view.View, lb *Labels) {
+func (a *assets) paintTitle(d *drawList, v *view.View, lb *Labels) {
 	t := &a.text
 	base := titleY + titleH/2 - t.title.midY
 	x := 16
 	switch {
 	case v.Result != nil:
-		drawLabel(t.accent, dst, lb.Result, x, base)
+		drawLabel(t.accent, d, lb.Result, x, base)
 	default:
 		side := v.Turn.Symbol()
 		if name := lb.Sides[v.Turn]; t.title.has(name) {
@@ -191,9 +198,9 @@ func (a *assets) paintTitle(dst *image.Paletted, v *view.View, lb *Labels) {
 		if lb.ToMove != "" {
 			side = fill(lb.ToMove, side)
 		}
-		x = drawLabel(t.title, dst, side, x, base)
+		x = drawLabel(t.title, d, side, x, base)
 		if v.InCheck && lb.Check != "" {
-			drawLabel(t.accent, dst, "  "+lb.Check, x, base)
+			drawLabel(t.accent, d, "  "+lb.Check, x, base)
 		}
 	}
 	if v.MoveNumber > 0 {
@@ -201,7 +208,7 @@ func (a *assets) paintTitle(dst *image.Paletted, v *view.View, lb *Labels) {
 		if !t.titleDim.has(s) {
 			s = strconv.Itoa(v.MoveNumber)
 		}
-		t.titleDim.draw(dst, s, imgW-16-t.titleDim.width(s), base)
+		t.titleDim.draw(d, s, imgW-16-t.titleDim.width(s), base)
 	}
 }
 
@@ -219,32 +226,32 @@ func fill(tmpl string, args ...any) string {
 
 // drawLabel draws s when the font holds every rune of it and returns the pen
 // x after it (x itself when s is not drawn).
-func drawLabel(gs *glyphSet, dst *image.Paletted, s string, x, y int) int {
+func drawLabel(gs *glyphSet, d *drawList, s string, x, y int) int {
 	if s == "" || !gs.has(s) {
 		return x
 	}
-	return gs.draw(dst, s, x, y)
+	return gs.draw(d, s, x, y)
 }
 
 // drawCentredLabel draws s with its ink box centred on (cx, cy), when the
 // font holds it.
-func drawCentredLabel(gs *glyphSet, dst *image.Paletted, s string, cx, cy int) {
+func drawCentredLabel(gs *glyphSet, d *drawList, s string, cx, cy int) {
 	if s == "" || !gs.has(s) {
 		return
 	}
 	x0, y0, x1, y1 := gs.inkBox(s)
-	gs.draw(dst, s, cx-(x0+x1)/2, cy-(y0+y1)/2)
+	gs.draw(d, s, cx-(x0+x1)/2, cy-(y0+y1)/2)
 }
 
 // paintRanks draws the rank labels to the right of the board.
-func (a *assets) paintRanks(dst *image.Paletted, o orient, lb *Labels) {
+func (a *assets) paintRanks(d *drawList, o orient, lb *Labels) {
 	ranks := []rune(lb.Ranks)
 	if len(ranks) != 9 || !a.text.coord.has(lb.Ranks) {
 		ranks = []rune(defaultRanks)
 	}
 	for row := 0; row < 9; row++ {
 		cy := boardY + gridLine + row*sqH + tileH/2
-		drawCentredLabel(a.text.coord, dst, string(ranks[o.rankLabel(row)-1]), rankX, cy)
+		drawCentredLabel(a.text.coord, d, string(ranks[o.rankLabel(row)-1]), rankX, cy)
 	}
 }
 
@@ -253,7 +260,7 @@ const defaultRanks = "一二三四五六七八九"
 
 // paintPanel draws one side's hand panel: its label, the turn stripe and
 // pill, the clock, the fouls and, when the viewer knows it, the hand.
-func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, side shogi.Color, top bool) {
+func (a *assets) paintPanel(d *drawList, v *view.View, opt *Options, side shogi.Color, top bool) {
 	lb := &opt.Labels
 	t := &a.text
 	r := panelRect(top)
@@ -262,11 +269,11 @@ func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, sid
 	if name := lb.Sides[side]; t.name.has(name) {
 		label += " " + name
 	}
-	t.name.draw(dst, label, r.Min.X+panelLabelX, line1)
+	t.name.draw(d, label, r.Min.X+panelLabelX, line1)
 	if v.Result == nil && v.Turn == side {
-		fillRect(dst, image.Rect(r.Min.X+5, r.Min.Y+10, r.Min.X+5+stripeW, r.Max.Y-10), a.ix.turn)
-		blit(dst, a.pill, pillW, pillH, r.Min.X+pillX, r.Min.Y+pillY)
-		drawCentredLabel(t.pill, dst, lb.Turn, r.Min.X+pillX+pillW/2, r.Min.Y+pillY+pillH/2)
+		d.fillRect(image.Rect(r.Min.X+5, r.Min.Y+10, r.Min.X+5+stripeW, r.Max.Y-10), a.ix.turn)
+		d.blit(a.pill, pillW, pillH, r.Min.X+pillX, r.Min.Y+pillY)
+		drawCentredLabel(t.pill, d, lb.Turn, r.Min.X+pillX+pillW/2, r.Min.Y+pillY+pillH/2)
 	}
 	foulsX := r.Min.X + panelFoulsR
 	if v.FoulLimit > 0 && v.FoulsKnown[side] {
@@ -275,30 +282,30 @@ func (a *assets) paintPanel(dst *image.Paletted, v *view.View, opt *Options, sid
 			s = strconv.Itoa(v.Fouls[side]) + "/" + strconv.Itoa(v.FoulLimit)
 		}
 		foulsX -= t.dim.width(s)
-		t.dim.draw(dst, s, foulsX, line1)
+		t.dim.draw(d, s, foulsX, line1)
 	}
 	if clk := oneLine(opt.Clocks[side]); clk != "" && t.dim.has(clk) {
 		if foulsX < r.Min.X+panelFoulsR {
 			foulsX -= 16
 		}
 		foulsX -= t.dim.width(clk)
-		t.dim.draw(dst, clk, foulsX, line1)
+		t.dim.draw(d, clk, foulsX, line1)
 	}
 	switch {
 	case v.HandKnown[side]:
-		a.paintPieces(dst, lb.Hand, lb.None, v.Hands[side], side, r)
+		a.paintPieces(d, lb.Hand, lb.None, v.Hands[side], side, r)
 	case v.ShowCaptured:
-		a.paintPieces(dst, lb.Took, lb.None, v.Captured[side], side, r) // the channel's tally, not a hand
+		a.paintPieces(d, lb.Took, lb.None, v.Captured[side], side, r) // the channel's tally, not a hand
 	}
 	// a hidden hand is not drawn at all
 }
 
 // paintPieces draws a row of pieces (a hand, or the pieces a side took) with
 // its label on the second line of panel r; none when there are none.
-func (a *assets) paintPieces(dst *image.Paletted, label, none string, h shogi.Hand, side shogi.Color, r image.Rectangle) {
+func (a *assets) paintPieces(d *drawList, label, none string, h shogi.Hand, side shogi.Color, r image.Rectangle) {
 	t := &a.text
 	mid := r.Min.Y + panelLine2Mid
-	x := max(r.Min.X+handX, drawLabel(t.dim, dst, label, r.Min.X+handLabelX, mid-t.dim.midY)+labelGap)
+	x := max(r.Min.X+handX, drawLabel(t.dim, d, label, r.Min.X+handLabelX, mid-t.dim.midY)+labelGap)
 	base := mid - t.hand.midY
 	empty := true
 	for _, k := range shogi.HandKinds {
@@ -307,14 +314,14 @@ func (a *assets) paintPieces(dst *image.Paletted, label, none string, h shogi.Ha
 			continue
 		}
 		empty = false
-		x = t.hand.draw(dst, pieceGlyph(side, k), x, base)
+		x = t.hand.draw(d, pieceGlyph(side, k), x, base)
 		if n > 1 {
-			x = t.count.draw(dst, strconv.Itoa(n), x+1, base)
+			x = t.count.draw(d, strconv.Itoa(n), x+1, base)
 		}
 		x += 14
 	}
 	if empty {
-		drawLabel(t.name, dst, none, x, mid-t.name.midY)
+		drawLabel(t.name, d, none, x, mid-t.name.midY)
 	}
 }
 

@@ -14,10 +14,10 @@ import (
 // compressed by our own deflater (deflate.go), which looks for repeats only one
 // or two rows up, one pixel left and one square left: about half the CPU of
 // image/png at flate.BestSpeed, and smaller files (BenchmarkEncode). With a
-// scope an image of the full size is compressed band by band, the bands
-// already compressed for that scope taken from c (bands.go); without, as one
-// block.
-func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) {
+// scope and the board's drawList d, a board is compressed band by band, the
+// bands already compressed for that scope taken from c and only the others
+// painted into img (bands.go); without, img (painted) as one block.
+func encode(img *image.Paletted, d *drawList, scope string, c *segmentCache) ([]byte, error) {
 	e := encoders.get()
 	defer encoders.put(e)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
@@ -42,8 +42,8 @@ func encode(img *image.Paletted, scope string, c *segmentCache) ([]byte, error) 
 	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	out = append(out, 0x78, 0x01) // deflate, 32 KiB window, fastest
 	var sum uint32
-	if scope != "" && c != nil && w == imgW && h == imgH && img.Stride == w {
-		out, sum = e.deflateBands(out, img.Pix, scope, dists, c)
+	if scope != "" && c != nil && d != nil && w == imgW && h == imgH && img.Stride == w {
+		out, sum = e.deflateBands(out, img, d, scope, dists, c)
 	} else {
 		e.raw = pngRows(e.raw[:0], img.Pix, w, h, img.Stride)
 		out = e.d.deflate(out, e.raw, dists)
@@ -81,6 +81,7 @@ type encoder struct {
 	out    []byte // the PNG being written
 	pal    []byte // its PLTE chunk's data
 	raw    []byte // the PNG rows with their filter bytes (of a band, for deflateBands)
+	desc   []byte // a band's description, for deflateBands
 	d      deflater
 	keys   []bandKey     // the bands not shared, for deflateBands
 	found  []*bandEntry  // their cached segments or nil
@@ -91,8 +92,9 @@ type encoder struct {
 // lists rather than sync.Pools, which every GC empties: under load a GC comes
 // every few boards, and each board then allocated and cleared them again.
 var (
-	encoders freeList[encoder]
-	canvases freeList[image.Paletted] // imgW×imgH
+	encoders  freeList[encoder]
+	canvases  freeList[image.Paletted] // imgW×imgH
+	drawLists freeList[drawList]
 )
 
 // freeList keeps up to freeMax released values for reuse.

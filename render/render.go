@@ -137,8 +137,14 @@ func Render(v view.View, opt Options) (Image, error) {
 	defer func() { <-drawing }()
 	dst := getCanvas(a)
 	defer putCanvas(dst)
-	a.paint(dst, &v, &opt)
-	b, err := encode(dst, opt.CacheScope, bandCache)
+	d := drawLists.get()
+	defer drawLists.put(d)
+	d.reset()
+	a.record(d, &v, &opt)
+	if opt.CacheScope == "" {
+		d.raster(dst, 0, imgH)
+	}
+	b, err := encode(dst, d, opt.CacheScope, bandCache)
 	if err != nil {
 		return Image{}, err
 	}

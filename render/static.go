@@ -20,8 +20,9 @@ import (
 // when it is first drawn. A band found there is copied and never enters
 // the per-viewer cache, so the first board of each viewer is cheap and that
 // cache holds only what is the viewer's own. Whether a band is found
-// depends on its pixels alone, never on any other board drawn: nothing can
-// be learnt from it.
+// depends on its description alone (the ops painting it, drawlist.go: a
+// function of the viewer's own board), never on any other board drawn:
+// nothing can be learnt from it.
 
 // staticCombo is what the shared bands are painted for.
 type staticCombo struct {
@@ -32,13 +33,14 @@ type staticCombo struct {
 
 // staticBand is a shared band's segment.
 type staticBand struct {
-	check uint64 // the pixels' hash under checkSeed: with the key, 128 bits
+	desc  []byte // the band's description (drawList.bandDesc), compared whole
 	seg   []byte
 	adler uint32
 }
 
 // maxStaticCombos bounds the combinations painted (each about 30 KB of
-// segments): themes × orientations × languages are far fewer.
+// segments and descriptions): themes × orientations × languages are far
+// fewer.
 const maxStaticCombos = 64
 
 type staticTable struct {
@@ -52,21 +54,18 @@ func newStaticTable() *staticTable {
 	return &staticTable{built: map[staticCombo]bool{}, bands: map[uint64]*staticBand{}}
 }
 
-var (
-	staticBands = newStaticTable() // bandCache's
-	checkSeed   = maphash.MakeSeed()
-)
+var staticBands = newStaticTable() // bandCache's
 
-// find returns the shared band whose pixels are pix (sum is their hash
-// under bandSeed), or nil (always on a nil table).
-func (t *staticTable) find(sum uint64, pix []byte) *staticBand {
+// find returns the shared band described by desc (sum is its hash under
+// bandSeed), or nil (always on a nil table).
+func (t *staticTable) find(sum uint64, desc []byte) *staticBand {
 	if t == nil {
 		return nil
 	}
 	t.mu.RLock()
 	sb := t.bands[sum]
 	t.mu.RUnlock()
-	if sb == nil || maphash.Bytes(checkSeed, pix) != sb.check {
+	if sb == nil || !bytes.Equal(sb.desc, desc) {
 		return nil
 	}
 	t.hits.Add(1)
@@ -99,20 +98,23 @@ func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
 		viewer = view.ViewerWhite
 	}
 	opt := Options{Labels: labels}
+	var d drawList
 	for _, variant := range []view.Variant{view.Tsuitate, view.Dark} { // unknown squares: empty, fog
 		for _, turn := range []shogi.Color{shogi.Black, shogi.White} {
 			v := view.View{Variant: variant, Viewer: viewer, Turn: turn, Mask: shogi.NoSquare,
 				Masks: [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}, LastMove: shogi.NoMove, LostAt: shogi.NoSquare}
-			a.paint(dst, &v, &opt)
+			d.reset()
+			a.record(&d, &v, &opt)
 			for i := range len(bandRows) - 1 {
-				pix := dst.Pix[bandRows[i]*imgW : bandRows[i+1]*imgW]
-				sum := maphash.Bytes(bandSeed, pix)
+				desc := d.bandDesc(nil, bandRows[i], bandRows[i+1])
+				sum := maphash.Bytes(bandSeed, desc)
 				if t.bands[sum] != nil {
-					continue
+					continue // the same band, or (never, in practice) another with its sum: not shared
 				}
-				e.raw = pngRows(e.raw[:0], pix, imgW, bandRows[i+1]-bandRows[i], imgW)
+				d.raster(dst, bandRows[i], bandRows[i+1])
+				e.raw = pngRows(e.raw[:0], dst.Pix[bandRows[i]*imgW:], imgW, bandRows[i+1]-bandRows[i], imgW)
 				seg := e.d.segment(nil, e.raw, dists)
-				t.bands[sum] = &staticBand{check: maphash.Bytes(checkSeed, pix), seg: bytes.Clone(seg), adler: adler32(e.raw)}
+				t.bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler32(e.raw)}
 			}
 		}
 	}

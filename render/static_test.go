@@ -28,12 +28,13 @@ func TestSharedBands(t *testing.T) {
 	shared.ensure(a, shogi.Black, enLabels)
 	with := newSegmentCache(bandCacheLimit)
 	with.shared = shared
-	got, err := encode(img, "game 1 public", with)
+	d := recorded(a, &v, &opt)
+	got, err := encode(scratch(a), d, "game 1 public", with)
 	if err != nil {
 		t.Fatal(err)
 	}
 	without := newSegmentCache(bandCacheLimit)
-	want, err := encode(img, "game 1 public", without)
+	want, err := encode(scratch(a), d, "game 1 public", without)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestSharedBandsLearnNothing(t *testing.T) {
 	for i, v := range boards {
 		opt := Options{Labels: enLabels}
 		a.paint(img, &v, &opt)
-		b, err := encode(img, "game 1 seat "+strconv.Itoa(i%2), c)
+		b, err := encode(scratch(a), recorded(a, &v, &opt), "game 1 seat "+strconv.Itoa(i%2), c)
 		if err != nil {
 			t.Fatal(err)
 		}

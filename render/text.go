@@ -101,13 +101,13 @@ func (gs *glyphSet) width(s string) int {
 	return w.Round()
 }
 
-// draw blits s onto dst with its baseline at y, starting at pen x, and
-// returns the pen x after the last glyph. Pixels outside dst are clipped.
-func (gs *glyphSet) draw(dst *image.Paletted, s string, x, y int) int {
+// draw blits s with its baseline at y, starting at pen x, and returns the
+// pen x after the last glyph. Pixels outside the image are clipped.
+func (gs *glyphSet) draw(d *drawList, s string, x, y int) int {
 	pen := fixed.I(x)
 	for _, r := range s {
 		g := gs.lookup(r)
-		blit(dst, g.pix, g.w, g.h, pen.Round()+g.dx, y+g.dy)
+		d.blit(g.pix, g.w, g.h, pen.Round()+g.dx, y+g.dy)
 		pen += g.adv
 	}
 	return pen.Round()
@@ -131,46 +131,4 @@ func (gs *glyphSet) inkBox(s string) (x0, y0, x1, y1 int) {
 		pen += g.adv
 	}
 	return x0, y0, x1, y1
-}
-
-// blit copies a w×h sprite of palette indices to dst at (x, y), skipping
-// transparent pixels and clipping to dst's bounds.
-func blit(dst *image.Paletted, pix []uint8, w, h, x, y int) {
-	b := dst.Rect
-	for j := 0; j < h; j++ {
-		yy := y + j
-		if yy < b.Min.Y || yy >= b.Max.Y {
-			continue
-		}
-		row := dst.Pix[(yy-b.Min.Y)*dst.Stride:]
-		src := pix[j*w : (j+1)*w]
-		for i, p := range src {
-			xx := x + i
-			if p == transparent || xx < b.Min.X || xx >= b.Max.X {
-				continue
-			}
-			row[xx-b.Min.X] = p
-		}
-	}
-}
-
-// copyTile copies an opaque w×h sprite to dst at (x, y) row by row. The sprite
-// must lie inside dst.
-func copyTile(dst *image.Paletted, pix []uint8, w, h, x, y int) {
-	for j := 0; j < h; j++ {
-		o := (y+j-dst.Rect.Min.Y)*dst.Stride + x - dst.Rect.Min.X
-		copy(dst.Pix[o:o+w], pix[j*w:(j+1)*w])
-	}
-}
-
-// fillRect sets every pixel of r (clipped to dst) to palette index i.
-func fillRect(dst *image.Paletted, r image.Rectangle, i uint8) {
-	r = r.Intersect(dst.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		o := (y-dst.Rect.Min.Y)*dst.Stride - dst.Rect.Min.X
-		row := dst.Pix[o+r.Min.X : o+r.Max.X]
-		for k := range row {
-			row[k] = i
-		}
-	}
 }
