@@ -50,7 +50,7 @@ type Cluster interface {
 	PutInbox(key string, game store.GameID, record []byte) (bool, error)
 	// InboxPending says whether any action waits for the game.
 	InboxPending(game store.GameID) (bool, error)
-	Inbox(parts []uint32, n int) ([]store.InboxItem, error)
+	Inbox(parts []uint32, skip []uint64, n int) ([]store.InboxItem, error)
 	ConsumeInbox(key string, game store.GameID, outbox []store.OutMsg) (bool, error)
 	// ListenInbox calls fn with the partition of each action queued (all
 	// ones: ^uint32(0)) until ctx ends.
@@ -307,7 +307,13 @@ func (b *Bot) pullInbox() {
 	cl := b.cl
 	cl.scan.Lock()
 	defer cl.scan.Unlock()
-	items, err := cl.c.Inbox(held, 1000)
+	cl.mu.Lock()
+	skip := make([]uint64, 0, len(cl.inFlight))
+	for id := range cl.inFlight {
+		skip = append(skip, id)
+	}
+	cl.mu.Unlock()
+	items, err := cl.c.Inbox(held, skip, 1000)
 	if err != nil {
 		b.log.Error("inbox", "err", err)
 		return
@@ -367,7 +373,7 @@ func (b *Bot) applyWaiting(id store.GameID, by time.Time) {
 	if b.cl == nil {
 		return
 	}
-	items, err := b.cl.c.Inbox([]uint32{store.PartitionOf(id)}, 1000)
+	items, err := b.cl.c.Inbox([]uint32{store.PartitionOf(id)}, nil, 1000)
 	if err != nil {
 		b.log.Warn("inbox before a timeout", "game", id, "err", err)
 		return

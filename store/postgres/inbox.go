@@ -49,15 +49,21 @@ func (s *Store) InboxPending(game store.GameID) (bool, error) {
 }
 
 // Inbox returns up to n waiting actions of the given partitions, in the
-// order they were queued.
-func (s *Store) Inbox(parts []uint32, n int) ([]store.InboxItem, error) {
+// order they were queued, but those whose id is in skip (the ones the caller
+// is applying already: a reader behind need not read them again at every
+// notification).
+func (s *Store) Inbox(parts []uint32, skip []uint64, n int) ([]store.InboxItem, error) {
 	list := make([]int32, len(parts))
 	for i, p := range parts {
 		list[i] = int32(p)
 	}
+	skipIDs := make([]int64, len(skip))
+	for i, id := range skip {
+		skipIDs[i] = int64(id)
+	}
 	var out []store.InboxItem
 	err := s.read(func(ctx context.Context, q dbtx) error {
-		rows, err := q.Query(ctx, "SELECT id, key, game_id, record, at_ns FROM inbox WHERE partition = ANY($1) ORDER BY id LIMIT $2", list, n)
+		rows, err := q.Query(ctx, "SELECT id, key, game_id, record, at_ns FROM inbox WHERE partition = ANY($1) AND id <> ALL($2) ORDER BY id LIMIT $3", list, skipIDs, n)
 		if err != nil {
 			return err
 		}

@@ -164,7 +164,7 @@ func TestLeases(t *testing.T) {
 		t.Fatalf("put inbox: %v %v", q, err)
 	}
 	pending(true)
-	items, err := nextStore.Inbox(next.Held(), 10)
+	items, err := nextStore.Inbox(next.Held(), nil, 10)
 	if err != nil || len(items) != 2 || items[0].Key != "i1" || items[1].Key != "i2" || items[0].GameID != g.ID {
 		t.Fatalf("inbox: %+v %v", items, err)
 	}
@@ -180,7 +180,7 @@ func TestLeases(t *testing.T) {
 	if done, err := nextStore.ConsumeInbox("i2", g.ID, []store.OutMsg{storetest.Msg("C", "again")}); err != nil || done {
 		t.Fatalf("consumed twice: %v %v", done, err)
 	}
-	if items, _ := nextStore.Inbox(next.Held(), 10); len(items) != 0 {
+	if items, _ := nextStore.Inbox(next.Held(), nil, 10); len(items) != 0 {
 		t.Fatalf("inbox keeps %+v", items)
 	}
 	pending(false)
