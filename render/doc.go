@@ -61,7 +61,11 @@
 // two boards' bands (about 19 KB a player). Through a real game about three
 // bands in four are reused: the encoding takes less than half the CPU, and
 // the files are a little smaller, each band having Huffman codes of its own
-// (BenchmarkRenderGame, BenchmarkEncodeGame, BenchmarkBandCacheGames).
+// (BenchmarkRenderGame, BenchmarkEncodeGame, BenchmarkBandCacheGames). A
+// band is looked up before it is painted: painting is first recorded as a
+// list of those copies, blits and fills (drawlist.go), and a band's key is
+// the ops that touch its rows, which fix its pixels; only the bands not
+// found are painted and compressed.
 //
 // The channel's board of a hidden variant (View.ShowCaptured) has no piece and
 // no hand: its panels list the pieces each side took as announced, labelled
