@@ -2,6 +2,9 @@ package discordtest
 
 import (
 	"bytes"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 	"testing"
 	"testing/iotest"
@@ -37,5 +40,35 @@ func TestReadAll(t *testing.T) {
 	r := io.MultiReader(bytes.NewReader([]byte("ab")), iotest.ErrReader(io.ErrUnexpectedEOF))
 	if got, err := readAll(nil, r, 10, 100); err != io.ErrUnexpectedEOF || string(got) != "ab" {
 		t.Fatalf("got %q, %v", got, err)
+	}
+}
+
+// TestImageSize: a PNG's size read from its header is image.DecodeConfig's,
+// paletted or not; what is no image has none.
+func TestImageSize(t *testing.T) {
+	pal := image.NewPaletted(image.Rect(0, 0, 90, 45), color.Palette{color.White, color.Black})
+	for _, img := range []image.Image{pal, image.NewRGBA(image.Rect(0, 0, 3, 700))} {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, h, ok := pngSize(buf.Bytes()); !ok || w != cfg.Width || h != cfg.Height {
+			t.Errorf("pngSize = %d, %d, %v; want %d, %d", w, h, ok, cfg.Width, cfg.Height)
+		}
+		bad := bytes.Clone(buf.Bytes())
+		bad[20]++ // the height, under the checksum
+		if _, _, ok := pngSize(bad); ok {
+			t.Error("pngSize took a header whose checksum is wrong")
+		}
+		if w, h := imageSize(bad); w != 0 || h != 0 {
+			t.Errorf("imageSize of a broken PNG = %d, %d", w, h)
+		}
+	}
+	if w, h := imageSize(bytes.Repeat([]byte{0x89, 'P', 'N', 'G', 0, 1, 2}, 20)); w != 0 || h != 0 {
+		t.Errorf("imageSize of no image = %d, %d", w, h)
 	}
 }
