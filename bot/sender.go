@@ -483,16 +483,15 @@ func (b *Bot) postMessage(ch string, p payload, nonce string) (string, error) {
 	if nonce != "" && len(nonce) <= 25 {
 		body.Nonce, body.EnforceNonce = nonce, true
 	}
-	var files []*discordgo.File
-	for i, f := range b.drawFiles(p.Files) {
+	files := b.drawFiles(p.Files)
+	for i, f := range files {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Alt})
-		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)})
 	}
 	endpoint := discordgo.EndpointChannelMessages(ch)
 	var resp []byte
 	var err error
 	if len(files) > 0 {
-		ct, data, merr := discordgo.MultipartBodyWithJSON(body, files)
+		ct, data, merr := multipartBody(body, files)
 		if merr != nil {
 			return "", merr
 		}
