@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"image"
 	"image/color"
 	"image/png"
@@ -70,5 +71,32 @@ func TestImageSize(t *testing.T) {
 	}
 	if w, h := imageSize(bytes.Repeat([]byte{0x89, 'P', 'N', 'G', 0, 1, 2}, 20)); w != 0 || h != 0 {
 		t.Errorf("imageSize of no image = %d, %d", w, h)
+	}
+}
+
+// TestPayloadFields: payload's str, int and list give what json.Unmarshal
+// gives for every kind of value.
+func TestPayloadFields(t *testing.T) {
+	p := parsePayload([]byte(`{"a":"plain ☗","b":"esc\"aped\n\u003c","c":"","d":12,"e":-3,"f":1.5,"g":1e2,"h":null,` +
+		`"i":[],"j":[ ],"k":[1],"l":{"x":1},"m":true,"n":"\ud800","o":99999999999999999999}`))
+	for k := range p {
+		var s string
+		_ = json.Unmarshal(p[k], &s)
+		if got := p.str(k); got != s {
+			t.Errorf("str(%s) = %q, want %q", k, got, s)
+		}
+		var n int64
+		_ = json.Unmarshal(p[k], &n)
+		if got := p.int(k); got != n {
+			t.Errorf("int(%s) = %d, want %d", k, got, n)
+		}
+		var a []json.RawMessage
+		want := json.RawMessage(nil)
+		if json.Unmarshal(p[k], &a) == nil && len(a) > 0 {
+			want = p[k]
+		}
+		if got := p.list(k); string(got) != string(want) {
+			t.Errorf("list(%s) = %s, want %s", k, got, want)
+		}
 	}
 }

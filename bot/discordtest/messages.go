@@ -8,8 +8,10 @@ import (
 	_ "image/png"  // attachment sizes
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -105,13 +107,23 @@ func parsePayload(body []byte) payload {
 
 func (p payload) has(k string) bool { _, ok := p[k]; return ok }
 
+// The body was checked to be JSON, so a field's value is: str and int take
+// the plain ones as they are, and leave the others to json.Unmarshal.
+
 func (p payload) str(k string) string {
+	raw := p[k]
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		return string(raw[1 : n-1])
+	}
 	var v string
-	_ = json.Unmarshal(p[k], &v)
+	_ = json.Unmarshal(raw, &v)
 	return v
 }
 
 func (p payload) int(k string) int64 {
+	if v, err := strconv.ParseInt(string(p[k]), 10, 64); err == nil {
+		return v
+	}
 	var v int64
 	_ = json.Unmarshal(p[k], &v)
 	return v
@@ -125,11 +137,14 @@ func (p payload) bool(k string) bool {
 
 // list returns a JSON array field, or nil when absent, null or empty.
 func (p payload) list(k string) json.RawMessage {
-	var a []json.RawMessage
-	if err := json.Unmarshal(p[k], &a); err != nil || len(a) == 0 {
+	raw := p[k]
+	if len(raw) == 0 || raw[0] != '[' {
+		return nil // absent, null, or no array
+	}
+	if rest := bytes.TrimLeft(raw[1:], " \t\r\n"); len(rest) == 0 || rest[0] == ']' {
 		return nil
 	}
-	return p[k]
+	return raw
 }
 
 // attachmentsFrom turns uploaded file parts into attachments, taking
