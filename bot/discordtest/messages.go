@@ -25,6 +25,7 @@ type Attachment struct {
 	Data        []byte
 	Width       int // images only
 	Height      int
+	size        int // len(Data), also when Data is not kept (Options.Lean)
 }
 
 // Message is a message in a channel, posted by the bot (REST, interaction
@@ -161,7 +162,7 @@ func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
 	}
 	var out []Attachment
 	for _, f := range files {
-		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, Description: desc[f.Index],
+		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, size: f.size, Description: desc[f.Index],
 			Width: f.width, Height: f.height}
 		if s.opts.Lean {
 			a.Data = nil

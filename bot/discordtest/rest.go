@@ -294,7 +294,7 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
-		data := bytes.Clone(*sp)
+		data := *sp // reused for the next part: copied where it is kept
 		name := part.FormName()
 		if seen[name] {
 			problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))
@@ -306,11 +306,14 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 				problems = append(problems, "payload_json is not valid JSON")
 				continue
 			}
-			c.req.Body = data
+			c.req.Body = bytes.Clone(data)
 		case m != nil:
-			f := File{Field: name, Index: m[1], Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data}
+			f := File{Field: name, Index: m[1], Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), size: len(data)}
+			if !s.opts.Lean { // Lean keeps no file's bytes
+				f.Data = bytes.Clone(data)
+			}
 			if strings.HasPrefix(f.ContentType, "image/") {
-				f.width, f.height = imageSize(f.Data)
+				f.width, f.height = imageSize(data)
 			}
 			if f.Filename == "" {
 				problems = append(problems, fmt.Sprintf("multipart part %q has no filename", name))

@@ -159,7 +159,11 @@ func (s *Server) messageJSON(m *Message) messageObj {
 	attachments := []attachmentObj{}
 	for _, a := range m.Attachments {
 		url := s.baseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename
-		ao := attachmentObj{ID: a.ID, Filename: a.Filename, Size: len(a.Data), URL: url, ProxyURL: url,
+		size := len(a.Data)
+		if a.Data == nil {
+			size = a.size
+		}
+		ao := attachmentObj{ID: a.ID, Filename: a.Filename, Size: size, URL: url, ProxyURL: url,
 			ContentType: a.ContentType, Description: a.Description, Ephemeral: m.Flags&discordgo.MessageFlagsEphemeral != 0}
 		if a.Width > 0 {
 			ao.Width, ao.Height = &a.Width, &a.Height
