@@ -100,3 +100,25 @@ func TestPayloadFields(t *testing.T) {
 		}
 	}
 }
+
+// TestParseValid: parseValid splits a JSON object as json.Unmarshal does.
+func TestParseValid(t *testing.T) {
+	for _, in := range []string{
+		`{}`, ` { } `, `null`, `[1,2]`, `"s"`, `{"a":1}`, `{"a":-1.5e3,"b":true,"c":false,"d":null}`,
+		`{ "a" : "x" , "b" : [ 1 , { "c" : "}]\"," } ] , "e" : { } }`,
+		`{"content":"\u003c@1\u003e \\ \"q\"","components":[{"type":1,"components":[{"type":2,"custom_id":"a]}"}]}],"n":0}`,
+		`{"a":1,"a":2}`, `{"k\u00e9y":"v","k\"":1}`, "{\"\xff\":1}", "{\"a\":\"\xff\"}",
+		`{"nested":{"a":{"b":[[],[{}]]}},"last":[]}`,
+	} {
+		got, want := parseValid([]byte(in)), parsePayload([]byte(in))
+		if len(got) != len(want) || (got == nil) != (want == nil) {
+			t.Errorf("%s: got %q, want %q", in, got, want)
+			continue
+		}
+		for k, v := range want {
+			if string(got[k]) != string(v) {
+				t.Errorf("%s: field %q = %s, want %s", in, k, got[k], v)
+			}
+		}
+	}
+}

@@ -106,6 +106,71 @@ func parsePayload(body []byte) payload {
 	return p
 }
 
+// parseValid is parsePayload for a body known to be JSON (a request's,
+// checked as it was read): its top-level fields are found by a scan, not by
+// json.Unmarshal, which would check the body again and copy every value.
+// The values are slices of body (which the request keeps).
+func parseValid(body []byte) payload {
+	b := bytes.TrimSpace(body)
+	if len(b) == 0 || b[0] != '{' {
+		return parsePayload(body)
+	}
+	p := payload{}
+	for i := skipSpace(b, 1); b[i] != '}'; {
+		end := valueEnd(b, i) // the key
+		k := string(b[i+1 : end-1])
+		if bytes.IndexByte(b[i:end], '\\') >= 0 || !utf8.Valid(b[i:end]) {
+			_ = json.Unmarshal(b[i:end], &k)
+		}
+		i = skipSpace(b, skipSpace(b, end)+1) // past the colon
+		end = valueEnd(b, i)
+		p[k] = json.RawMessage(b[i:end:end])
+		if i = skipSpace(b, end); b[i] == ',' {
+			i = skipSpace(b, i+1)
+		}
+	}
+	return p
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd is the end of the JSON value that starts at b[i], in valid JSON.
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i // after a number, true, false or null
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i // after a number, true, false or null
+			}
+		}
+	}
+	return i
+}
+
 func (p payload) has(k string) bool { _, ok := p[k]; return ok }
 
 // The body was checked to be JSON, so a field's value is: str and int take

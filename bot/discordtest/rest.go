@@ -268,7 +268,7 @@ func (s *Server) readBody(c *call, raw []byte) []string {
 	default:
 		problems = append(problems, fmt.Sprintf("unsupported content type %q", req.ContentType))
 	}
-	c.body = parsePayload(req.Body)
+	c.body = parseValid(req.Body)
 	return problems
 }
 
