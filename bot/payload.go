@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/bwmarrin/discordgo"
@@ -81,5 +80,3 @@ func (p payload) encode() json.RawMessage {
 	payloads.put(b, p) // the sender's copy (payloadmemo.go)
 	return b
 }
-
-func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

@@ -53,7 +53,7 @@ func (m *payloadMemo) put(raw []byte, p payload) {
 }
 
 // take returns and forgets the payload kept under raw.
-func (m *payloadMemo) take(raw []byte) (payload, bool) { return m.t.Take(string(raw)) }
+func (m *payloadMemo) take(raw []byte) (payload, bool) { return m.t.TakeBytes(raw) }
 
 // drop forgets the payload kept under raw, if any (a message not sent).
 func (m *payloadMemo) drop(raw []byte) { m.take(raw) }

@@ -102,12 +102,10 @@ func (b *Bot) replaceFiles(ch, msg string, content *string, files []outFile) err
 		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	}{Content: content, Attachments: []attachmentBody{}, AllowedMentions: mentions(nil)} // no old attachment is kept; an edit pings no one
 	files = b.drawFiles(files)
-	dfiles := make([]*discordgo.File, len(files))
 	for k, f := range files {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
-		dfiles[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)}
 	}
-	ct, data, err := discordgo.MultipartBodyWithJSON(body, dfiles)
+	ct, data, err := multipartBody(body, files)
 	if err != nil {
 		return err
 	}

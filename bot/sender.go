@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -483,16 +484,15 @@ func (b *Bot) postMessage(ch string, p payload, nonce string) (string, error) {
 	if nonce != "" && len(nonce) <= 25 {
 		body.Nonce, body.EnforceNonce = nonce, true
 	}
-	var files []*discordgo.File
-	for i, f := range b.drawFiles(p.Files) {
+	files := b.drawFiles(p.Files)
+	for i, f := range files {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Alt})
-		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytesReader(f.Data)})
 	}
 	endpoint := discordgo.EndpointChannelMessages(ch)
 	var resp []byte
 	var err error
 	if len(files) > 0 {
-		ct, data, merr := discordgo.MultipartBodyWithJSON(body, files)
+		ct, data, merr := multipartBody(body, files)
 		if merr != nil {
 			return "", merr
 		}
@@ -503,6 +503,9 @@ func (b *Bot) postMessage(ch string, p payload, nonce string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if id, ok := topLevelID(resp); ok {
+		return id, nil
+	}
 	var msg struct {
 		ID string `json:"id"`
 	}
@@ -510,6 +513,66 @@ func (b *Bot) postMessage(ch string, p payload, nonce string) (string, error) {
 		return "", fmt.Errorf("decode message: %v (%w)", err, errNoMessageID)
 	}
 	return msg.ID, nil
+}
+
+// topLevelID finds the "id" of a JSON object without decoding the rest of
+// it (json.Unmarshal checked and walked the whole message, its author,
+// attachments and components, for one string): it skips every value but
+// the top level's, strings with their escapes. An id it cannot take as it
+// is (escaped, not a string, not found, the object cut short) is left to
+// json.Unmarshal.
+func topLevelID(b []byte) (string, bool) {
+	b = b[skipSpace(b, 0):]
+	if len(b) == 0 || b[0] != '{' {
+		return "", false
+	}
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(b) {
+				return "", false
+			}
+			if depth == 1 && string(b[i+1:j]) == "id" {
+				k := skipSpace(b, j+1)
+				if k < len(b) && b[k] == ':' {
+					return plainString(b[skipSpace(b, k+1):])
+				}
+			}
+			i = j
+		}
+	}
+	return "", false
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// plainString is the string b starts with, when it has no escape and is not empty.
+func plainString(b []byte) (string, bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return "", false
+	}
+	end := bytes.IndexByte(b[1:], '"')
+	if end <= 0 || bytes.IndexByte(b[1:1+end], '\\') >= 0 {
+		return "", false
+	}
+	return string(b[1 : 1+end]), true
 }
 
 var errNoMessageID = errors.New("the answer has no message id")

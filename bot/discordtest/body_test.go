@@ -2,6 +2,10 @@ package discordtest
 
 import (
 	"bytes"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 	"testing"
 	"testing/iotest"
@@ -37,5 +41,84 @@ func TestReadAll(t *testing.T) {
 	r := io.MultiReader(bytes.NewReader([]byte("ab")), iotest.ErrReader(io.ErrUnexpectedEOF))
 	if got, err := readAll(nil, r, 10, 100); err != io.ErrUnexpectedEOF || string(got) != "ab" {
 		t.Fatalf("got %q, %v", got, err)
+	}
+}
+
+// TestImageSize: a PNG's size read from its header is image.DecodeConfig's,
+// paletted or not; what is no image has none.
+func TestImageSize(t *testing.T) {
+	pal := image.NewPaletted(image.Rect(0, 0, 90, 45), color.Palette{color.White, color.Black})
+	for _, img := range []image.Image{pal, image.NewRGBA(image.Rect(0, 0, 3, 700))} {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, h, ok := pngSize(buf.Bytes()); !ok || w != cfg.Width || h != cfg.Height {
+			t.Errorf("pngSize = %d, %d, %v; want %d, %d", w, h, ok, cfg.Width, cfg.Height)
+		}
+		bad := bytes.Clone(buf.Bytes())
+		bad[20]++ // the height, under the checksum
+		if _, _, ok := pngSize(bad); ok {
+			t.Error("pngSize took a header whose checksum is wrong")
+		}
+		if w, h := imageSize(bad); w != 0 || h != 0 {
+			t.Errorf("imageSize of a broken PNG = %d, %d", w, h)
+		}
+	}
+	if w, h := imageSize(bytes.Repeat([]byte{0x89, 'P', 'N', 'G', 0, 1, 2}, 20)); w != 0 || h != 0 {
+		t.Errorf("imageSize of no image = %d, %d", w, h)
+	}
+}
+
+// TestPayloadFields: payload's str, int and list give what json.Unmarshal
+// gives for every kind of value.
+func TestPayloadFields(t *testing.T) {
+	p := parsePayload([]byte(`{"a":"plain ☗","b":"esc\"aped\n\u003c","c":"","d":12,"e":-3,"f":1.5,"g":1e2,"h":null,` +
+		`"i":[],"j":[ ],"k":[1],"l":{"x":1},"m":true,"n":"\ud800","o":99999999999999999999}`))
+	for k := range p {
+		var s string
+		_ = json.Unmarshal(p[k], &s)
+		if got := p.str(k); got != s {
+			t.Errorf("str(%s) = %q, want %q", k, got, s)
+		}
+		var n int64
+		_ = json.Unmarshal(p[k], &n)
+		if got := p.int(k); got != n {
+			t.Errorf("int(%s) = %d, want %d", k, got, n)
+		}
+		var a []json.RawMessage
+		want := json.RawMessage(nil)
+		if json.Unmarshal(p[k], &a) == nil && len(a) > 0 {
+			want = p[k]
+		}
+		if got := p.list(k); string(got) != string(want) {
+			t.Errorf("list(%s) = %s, want %s", k, got, want)
+		}
+	}
+}
+
+// TestParseValid: parseValid splits a JSON object as json.Unmarshal does.
+func TestParseValid(t *testing.T) {
+	for _, in := range []string{
+		`{}`, ` { } `, `null`, `[1,2]`, `"s"`, `{"a":1}`, `{"a":-1.5e3,"b":true,"c":false,"d":null}`,
+		`{ "a" : "x" , "b" : [ 1 , { "c" : "}]\"," } ] , "e" : { } }`,
+		`{"content":"\u003c@1\u003e \\ \"q\"","components":[{"type":1,"components":[{"type":2,"custom_id":"a]}"}]}],"n":0}`,
+		`{"a":1,"a":2}`, `{"k\u00e9y":"v","k\"":1}`, "{\"\xff\":1}", "{\"a\":\"\xff\"}",
+		`{"nested":{"a":{"b":[[],[{}]]}},"last":[]}`,
+	} {
+		got, want := parseValid([]byte(in)), parsePayload([]byte(in))
+		if len(got) != len(want) || (got == nil) != (want == nil) {
+			t.Errorf("%s: got %q, want %q", in, got, want)
+			continue
+		}
+		for k, v := range want {
+			if string(got[k]) != string(v) {
+				t.Errorf("%s: field %q = %s, want %s", in, k, got[k], v)
+			}
+		}
 	}
 }

@@ -8,8 +8,10 @@ import (
 	_ "image/png"  // attachment sizes
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -23,6 +25,7 @@ type Attachment struct {
 	Data        []byte
 	Width       int // images only
 	Height      int
+	size        int // len(Data), also when Data is not kept (Options.Lean)
 }
 
 // Message is a message in a channel, posted by the bot (REST, interaction
@@ -103,15 +106,90 @@ func parsePayload(body []byte) payload {
 	return p
 }
 
+// parseValid is parsePayload for a body known to be JSON (a request's,
+// checked as it was read): its top-level fields are found by a scan, not by
+// json.Unmarshal, which would check the body again and copy every value.
+// The values are slices of body (which the request keeps).
+func parseValid(body []byte) payload {
+	b := bytes.TrimSpace(body)
+	if len(b) == 0 || b[0] != '{' {
+		return parsePayload(body)
+	}
+	p := payload{}
+	for i := skipSpace(b, 1); b[i] != '}'; {
+		end := valueEnd(b, i) // the key
+		k := string(b[i+1 : end-1])
+		if bytes.IndexByte(b[i:end], '\\') >= 0 || !utf8.Valid(b[i:end]) {
+			_ = json.Unmarshal(b[i:end], &k)
+		}
+		i = skipSpace(b, skipSpace(b, end)+1) // past the colon
+		end = valueEnd(b, i)
+		p[k] = json.RawMessage(b[i:end:end])
+		if i = skipSpace(b, end); b[i] == ',' {
+			i = skipSpace(b, i+1)
+		}
+	}
+	return p
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd is the end of the JSON value that starts at b[i], in valid JSON.
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i // after a number, true, false or null
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i // after a number, true, false or null
+			}
+		}
+	}
+	return i
+}
+
 func (p payload) has(k string) bool { _, ok := p[k]; return ok }
 
+// The body was checked to be JSON, so a field's value is: str and int take
+// the plain ones as they are, and leave the others to json.Unmarshal.
+
 func (p payload) str(k string) string {
+	raw := p[k]
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		return string(raw[1 : n-1])
+	}
 	var v string
-	_ = json.Unmarshal(p[k], &v)
+	_ = json.Unmarshal(raw, &v)
 	return v
 }
 
 func (p payload) int(k string) int64 {
+	if v, err := strconv.ParseInt(string(p[k]), 10, 64); err == nil {
+		return v
+	}
 	var v int64
 	_ = json.Unmarshal(p[k], &v)
 	return v
@@ -125,11 +203,14 @@ func (p payload) bool(k string) bool {
 
 // list returns a JSON array field, or nil when absent, null or empty.
 func (p payload) list(k string) json.RawMessage {
-	var a []json.RawMessage
-	if err := json.Unmarshal(p[k], &a); err != nil || len(a) == 0 {
+	raw := p[k]
+	if len(raw) == 0 || raw[0] != '[' {
+		return nil // absent, null, or no array
+	}
+	if rest := bytes.TrimLeft(raw[1:], " \t\r\n"); len(rest) == 0 || rest[0] == ']' {
 		return nil
 	}
-	return p[k]
+	return raw
 }
 
 // attachmentsFrom turns uploaded file parts into attachments, taking
@@ -146,7 +227,7 @@ func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
 	}
 	var out []Attachment
 	for _, f := range files {
-		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, Description: desc[f.Index],
+		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, size: f.size, Description: desc[f.Index],
 			Width: f.width, Height: f.height}
 		if s.opts.Lean {
 			a.Data = nil

@@ -39,8 +39,8 @@ func TestGlobalLimit(t *testing.T) {
 }
 
 // TestLean: with Lean the stand-in keeps no request log, no dispatch log
-// and no attachment bytes, while subscribers still see every request and
-// dispatch.
+// and no attachment bytes (but their sizes), while subscribers still see
+// every request (its files without their bytes) and dispatch.
 func TestLean(t *testing.T) {
 	t.Parallel()
 	b := startBot(t, Options{Lean: true})
@@ -55,12 +55,17 @@ func TestLean(t *testing.T) {
 		}
 	})
 	defer unsub()
-	if _, err := b.s.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{Content: "board",
-		Files: []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(pngBytes(t, 90, 100))}}}); err != nil {
+	png := pngBytes(t, 90, 100)
+	sent, err := b.s.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{Content: "board",
+		Files: []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}})
+	if err != nil {
 		t.Fatal(err)
 	}
+	if len(sent.Attachments) != 1 || sent.Attachments[0].Size != len(png) {
+		t.Fatalf("answered %+v, want one attachment of %d bytes", sent.Attachments, len(png))
+	}
 	r := waitChan(t, seen, "the request")
-	if r.Seq == 0 || r.Route != "POST /channels/{channel_id}/messages" {
+	if r.Seq == 0 || r.Route != "POST /channels/{channel_id}/messages" || len(r.Files) != 1 || r.Files[0].Data != nil {
 		t.Fatalf("subscriber saw %+v", r)
 	}
 	if n := len(b.srv.Requests()); n != 0 {

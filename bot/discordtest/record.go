@@ -17,10 +17,11 @@ type File struct {
 	Index       string // "0"
 	Filename    string
 	ContentType string
-	Data        []byte
+	Data        []byte // nil with Options.Lean
 	// width and height of an image, read as the request is read (not under
 	// the server's lock); 0 for other files.
 	width, height int
+	size          int // len(Data), also with Options.Lean
 }
 
 // Request is one REST request the bot made, with the stand-in's answer.
@@ -107,7 +108,7 @@ func (e Event) String() string {
 			line += " " + c
 		}
 		for _, f := range r.Files {
-			line += fmt.Sprintf(" [%s %dB]", f.Filename, len(f.Data))
+			line += fmt.Sprintf(" [%s %dB]", f.Filename, f.size)
 		}
 		if r.Endpoint {
 			line += " (the endpoint's HTTP answer)"

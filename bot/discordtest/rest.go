@@ -2,8 +2,10 @@ package discordtest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"io"
 	"mime"
@@ -224,12 +226,27 @@ func (s *Server) readCall(r *http.Request) (*call, []string) {
 		ContentType: r.Header.Get("Content-Type"),
 	}
 	c := &call{r: r, req: req}
-	raw, err := readAll(nil, r.Body, r.ContentLength, maxBody)
+	var buf []byte
+	if strings.HasPrefix(req.ContentType, "multipart/") { // its parts are copied out: the body can be reused
+		bp := bodyBufs.Get().(*[]byte)
+		defer func() {
+			if cap(buf) <= 1<<20 {
+				*bp = buf[:0]
+			}
+			bodyBufs.Put(bp)
+		}()
+		buf = *bp
+	}
+	raw, err := readAll(buf, r.Body, r.ContentLength, maxBody)
+	buf = raw
 	if err != nil {
 		return c, []string{"reading body: " + err.Error()}
 	}
 	return c, s.readBody(c, raw)
 }
+
+// bodyBufs hold multipart bodies as they are read.
+var bodyBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // readBody fills c from a JSON or multipart body of c.req.ContentType.
 func (s *Server) readBody(c *call, raw []byte) []string {
@@ -251,7 +268,7 @@ func (s *Server) readBody(c *call, raw []byte) []string {
 	default:
 		problems = append(problems, fmt.Sprintf("unsupported content type %q", req.ContentType))
 	}
-	c.body = parsePayload(req.Body)
+	c.body = parseValid(req.Body)
 	return problems
 }
 
@@ -277,7 +294,7 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
-		data := bytes.Clone(*sp)
+		data := *sp // reused for the next part: copied where it is kept
 		name := part.FormName()
 		if seen[name] {
 			problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))
@@ -289,13 +306,14 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 				problems = append(problems, "payload_json is not valid JSON")
 				continue
 			}
-			c.req.Body = data
+			c.req.Body = bytes.Clone(data)
 		case m != nil:
-			f := File{Field: name, Index: m[1], Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data}
+			f := File{Field: name, Index: m[1], Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), size: len(data)}
+			if !s.opts.Lean { // Lean keeps no file's bytes
+				f.Data = bytes.Clone(data)
+			}
 			if strings.HasPrefix(f.ContentType, "image/") {
-				if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
-					f.width, f.height = cfg.Width, cfg.Height
-				}
+				f.width, f.height = imageSize(data)
 			}
 			if f.Filename == "" {
 				problems = append(problems, fmt.Sprintf("multipart part %q has no filename", name))
@@ -327,4 +345,36 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", found.ContentType)
 	_, _ = w.Write(found.Data)
+}
+
+// imageSize is an image's width and height, 0 and 0 if it is none. A PNG's
+// are read from its header (image.DecodeConfig reads on to a paletted
+// PNG's palette and allocates it, at every board sent).
+func imageSize(data []byte) (w, h int) {
+	if w, h, ok := pngSize(data); ok {
+		return w, h
+	}
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+		return cfg.Width, cfg.Height
+	}
+	return 0, 0
+}
+
+// pngSize reads the size in a PNG's IHDR chunk, its first, when the chunk
+// is whole and its checksum right.
+func pngSize(data []byte) (w, h int, ok bool) {
+	const sig = "\x89PNG\r\n\x1a\n"
+	if len(data) < len(sig)+8+13+4 || string(data[:len(sig)]) != sig {
+		return 0, 0, false
+	}
+	c := data[len(sig):]
+	if binary.BigEndian.Uint32(c) != 13 || string(c[4:8]) != "IHDR" ||
+		crc32.ChecksumIEEE(c[4:8+13]) != binary.BigEndian.Uint32(c[8+13:]) {
+		return 0, 0, false
+	}
+	w, h = int(int32(binary.BigEndian.Uint32(c[8:]))), int(int32(binary.BigEndian.Uint32(c[12:])))
+	if w <= 0 || h <= 0 {
+		return 0, 0, false
+	}
+	return w, h, true
 }

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
@@ -230,22 +231,19 @@ func (s *Server) dispatchMessageJSON(t string, m *Message) encodedJSON {
 		s.dispatchLocked(newDispatch(t, js, s.messageIntent(m)))
 		return js
 	}
-	full["guild_id"] = m.GuildID
+	full.GuildID = m.GuildID
 	if m.WebhookID == "" {
 		if u := s.world.users[m.Author.ID]; u != nil {
-			full["member"] = s.memberJSON(u, false)
+			full.Member = s.memberJSON(u, false)
 		}
 	}
 	d := newDispatch(t, full, s.messageIntent(m)).in(m.GuildID)
 	if m.Author.ID != s.world.bot.ID && !mentions(m, s.world.bot.ID) {
-		stripped := obj{}
-		for k, v := range full {
-			stripped[k] = v
-		}
-		stripped["content"] = ""
-		stripped["embeds"] = []any{}
-		stripped["attachments"] = []any{}
-		stripped["components"] = []any{}
+		stripped := full
+		stripped.Content = ""
+		stripped.Embeds = json.RawMessage("[]")
+		stripped.Attachments = []attachmentObj{}
+		stripped.Components = json.RawMessage("[]")
 		d.noContent = stripped
 	}
 	s.dispatchLocked(d)

@@ -98,8 +98,9 @@ type Options struct {
 	GlobalLimit int
 	// Lean keeps no request log and no dispatch log (Requests, Dispatches,
 	// WaitFor and the failures list see nothing; Subscribe still sees every
-	// request and dispatch) and no attachment bytes, so a long load test
-	// does not grow the stand-in's memory.
+	// request and dispatch, but a request's files without their bytes) and
+	// no attachment bytes, so a long load test does not grow the stand-in's
+	// memory.
 	Lean bool
 }
 

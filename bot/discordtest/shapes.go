@@ -145,82 +145,134 @@ func (s *Server) guildJSON(g *Guild) obj {
 }
 
 // messageJSON is Discord's message object as REST returns it; gateway
-// MESSAGE_CREATE adds guild_id and member (see dispatchMessage).
-func (s *Server) messageJSON(m *Message) obj {
-	mentions := []any{}
+// MESSAGE_CREATE adds guild_id and member (see dispatchMessage). It is a
+// struct, not an obj: its fields in the order of their names, it encodes to
+// the bytes an obj would, without the map's sorting and interfaces (every
+// message the bot sends is encoded, for its answer and its event).
+func (s *Server) messageJSON(m *Message) messageObj {
+	mentions := []userObj{}
 	for _, id := range m.Mentions {
 		if u, ok := s.world.users[id]; ok {
-			mentions = append(mentions, userJSON(u))
+			mentions = append(mentions, userObjOf(u))
 		}
 	}
-	attachments := []any{}
+	attachments := []attachmentObj{}
 	for _, a := range m.Attachments {
-		ao := obj{
-			"id":           a.ID,
-			"filename":     a.Filename,
-			"size":         len(a.Data),
-			"url":          s.baseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename,
-			"proxy_url":    s.baseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename,
-			"content_type": a.ContentType,
+		url := s.baseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename
+		size := len(a.Data)
+		if a.Data == nil {
+			size = a.size
 		}
-		if a.Description != "" {
-			ao["description"] = a.Description
-		}
+		ao := attachmentObj{ID: a.ID, Filename: a.Filename, Size: size, URL: url, ProxyURL: url,
+			ContentType: a.ContentType, Description: a.Description, Ephemeral: m.Flags&discordgo.MessageFlagsEphemeral != 0}
 		if a.Width > 0 {
-			ao["width"], ao["height"] = a.Width, a.Height
-		}
-		if m.Flags&discordgo.MessageFlagsEphemeral != 0 {
-			ao["ephemeral"] = true
+			ao.Width, ao.Height = &a.Width, &a.Height
 		}
 		attachments = append(attachments, ao)
 	}
-	o := obj{
-		"id":               m.ID,
-		"type":             m.Type,
-		"channel_id":       m.ChannelID,
-		"author":           userJSON(&m.Author),
-		"content":          m.Content,
-		"timestamp":        timestamp(m.Created),
-		"edited_timestamp": nil,
-		"tts":              false,
-		"mention_everyone": false,
-		"mentions":         mentions,
-		"mention_roles":    []any{},
-		"attachments":      attachments,
-		"embeds":           rawOr(m.Embeds, "[]"),
-		"components":       rawOr(m.Components, "[]"),
-		"pinned":           false,
-		"flags":            int(m.Flags),
+	o := messageObj{
+		ID:          m.ID,
+		Type:        m.Type,
+		ChannelID:   m.ChannelID,
+		Author:      userObjOf(&m.Author),
+		Content:     m.Content,
+		Timestamp:   timestamp(m.Created),
+		Mentions:    mentions,
+		Attachments: attachments,
+		Embeds:      rawOr(m.Embeds, "[]"),
+		Components:  rawOr(m.Components, "[]"),
+		Flags:       int(m.Flags),
+		Nonce:       m.Nonce,
+		WebhookID:   m.WebhookID,
+		Reference:   m.Reference,
 	}
 	if !m.Edited.IsZero() {
-		o["edited_timestamp"] = timestamp(m.Edited)
-	}
-	if m.Nonce != "" {
-		o["nonce"] = m.Nonce
+		e := timestamp(m.Edited)
+		o.Edited = &e
 	}
 	if m.WebhookID != "" {
-		o["webhook_id"] = m.WebhookID
-		o["application_id"] = s.world.app
+		o.ApplicationID = s.world.app
 	}
 	if m.InteractionID != "" {
 		if in := s.world.interactions[m.InteractionID]; in != nil {
 			u := s.world.users[in.UserID]
-			o["interaction_metadata"] = obj{
+			o.InteractionMetadata = obj{
 				"id":                             in.ID,
 				"type":                           int(in.Type),
 				"user":                           userJSON(u),
 				"authorizing_integration_owners": obj{},
 			}
-			o["interaction"] = obj{"id": in.ID, "type": int(in.Type), "name": in.Name, "user": userJSON(u)}
+			o.Interaction = obj{"id": in.ID, "type": int(in.Type), "name": in.Name, "user": userJSON(u)}
 		}
 	}
 	if m.ThreadID != "" {
 		if c, ok := s.world.channels[m.ThreadID]; ok {
-			o["thread"] = s.channelJSON(c)
+			o.Thread = s.channelJSON(c)
 		}
 	}
-	if len(m.Reference) > 0 {
-		o["message_reference"] = m.Reference
+	return o
+}
+
+// messageObj is messageJSON's message object, its fields in the order of
+// their names (as encoding/json writes an obj's keys). GuildID and Member
+// are the gateway's additions in a guild.
+type messageObj struct {
+	ApplicationID       string                `json:"application_id,omitempty"`
+	Attachments         []attachmentObj       `json:"attachments"`
+	Author              userObj               `json:"author"`
+	ChannelID           string                `json:"channel_id"`
+	Components          json.RawMessage       `json:"components"`
+	Content             string                `json:"content"`
+	Edited              *string               `json:"edited_timestamp"`
+	Embeds              json.RawMessage       `json:"embeds"`
+	Flags               int                   `json:"flags"`
+	GuildID             string                `json:"guild_id,omitempty"`
+	ID                  string                `json:"id"`
+	Interaction         obj                   `json:"interaction,omitempty"`
+	InteractionMetadata obj                   `json:"interaction_metadata,omitempty"`
+	Member              obj                   `json:"member,omitempty"`
+	MentionEveryone     bool                  `json:"mention_everyone"`
+	MentionRoles        [0]int                `json:"mention_roles"`
+	Mentions            []userObj             `json:"mentions"`
+	Reference           json.RawMessage       `json:"message_reference,omitempty"`
+	Nonce               string                `json:"nonce,omitempty"`
+	Pinned              bool                  `json:"pinned"`
+	Thread              obj                   `json:"thread,omitempty"`
+	Timestamp           string                `json:"timestamp"`
+	TTS                 bool                  `json:"tts"`
+	Type                discordgo.MessageType `json:"type"`
+	WebhookID           string                `json:"webhook_id,omitempty"`
+}
+
+// attachmentObj is an attachment in messageObj, as encoding an obj orders it.
+type attachmentObj struct {
+	ContentType string `json:"content_type"`
+	Description string `json:"description,omitempty"`
+	Ephemeral   bool   `json:"ephemeral,omitempty"`
+	Filename    string `json:"filename"`
+	Height      *int   `json:"height,omitempty"`
+	ID          string `json:"id"`
+	ProxyURL    string `json:"proxy_url"`
+	Size        int    `json:"size"`
+	URL         string `json:"url"`
+	Width       *int   `json:"width,omitempty"`
+}
+
+// userObj is userJSON as a struct, for messageObj.
+type userObj struct {
+	Avatar        *string `json:"avatar"`
+	Bot           bool    `json:"bot,omitempty"`
+	Discriminator string  `json:"discriminator"`
+	GlobalName    *string `json:"global_name"`
+	ID            string  `json:"id"`
+	PublicFlags   int     `json:"public_flags"`
+	Username      string  `json:"username"`
+}
+
+func userObjOf(u *User) userObj {
+	o := userObj{ID: u.ID, Username: u.Username, Discriminator: "0", Bot: u.Bot}
+	if u.GlobalName != "" {
+		o.GlobalName = &u.GlobalName
 	}
 	return o
 }

@@ -41,7 +41,7 @@ var (
 // decode sets *v to raw decoded, from the memo when it holds raw. *v must be
 // the zero value (json.Unmarshal would merge into anything else).
 func (m *recordMemo[T]) decode(raw []byte, v *T) error {
-	if kept, ok := m.t.Get(string(raw)); ok {
+	if kept, ok := m.t.GetBytes(raw); ok {
 		*v = m.clone(kept)
 		return nil
 	}

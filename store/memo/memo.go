@@ -60,6 +60,26 @@ func (t *Table[T]) Take(key string) (T, bool) {
 	return e.v, ok
 }
 
+// GetBytes is Get for a key held as bytes, without copying them into a
+// string (records and payloads are a few hundred bytes to kilobytes).
+func (t *Table[T]) GetBytes(key []byte) (T, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.byKey[string(key)]
+	return e.v, ok
+}
+
+// TakeBytes is Take for a key held as bytes, without copying them.
+func (t *Table[T]) TakeBytes(key []byte) (T, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.byKey[string(key)]
+	if ok {
+		delete(t.byKey, t.ring[e.put%uint64(len(t.ring))]) // a kept value's key is still in its slot
+	}
+	return e.v, ok
+}
+
 // Len is how many values are kept.
 func (t *Table[T]) Len() int {
 	t.mu.Lock()
