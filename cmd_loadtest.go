@@ -16,6 +16,7 @@ func init() {
 }
 
 func runLoadtest(args []string) error {
+	tuneGC()
 	fs := newFlags("loadtest")
 	var cfg loadtest.Config
 	fs.IntVar(&cfg.Games, "games", 100, "active games (two players each, each game its own channel)")

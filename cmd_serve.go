@@ -37,6 +37,7 @@ func loadConfig(path string) (bot.Config, error) {
 }
 
 func runServe(args []string) error {
+	tuneGC()
 	fs := newFlags("serve")
 	path := fs.String("config", "", "TOML configuration file (see config.example.toml)")
 	httpAddr := fs.String("http", "", "serve Discord's Interactions Endpoint at this host:port (overrides http_addr; needs public_key)")
