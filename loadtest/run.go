@@ -80,7 +80,7 @@ type Result struct {
 	Resent         int           // posts that repeated a nonce (the stand-in kept the first)
 	Wall, SendWall time.Duration
 	Routes         map[string]int // requests by route and status
-	Reconnects     int            // gateway IDENTIFYs after the first, and RESUMEs
+	Reconnects     int            // gateway IDENTIFYs after each session's first, and RESUMEs
 	Processes      int            // bots sharing a PostgreSQL store (0: one, on bbolt)
 	Gateways       int            // of them, those with a gateway session (0: all)
 	// SchedP50, SchedP99: how long goroutines waited, runnable, to run
@@ -502,7 +502,14 @@ send:
 	}
 	res.HeapMiB = liveHeapMiB() - heap0
 	gw := e.srv.Gateway()
-	res.Reconnects = gw.Identifies - 1 + gw.Resumes
+	sessions := 1 // each process that runs the gateway identifies once
+	if e.dbURL != "" {
+		sessions = e.processes
+		if e.gateways > 0 && e.gateways < e.processes {
+			sessions = e.gateways
+		}
+	}
+	res.Reconnects = gw.Identifies - sessions + gw.Resumes
 	return res, ctx.Err()
 }
 
