@@ -28,8 +28,9 @@ func firstAction(t *testing.T, b *Bot, meta store.Game) string {
 
 // TestCPUSeedIsSecret: two CPUs of games with the same number and settings
 // choose different secret masks and different first hidden moves in most
-// tries, and a CPU seeded from anything public (the game number) does not
-// reproduce them.
+// tries, and a CPU seeded from anything public (the game number) reproduces
+// their choices no more often than two secretly seeded CPUs agree by chance
+// (the strong CPU favours good masks, so some agreement is expected).
 func TestCPUSeedIsSecret(t *testing.T) {
 	const tries = 24
 	for _, tc := range []struct {
@@ -62,8 +63,9 @@ func TestCPUSeedIsSecret(t *testing.T) {
 		if differ < tries/2 {
 			t.Errorf("%s: two CPUs of game #12 chose differently in only %d of %d tries", tc.v, differ, tries)
 		}
-		if shadowHits > tries/2 {
-			t.Errorf("%s: a CPU seeded from the game number reproduced %d of %d first choices", tc.v, shadowHits, tries)
+		if chance := tries - differ; shadowHits > chance+tries/4 {
+			t.Errorf("%s: a CPU seeded from the game number reproduced %d of %d first choices (two secret CPUs agreed %d times)",
+				tc.v, shadowHits, tries, chance)
 		}
 	}
 }
