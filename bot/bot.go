@@ -70,6 +70,7 @@ type Bot struct {
 	names sync.Map
 
 	ctx    context.Context
+	pool   *goPool // for senders, DM queues and inbox workers
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	// inHand is read-locked by every action in hand, so Close can finish them.
@@ -122,6 +123,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 		o(b)
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
+	b.pool = newGoPool(b.ctx)
 	if b.cl != nil {
 		b.instance = b.cl.c.Process()
 		b.cl.init()

@@ -329,7 +329,8 @@ func (b *Bot) pullInbox() {
 		if !cl.running[it.GameID] {
 			cl.running[it.GameID] = true
 			b.wg.Add(1)
-			go b.inboxWorker(it.GameID)
+			id := it.GameID
+			b.pool.Go(func() { b.inboxWorker(id) })
 		}
 	}
 }

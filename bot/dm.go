@@ -37,7 +37,7 @@ func (b *Bot) queueFor(user string, m *discordgo.Message) {
 	if running {
 		return
 	}
-	go func() {
+	b.pool.Go(func() {
 		for {
 			b.mu.Lock()
 			q := b.dmQueue[user]
@@ -65,7 +65,7 @@ func (b *Bot) queueFor(user string, m *discordgo.Message) {
 				b.catchOver(user)
 			}
 		}
-	}()
+	})
 }
 
 // handleDM handles one DM from a player (live or read back after an outage).

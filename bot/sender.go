@@ -119,7 +119,7 @@ func (b *Bot) dispatch() {
 		if !ob.running[d] {
 			ob.running[d] = true
 			b.wg.Add(1)
-			go b.worker(d)
+			b.pool.Go(func() { b.worker(d) })
 		}
 	}
 }
