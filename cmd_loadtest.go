@@ -62,8 +62,8 @@ func runLoadtest(args []string) error {
 	}
 	fmt.Println(r)
 	if *verbose {
-		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v requests=%v\n",
-			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, r.Routes)
+		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v steal=%s requests=%v\n",
+			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, stealText(r.StealPct), r.Routes)
 		fmt.Fprintf(os.Stderr, "p99 by %v window:", loadtest.WindowLen)
 		for _, w := range r.Windows {
 			fmt.Fprintf(os.Stderr, " %.0fms", float64(w)/float64(time.Millisecond))
@@ -73,4 +73,13 @@ func runLoadtest(args []string) error {
 		fmt.Fprintf(os.Stderr, "render bands: shared=%d hits=%d misses=%d held=%.1fMiB\n", shared, hits, misses, float64(held)/(1<<20))
 	}
 	return nil
+}
+
+// stealText is the host's share of the machine's CPU during the run, or
+// "unknown" where the system does not tell.
+func stealText(pct float64) string {
+	if pct < 0 {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.0f%%", pct)
 }

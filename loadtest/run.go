@@ -86,6 +86,10 @@ type Result struct {
 	// SchedP50, SchedP99: how long goroutines waited, runnable, to run
 	// (upper bounds of the runtime's histogram buckets).
 	SchedP50, SchedP99 time.Duration
+	// StealPct is the share of the machine's CPU time its host gave to
+	// others during the run (Linux's /proc/stat; -1 where unknown): on a
+	// shared virtual machine, CPU this process asked for and did not get.
+	StealPct float64
 	// Windows are the p99 of the moves due in each WindowLen of the run, in
 	// order: whether a slow tail is the start's or the whole run's.
 	Windows []time.Duration
@@ -422,6 +426,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	runtime.GC()
 	cpu0, sched0 := cputime.Process(), readSched()
+	mach0, machOK := cputime.ReadMachine()
 	d.start = time.Now()
 	unsub := e.srv.Subscribe(d.observe)
 	interval := time.Duration(float64(time.Second) / cfg.Rate)
@@ -478,6 +483,10 @@ send:
 	res.Wall = time.Since(d.start)
 	res.CPU = 100 * float64(cputime.Process()-cpu0) / float64(res.Wall)
 	res.SchedP50, res.SchedP99 = schedPercentiles(sched0, readSched())
+	res.StealPct = -1
+	if mach1, ok := cputime.ReadMachine(); ok && machOK {
+		res.StealPct = cputime.StealPercent(mach0, mach1)
+	}
 	unsub()
 	d.mu.Lock()
 	res.Windows = windowP99(d.lat, d.dues)
