@@ -139,3 +139,35 @@ func TestRunRefusesWarmup(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigChecked: settings that would measure something else than asked
+// are refused, naming the flag, before anything starts; Restart checks them
+// too.
+func TestConfigChecked(t *testing.T) {
+	ok := Config{Games: 1, Rate: 1, Duration: time.Second, Variant: "tsuitate"}
+	for flag, bad := range map[string]func(*Config){
+		"--games":        func(c *Config) { c.Games = 0 },
+		"--plies":        func(c *Config) { c.Plies = -1 },
+		"--global-limit": func(c *Config) { c.GlobalLimit = -1 },
+		"--processes":    func(c *Config) { c.Processes = 3 }, // without a database
+		"--gateways":     func(c *Config) { c.Gateways = 2 },
+		"--variant":      func(c *Config) { c.Variant = "nonsense" },
+	} {
+		cfg := ok
+		bad(&cfg)
+		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), flag) {
+			t.Errorf("%s: Run gave %v", flag, err)
+		}
+		if _, err := Restart(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), flag) {
+			t.Errorf("%s: Restart gave %v", flag, err)
+		}
+	}
+	if err := ok.check(); err != nil {
+		t.Fatalf("a good config: %v", err)
+	}
+	mix := ok
+	mix.Variant = "mix"
+	if err := mix.check(); err != nil {
+		t.Fatalf("--variant mix: %v", err)
+	}
+}

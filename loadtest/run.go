@@ -19,6 +19,7 @@ import (
 	"shinpan/bot"
 	"shinpan/bot/discordtest"
 	"shinpan/internal/cputime"
+	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 	"shinpan/store/bolt"
@@ -30,7 +31,7 @@ type Config struct {
 	Games    int           // active games
 	Rate     float64       // moves per second (Run)
 	Duration time.Duration // how long moves are sent (Run)
-	Variant  string        // tsuitate, masked, dark, standard, or mix (each in turn)
+	Variant  string        // tsuitate (also ""), masked, dark, standard, or mix (each in turn)
 	Plies    int           // moves already played in each game when the bot starts
 	// GlobalLimit is the stand-in's global rate limit in requests per second
 	// (0: none; Discord's default is 50, bigger bots get more).
@@ -144,8 +145,11 @@ type env struct {
 // setup starts the stand-in, fills a store (without fsync, then reopened
 // with it) and returns them; the bot is not started.
 func setup(cfg *Config) (*env, error) {
-	if cfg.Games <= 0 {
-		return nil, errors.New("--games must be at least 1")
+	if cfg.Variant == "" {
+		cfg.Variant = "tsuitate" // the flag's default
+	}
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
 	dir, clean := cfg.Dir, func() {}
 	if dir == "" {
@@ -154,9 +158,6 @@ func setup(cfg *Config) (*env, error) {
 			return nil, err
 		}
 		dir, clean = tmp, func() { os.RemoveAll(tmp) }
-	}
-	if cfg.DatabaseURL == "" && cfg.Processes > 1 {
-		return nil, errors.New("--processes needs --database-url: bbolt serves one process")
 	}
 	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: cfg.GlobalLimit,
 		dbURL: cfg.DatabaseURL, processes: max(cfg.Processes, 1), gateways: cfg.Gateways}
@@ -394,7 +395,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, errors.New("--rate and --duration must be positive")
 	}
 	if cfg.Warmup < 0 || cfg.Warmup >= cfg.Duration {
-		return Result{}, errors.New("--warmup must be at least 0 and shorter than --duration")
+		return Result{}, fmt.Errorf("--warmup (%v) must be at least 0 and shorter than --duration (%v)", cfg.Warmup, cfg.Duration)
 	}
 	if cfg.Grace <= 0 {
 		cfg.Grace = 10 * time.Second
@@ -555,4 +556,34 @@ func liveHeapMiB() float64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return float64(m.HeapAlloc) / (1 << 20)
+}
+
+// maxPlies bounds --plies: the fill's random moves avoid captures, checks and
+// repeated positions, and a game may run out of them long before.
+const maxPlies = 1000
+
+// check refuses settings that would measure something else than asked.
+func (cfg *Config) check() error {
+	switch {
+	case cfg.Games <= 0:
+		return errors.New("--games must be at least 1")
+	case cfg.Plies < 0 || cfg.Plies > maxPlies:
+		return fmt.Errorf("--plies must be from 0 to %d", maxPlies)
+	case cfg.GlobalLimit < 0:
+		return errors.New("--global-limit must be at least 0 (0: none)")
+	case cfg.Processes < 0:
+		return errors.New("--processes must be at least 1")
+	case cfg.DatabaseURL == "" && cfg.Processes > 1:
+		return errors.New("--processes needs --database-url: bbolt serves one process")
+	case cfg.Gateways < 0 || cfg.Gateways > max(cfg.Processes, 1):
+		return fmt.Errorf("--gateways must be from 0 (all) to --processes (%d)", max(cfg.Processes, 1))
+	case cfg.Gateways > 0 && cfg.DatabaseURL == "":
+		return errors.New("--gateways needs --database-url and --processes")
+	}
+	if cfg.Variant != "mix" {
+		if _, err := referee.ParseVariant(cfg.Variant); err != nil {
+			return fmt.Errorf("--variant %q: want tsuitate, masked, dark, standard or mix", cfg.Variant)
+		}
+	}
+	return nil
 }
