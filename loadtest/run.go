@@ -19,7 +19,6 @@ import (
 	"shinpan/bot"
 	"shinpan/bot/discordtest"
 	"shinpan/internal/cputime"
-	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 	"shinpan/store/bolt"
@@ -580,10 +579,8 @@ func (cfg *Config) check() error {
 	case cfg.Gateways > 0 && cfg.DatabaseURL == "":
 		return errors.New("--gateways needs --database-url and --processes")
 	}
-	if cfg.Variant != "mix" {
-		if _, err := referee.ParseVariant(cfg.Variant); err != nil {
-			return fmt.Errorf("--variant %q: want tsuitate, masked, dark, standard or mix", cfg.Variant)
-		}
+	if _, err := variantOf(cfg.Variant, 0); err != nil {
+		return fmt.Errorf("--variant %q: want tsuitate, masked, dark, standard or mix", cfg.Variant)
 	}
 	return nil
 }
