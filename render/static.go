@@ -14,10 +14,12 @@ import (
 // viewer who uses the same theme, orientation and words: an empty rank (all
 // of the channel's board in Tsuitate and Dark, and the ranks a player of
 // Tsuitate sees nothing on), a rank under fog, the file numbers, an empty
-// hand panel. staticBands holds them, compressed once, from boards that
-// show nothing of any game: an empty board and a board all under fog, each
-// with either side to move, painted for each (theme, orientation, labels)
-// when it is first drawn. A band found there is copied and never enters
+// hand panel, the status line of each side to move and move number (up to
+// staticMoves, without check). staticBands holds them, compressed once,
+// from boards that show nothing of any game: an empty board and a board all
+// under fog, each with either side to move, and the empty board at each move
+// number, painted for each (theme, orientation, labels) when it is first
+// drawn. A band found there is copied and never enters
 // the per-viewer cache, so the first board of each viewer is cheap and that
 // cache holds only what is the viewer's own. Whether a band is found
 // depends on its description alone (the ops painting it, drawlist.go: a
@@ -38,10 +40,18 @@ type staticBand struct {
 	adler uint32
 }
 
-// maxStaticCombos bounds the combinations painted (each about 30 KB of
-// segments and descriptions): themes × orientations × languages are far
-// fewer.
-const maxStaticCombos = 64
+// staticMoves is how many move numbers' status lines are shared (with
+// either side to move, not in check: the line of every board but a few): a
+// game's boards past it, and its lines with check or a result, are the
+// viewer's own. They are 600 of a combo's 625 bands (BenchmarkStaticEnsure:
+// about 900 KiB of segments and descriptions, 60 ms to paint and compress,
+// while every board waits).
+const staticMoves = 300
+
+// maxStaticCombos bounds the combinations painted: themes × orientations ×
+// languages (the bot's: 2 × 2 × 2) are fewer. A combination beyond it is
+// drawn without shared bands.
+const maxStaticCombos = 16
 
 type staticTable struct {
 	mu    sync.RWMutex
@@ -99,6 +109,17 @@ func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
 	}
 	opt := Options{Labels: labels}
 	var d drawList
+	keep := func(i int) { // band i of the board recorded in d
+		desc := d.bandDesc(nil, bandRows[i], bandRows[i+1])
+		sum := maphash.Bytes(bandSeed, desc)
+		if t.bands[sum] != nil {
+			return // the same band, or (never, in practice) another with its sum: not shared
+		}
+		d.raster(dst, bandRows[i], bandRows[i+1])
+		e.raw = pngRows(e.raw[:0], dst.Pix[bandRows[i]*imgW:], imgW, bandRows[i+1]-bandRows[i], imgW)
+		seg := e.d.segment(nil, e.raw, dists)
+		t.bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler32(e.raw)}
+	}
 	for _, variant := range []view.Variant{view.Tsuitate, view.Dark} { // unknown squares: empty, fog
 		for _, turn := range []shogi.Color{shogi.Black, shogi.White} {
 			v := view.View{Variant: variant, Viewer: viewer, Turn: turn, Mask: shogi.NoSquare,
@@ -106,15 +127,16 @@ func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
 			d.reset()
 			a.record(&d, &v, &opt)
 			for i := range len(bandRows) - 1 {
-				desc := d.bandDesc(nil, bandRows[i], bandRows[i+1])
-				sum := maphash.Bytes(bandSeed, desc)
-				if t.bands[sum] != nil {
-					continue // the same band, or (never, in practice) another with its sum: not shared
-				}
-				d.raster(dst, bandRows[i], bandRows[i+1])
-				e.raw = pngRows(e.raw[:0], dst.Pix[bandRows[i]*imgW:], imgW, bandRows[i+1]-bandRows[i], imgW)
-				seg := e.d.segment(nil, e.raw, dists)
-				t.bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler32(e.raw)}
+				keep(i)
+			}
+			if variant != view.Tsuitate {
+				continue
+			}
+			for n := 1; n <= staticMoves; n++ { // the status lines: side to move and move number
+				v.MoveNumber = n
+				d.reset()
+				a.record(&d, &v, &opt)
+				keep(0)
 			}
 		}
 	}

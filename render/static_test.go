@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"hash/maphash"
 	"image"
 	"strconv"
 	"testing"
@@ -98,4 +99,56 @@ func TestSharedBandsLearnNothing(t *testing.T) {
 	if shared.hits.Load() == 0 {
 		t.Fatal("no band of a Tsuitate player's board was found shared (the empty ranks)")
 	}
+}
+
+// TestSharedStatusLines: a player's status line (side to move, move
+// number, no check) is found shared up to staticMoves, giving the same bytes
+// as compressing it; with check, or past staticMoves, it is the viewer's own.
+func TestSharedStatusLines(t *testing.T) {
+	a := assetsFor(t, ThemeLight)
+	shared := newStaticTable()
+	shared.ensure(a, shogi.Black, enLabels)
+	for _, tc := range []struct {
+		move    int
+		check   bool
+		isFound bool
+	}{{1, false, true}, {57, false, true}, {staticMoves, false, true}, {57, true, false}, {staticMoves + 1, false, false}} {
+		v := gameBoards(t)[30]
+		v.MoveNumber, v.InCheck = tc.move, tc.check
+		opt := Options{Labels: enLabels}
+		d := recorded(a, &v, &opt)
+		desc := d.bandDesc(nil, bandRows[0], bandRows[1])
+		found := shared.find(maphash.Bytes(bandSeed, desc), desc) != nil
+		if found != tc.isFound {
+			t.Errorf("move %d, check %v: status line found shared %v, want %v", tc.move, tc.check, found, tc.isFound)
+		}
+		with := newSegmentCache(bandCacheLimit)
+		with.shared = shared
+		got, err := encode(scratch(a), d, "game 1 seat 0", with)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := encode(scratch(a), d, "game 1 seat 0", newSegmentCache(bandCacheLimit))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("move %d: the encoding with shared bands differs from the one without", tc.move)
+		}
+	}
+}
+
+func BenchmarkStaticEnsure(b *testing.B) {
+	a := assetsFor(b, ThemeLight)
+	var n, size int
+	for b.Loop() {
+		t := newStaticTable()
+		t.ensure(a, shogi.Black, enLabels)
+		n, size = len(t.bands), 0
+		for _, sb := range t.bands {
+			size += len(sb.seg) + len(sb.desc)
+		}
+	}
+	b.ReportMetric(float64(n), "bands")
+	b.ReportMetric(float64(size)/1024, "KiB")
 }
