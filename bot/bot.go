@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/texts"
 	"shinpan/ops"
 	"shinpan/render"
 	"shinpan/store"
@@ -137,13 +139,22 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 // active game's clocks, and starts the background work: the outbox, the timers,
 // the CPUs' turns and reading the DMs missed while the bot was away.
 func (b *Bot) Start() error {
-	// The board sprites are drawn once per theme (~70 ms of CPU each): beside
-	// the rest of the start, which ends when they are ready, rather than in
-	// the first move's reply.
+	// The board sprites are drawn once per theme (~70 ms of CPU each), and
+	// the bands every board of the default theme shares once per language
+	// and side at the bottom (~60 ms each; the contrast theme's on its first
+	// boards): beside the rest of the start, which ends when they are ready,
+	// rather than in the first moves' replies.
 	preloaded := make(chan struct{})
 	go func() {
 		defer close(preloaded)
-		if err := render.Preload(); err != nil {
+		var labels []render.Labels
+		for _, l := range texts.Langs {
+			labels = append(labels, texts.BoardLabels(l, nil))
+		}
+		contrast := make(chan error, 1)
+		go func() { contrast <- render.Preload(render.ThemeContrast) }()
+		err := render.PreloadLabels(labels, render.ThemeLight)
+		if err := errors.Join(err, <-contrast); err != nil {
 			b.log.Error("render preload", "err", err)
 		}
 	}()

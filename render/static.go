@@ -55,13 +55,13 @@ const maxStaticCombos = 16
 
 type staticTable struct {
 	mu    sync.RWMutex
-	built map[staticCombo]bool
-	bands map[uint64]*staticBand // by the band's hash under bandSeed
+	built map[staticCombo]chan struct{} // closed once the combination's bands are in
+	bands map[uint64]*staticBand        // by the band's hash under bandSeed
 	hits  atomic.Int64
 }
 
 func newStaticTable() *staticTable {
-	return &staticTable{built: map[staticCombo]bool{}, bands: map[uint64]*staticBand{}}
+	return &staticTable{built: map[staticCombo]chan struct{}{}, bands: map[uint64]*staticBand{}}
 }
 
 var staticBands = newStaticTable() // bandCache's
@@ -83,21 +83,47 @@ func (t *staticTable) find(sum uint64, desc []byte) *staticBand {
 }
 
 // ensure paints and compresses the shared bands of a's boards with bottom
-// at the bottom and labels, once.
+// at the bottom and labels, once, and returns when they are in. Other
+// combinations are painted meanwhile and their boards drawn; a board of this
+// one waits, so whether its bands are found never depends on when it came.
 func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
+	labels.Result = "" // drawn on no shared band (they show no result), so no new combination
 	k := staticCombo{a, bottom, labels}
 	t.mu.RLock()
-	done := t.built[k] || len(t.built) >= maxStaticCombos
+	done, full := t.built[k], len(t.built) >= maxStaticCombos
 	t.mu.RUnlock()
-	if done {
+	if done != nil || full {
+		if done != nil {
+			<-done
+		}
 		return
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.built[k] || len(t.built) >= maxStaticCombos {
+	if done = t.built[k]; done != nil || len(t.built) >= maxStaticCombos {
+		t.mu.Unlock()
+		if done != nil {
+			<-done
+		}
 		return
 	}
-	t.built[k] = true
+	done = make(chan struct{})
+	t.built[k] = done
+	t.mu.Unlock()
+	bands := paintShared(a, bottom, labels)
+	t.mu.Lock()
+	for sum, sb := range bands {
+		if t.bands[sum] == nil { // else the same band, or (never, in practice) another with its sum: not shared
+			t.bands[sum] = sb
+		}
+	}
+	t.mu.Unlock()
+	close(done)
+}
+
+// paintShared paints and compresses the shared bands of a's boards with
+// bottom at the bottom and labels.
+func paintShared(a *assets, bottom shogi.Color, labels Labels) map[uint64]*staticBand {
+	bands := map[uint64]*staticBand{}
 	dst := getCanvas(a)
 	defer putCanvas(dst)
 	e := encoders.get()
@@ -112,13 +138,13 @@ func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
 	keep := func(i int) { // band i of the board recorded in d
 		desc := d.bandDesc(nil, bandRows[i], bandRows[i+1])
 		sum := maphash.Bytes(bandSeed, desc)
-		if t.bands[sum] != nil {
-			return // the same band, or (never, in practice) another with its sum: not shared
+		if bands[sum] != nil {
+			return // the same band (another turn's), or (never, in practice) another with its sum
 		}
 		d.raster(dst, bandRows[i], bandRows[i+1])
 		e.raw = pngRows(e.raw[:0], dst.Pix[bandRows[i]*imgW:], imgW, bandRows[i+1]-bandRows[i], imgW)
 		seg := e.d.segment(nil, e.raw, dists)
-		t.bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler32(e.raw)}
+		bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler32(e.raw)}
 	}
 	for _, variant := range []view.Variant{view.Tsuitate, view.Dark} { // unknown squares: empty, fog
 		for _, turn := range []shogi.Color{shogi.Black, shogi.White} {
@@ -140,4 +166,5 @@ func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
 			}
 		}
 	}
+	return bands
 }
