@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -15,10 +16,11 @@ import (
 // of the channel's board in Tsuitate and Dark, and the ranks a player of
 // Tsuitate sees nothing on), a rank under fog, the file numbers, an empty
 // hand panel, the status line of each side to move and move number (up to
-// staticMoves, without check). staticBands holds them, compressed once,
-// from boards that show nothing of any game: an empty board and a board all
-// under fog, each with either side to move, and the empty board at each move
-// number, painted for each (theme, orientation, labels) when it is first
+// staticMoves, without check), the panels and ranks of a game's start.
+// staticBands holds them, compressed once, from boards that show nothing of
+// any game: an empty board and a board all under fog, each with either side
+// to move, the empty board at each move number, and each variant's starting
+// boards, painted for each (theme, orientation, labels) when it is first
 // drawn. A band found there is copied and never enters
 // the per-viewer cache, so the first board of each viewer is cheap and that
 // cache holds only what is the viewer's own. Whether a band is found
@@ -163,6 +165,33 @@ func paintShared(a *assets, bottom shogi.Color, labels Labels) map[uint64]*stati
 				d.reset()
 				a.record(&d, &v, &opt)
 				keep(0)
+			}
+		}
+	}
+	// Every variant's start as each viewer drawn with bottom at the bottom
+	// sees it, with the default options and either side to move: the panels
+	// (the fouls at 0, an empty hand, nothing taken) and ranks of every game's
+	// first boards, and of many later ones.
+	for _, variant := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
+		g, err := referee.New("shared", variant, "", referee.DefaultOptions(variant))
+		if err != nil {
+			continue // never: the start and the defaults are valid
+		}
+		for _, who := range []view.Viewer{view.ViewerBlack, view.ViewerWhite, view.ViewerPublic} {
+			v := g.View(who)
+			if who == view.ViewerPublic {
+				v = g.PublicView()
+			}
+			if bottomSide(&v, false) != bottom {
+				continue
+			}
+			for _, turn := range []shogi.Color{shogi.Black, shogi.White} {
+				v.Turn = turn
+				d.reset()
+				a.record(&d, &v, &opt)
+				for i := range len(bandRows) - 1 {
+					keep(i)
+				}
 			}
 		}
 	}

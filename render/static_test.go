@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -151,4 +152,28 @@ func BenchmarkStaticEnsure(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "bands")
 	b.ReportMetric(float64(size)/1024, "KiB")
+}
+
+// TestSharedStartBoards: every band of each variant's first boards (a
+// player's and the channel's, with the default options) is shared, so a
+// game's first boards compress nothing.
+func TestSharedStartBoards(t *testing.T) {
+	a := assetsFor(t, ThemeLight)
+	shared := newStaticTable()
+	for _, variant := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
+		g, err := referee.New("g", variant, "", referee.DefaultOptions(variant))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []view.View{g.View(view.ViewerBlack), g.View(view.ViewerWhite), g.PublicView()} {
+			shared.ensure(a, bottomSide(&v, false), enLabels)
+			d := recorded(a, &v, &Options{Labels: enLabels})
+			for i := range len(bandRows) - 1 {
+				desc := d.bandDesc(nil, bandRows[i], bandRows[i+1])
+				if shared.find(maphash.Bytes(bandSeed, desc), desc) == nil {
+					t.Errorf("%s, viewer %d: band %d is not shared", variant, v.Viewer, i)
+				}
+			}
+		}
+	}
 }
