@@ -21,8 +21,9 @@ import (
 // painting and compressing the band again would (TestBandsMatchUncached), and the scope
 // keeps one viewer's bands from ever serving another's board: whether a band
 // hits can depend only on the boards that viewer was already sent. Bands that
-// every board shares (an empty rank, the file numbers: static.go) are looked
-// up first and never enter this cache.
+// every board shares (an empty rank, the file numbers, the status line up to
+// move 300, a game's starting panels: static.go) are looked up first and
+// never enter this cache.
 
 // bandRows are the first row of each band and, last, the image's height: the
 // status line, the top hand panel, the file numbers (with the board's top

@@ -57,7 +57,10 @@
 // earlier board of the same scope is copied, not compressed again, and the
 // zlib checksum is combined from the bands' (bands.go). A hit gives the very
 // bytes compressing the band would, and only the scope's own boards can
-// serve it. The cache is an LRU of at most 48 MiB, keeping a player's last
+// serve it. Bands every board of a theme, orientation and language shares
+// (an empty rank, the file numbers, the status line of each move number,
+// each variant's starting panels and ranks) are compressed once, from boards
+// that show no game, and copied into any board that has them (static.go). The cache is an LRU of at most 48 MiB, keeping a player's last
 // two boards' bands (about 19 KB a player). Through a real game about three
 // bands in four are reused: the encoding takes less than half the CPU, and
 // the files are a little smaller, each band having Huffman codes of its own
