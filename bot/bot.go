@@ -141,7 +141,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 func (b *Bot) Start() error {
 	// The board sprites are drawn once per theme (~70 ms of CPU each), and
 	// the bands every board of the default theme shares once per language
-	// and side at the bottom (~60 ms each; the contrast theme's on its first
+	// and side at the bottom (100-150 ms each; the contrast theme's on its first
 	// boards): beside the rest of the start, which ends when they are ready,
 	// rather than in the first moves' replies.
 	preloaded := make(chan struct{})

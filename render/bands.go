@@ -22,7 +22,7 @@ import (
 // keeps one viewer's bands from ever serving another's board: whether a band
 // hits can depend only on the boards that viewer was already sent. Bands that
 // every board shares (an empty rank, the file numbers, the status line up to
-// move 300, a game's starting panels: static.go) are looked up first and
+// move 200, a game's starting panels: static.go) are looked up first and
 // never enter this cache.
 
 // bandRows are the first row of each band and, last, the image's height: the

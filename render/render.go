@@ -83,9 +83,9 @@ func Preload(themes ...Theme) error { return PreloadLabels(nil, themes...) }
 
 // PreloadLabels is Preload, and also paints the bands every board of those
 // themes shares for each of labels (the status lines, the empty ranks: about
-// 60 ms of CPU a theme, labels and side at the bottom), which would
-// otherwise be painted on the first scoped Render of each, every board
-// waiting meanwhile.
+// 100-150 ms of CPU a theme, labels and side at the bottom), which would
+// otherwise be painted on the first scoped Render of each while the boards of
+// that combination wait.
 func PreloadLabels(labels []Labels, themes ...Theme) error {
 	if len(themes) == 0 {
 		themes = Themes

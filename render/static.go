@@ -16,7 +16,7 @@ import (
 // of the channel's board in Tsuitate and Dark, and the ranks a player of
 // Tsuitate sees nothing on), a rank under fog, the file numbers, an empty
 // hand panel, the status line of each side to move and move number (up to
-// staticMoves, without check), the panels and ranks of a game's start.
+// staticMoves, with check or without), the panels and ranks of a game's start.
 // staticBands holds them, compressed once, from boards that show nothing of
 // any game: an empty board and a board all under fog, each with either side
 // to move, the empty board at each move number, and each variant's starting
@@ -42,17 +42,20 @@ type staticBand struct {
 	adler uint32
 }
 
-// staticMoves is how many move numbers' status lines are shared (with
-// either side to move, not in check: the line of every board but a few): a
-// game's boards past it, and its lines with check or a result, are the
-// viewer's own. They are 600 of a combo's 625 bands (BenchmarkStaticEnsure:
-// about 900 KiB of segments and descriptions, 60 ms to paint and compress,
-// while every board waits).
-const staticMoves = 300
+// staticMoves is how many move numbers' status lines are shared, with
+// either side to move, in check or not (check is the viewer's secret in
+// Masked: a line found shared whether or not it says check takes the same
+// time either way); a game's boards past it (Tsuitate's end at move 150 by
+// default), and its lines with a result, are the viewer's own. They are most
+// of a combination's bands (BenchmarkStaticEnsure: about 850 bands, 1.4 MiB
+// of segments and descriptions, 100-150 ms of CPU to paint and compress,
+// while the boards of that combination wait).
+const staticMoves = 200
 
 // maxStaticCombos bounds the combinations painted: themes × orientations ×
-// languages (the bot's: 2 × 2 × 2) are fewer. A combination beyond it is
-// drawn without shared bands.
+// languages (the bot's: 2 × 2 × 2) are fewer. A combination beyond it is not
+// painted; its boards find only the bands other combinations painted, so
+// which ones they find depends on those (never reached by the bot).
 const maxStaticCombos = 16
 
 type staticTable struct {
@@ -111,15 +114,15 @@ func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
 	done = make(chan struct{})
 	t.built[k] = done
 	t.mu.Unlock()
+	defer close(done) // even should painting panic: waiting boards go on, finding what is in
 	bands := paintShared(a, bottom, labels)
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	for sum, sb := range bands {
 		if t.bands[sum] == nil { // else the same band, or (never, in practice) another with its sum: not shared
 			t.bands[sum] = sb
 		}
 	}
-	t.mu.Unlock()
-	close(done)
 }
 
 // paintShared paints and compresses the shared bands of a's boards with
@@ -160,18 +163,24 @@ func paintShared(a *assets, bottom shogi.Color, labels Labels) map[uint64]*stati
 			if variant != view.Tsuitate {
 				continue
 			}
-			for n := 1; n <= staticMoves; n++ { // the status lines: side to move and move number
-				v.MoveNumber = n
-				d.reset()
-				a.record(&d, &v, &opt)
-				keep(0)
+			for n := 1; n <= staticMoves; n++ { // the status lines: side to move, check, move number
+				for _, check := range []bool{false, true} {
+					if check && labels.Check == "" {
+						continue // the line without check
+					}
+					v.MoveNumber, v.InCheck = n, check
+					d.reset()
+					a.record(&d, &v, &opt)
+					keep(0)
+				}
 			}
+			v.InCheck = false
 		}
 	}
 	// Every variant's start as each viewer drawn with bottom at the bottom
-	// sees it, with the default options and either side to move: the panels
-	// (the fouls at 0, an empty hand, nothing taken) and ranks of every game's
-	// first boards, and of many later ones.
+	// (not turned round) sees it, with the default options and either side to
+	// move: the panels (the fouls at 0, an empty hand, nothing taken, no
+	// clock) and ranks of every game's first boards, and of many later ones.
 	for _, variant := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
 		g, err := referee.New("shared", variant, "", referee.DefaultOptions(variant))
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"image"
 	"strconv"
+	"sync"
 	"testing"
 
 	"shinpan/referee"
@@ -103,8 +104,9 @@ func TestSharedBandsLearnNothing(t *testing.T) {
 }
 
 // TestSharedStatusLines: a player's status line (side to move, move
-// number, no check) is found shared up to staticMoves, giving the same bytes
-// as compressing it; with check, or past staticMoves, it is the viewer's own.
+// number, check or not) is found shared up to staticMoves, giving the same
+// bytes as compressing it; past staticMoves, or with a result, it is the
+// viewer's own.
 func TestSharedStatusLines(t *testing.T) {
 	a := assetsFor(t, ThemeLight)
 	shared := newStaticTable()
@@ -112,16 +114,22 @@ func TestSharedStatusLines(t *testing.T) {
 	for _, tc := range []struct {
 		move    int
 		check   bool
+		result  bool
 		isFound bool
-	}{{1, false, true}, {57, false, true}, {staticMoves, false, true}, {57, true, false}, {staticMoves + 1, false, false}} {
+	}{{1, false, false, true}, {57, false, false, true}, {staticMoves, false, false, true}, {57, true, false, true},
+		{staticMoves, true, false, true}, {staticMoves + 1, false, false, false}, {57, false, true, false}} {
 		v := gameBoards(t)[30]
 		v.MoveNumber, v.InCheck = tc.move, tc.check
 		opt := Options{Labels: enLabels}
+		if tc.result {
+			v.Result = &view.Result{Reason: view.ReasonCheckmate}
+			opt.Labels = withResult(enLabels, "☗ Black won by checkmate")
+		}
 		d := recorded(a, &v, &opt)
 		desc := d.bandDesc(nil, bandRows[0], bandRows[1])
 		found := shared.find(maphash.Bytes(bandSeed, desc), desc) != nil
 		if found != tc.isFound {
-			t.Errorf("move %d, check %v: status line found shared %v, want %v", tc.move, tc.check, found, tc.isFound)
+			t.Errorf("move %d, check %v, result %v: status line found shared %v, want %v", tc.move, tc.check, tc.result, found, tc.isFound)
 		}
 		with := newSegmentCache(bandCacheLimit)
 		with.shared = shared
@@ -155,25 +163,77 @@ func BenchmarkStaticEnsure(b *testing.B) {
 }
 
 // TestSharedStartBoards: every band of each variant's first boards (a
-// player's and the channel's, with the default options) is shared, so a
-// game's first boards compress nothing.
+// player's and the channel's, with the default options, either side to
+// move) is shared, so a game's first boards compress nothing, and they are
+// the bytes compressing them gives.
 func TestSharedStartBoards(t *testing.T) {
 	a := assetsFor(t, ThemeLight)
 	shared := newStaticTable()
+	with := newSegmentCache(bandCacheLimit)
+	with.shared = shared
 	for _, variant := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
 		g, err := referee.New("g", variant, "", referee.DefaultOptions(variant))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, v := range []view.View{g.View(view.ViewerBlack), g.View(view.ViewerWhite), g.PublicView()} {
-			shared.ensure(a, bottomSide(&v, false), enLabels)
-			d := recorded(a, &v, &Options{Labels: enLabels})
-			for i := range len(bandRows) - 1 {
-				desc := d.bandDesc(nil, bandRows[i], bandRows[i+1])
-				if shared.find(maphash.Bytes(bandSeed, desc), desc) == nil {
-					t.Errorf("%s, viewer %d: band %d is not shared", variant, v.Viewer, i)
+			for _, turn := range []shogi.Color{shogi.Black, shogi.White} {
+				v.Turn = turn
+				shared.ensure(a, bottomSide(&v, false), enLabels)
+				d := recorded(a, &v, &Options{Labels: enLabels})
+				for i := range len(bandRows) - 1 {
+					desc := d.bandDesc(nil, bandRows[i], bandRows[i+1])
+					if shared.find(maphash.Bytes(bandSeed, desc), desc) == nil {
+						t.Errorf("%s, viewer %d, %v to move: band %d is not shared", variant, v.Viewer, turn, i)
+					}
+				}
+				got, err := encode(scratch(a), d, "start", with)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := encode(scratch(a), d, "start", newSegmentCache(bandCacheLimit))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s, viewer %d: the encoding with shared bands differs from the one without", variant, v.Viewer)
 				}
 			}
+		}
+	}
+	if h, m, _ := with.stats(); h+m != 0 {
+		t.Errorf("the viewer's cache was asked for %d bands, want none", h+m)
+	}
+}
+
+// TestSharedCombinations: a result's label makes no new combination (no
+// shared band shows a result), and boards of a combination being painted
+// wait for it: each then finds its bands shared.
+func TestSharedCombinations(t *testing.T) {
+	a := assetsFor(t, ThemeLight)
+	shared := newStaticTable()
+	shared.ensure(a, shogi.Black, enLabels)
+	shared.ensure(a, shogi.Black, withResult(enLabels, "☗ Black won by checkmate"))
+	if n := len(shared.built); n != 1 {
+		t.Fatalf("%d combinations painted, want 1", n)
+	}
+	v := gameBoards(t)[30]
+	v.Viewer = view.ViewerWhite
+	d := recorded(a, &v, &Options{Labels: jaLabels})
+	desc := d.bandDesc(nil, bandRows[0], bandRows[1])
+	sum := maphash.Bytes(bandSeed, desc)
+	var wg sync.WaitGroup
+	found := make([]bool, 8)
+	for i := range found {
+		wg.Go(func() {
+			shared.ensure(a, shogi.White, jaLabels)
+			found[i] = shared.find(sum, desc) != nil
+		})
+	}
+	wg.Wait()
+	for i, f := range found {
+		if !f {
+			t.Errorf("board %d: its status line was not found after its combination's ensure returned", i)
 		}
 	}
 }
