@@ -32,7 +32,7 @@ func runLoadtest(args []string) error {
 	fs.IntVar(&cfg.Processes, "processes", 1, "bots sharing the PostgreSQL store, as that many serve processes (needs --database-url)")
 	fs.IntVar(&cfg.Gateways, "gateways", 0, "how many of the --processes run the gateway session and so take the DMs (0: all); the others only own games")
 	restart := fs.Bool("restart", false, "measure the bot's start on a store of --games active games instead")
-	verbose := fs.Bool("v", false, "print to stderr the bot's warnings and errors and, after the result, the p99 of each 5 s, the CPU a move, the host's steal and the board bands reused")
+	verbose := fs.Bool("v", false, "print to stderr the bot's warnings and errors and, after the result, the p99 of each 5 s, the CPU a move, the host's steal (in all and in each 5 s) and the board bands reused")
 	fs.StringVar(&cfg.Profiles.CPU, "cpuprofile", "", "write a CPU profile of the measure (from the bot's start, the whole process) to this file")
 	fs.StringVar(&cfg.Profiles.Block, "blockprofile", "", "write a blocking profile of the measure to this file")
 	fs.StringVar(&cfg.Profiles.Mutex, "mutexprofile", "", "write a mutex contention profile of the measure to this file")
@@ -75,6 +75,13 @@ func runLoadtest(args []string) error {
 			fmt.Fprintf(os.Stderr, " %.0fms", float64(w)/float64(time.Millisecond))
 		}
 		fmt.Fprintln(os.Stderr)
+		if r.WindowSteal != nil {
+			fmt.Fprintf(os.Stderr, "steal by %v window:", loadtest.WindowLen)
+			for _, st := range r.WindowSteal {
+				fmt.Fprintf(os.Stderr, " %.0f%%", st)
+			}
+			fmt.Fprintln(os.Stderr)
+		}
 		hits, misses, held, shared := render.BandStats()
 		fmt.Fprintf(os.Stderr, "render bands: shared=%d hits=%d misses=%d held=%.1fMiB\n", shared, hits, misses, float64(held)/(1<<20))
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/internal/cputime"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -71,6 +72,9 @@ func TestRunSmall(t *testing.T) {
 	}
 	if !(0 < r.P50 && r.P50 <= r.P99 && r.P99 <= r.Max) {
 		t.Fatalf("latencies p50 %v p99 %v max %v", r.P50, r.P99, r.Max)
+	}
+	if _, ok := cputime.ReadMachine(); ok && (len(r.WindowSteal) != 1 || r.WindowSteal[0] < 0 || r.WindowSteal[0] > 100) {
+		t.Fatalf("steal by window %v, want one share of 0-100%% for 1 s of sending", r.WindowSteal)
 	}
 	if n := r.Routes["POST /channels/{channel_id}/messages 200"]; n != 2*r.Moves {
 		t.Fatalf("%d messages posted for %d moves, want 2 each (the DMs)", n, r.Moves)

@@ -93,6 +93,9 @@ type Result struct {
 	// Windows are the p99 of the moves due in each WindowLen of the run, in
 	// order: whether a slow tail is the start's or the whole run's.
 	Windows []time.Duration
+	// WindowSteal is StealPct for each WindowLen of sending, in order (nil
+	// where unknown): whether a slow window is the host's.
+	WindowSteal []float64
 }
 
 // WindowLen is the span of Result.Windows.
@@ -431,6 +434,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	unsub := e.srv.Subscribe(d.observe)
 	interval := time.Duration(float64(time.Second) / cfg.Rate)
 	stop := d.start.Add(cfg.Duration)
+	stealDone := make(chan []float64, 1)
+	stopSteal := make(chan struct{})
+	go func() { stealDone <- windowSteal(mach0, machOK, stopSteal) }()
 send:
 	for k := 0; ; k++ {
 		due := d.start.Add(time.Duration(k) * interval)
@@ -472,6 +478,8 @@ send:
 		res.Moves++
 	}
 	res.SendWall = time.Since(d.start)
+	close(stopSteal)
+	res.WindowSteal = <-stealDone
 	for deadline := time.Now().Add(cfg.Grace); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(10 * time.Millisecond) {
 		d.mu.Lock()
 		n := d.inFlight
@@ -520,6 +528,35 @@ send:
 	}
 	res.Reconnects = gw.Identifies - sessions + gw.Resumes
 	return res, ctx.Err()
+}
+
+// windowSteal reads the machine's CPU times every WindowLen from at (read at
+// the start of sending) until stop, and returns the steal of each window
+// (the last one cut short; nil where there are none).
+func windowSteal(at cputime.Machine, ok bool, stop <-chan struct{}) []float64 {
+	if !ok {
+		return nil
+	}
+	var out []float64
+	t := time.NewTicker(WindowLen)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+		case <-stop:
+		}
+		m, ok := cputime.ReadMachine()
+		if !ok {
+			return nil
+		}
+		out = append(out, cputime.StealPercent(at, m))
+		at = m
+		select {
+		case <-stop:
+			return out
+		default:
+		}
+	}
 }
 
 // windowP99 is the p99 of lat in each WindowLen of dues.
