@@ -97,23 +97,21 @@ func (t *staticTable) ensure(a *assets, bottom shogi.Color, labels Labels) {
 	t.mu.RLock()
 	done, full := t.built[k], len(t.built) >= maxStaticCombos
 	t.mu.RUnlock()
-	if done != nil || full {
-		if done != nil {
-			<-done
+	mine := false
+	if done == nil && !full {
+		t.mu.Lock()
+		if done = t.built[k]; done == nil && len(t.built) < maxStaticCombos {
+			done, mine = make(chan struct{}), true
+			t.built[k] = done
 		}
-		return
-	}
-	t.mu.Lock()
-	if done = t.built[k]; done != nil || len(t.built) >= maxStaticCombos {
 		t.mu.Unlock()
+	}
+	if !mine {
 		if done != nil {
-			<-done
+			<-done // painted, or being painted by another board
 		}
 		return
 	}
-	done = make(chan struct{})
-	t.built[k] = done
-	t.mu.Unlock()
 	defer close(done) // even should painting panic: waiting boards go on, finding what is in
 	bands := paintShared(a, bottom, labels)
 	t.mu.Lock()

@@ -133,15 +133,7 @@ func TestSharedStatusLines(t *testing.T) {
 		}
 		with := newSegmentCache(bandCacheLimit)
 		with.shared = shared
-		got, err := encode(scratch(a), d, "game 1 seat 0", with)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := encode(scratch(a), d, "game 1 seat 0", newSegmentCache(bandCacheLimit))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
+		if got, want := encodeBoth(t, a, d, "game 1 seat 0", with); !bytes.Equal(got, want) {
 			t.Errorf("move %d: the encoding with shared bands differs from the one without", tc.move)
 		}
 	}
@@ -187,15 +179,7 @@ func TestSharedStartBoards(t *testing.T) {
 						t.Errorf("%s, viewer %d, %v to move: band %d is not shared", variant, v.Viewer, turn, i)
 					}
 				}
-				got, err := encode(scratch(a), d, "start", with)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := encode(scratch(a), d, "start", newSegmentCache(bandCacheLimit))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(got, want) {
+				if got, want := encodeBoth(t, a, d, "start", with); !bytes.Equal(got, want) {
 					t.Errorf("%s, viewer %d: the encoding with shared bands differs from the one without", variant, v.Viewer)
 				}
 			}
@@ -236,4 +220,19 @@ func TestSharedCombinations(t *testing.T) {
 			t.Errorf("board %d: its status line was not found after its combination's ensure returned", i)
 		}
 	}
+}
+
+// encodeBoth encodes d in scope with the cache c (its shared bands) and with
+// a fresh cache of no shared bands.
+func encodeBoth(t *testing.T, a *assets, d *drawList, scope string, c *segmentCache) (got, want []byte) {
+	t.Helper()
+	got, err := encode(scratch(a), d, scope, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err = encode(scratch(a), d, scope, newSegmentCache(bandCacheLimit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, want
 }
