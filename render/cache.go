@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"container/list"
 	"crypto/sha256"
 	"encoding/binary"
@@ -122,7 +121,7 @@ func keyBool(x bool) byte {
 	return 0
 }
 
-// get returns a copy of the cached image for k.
+// get returns the cached image for k: its PNG is shared, never written.
 func (c *imageCache) get(k cacheKey) (Image, bool) {
 	c.mu.Lock()
 	e, ok := c.byKey[k]
@@ -134,11 +133,10 @@ func (c *imageCache) get(k cacheKey) (Image, bool) {
 	c.order.MoveToFront(e)
 	img := e.Value.(*cacheEntry).img
 	c.mu.Unlock()
-	img.PNG = bytes.Clone(img.PNG) // the caller owns what Render returns; the cache's copy is never written
 	return img, true
 }
 
-// put keeps img (which the cache then owns) for k, dropping the oldest.
+// put keeps img for k, dropping the oldest.
 func (c *imageCache) put(k cacheKey, img Image) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"sync"
 
@@ -72,6 +71,8 @@ type Reach struct {
 // Image is one rendered board: an 8-bit paletted PNG of Width×Height pixels
 // (658×866, see Size). Its alt text is the caller's (bot/texts: BoardAlt).
 type Image struct {
+	// PNG is shared with the image cache and every caller given the same
+	// board: read it, never write it.
 	PNG           []byte
 	Width, Height int
 }
@@ -168,7 +169,7 @@ func Render(v view.View, opt Options) (Image, error) {
 	}
 	img := Image{PNG: b, Width: imgW, Height: imgH}
 	if cacheable {
-		cache.put(key, Image{PNG: bytes.Clone(b), Width: imgW, Height: imgH})
+		cache.put(key, img)
 	}
 	return img, nil
 }
