@@ -2,6 +2,12 @@ package discordtest
 
 import (
 	"bytes"
+	"image"
+	"image/png"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -66,4 +72,73 @@ func benchCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkStandInMove: the stand-in's own share of a move under the load
+// test, without a client: the handler serves, as the bot sends them, a DM
+// with a board and the channel card's edit with its board (multipart, a
+// 12 KB PNG with its alt text), with a session of the bot's intents
+// (DIRECT_MESSAGES: the DM is dispatched to it, the card's edit to nobody)
+// and a subscriber, as the load test has.
+func BenchmarkStandInMove(b *testing.B) {
+	srv := New(Options{Validation: ValidateOff, Lean: true})
+	h := srv.routes()
+	user := srv.AddUser(User{Username: "alice"})
+	dm, err := srv.DMChannel(user.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv.mu.Lock()
+	srv.gw.sessions["s"] = &session{id: "s", intents: intentDirectMessages, shard: [2]int{0, 1}}
+	srv.mu.Unlock()
+	defer srv.Subscribe(func(Event) {})()
+	var img bytes.Buffer
+	if err := png.Encode(&img, image.NewRGBA(image.Rect(0, 0, 64, 64))); err != nil {
+		b.Fatal(err)
+	}
+	board := make([]byte, 12<<10) // a board's size, its compressed bytes as random as a real one's
+	_, _ = rand.NewChaCha8([32]byte{}).Read(board)
+	copy(board, img.Bytes()) // its header
+	request := func(method, path, payload string) *http.Request {
+		r := httptest.NewRequest(method, "/api/v10"+path, bytes.NewReader(benchMultipart(payload, board)))
+		r.Header.Set("Authorization", "Bot test")
+		r.Header.Set("Content-Type", "multipart/form-data; boundary="+benchBoundary)
+		return r
+	}
+	serve := func(r *http.Request) {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != http.StatusOK {
+			b.Fatalf("%s %s: %d %s", r.Method, r.URL, w.Code, w.Body)
+		}
+	}
+	const components = `[{"type":1,"components":[{"type":2,"label":"Resign","style":4,"custom_id":"resign:1"},{"type":2,"label":"Offer a draw","style":2,"custom_id":"draw:1"}]}]`
+	const attachments = `[{"id":"0","filename":"board.png","description":"Board after ☗7六歩: your pieces, the opponent's unseen. 9 files, 9 ranks; you hold nothing."}]`
+	serve(request("POST", "/channels/"+srv.DefaultChannelID()+"/messages", `{"content":"card","components":`+components+`,"attachments":`+attachments+`}`))
+	card := srv.BotMessages(srv.DefaultChannelID())[0].ID
+	reqs := make([]*http.Request, 0, 2*b.N) // built before the clock starts: the bot's side
+	for i := 0; i < b.N; i++ {
+		reqs = append(reqs,
+			request("POST", "/channels/"+dm+"/messages", `{"content":"☗7六歩 — your move, <@`+user.ID+`>.","components":`+components+
+				`,"allowed_mentions":{"parse":[]},"nonce":"n`+strconv.Itoa(i)+`","enforce_nonce":true,"attachments":`+attachments+`}`),
+			request("PATCH", "/channels/"+srv.DefaultChannelID()+"/messages/"+card, `{"content":"card `+strconv.Itoa(i)+`","components":`+components+`,"attachments":`+attachments+`}`))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for _, r := range reqs {
+		serve(r)
+	}
+}
+
+const benchBoundary = "4f1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d"
+
+// benchMultipart is a body as the bot's multipartBody writes it.
+func benchMultipart(payload string, file []byte) []byte {
+	var b bytes.Buffer
+	b.WriteString("--" + benchBoundary + "\r\nContent-Disposition: form-data; name=\"payload_json\"\r\nContent-Type: application/json\r\n\r\n")
+	b.WriteString(payload)
+	b.WriteString("\r\n--" + benchBoundary + "\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"board.png\"\r\nContent-Type: image/png\r\n\r\n")
+	b.Write(file)
+	b.WriteString("\r\n--" + benchBoundary + "--\r\n")
+	return b.Bytes()
 }

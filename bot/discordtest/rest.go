@@ -11,7 +11,6 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -213,8 +212,6 @@ func (s *Server) unknownRoute(w http.ResponseWriter, r *http.Request) {
 	s.finish(w, c.req, e.Status, e, e, "")
 }
 
-var filePart = regexp.MustCompile(`^files\[(\d+)\]$`)
-
 // readCall reads the body: JSON, or multipart with a payload_json part and
 // files[N] parts. It returns problems with the body's form.
 func (s *Server) readCall(r *http.Request) (*call, []string) {
@@ -276,10 +273,19 @@ func (s *Server) readBody(c *call, raw []byte) []string {
 // part is never longer than the body).
 var partBufs = sync.Pool{New: func() any { return new([]byte) }}
 
+// readMultipart takes the parts of a multipart body: split at once when it
+// is in the plain form (splitForm), read with mime/multipart otherwise.
 func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 	var problems []string
-	mr := multipart.NewReader(bytes.NewReader(raw), boundary)
 	seen := map[string]bool{}
+	if parts, ok := splitForm(raw, boundary); ok {
+		for _, p := range parts {
+			problems = s.takePart(c, seen, p, problems)
+		}
+		c.req.Files = c.files
+		return problems
+	}
+	mr := multipart.NewReader(bytes.NewReader(raw), boundary)
 	sp := partBufs.Get().(*[]byte)
 	defer partBufs.Put(sp)
 	for {
@@ -294,36 +300,44 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
-		data := *sp // reused for the next part: copied where it is kept
-		name := part.FormName()
-		if seen[name] {
-			problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))
-		}
-		seen[name] = true
-		switch m := filePart.FindStringSubmatch(name); {
-		case name == "payload_json":
-			if !json.Valid(data) {
-				problems = append(problems, "payload_json is not valid JSON")
-				continue
-			}
-			c.req.Body = bytes.Clone(data)
-		case m != nil:
-			f := File{Field: name, Index: m[1], Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), size: len(data)}
-			if !s.opts.Lean { // Lean keeps no file's bytes
-				f.Data = bytes.Clone(data)
-			}
-			if strings.HasPrefix(f.ContentType, "image/") {
-				f.width, f.height = imageSize(data)
-			}
-			if f.Filename == "" {
-				problems = append(problems, fmt.Sprintf("multipart part %q has no filename", name))
-			}
-			c.files = append(c.files, f)
-		default:
-			problems = append(problems, fmt.Sprintf("unexpected multipart part %q (want payload_json or files[N])", name))
-		}
+		// *sp is reused for the next part: takePart copies what it keeps.
+		p := formPart{name: part.FormName(), filename: part.FileName(), contentType: part.Header.Get("Content-Type"), data: *sp}
+		problems = s.takePart(c, seen, p, problems)
 	}
 	c.req.Files = c.files
+	return problems
+}
+
+// takePart takes one part into c (payload_json as its body, files[N] as a
+// file, copied where they are kept) and appends its problems.
+func (s *Server) takePart(c *call, seen map[string]bool, p formPart, problems []string) []string {
+	name, data := p.name, p.data
+	if seen[name] {
+		problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))
+	}
+	seen[name] = true
+	index, isFile := fileIndex(name)
+	switch {
+	case name == "payload_json":
+		if !json.Valid(data) {
+			return append(problems, "payload_json is not valid JSON")
+		}
+		c.req.Body = bytes.Clone(data)
+	case isFile:
+		f := File{Field: name, Index: index, Filename: p.filename, ContentType: p.contentType, size: len(data)}
+		if !s.opts.Lean { // Lean keeps no file's bytes
+			f.Data = bytes.Clone(data)
+		}
+		if strings.HasPrefix(f.ContentType, "image/") {
+			f.width, f.height = imageSize(data)
+		}
+		if f.Filename == "" {
+			problems = append(problems, fmt.Sprintf("multipart part %q has no filename", name))
+		}
+		c.files = append(c.files, f)
+	default:
+		problems = append(problems, fmt.Sprintf("unexpected multipart part %q (want payload_json or files[N])", name))
+	}
 	return problems
 }
 
