@@ -231,13 +231,8 @@ func (s *Server) dispatchMessageJSON(t string, m *Message) encodedJSON {
 		s.dispatchLocked(newDispatch(t, js, s.messageIntent(m)))
 		return js
 	}
-	full.GuildID = m.GuildID
-	if m.WebhookID == "" {
-		if u := s.world.users[m.Author.ID]; u != nil {
-			full.Member = s.memberJSON(u, false)
-		}
-	}
-	d := newDispatch(t, full, s.messageIntent(m)).in(m.GuildID)
+	full.GuildID, full.Member = m.GuildID, s.eventMember(m)
+	d := newDispatch(t, guildEvent(full, js), s.messageIntent(m)).in(m.GuildID)
 	if m.Author.ID != s.world.bot.ID && !mentions(m, s.world.bot.ID) {
 		stripped := full
 		stripped.Content = ""
@@ -248,6 +243,62 @@ func (s *Server) dispatchMessageJSON(t string, m *Message) encodedJSON {
 	}
 	s.dispatchLocked(d)
 	return js
+}
+
+// eventMember is the member of m's author in its event in a guild, encoded
+// (none for a webhook's message or an unknown author).
+func (s *Server) eventMember(m *Message) json.RawMessage {
+	u := s.world.users[m.Author.ID]
+	if m.WebhookID != "" || u == nil {
+		return nil
+	}
+	if s.world.eventMember == nil {
+		s.world.eventMember = mustJSON(s.memberJSON(u, false))
+	}
+	return s.world.eventMember
+}
+
+// guildEvent is full, a guild message's event data (its answer js plus
+// guild_id and member), encoded from js: the two fields are put where
+// encoding full would put them, between js's own bytes, not encoded again.
+func guildEvent(full messageObj, js []byte) any {
+	adds := []jsonField{{before: "id", name: "guild_id", value: mustJSON(full.GuildID)}}
+	if full.Member != nil {
+		adds = append(adds, jsonField{before: "mention_everyone", name: "member", value: full.Member})
+	}
+	if ev, ok := withFields(js, adds); ok {
+		return encodedJSON(ev)
+	}
+	return full
+}
+
+// jsonField is a field to add to an encoded object before its key before.
+type jsonField struct {
+	before, name string
+	value        []byte
+}
+
+// withFields adds fields to the compact object js, each before its
+// top-level key, in js's order; false if one is not found.
+func withFields(js []byte, adds []jsonField) ([]byte, bool) {
+	size := len(js)
+	for _, a := range adds {
+		size += len(a.name) + len(a.value) + 4
+	}
+	out := make([]byte, 0, size)
+	from := 0
+	for i := 1; len(adds) > 0 && i < len(js) && js[i] == '"'; {
+		key := valueEnd(js, i)
+		if a := adds[0]; string(js[i+1:key-1]) == a.before {
+			out = append(append(append(append(append(out, js[from:i]...), '"'), a.name...), `":`...), a.value...)
+			out, from, adds = append(out, ','), i, adds[1:]
+			continue
+		}
+		if i = valueEnd(js, key+1); i < len(js) && js[i] == ',' { // past the colon, then the value
+			i++
+		}
+	}
+	return append(out, js[from:]...), len(adds) == 0
 }
 
 func mentions(m *Message, userID string) bool {

@@ -230,7 +230,7 @@ type messageObj struct {
 	ID                  string                `json:"id"`
 	Interaction         obj                   `json:"interaction,omitempty"`
 	InteractionMetadata obj                   `json:"interaction_metadata,omitempty"`
-	Member              obj                   `json:"member,omitempty"`
+	Member              json.RawMessage       `json:"member,omitempty"`
 	MentionEveryone     bool                  `json:"mention_everyone"`
 	MentionRoles        [0]int                `json:"mention_roles"`
 	Mentions            []userObj             `json:"mentions"`

@@ -12,18 +12,66 @@ import (
 // obj it replaced (messageMap), for messages with every optional part.
 func TestMessageObjBytes(t *testing.T) {
 	s := New(Options{})
-	alice := s.AddUser(User{Username: "alice", GlobalName: "Alice <&>"})
-	bob := s.AddUser(User{Username: "bob"})
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, m := range sampleMessages(s) {
+		got, want := mustJSON(s.messageJSON(m)), mustJSON(s.messageMap(m))
+		if string(got) != string(want) {
+			t.Errorf("message %s\n got %s\nwant %s", m.ID, got, want)
+		}
+	}
+}
+
+// TestGuildEventBytes: a guild message's event data, spliced from its
+// answer, is the bytes of its messageObj with guild_id and member encoded.
+func TestGuildEventBytes(t *testing.T) {
+	s := New(Options{})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, m := range sampleMessages(s) {
+		for _, member := range []json.RawMessage{nil, s.eventMember(m), mustJSON(obj{"nick": `"id":"x","mention_everyone":true`})} {
+			full := s.messageJSON(m)
+			js := mustJSON(full)
+			full.GuildID, full.Member = "g\"<1>", member
+			ev, ok := guildEvent(full, js).(encodedJSON)
+			if want := mustJSON(full); !ok || string(ev) != string(want) {
+				t.Errorf("message %s\n got %s\nwant %s", m.ID, ev, want)
+			}
+		}
+	}
+}
+
+// TestEventMember: the member in a guild message's event is its author's
+// memberJSON, whoever the author is; none for a webhook's message.
+func TestEventMember(t *testing.T) {
+	s := New(Options{})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, m := range sampleMessages(s) {
+		u := s.world.users[m.Author.ID]
+		got, want := s.eventMember(m), json.RawMessage(nil)
+		if u != nil && m.WebhookID == "" {
+			want = mustJSON(s.memberJSON(u, false))
+		}
+		if string(got) != string(want) {
+			t.Errorf("message %s by %s: member %s, want %s", m.ID, m.Author.Username, got, want)
+		}
+	}
+}
+
+// sampleMessages are messages with every optional part, some with JSON's
+// keys in their texts; callers hold s.mu.
+func sampleMessages(s *Server) []*Message {
+	alice := s.addUserLocked(User{Username: "alice", GlobalName: "Alice <&>"})
+	bob := s.addUserLocked(User{Username: "bob"})
 	ch := s.world.channels[s.world.chanOrder[0]]
 	th := s.addChannelLocked(Channel{Name: "thread", Type: discordgo.ChannelTypeGuildPublicThread, GuildID: ch.GuildID, ParentID: ch.ID, Created: time.Now()})
-	in := s.newInteraction(discordgo.InteractionApplicationCommand, s.world.users[alice.ID], ch)
+	in := s.newInteraction(discordgo.InteractionApplicationCommand, alice, ch)
 	in.Name = "shogi"
 	now := time.Now()
-	msgs := []*Message{
+	return []*Message{
 		{ID: "1", ChannelID: ch.ID, GuildID: ch.GuildID, Author: s.world.bot, Content: "hi", Created: now},
-		{ID: "2", ChannelID: ch.ID, GuildID: ch.GuildID, Author: alice, Content: "<@" + bob.ID + "> <@" + alice.ID + "> \"x\" \u2028",
+		{ID: "2", ChannelID: ch.ID, GuildID: ch.GuildID, Author: *alice, Content: "<@" + bob.ID + "> <@" + alice.ID + "> \"x\" \u2028",
 			Mentions: []string{bob.ID, alice.ID, "404"}, Created: now, Edited: now.Add(time.Second), Nonce: "n1",
 			Embeds: json.RawMessage(`[{"title": "t"}]`), Components: json.RawMessage(`null`), Reference: json.RawMessage(`{"message_id":"1"}`),
 			ThreadID: th.ID, Type: discordgo.MessageTypeReply},
@@ -34,12 +82,9 @@ func TestMessageObjBytes(t *testing.T) {
 				{ID: "a2", Filename: "game.kif", ContentType: "text/plain"},
 			}},
 		{ID: "4", ChannelID: ch.ID, Author: s.world.bot, InteractionID: "gone", ThreadID: "gone", Attachments: []Attachment{{ID: "a3", Width: 5}}},
-	}
-	for _, m := range msgs {
-		got, want := mustJSON(s.messageJSON(m)), mustJSON(s.messageMap(m))
-		if string(got) != string(want) {
-			t.Errorf("message %s\n got %s\nwant %s", m.ID, got, want)
-		}
+		{ID: "5", ChannelID: ch.ID, GuildID: ch.GuildID, Author: s.world.bot, Content: `","id":"x","mention_everyone":true,"`,
+			Components: json.RawMessage(`[{"id":1,"mention_everyone":{"id":[]}}]`), Nonce: `"id":`, Created: now},
+		{ID: "6", ChannelID: ch.ID, GuildID: ch.GuildID, Author: *bob, Content: "bob's", Created: now},
 	}
 }
 

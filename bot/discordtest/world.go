@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -53,6 +54,9 @@ type world struct {
 	guilds     map[string]*Guild
 	guildOrder []string
 	created    time.Time
+	// eventMember is memberJSON(u, false) encoded, the same for every
+	// user: a guild message event's member (made when first needed).
+	eventMember json.RawMessage
 
 	users     map[string]*User
 	userOrder []string
