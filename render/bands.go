@@ -20,7 +20,9 @@ import (
 // pixels alone, and they of its description, so a hit gives the very bytes
 // painting and compressing the band again would (TestBandsMatchUncached), and the scope
 // keeps one viewer's bands from ever serving another's board: whether a band
-// hits can depend only on the boards that viewer was already sent. Bands that
+// hits can depend only on the boards that viewer was already sent, and the
+// band of a Masked owner's mask, whose ring tells check, is never looked up
+// (secretRow: draw.go). Bands that
 // every board shares (an empty rank, the file numbers, the status line up to
 // move 200, a game's starting panels: static.go) are looked up first and
 // never enter this cache.
@@ -239,7 +241,13 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 	}
 	e.found = e.found[:n]
 	e.keys, e.shared = e.keys[:0], e.shared[:0]
+	secret := -1 // the band of d.secretY: painted, never looked up
 	for i := range n {
+		if d.secretY > 0 && bandRows[i] <= d.secretY && d.secretY < bandRows[i+1] {
+			secret = i
+			e.shared = append(e.shared, nil)
+			continue
+		}
 		e.desc = d.bandDesc(e.desc[:0], bandRows[i], bandRows[i+1])
 		k := bandKeyOf(scope, e.desc)
 		sb := c.shared.find(k.sum, e.desc)
@@ -256,6 +264,13 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 	j := 0           // into keys and found
 	for i, sb := range e.shared {
 		rows := bandRows[i+1] - bandRows[i]
+		if i == secret {
+			d.raster(img, bandRows[i], bandRows[i+1])
+			e.raw = pngRows(e.raw[:0], img.Pix[bandRows[i]*imgW:], imgW, rows, imgW)
+			out = e.d.segment(out, e.raw, dists)
+			sum = adler32Combine(sum, adler32(e.raw), rows*(imgW+1))
+			continue
+		}
 		if sb != nil {
 			out = append(out, sb.seg...)
 			sum = adler32Combine(sum, sb.adler, rows*(imgW+1))

@@ -45,6 +45,19 @@ func checkSquares(v *view.View) []shogi.Square {
 	return out
 }
 
+// secretRow is the top row of the Masked owner's mask tile, or 0 (none: no
+// tile starts there). Check is
+// the mask owner's secret there (docs/RULES.md), shown by a ring on that
+// tile: a ringed band is new to the owner's band cache, so finding the band
+// or not would take a time that depends on check. So the band is never
+// looked up: it is painted and compressed on every board, in check or not.
+func secretRow(v *view.View, o orient) int {
+	if v.Variant != view.Masked || v.Viewer == view.ViewerPublic || !v.Mask.Valid() {
+		return 0
+	}
+	return tileRect(o.cell(v.Mask)).Min.Y
+}
+
 // paint draws v into dst (imgW×imgH, palette a.pal).
 func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 	var d drawList
@@ -56,6 +69,7 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 // blits pre-rendered sprites and fills rectangles; no text is rasterised here.
 func (a *assets) record(d *drawList, v *view.View, opt *Options) {
 	o := orient{bottomSide(v, opt.Flip)}
+	d.secretY = secretRow(v, o)
 	d.background(a.bg[o.bottom])
 
 	// Square backgrounds: check > lost > last > plain; fog replaces them all.

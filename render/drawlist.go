@@ -34,10 +34,14 @@ type op struct {
 	x, y, w, h int
 }
 
-// drawList is a board's ops in painting order.
-type drawList struct{ ops []op }
+// drawList is a board's ops in painting order. secretY, when not 0, is a
+// row whose band is never looked up in a cache (record: secretRow).
+type drawList struct {
+	ops     []op
+	secretY int
+}
 
-func (d *drawList) reset() { d.ops = d.ops[:0] } // the sprites are the assets', kept anyway
+func (d *drawList) reset() { d.ops, d.secretY = d.ops[:0], 0 } // the sprites are the assets', kept anyway
 
 func (d *drawList) background(pix []uint8) {
 	d.ops = append(d.ops, op{kind: opBg, pix: pix, w: imgW, h: imgH})
