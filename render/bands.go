@@ -18,14 +18,13 @@ import (
 // drawlist.go; see bandSeed). A band seen before in the same scope is copied
 // instead of painted and compressed. A segment is a function of the band's
 // pixels alone, and they of its description, so a hit gives the very bytes
-// painting and compressing the band again would (TestBandsMatchUncached), and the scope
-// keeps one viewer's bands from ever serving another's board: whether a band
-// hits can depend only on the boards that viewer was already sent, and the
-// band of a Masked owner's mask, whose ring tells check, is never looked up
-// (secretRow: draw.go). Bands that
-// every board shares (an empty rank, the file numbers, the status line up to
-// move 200, a game's starting panels: static.go) are looked up first and
-// never enter this cache.
+// painting and compressing the band again would (TestBandsMatchUncached), and
+// the scope keeps one viewer's bands from ever serving another's board:
+// whether a band hits can depend only on the boards that viewer was already
+// sent. The band of a Masked owner's mask, whose ring tells check, is never
+// looked up (secretRow: draw.go). Bands that every board shares (an empty
+// rank, the file numbers, the status line up to move 200, a game's starting
+// panels: static.go) are looked up first and never enter this cache.
 
 // bandRows are the first row of each band and, last, the image's height: the
 // status line, the top hand panel, the file numbers (with the board's top
