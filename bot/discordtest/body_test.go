@@ -122,3 +122,43 @@ func TestParseValid(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAttachmentRefs: attachmentRefs reads what json.Unmarshal reads, the
+// entries scanRefs takes as the others.
+func FuzzAttachmentRefs(f *testing.F) {
+	for _, s := range []string{`[]`, ` [ ] `, `null`, `{}`, `[{"id":"0","filename":"board.png","description":"the board"}]`,
+		`[{"id":0},{"id":"1","description":"a\"b\u00e9"},{"description":"x"}]`, `[{"id":null,"description":null}]`,
+		`[{"ID":"0"}]`, `[{"Description":"x","description":"y"}]`, `[{"\u0069d":"1","descriptıon":"x"}]`,
+		`[1,"a",null,{"id":[1,{"id":2}]}]`, `[{"id":"1","id":"2","description":"a","description":"b"}]`,
+		`[{"description":"a","description":null}]`, `[ {"id" : "1" , "description" : "d" } , {} ]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		raw = bytes.TrimSpace(raw)
+		if !json.Valid(raw) {
+			return
+		}
+		var want []attachmentRef
+		_ = json.Unmarshal(raw, &want)
+		got := attachmentRefs(raw)
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d refs, want %d", raw, len(got), len(want))
+		}
+		for i := range got {
+			if string(got[i].ID) != string(want[i].ID) || got[i].Description != want[i].Description {
+				t.Fatalf("%s: ref %d %q %q, want %q %q", raw, i, got[i].ID, got[i].Description, want[i].ID, want[i].Description)
+			}
+		}
+	})
+}
+
+// TestScanRefs: the bot's attachments and discordgo's kept ones are
+// scanned, not left to json.Unmarshal.
+func TestScanRefs(t *testing.T) {
+	for _, s := range []string{`[]`, `[{"id":"0","filename":"board.png","description":"盤面 <b>"}]`,
+		`[{"id":"123","url":"u","proxy_url":"p","filename":"f","width":1,"height":2,"size":3,"ephemeral":false}]`} {
+		if _, ok := scanRefs([]byte(s)); !ok {
+			t.Errorf("%s left to json.Unmarshal", s)
+		}
+	}
+}

@@ -176,8 +176,9 @@ func (p payload) has(k string) bool { _, ok := p[k]; return ok }
 // The body was checked to be JSON, so a field's value is: str and int take
 // the plain ones as they are, and leave the others to json.Unmarshal.
 
-func (p payload) str(k string) string {
-	raw := p[k]
+func (p payload) str(k string) string { return jsonStr(p[k]) }
+
+func jsonStr(raw json.RawMessage) string {
 	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return string(raw[1 : n-1])
 	}
@@ -216,13 +217,11 @@ func (p payload) list(k string) json.RawMessage {
 // attachmentsFrom turns uploaded file parts into attachments, taking
 // descriptions from the payload's "attachments" entries (matched by id = N of files[N]).
 func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
-	desc := map[string]string{}
-	var meta []struct {
-		ID          json.RawMessage `json:"id"`
-		Description string          `json:"description"`
+	if len(files) == 0 {
+		return nil
 	}
-	_ = json.Unmarshal(p["attachments"], &meta)
-	for _, a := range meta {
+	desc := map[string]string{}
+	for _, a := range attachmentRefs(p["attachments"]) {
 		desc[strings.Trim(string(a.ID), `"`)] = a.Description
 	}
 	var out []Attachment
@@ -235,6 +234,67 @@ func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
 		out = append(out, a)
 	}
 	return out
+}
+
+// attachmentRef is an entry of a payload's "attachments": the id of a file
+// part (N of files[N]) or of an attachment to keep, and its description.
+type attachmentRef struct {
+	ID          json.RawMessage `json:"id"`
+	Description string          `json:"description"`
+}
+
+// attachmentRefs reads a payload's "attachments" (valid JSON) as
+// json.Unmarshal does, by a scan when it can (scanRefs).
+func attachmentRefs(raw json.RawMessage) []attachmentRef {
+	if len(raw) == 0 {
+		return nil
+	}
+	if refs, ok := scanRefs(raw); ok {
+		return refs
+	}
+	var refs []attachmentRef
+	_ = json.Unmarshal(raw, &refs)
+	return refs
+}
+
+// scanRefs reads an array of objects whose "id" and "description" keys are
+// spelt so (no other spelling json.Unmarshal would take for them) and whose
+// description, if any, is a string; false for anything else.
+func scanRefs(b []byte) ([]attachmentRef, bool) {
+	if b[0] != '[' {
+		return nil, false
+	}
+	var refs []attachmentRef
+	for i := skipSpace(b, 1); b[i] != ']'; {
+		if b[i] != '{' {
+			return nil, false
+		}
+		var r attachmentRef
+		for i = skipSpace(b, i+1); b[i] != '}'; {
+			end := valueEnd(b, i)
+			k := b[i+1 : end-1]
+			i = skipSpace(b, skipSpace(b, end)+1) // past the colon
+			end = valueEnd(b, i)
+			switch v := b[i:end:end]; {
+			case bytes.IndexByte(k, '\\') >= 0 || !utf8.Valid(k):
+				return nil, false
+			case string(k) == "id":
+				r.ID = v
+			case string(k) == "description" && v[0] == '"':
+				r.Description = jsonStr(v)
+			case bytes.EqualFold(k, []byte("id")) || bytes.EqualFold(k, []byte("description")):
+				return nil, false
+			}
+			if i = skipSpace(b, end); b[i] == ',' {
+				i = skipSpace(b, i+1)
+			}
+		}
+		refs = append(refs, r)
+		if i = skipSpace(b, i+1); b[i] == ',' { // past the '}'
+			i = skipSpace(b, i+1)
+		}
+	}
+	return refs, true
 }
 
 // isEmpty reports whether a new message would have nothing to show (50006).
@@ -301,12 +361,8 @@ func (s *Server) editMessage(m *Message, p payload, files []File) {
 	}
 	m.Flags &^= discordgo.MessageFlagsLoading
 	if p.has("attachments") {
-		var keep []struct {
-			ID json.RawMessage `json:"id"`
-		}
-		_ = json.Unmarshal(p["attachments"], &keep)
 		ids := map[string]bool{}
-		for _, k := range keep {
+		for _, k := range attachmentRefs(p["attachments"]) {
 			ids[strings.Trim(string(k.ID), `"`)] = true
 		}
 		var kept []Attachment

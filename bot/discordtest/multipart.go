@@ -25,15 +25,16 @@ func splitForm(body []byte, boundary string) ([]formPart, bool) {
 	if boundary == "" {
 		return nil, false
 	}
-	delim := "\r\n--" + boundary
-	rest, ok := bytes.CutPrefix(body, []byte(delim[2:]+"\r\n"))
+	delim := []byte("\r\n--" + boundary + "\r\n")
+	rest, ok := bytes.CutPrefix(body, delim[2:])
+	delim = delim[:len(delim)-2]
 	var parts []formPart
 	for ok {
 		var p formPart
 		if p, rest, ok = partHeaders(rest); !ok {
 			return nil, false
 		}
-		i := bytes.Index(rest, []byte(delim))
+		i := bytes.Index(rest, delim)
 		if i < 0 {
 			return nil, false
 		}
@@ -59,22 +60,22 @@ func partHeaders(b []byte) (p formPart, rest []byte, ok bool) {
 		if i < 0 {
 			return p, nil, false
 		}
-		line := string(b[:i])
+		line := b[:i]
 		b = b[i+2:]
-		if line == "" {
+		if len(line) == 0 {
 			return p, b, disposition
 		}
 		if !printable(line) {
 			return p, nil, false
 		}
-		if v, found := strings.CutPrefix(line, "Content-Disposition: "); found && !disposition {
+		if v, found := bytes.CutPrefix(line, []byte("Content-Disposition: ")); found && !disposition {
 			disposition = true
 			if p.name, p.filename, ok = formData(v); !ok {
 				return p, nil, false
 			}
-		} else if v, found := strings.CutPrefix(line, "Content-Type: "); found && !ctype && v != "" && v == strings.TrimSpace(v) {
+		} else if v, found := bytes.CutPrefix(line, []byte("Content-Type: ")); found && !ctype && len(v) > 0 && len(v) == len(bytes.TrimSpace(v)) {
 			ctype = true
-			p.contentType = v
+			p.contentType = string(v)
 		} else {
 			return p, nil, false
 		}
@@ -82,28 +83,30 @@ func partHeaders(b []byte) (p formPart, rest []byte, ok bool) {
 }
 
 // formData reads `form-data; name="N"` or `form-data; name="N"; filename="F"`.
-func formData(v string) (name, filename string, ok bool) {
-	v, ok = strings.CutPrefix(v, `form-data; name="`)
+func formData(v []byte) (name, filename string, ok bool) {
+	v, ok = bytes.CutPrefix(v, []byte(`form-data; name="`))
 	if !ok {
 		return "", "", false
 	}
-	name, v, ok = strings.Cut(v, `"`)
-	if !ok || strings.ContainsRune(name, '\\') {
+	n, v, ok := bytes.Cut(v, []byte(`"`))
+	if !ok || bytes.IndexByte(n, '\\') >= 0 {
 		return "", "", false
 	}
-	if v == "" {
-		return name, "", true
+	if len(v) == 0 {
+		return string(n), "", true
 	}
-	v, ok = strings.CutPrefix(v, `; filename="`)
-	if !ok || !strings.HasSuffix(v, `"`) {
+	f, ok := bytes.CutPrefix(v, []byte(`; filename="`))
+	if !ok {
 		return "", "", false
 	}
-	filename = v[:len(v)-1]
-	return name, filename, !strings.ContainsAny(filename, `"\/`)
+	if f, ok = bytes.CutSuffix(f, []byte(`"`)); !ok || bytes.ContainsAny(f, `"\/`) {
+		return "", "", false
+	}
+	return string(n), string(f), true
 }
 
 // printable reports whether s is printable ASCII.
-func printable(s string) bool {
+func printable(s []byte) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] > 0x7e {
 			return false

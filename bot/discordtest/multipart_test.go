@@ -39,6 +39,8 @@ var splitFormSeeds = []struct {
 	{"--b\r\nContent-Disposition: form-data; name=\"payload_json\"\r\nContent-Type: application/json\r\n\r\n{}\r\n--b--", "b", true},
 	{"--b\r\nContent-Type: image/png\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"\"\r\n\r\n\r\n\r\n--b--\r\n", "b", true},
 	{"--b\r\nContent-Disposition: form-data; name=\"a;b\"\r\n\r\n\r\n--b\r\nContent-Disposition: form-data; name=\"a;b\"\r\n\r\nx\r\n--b--", "b", true},
+	{"--b\r\nContent-Disposition: form-data; name=\"p\"x\"\r\n\r\n{}\r\n--b--", "b", false},
+	{"--b\r\nContent-Disposition: form-data; name=\"p\"; filename=\"a\"; x=\"y\"\r\n\r\n{}\r\n--b--", "b", false},
 	{"preamble\r\n--b\r\nContent-Disposition: form-data; name=\"p\"\r\n\r\n{}\r\n--b--", "b", false},
 	{"--b\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"dir/a.png\"\r\n\r\nx\r\n--b--", "b", false},
 	{"--b\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"a\\\\b.png\"\r\n\r\nx\r\n--b--", "b", false},

@@ -111,7 +111,7 @@ type Server struct {
 	ids  snowflakes
 
 	mu      sync.Mutex
-	changed chan struct{} // closed and replaced whenever recorded state changes
+	changed chan struct{} // closed whenever recorded state changes (nil: nobody waits)
 	world   world
 	gw      gateway
 	rec     recorder
@@ -147,7 +147,7 @@ func New(opts Options) *Server {
 	if opts.ResumeWindow <= 0 {
 		opts.ResumeWindow = 3 * time.Minute
 	}
-	s := &Server{opts: opts, changed: make(chan struct{})}
+	s := &Server{opts: opts}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.endpointClient = &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: loopbackOnly}}
 	s.ep.init(opts.InteractionsKey)
@@ -237,10 +237,13 @@ func (s *Server) gatewayURLLocked() string {
 	return "ws://" + s.ln.Addr().String() + "/ws"
 }
 
-// touch wakes every waiter; callers hold s.mu.
+// touch wakes every waiter; callers hold s.mu. The channel is made by a
+// waiter (wait), not at every change (several a request).
 func (s *Server) touch() {
-	close(s.changed)
-	s.changed = make(chan struct{})
+	if s.changed != nil {
+		close(s.changed)
+		s.changed = nil
+	}
 }
 
 // wait blocks until cond (called with s.mu held) returns true or ctx ends.
@@ -248,6 +251,9 @@ func (s *Server) wait(ctx context.Context, cond func() bool) error {
 	for {
 		s.mu.Lock()
 		ok := cond()
+		if s.changed == nil {
+			s.changed = make(chan struct{})
+		}
 		ch := s.changed
 		s.mu.Unlock()
 		if ok {
