@@ -162,22 +162,3 @@ func TestScanRefs(t *testing.T) {
 		}
 	}
 }
-
-// FuzzJSONStr: jsonStr reads a JSON value as json.Unmarshal into a string.
-func FuzzJSONStr(f *testing.F) {
-	for _, s := range []string{`""`, `"a"`, `"\u003c@1\u003e \"q\" \\ \/ \b\f\n\r\t"`, `"\u00e9\u6b69\uD83D\uDE00 \uDE00"`,
-		`"\ud800"`, `"é"`, "\"\xff\"", `1`, `null`, `["a"]`, `"\u0000\uFFFF\uabcd"`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		if !json.Valid(raw) {
-			return
-		}
-		raw = bytes.TrimSpace(raw)
-		var want string
-		_ = json.Unmarshal(raw, &want)
-		if got := jsonStr(raw); got != want {
-			t.Fatalf("%s: %q, want %q", raw, got, want)
-		}
-	})
-}

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -180,63 +179,12 @@ func (p payload) has(k string) bool { _, ok := p[k]; return ok }
 func (p payload) str(k string) string { return jsonStr(p[k]) }
 
 func jsonStr(raw json.RawMessage) string {
-	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && utf8.Valid(raw) {
-		if s, ok := unescape(raw[1 : n-1]); ok {
-			return s
-		}
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		return string(raw[1 : n-1])
 	}
 	var v string
 	_ = json.Unmarshal(raw, &v)
 	return v
-}
-
-// unescape is the text of a valid JSON string's insides, its escapes
-// decoded; false for a surrogate's \u (left to json.Unmarshal).
-func unescape(b []byte) (string, bool) {
-	i := bytes.IndexByte(b, '\\')
-	if i < 0 {
-		return string(b), true
-	}
-	out := make([]byte, 0, len(b))
-	for ; i >= 0; i = bytes.IndexByte(b, '\\') {
-		out = append(out, b[:i]...)
-		c := b[i+1]
-		b = b[i+2:]
-		switch c {
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			var r rune
-			for _, h := range b[:4] {
-				r = r<<4 | rune(hexDigit(h))
-			}
-			if utf16.IsSurrogate(r) {
-				return "", false
-			}
-			out, b = utf8.AppendRune(out, r), b[4:]
-		default: // '"', '\\', '/'
-			out = append(out, c)
-		}
-	}
-	return string(append(out, b...)), true
-}
-
-func hexDigit(h byte) byte {
-	switch {
-	case h >= 'a':
-		return h - 'a' + 10
-	case h >= 'A':
-		return h - 'A' + 10
-	}
-	return h - '0'
 }
 
 func (p payload) int(k string) int64 {
