@@ -21,8 +21,8 @@ import (
 // painting and compressing the band again would (TestBandsMatchUncached), and
 // the scope keeps one viewer's bands from ever serving another's board:
 // whether a band hits can depend only on the boards that viewer was already
-// sent. The band of a Masked owner's mask, whose ring tells check, is never
-// looked up (secretRow: draw.go). Bands that every board shares (an empty
+// sent. The band of a Masked owner's mask, whose ring tells check, is looked
+// up as it is out of check and painted anyway (secretRow: draw.go). Bands that every board shares (an empty
 // rank, the file numbers, the status line up to move 200, a game's starting
 // panels: static.go) are looked up first and never enter this cache.
 
@@ -91,15 +91,16 @@ func bandKeyOf(scope string, desc []byte) bandKey {
 // drops a scope's segments as soon as they look stale (retire), so that an
 // LRU full of superseded bands does not push out the ones still in use.
 type segmentCache struct {
-	mu     sync.Mutex
-	order  *list.List // of *bandEntry, most recently used first
-	byKey  map[bandSlot]*list.Element
-	recent map[string]*recentBoards
-	size   int // sum of the entries' and recent's cost
-	limit  int
-	hits   int
-	misses int
-	shared *staticTable // the bands every board shares, looked up first (nil: none)
+	mu      sync.Mutex
+	order   *list.List // of *bandEntry, most recently used first
+	byKey   map[bandSlot]*list.Element
+	recent  map[string]*recentBoards
+	size    int // sum of the entries' and recent's cost
+	limit   int
+	hits    int
+	misses  int
+	painted int          // bands painted and compressed (tests)
+	shared  *staticTable // the bands every board shares, looked up first (nil: none)
 }
 
 // maxScopes bounds how many scopes' last boards retire remembers (about
@@ -194,10 +195,11 @@ func (c *segmentCache) lookup(keys []bandKey, found []*bandEntry) {
 }
 
 // add keeps the entries (which the cache then owns), dropping the least
-// recently used beyond the limit.
-func (c *segmentCache) add(entries []*bandEntry) {
+// recently used beyond the limit, and counts the bands a board painted.
+func (c *segmentCache) add(entries []*bandEntry, painted int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.painted += painted
 	for _, e := range entries {
 		if el, ok := c.byKey[e.key.slot()]; ok {
 			if el.Value.(*bandEntry).key == e.key { // drawn meanwhile by another Render
@@ -240,14 +242,13 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 	}
 	e.found = e.found[:n]
 	e.keys, e.shared = e.keys[:0], e.shared[:0]
-	secret := -1 // the band of d.secretY: painted, never looked up
+	secret := -1 // the band of d.secretY, looked up as d.unchecked has it
 	for i := range n {
+		src := d
 		if d.secretY > 0 && bandRows[i] <= d.secretY && d.secretY < bandRows[i+1] {
-			secret = i
-			e.shared = append(e.shared, nil)
-			continue
+			secret, src = i, d.unchecked
 		}
-		e.desc = d.bandDesc(e.desc[:0], bandRows[i], bandRows[i+1])
+		e.desc = src.bandDesc(e.desc[:0], bandRows[i], bandRows[i+1])
 		k := bandKeyOf(scope, e.desc)
 		sb := c.shared.find(k.sum, e.desc)
 		e.shared = append(e.shared, sb)
@@ -259,15 +260,31 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 	c.lookup(e.keys, found)
 	c.retire(e.keys)
 	var fresh []*bandEntry
+	painted := 0
 	sum := uint32(1) // the Adler-32 of nothing
 	j := 0           // into keys and found
 	for i, sb := range e.shared {
-		rows := bandRows[i+1] - bandRows[i]
+		y0, y1 := bandRows[i], bandRows[i+1]
+		rows := y1 - y0
 		if i == secret {
-			d.raster(img, bandRows[i], bandRows[i+1])
-			e.raw = pngRows(e.raw[:0], img.Pix[bandRows[i]*imgW:], imgW, rows, imgW)
+			// The band as out of check: cached when not found, as any other
+			// band. Then the band as it is, painted and compressed whether
+			// or not it is the same, so that neither check nor whether the
+			// mask's rank is among those the move changed changes the work.
+			if sb == nil && found[j] == nil {
+				d.unchecked.raster(img, y0, y1)
+				e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, rows, imgW)
+				fresh = append(fresh, &bandEntry{key: e.keys[j], seg: e.d.segment(nil, e.raw, dists), adler: adler32(e.raw)})
+				painted++
+			}
+			if sb == nil {
+				j++
+			}
+			d.raster(img, y0, y1)
+			e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, rows, imgW)
 			out = e.d.segment(out, e.raw, dists)
 			sum = adler32Combine(sum, adler32(e.raw), rows*(imgW+1))
+			painted++
 			continue
 		}
 		if sb != nil {
@@ -277,20 +294,21 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 		}
 		hit := found[j]
 		if hit == nil {
-			d.raster(img, bandRows[i], bandRows[i+1])
-			e.raw = pngRows(e.raw[:0], img.Pix[bandRows[i]*imgW:], imgW, rows, imgW)
+			d.raster(img, y0, y1)
+			e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, rows, imgW)
 			at := len(out)
 			out = e.d.segment(out, e.raw, dists)
 			hit = &bandEntry{key: e.keys[j], seg: bytes.Clone(out[at:]), adler: adler32(e.raw)}
 			fresh = append(fresh, hit)
+			painted++
 		} else {
 			out = append(out, hit.seg...)
 		}
 		sum = adler32Combine(sum, hit.adler, rows*(imgW+1))
 		j++
 	}
-	if len(fresh) > 0 {
-		c.add(fresh)
+	if painted > 0 {
+		c.add(fresh, painted)
 	}
 	return append(out, finalBlock...), sum
 }

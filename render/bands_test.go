@@ -180,7 +180,7 @@ func TestBandCacheBounded(t *testing.T) {
 		return &bandEntry{key: bandKey{"s", uint64(i), uint64(i)}, seg: make([]byte, 1000)}
 	}
 	for i := 0; i < 50; i++ {
-		c.add([]*bandEntry{entry(i)})
+		c.add([]*bandEntry{entry(i)}, 1)
 		if i == 3 { // keep entry 0 in use
 			c.lookup([]bandKey{entry(0).key}, make([]*bandEntry, 1))
 		}
@@ -200,13 +200,13 @@ func TestBandCacheBounded(t *testing.T) {
 func TestBandCheckCompared(t *testing.T) {
 	c := newSegmentCache(bandCacheLimit)
 	held := &bandEntry{key: bandKey{"s", 1, 2}, seg: []byte("held")}
-	c.add([]*bandEntry{held})
+	c.add([]*bandEntry{held}, 1)
 	other := bandKey{"s", 1, 3}
 	found := make([]*bandEntry, 1)
 	if c.lookup([]bandKey{other}, found); found[0] != nil {
 		t.Fatal("a band with another check was found")
 	}
-	c.add([]*bandEntry{{key: other, seg: []byte("other")}})
+	c.add([]*bandEntry{{key: other, seg: []byte("other")}}, 1)
 	if c.lookup([]bandKey{other}, found); found[0] == nil || string(found[0].seg) != "other" {
 		t.Fatalf("the new band is not held: %v", found[0])
 	}

@@ -210,7 +210,7 @@ func BenchmarkBandCacheGames(b *testing.B) {
 						fresh = append(fresh, &bandEntry{key: keys[k], seg: make([]byte, sizes[board][k])})
 					}
 				}
-				c.add(fresh)
+				c.add(fresh, len(fresh))
 			}
 			h, m, size := c.stats()
 			if h+m > h0+m0 {

@@ -45,12 +45,12 @@ func checkSquares(v *view.View) []shogi.Square {
 	return out
 }
 
-// secretRow is the top row of the Masked owner's mask tile, or 0 (none: no
-// tile starts there). Check is
-// the mask owner's secret there (docs/RULES.md), shown by a ring on that
-// tile: a ringed band is new to the owner's band cache, so finding the band
-// or not would take a time that depends on check. So the band is never
-// looked up: it is painted and compressed on every board, in check or not.
+// secretRow is the top row of a Masked owner's mask tile, or 0 (none: no
+// tile starts there). Check is the mask owner's secret (docs/RULES.md),
+// shown by a ring on that tile, so that band is looked up in the caches as
+// it is out of check (drawList.unchecked) and then painted as it is, on
+// every board: the work a board takes depends on neither check nor where
+// the mask is (deflateBands).
 func secretRow(v *view.View, o orient) int {
 	if v.Variant != view.Masked || v.Viewer == view.ViewerPublic || !v.Mask.Valid() {
 		return 0
@@ -68,8 +68,22 @@ func (a *assets) paint(dst *image.Paletted, v *view.View, opt *Options) {
 // record appends to d the painting of v (drawlist.go). It only copies and
 // blits pre-rendered sprites and fills rectangles; no text is rasterised here.
 func (a *assets) record(d *drawList, v *view.View, opt *Options) {
+	d.secretY = secretRow(v, orient{bottomSide(v, opt.Flip)})
+	a.recordOps(d, v, opt)
+	if d.secretY > 0 { // in check or not, the same work
+		if d.unchecked == nil {
+			d.unchecked = new(drawList)
+		}
+		d.unchecked.reset()
+		out := *v
+		out.InCheck = false
+		a.recordOps(d.unchecked, &out, opt)
+	}
+}
+
+// recordOps appends v's painting to d.
+func (a *assets) recordOps(d *drawList, v *view.View, opt *Options) {
 	o := orient{bottomSide(v, opt.Flip)}
-	d.secretY = secretRow(v, o)
 	d.background(a.bg[o.bottom])
 
 	// Square backgrounds: check > lost > last > plain; fog replaces them all.

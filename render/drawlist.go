@@ -35,10 +35,12 @@ type op struct {
 }
 
 // drawList is a board's ops in painting order. secretY, when not 0, is a
-// row whose band is never looked up in a cache (record: secretRow).
+// row whose band tells a secret (secretRow); unchecked is then the same
+// board recorded without it, whose band there is the one looked up.
 type drawList struct {
-	ops     []op
-	secretY int
+	ops       []op
+	secretY   int
+	unchecked *drawList
 }
 
 func (d *drawList) reset() { d.ops, d.secretY = d.ops[:0], 0 } // the sprites are the assets', kept anyway

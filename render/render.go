@@ -167,7 +167,7 @@ func Render(v view.View, opt Options) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
-	img := Image{PNG: b, Width: imgW, Height: imgH}
+	img := Image{PNG: b[:len(b):len(b)], Width: imgW, Height: imgH} // shared: an append copies
 	if cacheable {
 		cache.put(key, img)
 	}
