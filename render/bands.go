@@ -22,9 +22,10 @@ import (
 // the scope keeps one viewer's bands from ever serving another's board:
 // whether a band hits can depend only on the boards that viewer was already
 // sent. The band of a Masked owner's mask, whose ring tells check, is looked
-// up as it is out of check and painted anyway (secretRow: draw.go). Bands that every board shares (an empty
-// rank, the file numbers, the status line up to move 200, a game's starting
-// panels: static.go) are looked up first and never enter this cache.
+// up as it is out of check and painted anyway (secretRow: draw.go). Bands
+// that every board shares (an empty rank, the file numbers, the status line
+// up to move 200, a game's starting panels: static.go) are looked up first
+// and never enter this cache.
 
 // bandRows are the first row of each band and, last, the image's height: the
 // status line, the top hand panel, the file numbers (with the board's top
@@ -272,16 +273,14 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 			// or not it is the same, so that neither check nor whether the
 			// mask's rank is among those the move changed changes the work.
 			if sb == nil && found[j] == nil {
-				d.unchecked.raster(img, y0, y1)
-				e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, rows, imgW)
+				e.paintBand(img, d.unchecked, y0, y1)
 				fresh = append(fresh, &bandEntry{key: e.keys[j], seg: e.d.segment(nil, e.raw, dists), adler: adler32(e.raw)})
 				painted++
 			}
 			if sb == nil {
 				j++
 			}
-			d.raster(img, y0, y1)
-			e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, rows, imgW)
+			e.paintBand(img, d, y0, y1)
 			out = e.d.segment(out, e.raw, dists)
 			sum = adler32Combine(sum, adler32(e.raw), rows*(imgW+1))
 			painted++
@@ -294,8 +293,7 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 		}
 		hit := found[j]
 		if hit == nil {
-			d.raster(img, y0, y1)
-			e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, rows, imgW)
+			e.paintBand(img, d, y0, y1)
 			at := len(out)
 			out = e.d.segment(out, e.raw, dists)
 			hit = &bandEntry{key: e.keys[j], seg: bytes.Clone(out[at:]), adler: adler32(e.raw)}
@@ -311,6 +309,13 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 		c.add(fresh, painted)
 	}
 	return append(out, finalBlock...), sum
+}
+
+// paintBand paints rows y0 to y1 of d into img (imgW wide) and sets e.raw to
+// them as PNG rows.
+func (e *encoder) paintBand(img *image.Paletted, d *drawList, y0, y1 int) {
+	d.raster(img, y0, y1)
+	e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, y1-y0, imgW)
 }
 
 // BandStats are the band cache's look-ups so far that hit and missed, and the

@@ -144,8 +144,7 @@ func paintShared(a *assets, bottom shogi.Color, labels Labels) map[uint64]*stati
 		if bands[sum] != nil {
 			return // the same band (another turn's), or (never, in practice) another with its sum
 		}
-		d.raster(dst, bandRows[i], bandRows[i+1])
-		e.raw = pngRows(e.raw[:0], dst.Pix[bandRows[i]*imgW:], imgW, bandRows[i+1]-bandRows[i], imgW)
+		e.paintBand(dst, &d, bandRows[i], bandRows[i+1])
 		seg := e.d.segment(nil, e.raw, dists)
 		bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler32(e.raw)}
 	}
