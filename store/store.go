@@ -19,9 +19,34 @@ import (
 // UpdateSettings' fn) run inside the transaction and must be quick and pure:
 // no I/O, no locks, no calls back into the Store. A backend may run them more
 // than once (PostgreSQL retries a transaction that lost a serialization race).
+// Store is everything the bot keeps, as the union of the roles below: each
+// package takes only the role it needs (a Games, an Outbox ...), so its tests
+// need a small fake, not a whole store. Every method is one transaction: a
+// write that takes an outbox commits its messages with it, and AppendAction
+// commits the action, its key, its messages and the game's new state together,
+// or nothing. Implementations: store/bolt (one process, the default) and
+// store/postgres (several processes). Both pass the suite in store/storetest.
+//
+// Callbacks passed into a write (AppendAction's gameUpdate, UpdateGame's fn,
+// UpdateSettings' fn) run inside the transaction and must be quick and pure:
+// no I/O, no locks, no calls back into the Store. A backend may run them more
+// than once (PostgreSQL retries a transaction that lost a serialization race).
 type Store interface {
-	// Games and their log.
+	Games
+	Outbox
+	Challenges
+	UserSettings
+	DMs
+	ServerSettings
+	Ratings
+	MessageRefs
+	Notes
+	Queries
+	Admin
+}
 
+// Games are the games and their append-only action log.
+type Games interface {
 	// CreateGame stores a new game and returns it with its ID, times and (if
 	// empty) Status active. Variant and RulesVersion are required. key, when
 	// not empty, is the idempotency key of the interaction that created it: a
@@ -53,9 +78,10 @@ type Store interface {
 	LookupKey(key string) (GameID, uint64, error)
 	// PruneKeys forgets idempotency keys recorded before t and says how many.
 	PruneKeys(before time.Time) (int, error)
+}
 
-	// The outbox: messages committed with the decision that produced them.
-
+// Outbox holds the messages committed with the decision that produced them.
+type Outbox interface {
 	// Enqueue queues messages that no game action produced.
 	Enqueue(msgs ...OutMsg) error
 	// PendingOutbox returns the unsent messages in the order they were queued.
@@ -73,9 +99,10 @@ type Store interface {
 	// OutboxReady is signalled (buffered, capacity 1) after a commit in this
 	// process that queued messages.
 	OutboxReady() <-chan struct{}
+}
 
-	// Challenges.
-
+// Challenges are the open challenges.
+type Challenges interface {
 	CreateChallenge(c Challenge, outbox []OutMsg) (Challenge, error)
 	GetChallenge(id uint64) (Challenge, error)
 	SetChallengeMessage(id uint64, messageID string) error
@@ -90,14 +117,19 @@ type Store interface {
 	Challenges() ([]Challenge, error)
 	// ExpiredChallenges returns the challenges with ExpiresAt ≤ now, soonest first.
 	ExpiredChallenges(now time.Time) ([]Challenge, error)
+}
 
-	// Settings.
-
+// UserSettings are the players' settings.
+type UserSettings interface {
 	// GetSettings returns a user's settings. Errors: ErrNotFound (defaults).
 	GetSettings(userID string) (Settings, error)
 	// UpdateSettings applies fn to a user's settings (zero value if none) and
 	// stores them in one transaction. Errors: ErrInvalid.
 	UpdateSettings(userID string, fn func(*Settings)) (Settings, error)
+}
+
+// DMs are the DM claims and marks that make handling a DM exactly-once.
+type DMs interface {
 	// ClaimDM claims a user's DM msgID for process by until the given time
 	// (see JudgeDM), in one atomic step against every process sharing the
 	// store; it returns what it found and the user's LastDM. A claim is
@@ -115,15 +147,20 @@ type Store interface {
 	// DM id), read in one step and straight from the data, not from a
 	// cache: how a process that left DMs to another sees which it handled.
 	LastDMs(users []string) (map[string]string, error)
+}
+
+// ServerSettings are the servers' settings.
+type ServerSettings interface {
 	// GetGuildSettings returns a server's settings. Errors: ErrNotFound
 	// (defaults).
 	GetGuildSettings(guildID string) (GuildSettings, error)
 	// UpdateGuildSettings applies fn to a server's settings (zero value if
 	// none) and stores them in one transaction. Errors: ErrInvalid.
 	UpdateGuildSettings(guildID string, fn func(*GuildSettings)) (GuildSettings, error)
+}
 
-	// Ratings.
-
+// Ratings are the ratings per server and variant.
+type Ratings interface {
 	GetRating(guild string, v view.Variant, user string) (Rating, error)
 	// ApplyRatings writes the ratings game id's result produced and marks the
 	// game Rated, in one transaction. Errors: ErrDuplicate (already rated),
@@ -132,28 +169,34 @@ type Store interface {
 	// Leaderboard returns the top n of a guild and variant, best first, and
 	// user's own standing (nil when user is "" or unrated).
 	Leaderboard(guild string, v view.Variant, n int, user string) ([]Standing, *Standing, error)
+}
 
-	// Message references (posts the bot edits later).
-
+// MessageRefs are the posts the bot edits later.
+type MessageRefs interface {
 	PutMessageRef(id GameID, purpose string, ref MessageRef) error
 	GetMessageRef(id GameID, purpose string) (MessageRef, error)
 	MessageRefs(id GameID) (map[string]MessageRef, error)
 	DeleteMessageRef(id GameID, purpose string) error
+}
 
-	// Private notes.
-
+// Notes are the players' private notes on squares.
+type Notes interface {
 	Notes(id GameID, c shogi.Color) ([]shogi.Square, error)
 	ToggleNote(id GameID, c shogi.Color, sq shogi.Square) ([]shogi.Square, error)
+}
 
-	// Queries.
-
+// Queries find games by state, player and channel.
+type Queries interface {
 	// ActiveGames returns every live game by id (reloaded after a restart).
 	ActiveGames() ([]Game, error)
 	ActiveGamesOf(user string) ([]Game, error)
 	ActiveGamesIn(channel string) ([]Game, error)
 	// RecentGames returns user's last n finished games, newest first.
 	RecentGames(user string, n int) ([]Game, error)
+}
 
+// Admin is the store's own upkeep.
+type Admin interface {
 	// Version returns the schema version of the data (SchemaVersion once open).
 	Version() (int, error)
 	// Describe names the store for logs and errors: a file path, or a database
