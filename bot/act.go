@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -24,22 +25,22 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 // texts.RefusalWithMoveHint for text typed in DM). With several processes a
 // player's action goes to the game's owner through the inbox (cluster.go).
 func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
-	return b.actAs(id, b.reader(user), a, key, refusal)
+	return b.actAs(id, b.readers.Reader(user), a, key, refusal)
 }
 
 // actAs is actWording for a player whose settings the caller read already
 // (an action reads each player's settings once).
-func (b *Bot) actAs(id store.GameID, rd reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
-	user := rd.id
-	if b.cl != nil && !isCPU(user) && user != b.botID() && !b.applyHere(id) {
-		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.lang)
+func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
+	user := rd.ID
+	if b.cl != nil && !compose.IsCPU(user) && user != b.botID() && !b.applyHere(id) {
+		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.Lang)
 	}
 	reply, ok, err := b.applyAs(id, rd, a, key, refusal)
-	if errors.Is(err, store.ErrFenced) && b.cl != nil && !isCPU(user) && user != b.botID() {
-		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.lang) // the lease moved meanwhile
+	if errors.Is(err, store.ErrFenced) && b.cl != nil && !compose.IsCPU(user) && user != b.botID() {
+		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.Lang) // the lease moved meanwhile
 	}
 	if err != nil {
-		return texts.UI(rd.lang, texts.InternalError), false
+		return texts.UI(rd.Lang, texts.InternalError), false
 	}
 	return reply, ok
 }
@@ -48,15 +49,15 @@ func (b *Bot) actAs(id store.GameID, rd reader, a referee.Action, key string, re
 // reply then says so). With several processes the game must be this
 // process's (else store.ErrFenced).
 func (b *Bot) apply(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error) {
-	return b.applyAs(id, b.reader(user), a, key, refusal)
+	return b.applyAs(id, b.readers.Reader(user), a, key, refusal)
 }
 
 // applyAs is apply for a player whose settings were read already.
-func (b *Bot) applyAs(id store.GameID, rd reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error) {
-	user := rd.id
+func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error) {
+	user := rd.ID
 	start, result := time.Now(), "ignored"
 	defer func() { b.observeAction(id, user, a, key, result, start) }()
-	lang := rd.lang
+	lang := rd.Lang
 	if !b.owns(id) {
 		result = "not_owner"
 		return "", false, store.ErrFenced
@@ -69,7 +70,7 @@ func (b *Bot) applyAs(id store.GameID, rd reader, a referee.Action, key string, 
 		}
 		return texts.UI(lang, texts.NoGame), false, nil
 	}
-	person := !isCPU(user) && user != b.botID()
+	person := !compose.IsCPU(user) && user != b.botID()
 	if person {
 		b.returnSeat(id, user)
 	}
@@ -96,7 +97,7 @@ func (b *Bot) applyAs(id store.GameID, rd reader, a referee.Action, key string, 
 		return reply, false, nil
 	}
 	result = done.result
-	if person && rd.set.CurrentGame != id {
+	if person && rd.Set.CurrentGame != id {
 		if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.CurrentGame = id }); err != nil {
 			b.log.Warn("settings", "user", user, "err", err)
 		}
@@ -124,9 +125,9 @@ type applied struct {
 // the commit, then the copy becomes the game. It returns nil and the reply
 // when nothing changed (reply "" for an action already applied or a CPU whose
 // seat was given back), or the store's error.
-func (b *Bot) decide(lg *live, rd reader, a referee.Action, key string, refusal func(error) string) (*applied, string, error) {
-	user, lang := rd.id, rd.lang
-	if isCPU(user) && (a.Player > shogi.White || lg.cpu[a.Player] == nil) {
+func (b *Bot) decide(lg *live, rd compose.Reader, a referee.Action, key string, refusal func(error) string) (*applied, string, error) {
+	user, lang := rd.ID, rd.Lang
+	if compose.IsCPU(user) && (a.Player > shogi.White || lg.cpu[a.Player] == nil) {
 		return nil, "", nil // the seat's player came back
 	}
 	// A redelivered event that was applied already is refused by the store
@@ -151,7 +152,7 @@ func (b *Bot) decide(lg *live, rd reader, a referee.Action, key string, refusal 
 	meta := lg.meta
 	clocks, dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
 	meta.Clocks = clocks
-	if isCPU(user) {
+	if compose.IsCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
 	out := b.actionMessages(meta, g, a, evs, before, dl, rd)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -370,7 +371,7 @@ func (b *Bot) cmdServerDefaults(r *req) (answer, error) {
 func (b *Bot) settingsSummary(r *req) string {
 	gs := b.guildSettings(r.sc.guild)
 	s := texts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: b.cfg.Threads, Channel: gs.Channel,
-		Locale: guildLang(guildLocale(r.i)), WatchDelayOwn: gs.WatchDelay != nil,
+		Locale: compose.GuildLang(guildLocale(r.i)), WatchDelayOwn: gs.WatchDelay != nil,
 		WatchRanked: gs.WatchRanked, ResultGIF: gs.ResultGIF, GIFFoulFrames: gs.GIFFoulFrames,
 		ResultGIFConf: b.cfg.ResultGIF, GIFFoulFramesConf: b.cfg.GIFFoulFrames, WatchRankedConf: b.cfg.WatchRanked}
 	s.WatchDelay, _ = b.watchSettings(gs)

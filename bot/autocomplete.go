@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -166,7 +167,7 @@ func (b *Bot) challengeChoices(ctx context.Context, r *req, sub, typed string) [
 // userName is "@name" for a user (the CPU: "CPU"), read from Discord once
 // and kept; "@…" when Discord does not answer in time.
 func (b *Bot) userName(ctx context.Context, id string) string {
-	if isCPU(id) || id == "" {
+	if compose.IsCPU(id) || id == "" {
 		return "CPU"
 	}
 	if n, ok := b.names.Load(id); ok {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"shinpan/bot/compose"
 	"shinpan/store"
 	"shinpan/store/bolt"
 	"shinpan/store/pgtest"
@@ -30,18 +31,18 @@ var storeBackend = boltBackend
 // server, see store/pgtest). Without PostgreSQL installed the second pass is
 // skipped with a message, unless SHINPAN_REQUIRE_POSTGRES=1 makes it a failure.
 //
-// Every payload the sender takes from its memo is checked against the
+// Every compose.Payload the sender takes from its memo is checked against the
 // outbox's JSON (payloadmemo.go); a difference fails the run.
 func TestMain(m *testing.M) {
-	payloadMemoCheck = true
+	compose.MemoCheck = true
 	code := m.Run()
 	if code == 0 {
 		code = postgresPass(m)
 	}
 	if testing.Verbose() {
-		fmt.Printf("payloads taken from the memo and checked: %d\n", memoChecked.Load())
+		fmt.Printf("payloads taken from the memo and checked: %d\n", compose.MemoChecked.Load())
 	}
-	if n := memoMismatches.Load(); n > 0 {
+	if n := compose.MemoMismatches.Load(); n > 0 {
 		fmt.Fprintf(os.Stderr, "FAIL: %d payloads taken from the memo differ from the outbox's\n", n)
 		code = 1
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/ops"
 	"shinpan/render"
@@ -29,8 +30,10 @@ type Bot struct {
 	cfg Config
 	s   *discordgo.Session
 	st  store.Store
-	log *slog.Logger
-	now func() time.Time
+	// readers reads people's settings for the texts they are sent.
+	readers compose.Readers
+	log     *slog.Logger
+	now     func() time.Time
 
 	mu    sync.Mutex
 	games map[store.GameID]*live
@@ -120,6 +123,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	if sh, ok := st.(store.Shared); ok && sh.Shared() {
 		b.sharedStore = true
 	}
+	b.readers = compose.Readers{St: st}
 	b.instance = newInstance()
 	for _, o := range opts {
 		o(b)

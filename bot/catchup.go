@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"shinpan/bot/compose"
 	"shinpan/store"
 )
 
@@ -38,7 +39,7 @@ func (b *Bot) markPending(games []store.Game) {
 	defer b.mu.Unlock()
 	for _, g := range games {
 		for _, u := range g.Players {
-			if u != "" && !isCPU(u) {
+			if u != "" && !compose.IsCPU(u) {
 				b.catching[u] = true
 			}
 		}
@@ -54,7 +55,7 @@ func awaited(g store.Game) []string {
 	}
 	var out []string
 	for _, c := range seats {
-		if u := g.Players[c]; u != "" && !isCPU(u) {
+		if u := g.Players[c]; u != "" && !compose.IsCPU(u) {
 			out = append(out, u)
 		}
 	}

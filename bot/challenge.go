@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/player"
 	"shinpan/referee"
@@ -69,8 +70,8 @@ func (b *Bot) cmdChallenge(r *req) (answer, error) {
 	}
 	// The card is the interaction's public answer; its message id is kept so
 	// acceptance or expiry can edit it.
-	chLang := b.challengeLang(c)
-	return answer{text: texts.ChallengeCard(chLang, challengeText(c)), public: true, mentions: []string{opp},
+	chLang := b.readers.ChallengeLang(c)
+	return answer{text: texts.ChallengeCard(chLang, compose.ChallengeText(c)), public: true, mentions: []string{opp},
 		buttons: challengeButtons(chLang, c.ID),
 		posted: func(m *discordgo.Message) {
 			if err := b.st.SetChallengeMessage(c.ID, m.ID); err != nil {
@@ -135,8 +136,8 @@ func (b *Bot) cpuChoice(r *req) (*store.CPUChoice, string) {
 	return &store.CPUChoice{Level: level, MoveMillis: think}, ""
 }
 
-func challengeButtons(l texts.Lang, id uint64) []button {
-	return []button{
+func challengeButtons(l texts.Lang, id uint64) []compose.Button {
+	return []compose.Button{
 		{ID: "accept:" + itoa(id), Label: texts.UI(l, texts.ButtonAccept), Style: int(discordgo.SuccessButton)},
 		{ID: "decline:" + itoa(id), Label: texts.UI(l, texts.ButtonDecline), Style: int(discordgo.DangerButton)},
 	}
@@ -243,7 +244,7 @@ func (b *Bot) decline(r *req, id uint64, cancel bool) (answer, error) {
 	}
 	var out []store.OutMsg
 	if c.MessageID != "" {
-		out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: edited(b.challengeLang(c), mention(r.user)), Mentions: []string{}}))
+		out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: edited(b.readers.ChallengeLang(c), compose.Mention(r.user)), Mentions: []string{}}))
 	}
 	if _, err := b.st.DeleteChallenge(id, out); err != nil {
 		return say(texts.UI(r.lang, texts.NoChallenge)), nil
@@ -267,7 +268,7 @@ func (b *Bot) expireChallenges() {
 		}
 		var out []store.OutMsg
 		if c.MessageID != "" {
-			out = append(out, toChannel(c.ChannelID, payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.challengeLang(c), mention(c.Challenger))}))
+			out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.readers.ChallengeLang(c), compose.Mention(c.Challenger))}))
 		}
 		if _, err := b.st.DeleteChallenge(c.ID, out); err != nil {
 			b.log.Warn("expire challenge", "challenge", c.ID, "err", err)

@@ -88,7 +88,7 @@ type chaos struct {
 	pg    *pgtest.Server
 	url   string
 	srv   *discordtest.Server
-	rd    store.Store   // the test's own reader
+	rd    store.Store   // the test's own compose.Reader
 	db    *pgxpool.Pool // and its own look at the inbox
 	nodes []*node
 	lb    *balancer

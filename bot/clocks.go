@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"shinpan/bot/compose"
 	"shinpan/store"
 )
 
@@ -28,7 +29,7 @@ func (b *Bot) track(meta store.Game) {
 		delete(b.clocks.by, meta.ID)
 		return
 	}
-	b.clocks.by[meta.ID] = clock{dl: *meta.Deadline, cpuSeat: meta.Away[meta.Deadline.Player].CPU || isCPU(meta.Players[meta.Deadline.Player])}
+	b.clocks.by[meta.ID] = clock{dl: *meta.Deadline, cpuSeat: meta.Away[meta.Deadline.Player].CPU || compose.IsCPU(meta.Players[meta.Deadline.Player])}
 }
 
 // due lists the games whose turn time is up, and those whose waiting player
@@ -56,7 +57,7 @@ func (b *Bot) resumeCPUs(active []store.Game) {
 		if b.ctx.Err() != nil {
 			return
 		}
-		if !isCPU(g.Players[0]) && !isCPU(g.Players[1]) && !g.Away[0].CPU && !g.Away[1].CPU || !b.owns(g.ID) {
+		if !compose.IsCPU(g.Players[0]) && !compose.IsCPU(g.Players[1]) && !g.Away[0].CPU && !g.Away[1].CPU || !b.owns(g.ID) {
 			continue
 		}
 		if _, err := b.live(g.ID); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -66,7 +67,7 @@ func WithCluster(c Cluster) Option { return func(b *Bot) { b.cl = &cluster{c: c}
 // cluster is the bot's side of the shared ownership.
 type cluster struct {
 	c    Cluster
-	kick chan struct{} // wakes the inbox reader
+	kick chan struct{} // wakes the inbox compose.Reader
 
 	mu       sync.Mutex
 	inFlight map[uint64]bool                    // inbox items taken by a worker here
@@ -190,7 +191,7 @@ func (b *Bot) routeDM(id store.GameID, user, text, key string) {
 	}
 	if err != nil {
 		b.log.Error("inbox", "game", id, "user", user, "err", err)
-		b.dmReply(user, key, texts.UI(b.lang(user), texts.InternalError))
+		b.dmReply(user, key, texts.UI(b.readers.Lang(user), texts.InternalError))
 		return
 	}
 	if b.owns(id) {
@@ -291,7 +292,7 @@ func (b *Bot) stopCluster() {
 	b.cl.c.Stop()
 }
 
-// onInboxNotice wakes the reader when the partition is this process's.
+// onInboxNotice wakes the compose.Reader when the partition is this process's.
 func (b *Bot) onInboxNotice(p uint32) {
 	if p == ^uint32(0) || b.cl.c.OwnsPartition(p) {
 		wake(b.cl.kick)
@@ -431,7 +432,7 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 		b.consumeRouted(it, nil)
 		return
 	}
-	rd := b.reader(r.User) // once for the whole action
+	rd := b.readers.Reader(r.User) // once for the whole action
 	a := r.Action
 	refusal := texts.Refusal
 	if r.Kind == "dm" || r.DM {
@@ -440,7 +441,7 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 	if r.Kind == "dm" {
 		lg, err := b.live(id)
 		if err != nil {
-			b.consumeRouted(it, []store.OutMsg{toDM(r.User, payload{Content: texts.UI(rd.lang, texts.NoGame)})})
+			b.consumeRouted(it, []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: texts.UI(rd.Lang, texts.NoGame)})})
 			return
 		}
 		lg.mu.Lock()
@@ -456,7 +457,7 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 	var ok bool
 	var err error
 	if r.Kind == "draw" {
-		reply, err = b.draw(id, r.User, rd.lang, it.Key)
+		reply, err = b.draw(id, r.User, rd.Lang, it.Key)
 	} else {
 		reply, ok, err = b.applyAs(id, rd, a, it.Key, refusal)
 	}
@@ -467,10 +468,10 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 	if !ok {
 		var out []store.OutMsg
 		if reply != "" && w == nil {
-			out = []store.OutMsg{toDM(r.User, payload{Content: reply})}
+			out = []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: reply})}
 		}
 		if !b.consumeRouted(it, out) && w != nil {
-			reply = texts.UI(rd.lang, texts.Routed) // left for a later try, or the new owner
+			reply = texts.UI(rd.Lang, texts.Routed) // left for a later try, or the new owner
 		}
 	}
 	if w != nil {
@@ -508,7 +509,7 @@ func (b *Bot) adopt(id store.GameID) {
 	if !meta.Status.Live() {
 		return
 	}
-	if isCPU(meta.Players[0]) || isCPU(meta.Players[1]) || meta.Away[0].CPU || meta.Away[1].CPU {
+	if compose.IsCPU(meta.Players[0]) || compose.IsCPU(meta.Players[1]) || meta.Away[0].CPU || meta.Away[1].CPU {
 		go b.cpuTurn(id)
 	}
 }
@@ -554,7 +555,7 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 				return
 			}
 			b.track(g)
-			if isCPU(g.Players[0]) || isCPU(g.Players[1]) || g.Away[0].CPU || g.Away[1].CPU {
+			if compose.IsCPU(g.Players[0]) || compose.IsCPU(g.Players[1]) || g.Away[0].CPU || g.Away[1].CPU {
 				b.adopt(g.ID)
 			}
 		}

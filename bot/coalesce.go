@@ -15,12 +15,12 @@ import (
 // messages the channel is owed queue there, so what is skipped depends on
 // public actions and Discord alone.
 
-// editRefMark is how a payload that edits a stored message starts its field
+// editRefMark is how a compose.Payload that edits a stored message starts its field
 // (a text's quotes are escaped in JSON, so no content holds it).
 var editRefMark = []byte(`"edit_ref":"`)
 
 // editRefOf is the stored message m edits ("" for any other message). Only
-// the string after the mark is decoded, not the payload (a board's is tens of
+// the string after the mark is decoded, not the compose.Payload (a board's is tens of
 // kilobytes, and a worker asks this of every message queued behind the one it
 // sends).
 func editRefOf(m store.OutMsg) string {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"shinpan/bot/compose"
 	"shinpan/store"
 )
 
@@ -11,11 +12,11 @@ import (
 // edit_ref as json.Unmarshal reads it, escapes and all; text that merely
 // mentions the field is no reference.
 func TestEditRefOf(t *testing.T) {
-	for _, p := range []payload{
+	for _, p := range []compose.Payload{
 		{EditRef: "card"},
 		{EditRef: `ca"rd\x`, Content: `"edit_ref":"no"`},
 		{Content: `"edit_ref":"no"`},
-		{EditRef: "カード", Files: []outFile{{Name: "board.png", Data: []byte("\x89PNG")}}},
+		{EditRef: "カード", Files: []compose.File{{Name: "board.png", Data: []byte("\x89PNG")}}},
 		{},
 	} {
 		raw, err := json.Marshal(p)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/player"
 	"shinpan/referee"
@@ -26,7 +27,7 @@ type cpuSeat struct {
 // the bot's own seat, else the configured one.
 func (b *Bot) cpuLevel(meta store.Game, c shogi.Color) player.Level {
 	name := b.cfg.CPULevel
-	if ch := meta.CPU; ch != nil && ch.Level != "" && isCPU(meta.Players[c]) {
+	if ch := meta.CPU; ch != nil && ch.Level != "" && compose.IsCPU(meta.Players[c]) {
 		name = ch.Level
 	}
 	l, err := player.ParseLevel(name)
@@ -44,7 +45,7 @@ func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
 	if b.cfg.CPUMoveMillis > 0 {
 		d = time.Duration(b.cfg.CPUMoveMillis) * time.Millisecond
 	}
-	if ch := meta.CPU; ch != nil && ch.MoveMillis > 0 && isCPU(meta.Players[c]) {
+	if ch := meta.CPU; ch != nil && ch.MoveMillis > 0 && compose.IsCPU(meta.Players[c]) {
 		d = time.Duration(ch.MoveMillis) * time.Millisecond
 	}
 	if budget := meta.Options.MoveBudget(); budget > 0 {
@@ -80,7 +81,7 @@ func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cp
 // the seats of away players.
 func (b *Bot) cpuSeats(lg *live, entries []store.Entry) {
 	for c, u := range lg.meta.Players {
-		if isCPU(u) || lg.meta.Away[c].CPU {
+		if compose.IsCPU(u) || lg.meta.Away[c].CPU {
 			cs, err := b.newCPU(lg.meta, entries, shogi.Color(c))
 			if err != nil {
 				b.log.Error("cpu seat", "game", lg.meta.ID, "err", err)
@@ -183,7 +184,7 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 	if err != nil {
 		return
 	}
-	if meta.Away[c].CPU || isCPU(meta.Players[c]) {
+	if meta.Away[c].CPU || compose.IsCPU(meta.Players[c]) {
 		b.track(meta) // the CPU has the seat already
 		return
 	}
@@ -192,15 +193,15 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 		b.log.Error("away cpu", "game", id, "err", err)
 		return
 	}
-	l := b.channelLang(meta)
-	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, texts.AwayCPU(l, mention(meta.Players[c]), uint64(id)), meta)
+	l := b.readers.ChannelLang(meta)
+	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, texts.AwayCPU(l, compose.Mention(meta.Players[c]), uint64(id)), meta)
 	go b.cpuTurn(id)
 }
 
 // setAway records a seat's away state with the channel's note in one
 // transaction, then puts cs (nil: the player) in the seat.
 func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *cpuSeat, text string, meta store.Game) {
-	note := toChannel(b.announceChannel(meta), payload{Content: text})
+	note := compose.ToChannel(b.announceChannel(meta), compose.Payload{Content: text})
 	updated, err := b.st.UpdateGame(id, []store.OutMsg{note}, func(g *store.Game) error {
 		g.Away[c] = away
 		return nil
@@ -234,7 +235,7 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 	meta := lg.meta
 	lg.mu.Unlock()
 	if away {
-		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.channelLang(meta), mention(user), uint64(id)), meta)
+		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.readers.ChannelLang(meta), compose.Mention(user), uint64(id)), meta)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/store"
@@ -71,8 +72,8 @@ func (b *Bot) queueFor(user string, m *discordgo.Message) {
 // handleDM handles one DM from a player (live or read back after an outage).
 func (b *Bot) handleDM(m *discordgo.Message) {
 	user := m.Author.ID
-	rd := b.reader(user) // once for the whole DM
-	lang := rd.lang
+	rd := b.readers.Reader(user) // once for the whole DM
+	lang := rd.Lang
 	text := strings.TrimSpace(m.Content)
 	b.dmsClosed.Delete(user)
 	keyed := false // the DM's id is its action's idempotency key, now stored
@@ -151,7 +152,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 // answer is sent at once instead, once, so that the user hears that nothing
 // was changed.
 func (b *Bot) dmReply(user, dmID, text string) {
-	m := toDM(user, payload{Content: text})
+	m := compose.ToDM(user, compose.Payload{Content: text})
 	if nonce, err := b.st.KeyedNonce("dm-reply", dmID); err == nil {
 		m.DedupeKey = nonce
 	}
@@ -170,7 +171,7 @@ func (b *Bot) replyNow(user, text, nonce string) {
 	}
 	ch, err := b.dmChannel(user)
 	if err == nil {
-		_, err = b.postMessage(ch, payload{Content: text}, nonce)
+		_, err = b.postMessage(ch, compose.Payload{Content: text}, nonce)
 	}
 	if err != nil {
 		b.log.Error("direct reply", "user", user, "err", err)

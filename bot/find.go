@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -47,19 +48,19 @@ func (s scope) challenge(c store.Challenge) bool {
 // #number given, the player's only live game, or their last-used one; else it
 // asks which.
 func (b *Bot) pickGame(sc scope, want store.GameID) (store.GameID, string) {
-	return b.pickGameAs(sc, want, b.reader(sc.user))
+	return b.pickGameAs(sc, want, b.readers.Reader(sc.user))
 }
 
 // pickGameAs is pickGame with the user's settings read already.
-func (b *Bot) pickGameAs(sc scope, want store.GameID, rd reader) (store.GameID, string) {
+func (b *Bot) pickGameAs(sc scope, want store.GameID, rd compose.Reader) (store.GameID, string) {
 	all, err := b.st.ActiveGamesOf(sc.user)
 	return b.pickGameIn(sc, want, rd, all, err)
 }
 
 // pickGameIn is pickGameAs with the user's live games read already (all,
 // or the error of reading them).
-func (b *Bot) pickGameIn(sc scope, want store.GameID, rd reader, all []store.Game, err error) (store.GameID, string) {
-	lang := rd.lang
+func (b *Bot) pickGameIn(sc scope, want store.GameID, rd compose.Reader, all []store.Game, err error) (store.GameID, string) {
+	lang := rd.Lang
 	if err != nil {
 		return 0, texts.UI(lang, texts.InternalError)
 	}
@@ -87,7 +88,7 @@ func (b *Bot) pickGameIn(sc scope, want store.GameID, rd reader, all []store.Gam
 		return games[0].ID, ""
 	}
 	for _, g := range games {
-		if g.ID == rd.set.CurrentGame {
+		if g.ID == rd.Set.CurrentGame {
 			return g.ID, ""
 		}
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/view"
@@ -18,25 +19,25 @@ func (b *Bot) cmdBoard(r *req) (answer, error) {
 	if why != nil {
 		return *why, nil
 	}
-	rd := b.reader(r.user)
+	rd := b.readers.Reader(r.user)
 	s.lg.mu.Lock()
 	files := b.boardFiles(s.lg.meta, s.lg.g, s.c, rd)
-	text := texts.Status(textCtx(rd, s.lg.meta, nil), gameState(s.lg.g), view.AudienceOf(s.c))
-	var btns []button
+	text := texts.Status(compose.TextCtx(rd, s.lg.meta, nil), compose.GameState(s.lg.g), view.AudienceOf(s.c))
+	var btns []compose.Button
 	if g := s.lg.g; !g.Over() && g.Turn() == s.c && !g.NeedsMasks() {
-		btns = turnButtons(rd.lang)
+		btns = turnButtons(rd.Lang)
 	}
 	s.lg.mu.Unlock()
-	return b.sendBoard(r, s.id, payload{Content: text, Files: files, Buttons: btns})
+	return b.sendBoard(r, s.id, compose.Payload{Content: text, Files: files, Buttons: btns})
 }
 
 // sendBoard queues a board for the user of r alone and answers that it is
 // on its way.
-func (b *Bot) sendBoard(r *req, id store.GameID, p payload) (answer, error) {
+func (b *Bot) sendBoard(r *req, id store.GameID, p compose.Payload) (answer, error) {
 	if _, closed := b.dmsClosed.Load(r.user); closed {
 		return say(texts.UI(r.lang, texts.DMsClosedYou)), nil
 	}
-	if err := b.st.Enqueue(withGame(toDM(r.user, p), id)); err != nil {
+	if err := b.st.Enqueue(withGame(compose.ToDM(r.user, p), id)); err != nil {
 		return answer{}, err
 	}
 	go b.kickOutbox()
@@ -60,13 +61,13 @@ func (b *Bot) cmdStatus(r *req) (answer, error) {
 	}
 	lg, err := b.live(id)
 	if err != nil {
-		return say(texts.GameCard(textCtx(b.askerReader(r), meta, nil), meta.Ranked)), nil
+		return say(texts.GameCard(compose.TextCtx(b.askerReader(r), meta, nil), meta.Ranked)), nil
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	ctx := textCtx(b.askerReader(r), lg.meta, nil)                     // an answer to the asker alone: their words
+	ctx := compose.TextCtx(b.askerReader(r), lg.meta, nil)             // an answer to the asker alone: their words
 	clocks := texts.ClockLine(r.lang, lg.meta.Options, lg.meta.Clocks) // public: as of the last move
-	return say(texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, gameState(lg.g), view.ToPublic) + clocks), nil
+	return say(texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, compose.GameState(lg.g), view.ToPublic) + clocks), nil
 }
 
 // cmdGames lists the games going on in the channel.
@@ -78,7 +79,7 @@ func (b *Bot) cmdGames(r *req) (answer, error) {
 	rd := b.askerReader(r)
 	var lines []string
 	for _, g := range games {
-		lines = append(lines, texts.GameLine(textCtx(rd, g, nil), g.Status == store.StatusPendingMasks))
+		lines = append(lines, texts.GameLine(compose.TextCtx(rd, g, nil), g.Status == store.StatusPendingMasks))
 	}
 	return say(strings.Join(lines, "\n")), nil
 }

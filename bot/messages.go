@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -22,33 +23,33 @@ import (
 // for the public events the channel's (publicMessages). Order: Black's DM,
 // White's DM, the channel — never dependent on what is hidden.
 // actor is the acting user's settings, read once for the whole action.
-func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline, actor reader) []store.OutMsg {
+func (b *Bot) actionMessages(meta store.Game, g *referee.Game, a referee.Action, evs []view.Event, before [3]*shogi.Position, dl *store.Deadline, actor compose.Reader) []store.OutMsg {
 	var out []store.OutMsg
 	pub := view.For(evs, view.ToPublic)
 	for col, user := range meta.Players {
 		c := shogi.Color(col)
 		mine := view.For(evs, view.AudienceOf(c))
-		if len(mine) == 0 || isCPU(user) {
+		if len(mine) == 0 || compose.IsCPU(user) {
 			continue
 		}
 		rd := actor
-		if user != actor.id {
-			rd = b.reader(user)
+		if user != actor.ID {
+			rd = b.readers.Reader(user)
 		}
-		ctx := textCtx(rd, meta, before[c])
+		ctx := compose.TextCtx(rd, meta, before[c])
 		ctx.YourTurn = policy.YourTurn(g, c)
-		p := payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
+		p := compose.Payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
 		if needsBoard(mine) {
 			p.Files = b.boardFiles(meta, g, c, rd)
 			if !g.Over() {
-				p.Content += texts.ClockLine(rd.lang, meta.Options, meta.Clocks)
+				p.Content += texts.ClockLine(rd.Lang, meta.Options, meta.Clocks)
 			}
 		}
 		if !g.Over() && g.Turn() == c && !g.NeedsMasks() {
-			p.Buttons = turnButtons(rd.lang)
+			p.Buttons = turnButtons(rd.Lang)
 			p.Content += deadlineLine(dl, c)
 		}
-		out = append(out, toDM(user, p))
+		out = append(out, compose.ToDM(user, p))
 	}
 	if len(pub) > 0 && !meta.ChannelGone {
 		out = append(out, b.publicMessages(meta, g, a, pub, before[view.ToPublic], dl)...)
@@ -67,15 +68,15 @@ func needsBoard(evs []view.Event) bool {
 	return false
 }
 
-func turnButtons(lang texts.Lang) []button {
-	return []button{
+func turnButtons(lang texts.Lang) []compose.Button {
+	return []compose.Button{
 		{ID: "move:{game}", Label: texts.UI(lang, texts.ButtonMove), Style: int(discordgo.PrimaryButton)},
 		{ID: "resign:{game}", Label: texts.UI(lang, texts.ButtonResign), Style: int(discordgo.SecondaryButton)},
 	}
 }
 
 // boardFiles renders what player c sees (the revealed board once the game is over).
-func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd reader) []outFile {
+func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd compose.Reader) []compose.File {
 	v := g.View(view.ViewerOf(c))
 	if g.Over() {
 		v = g.RevealView()
@@ -88,24 +89,24 @@ func (b *Bot) boardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd rea
 	if !g.Over() {
 		clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move: fouls never show
 	}
-	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Clocks: clocks, CacheScope: seatScope(meta.ID, c)})
+	img, err := compose.RenderFor(v, rd, render.Options{Notes: notes, Clocks: clocks, CacheScope: compose.SeatScope(meta.ID, c)})
 	if err != nil {
 		b.log.Error("render", "game", meta.ID, "err", err)
 		return nil
 	}
-	return []outFile{img}
+	return []compose.File{img}
 }
 
 // revealFiles are the end-of-game attachments in the channel: the revealed
 // board (alt text in the channel's language, as its texts) and the record
 // (KIF with the hidden information as comments).
-func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []outFile {
-	var files []outFile
-	if img, err := b.renderFor(g.RevealView(), b.channelReader(meta), render.Options{CacheScope: publicScope(meta.ID)}); err == nil {
+func (b *Bot) revealFiles(meta store.Game, g *referee.Game) []compose.File {
+	var files []compose.File
+	if img, err := compose.RenderFor(g.RevealView(), b.readers.ChannelReader(meta), render.Options{CacheScope: compose.PublicScope(meta.ID)}); err == nil {
 		files = append(files, img)
 	}
 	if kif, err := gameKIF(meta, g); err == nil {
-		files = append(files, outFile{Name: fmt.Sprintf("shinpan-%s.kif", "{game}"), Type: "text/plain; charset=utf-8", Data: kif})
+		files = append(files, compose.File{Name: fmt.Sprintf("shinpan-%s.kif", "{game}"), Type: "text/plain; charset=utf-8", Data: kif})
 	}
 	return files
 }
@@ -143,9 +144,9 @@ func gameRecord(meta store.Game, g *referee.Game, format string) ([]byte, error)
 // the reveal's details), in the game's channel. With a thread, every
 // announcement is also a line in it, move by move.
 func (b *Bot) publicMessages(meta store.Game, g *referee.Game, a referee.Action, pub []view.Event, before *shogi.Position, dl *store.Deadline) []store.OutMsg {
-	ch := b.channelReader(meta)
-	lang := ch.lang
-	ctx := textCtx(ch, meta, before) // the moves in the channel's words, from the board the channel sees
+	ch := b.readers.ChannelReader(meta)
+	lang := ch.Lang
+	ctx := compose.TextCtx(ch, meta, before) // the moves in the channel's words, from the board the channel sees
 	line := texts.Announcement(ctx, pub)
 	notable := g.Over()
 	for _, e := range pub {
@@ -160,25 +161,25 @@ func (b *Bot) publicMessages(meta store.Game, g *referee.Game, a referee.Action,
 	out := b.cardEdit(meta, g, last, dl)
 	switch {
 	case notable:
-		p := payload{Content: line}
+		p := compose.Payload{Content: line}
 		if g.Over() {
 			p.Content += notRatedLine(lang, meta, g)
 			p.Files = append(b.revealFiles(meta, g), b.resultGIF(meta, a)...)
 			if g.Result().Reason != view.ReasonAbort {
-				p.Buttons = []button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)},
+				p.Buttons = []compose.Button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: int(discordgo.SecondaryButton)},
 					{ID: "review:{game}", Label: texts.UI(lang, texts.ButtonReview), Style: int(discordgo.SecondaryButton)}}
 			}
 			p.Mentions = meta.Players[:]
 		}
-		out = append(out, toChannel(meta.ChannelID, p))
+		out = append(out, compose.ToChannel(meta.ChannelID, p))
 	case meta.ThreadID != "":
-		out = append(out, toChannel(meta.ThreadID, payload{Content: line}))
+		out = append(out, compose.ToChannel(meta.ThreadID, compose.Payload{Content: line}))
 	}
-	rctx := textCtx(ch, meta, nil)
+	rctx := compose.TextCtx(ch, meta, nil)
 	rctx.Start, _ = shogi.ParseSFEN(g.StartSFEN()) // the reveal's moves are written from the start
 	for _, e := range pub {
 		for _, d := range texts.RevealDetails(rctx, e) {
-			out = append(out, toChannel(meta.ChannelID, payload{Content: d}))
+			out = append(out, compose.ToChannel(meta.ChannelID, compose.Payload{Content: d}))
 		}
 	}
 	return out

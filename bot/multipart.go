@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"mime/multipart"
+	"shinpan/bot/compose"
 	"strconv"
 	"strings"
 )
@@ -12,7 +13,7 @@ import (
 // written into one buffer sized beforehand. discordgo's grows its buffer
 // from nothing, copying every board a few times over, and sorts each part's
 // header: under load those were a tenth of what the process allocated.
-func multipartBody(v any, files []outFile) (contentType string, body []byte, err error) {
+func multipartBody(v any, files []compose.File) (contentType string, body []byte, err error) {
 	payload, err := json.Marshal(v)
 	if err != nil {
 		return "", nil, err

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"shinpan/bot/compose"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 func TestMultipartBody(t *testing.T) {
 	body := messageBody{Content: "a <b> & \"c\"", Attachments: []attachmentBody{{ID: "0", Filename: "board.png", Description: "alt"}},
 		AllowedMentions: mentions([]string{"1"}), Nonce: "n", EnforceNonce: true}
-	for _, files := range [][]outFile{
+	for _, files := range [][]compose.File{
 		nil,
 		{{Name: "board.png", Type: "image/png", Data: []byte("\x89PNG\r\n--x")}},
 		{{Name: `we"ird\name.kif`, Data: []byte("text")}, {Name: "b.png", Type: "image/png", Data: bytes.Repeat([]byte{0, 1}, 5000)}},

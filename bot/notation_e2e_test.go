@@ -93,7 +93,7 @@ func TestLostPieceKeepsItsMove(t *testing.T) {
 }
 
 // TestBoardImageInReadersLanguage: the same board is drawn with other words
-// (labels, ranks) once its reader switches to Japanese: the picture itself,
+// (labels, ranks) once its compose.Reader switches to Japanese: the picture itself,
 // not only its alt text, follows the reader's language.
 func TestBoardImageInReadersLanguage(t *testing.T) {
 	t.Parallel()

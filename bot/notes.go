@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
@@ -42,8 +43,8 @@ func (b *Bot) cmdReach(r *req) (answer, error) {
 // note toggles a "?" mark and sends the player their board with it; it returns
 // the reply and whether the board was sent (then the board is the answer).
 func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
-	rd := b.reader(user)
-	l := rd.lang
+	rd := b.readers.Reader(user)
+	l := rd.Lang
 	lg, c, sq, why := b.squareOf(id, user, text)
 	if why != "" {
 		return why, false
@@ -59,7 +60,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 	lg.mu.Lock()
 	files := b.boardFiles(lg.meta, lg.g, c, rd)
 	lg.mu.Unlock()
-	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
+	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
@@ -71,8 +72,8 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 // reach on their own board; it returns the reply and whether the board was
 // sent.
 func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
-	rd := b.reader(user)
-	l := rd.lang
+	rd := b.readers.Reader(user)
+	l := rd.Lang
 	lg, c, sq, why := b.squareOf(id, user, text)
 	if why != "" {
 		return why, false
@@ -93,11 +94,11 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 		b.log.Error("notes", "game", id, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
-	img, err := b.renderFor(v, rd, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}, CacheScope: seatScope(id, c)})
+	img, err := compose.RenderFor(v, rd, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}, CacheScope: compose.SeatScope(id, c)})
 	if err != nil {
 		return texts.UI(l, texts.InternalError), false
 	}
-	if err := b.st.Enqueue(withGame(toDM(user, payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []outFile{img}}), id)); err != nil {
+	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
@@ -108,7 +109,7 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 // squareOf reads the square a player names in one of their games; why is the
 // answer when it cannot.
 func (b *Bot) squareOf(id store.GameID, user, text string) (lg *live, c shogi.Color, sq shogi.Square, why string) {
-	l := b.lang(user)
+	l := b.readers.Lang(user)
 	sq, err := notation.ParseSquare(strings.TrimSpace(text))
 	if err != nil {
 		return nil, 0, 0, texts.BadSquare(l, text)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -71,7 +72,7 @@ func (b *Bot) btnResign(r *req) (answer, error) {
 		return *why, nil
 	}
 	return answer{text: texts.UI(r.lang, texts.ResignConfirm),
-		buttons: []button{{ID: fmt.Sprintf("resignok:%d", r.arg), Label: texts.UI(r.lang, texts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
+		buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.arg), Label: texts.UI(r.lang, texts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
 }
 
 func (b *Bot) btnResignConfirm(r *req) (answer, error) {
@@ -115,15 +116,15 @@ func (b *Bot) selMask(r *req) (answer, error) {
 }
 
 // maskMenu is the DM with a select menu of the player's pieces (not the king).
-func maskMenu(lang texts.Lang, g *referee.Game, c shogi.Color) payload {
+func maskMenu(lang texts.Lang, g *referee.Game, c shogi.Color) compose.Payload {
 	p, _ := g.PlayerBoard(c)
-	var opts []discordgo.SelectMenuOption
+	var opts []compose.MenuOption
 	for _, s := range p.Pieces(c).Squares() {
 		if k := p.At(s).Kind(); k != shogi.King && len(opts) < 25 {
-			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%s %s", s, texts.PieceName(lang, k)), Value: s.String()})
+			opts = append(opts, compose.MenuOption{Label: fmt.Sprintf("%s %s", s, texts.PieceName(lang, k)), Value: s.String()})
 		}
 	}
-	return payload{Content: texts.UI(lang, texts.MaskMenu), Select: &selectMenu{ID: "mask:{game}", Placeholder: texts.UI(lang, texts.MaskPlaceholder), Options: opts}}
+	return compose.Payload{Content: texts.UI(lang, texts.MaskMenu), Select: &compose.Menu{ID: "mask:{game}", Placeholder: texts.UI(lang, texts.MaskPlaceholder), Options: opts}}
 }
 
 // cmdDraw offers a draw, or accepts the opponent's standing offer. An offer is
@@ -162,7 +163,7 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 	case !seated || lg.g.Over():
 		lg.mu.Unlock()
 		return texts.UI(lang, texts.NoGame), nil
-	case isCPU(opp) || lg.meta.Away[c.Opp()].CPU:
+	case compose.IsCPU(opp) || lg.meta.Away[c.Opp()].CPU:
 		lg.mu.Unlock()
 		return texts.UI(lang, texts.CPUPlaysOn), nil
 	case lg.meta.DrawOffer.AcceptableBy(lg.g, c):
@@ -178,7 +179,7 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 	}
 	defer lg.mu.Unlock()
 	offer := policy.Offer(lg.g, c)
-	dm := toDM(opp, payload{Content: texts.DrawOffered(b.lang(opp), mention(user), uint64(id))})
+	dm := compose.ToDM(opp, compose.Payload{Content: texts.DrawOffered(b.readers.Lang(opp), compose.Mention(user), uint64(id))})
 	updated, err := b.st.UpdateGame(id, []store.OutMsg{dm}, func(g *store.Game) error { g.DrawOffer = offer; return nil })
 	if err != nil {
 		return "", err

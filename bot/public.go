@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -27,27 +28,27 @@ import (
 const cardRef = "card"
 
 // publicBoardFiles is the channel's board of g as an attachment.
-func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []outFile {
-	opt := render.Options{CacheScope: publicScope(meta.ID)}
+func (b *Bot) publicBoardFiles(meta store.Game, g *referee.Game) []compose.File {
+	opt := render.Options{CacheScope: compose.PublicScope(meta.ID)}
 	if !g.Over() {
 		opt.Clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move, a public fact
 	}
-	f, err := b.renderFor(g.PublicView(), b.channelReader(meta), opt)
+	f, err := compose.RenderFor(g.PublicView(), b.readers.ChannelReader(meta), opt)
 	if err != nil {
 		b.log.Error("public board", "game", meta.ID, "err", err)
 		return nil
 	}
 	f.Name = "public.png"
-	return []outFile{f}
+	return []compose.File{f}
 }
 
 // cardText is the game card's text: its header and the state the channel
 // knows after an action whose announcement was last ("" at the start), with
 // the clock of the turn that follows (dl).
 func (b *Bot) cardText(meta store.Game, g *referee.Game, last string, dl *store.Deadline) string {
-	ctx := textCtx(b.channelReader(meta), meta, nil)
+	ctx := compose.TextCtx(b.readers.ChannelReader(meta), meta, nil)
 	v := g.PublicView()
-	st := texts.CardState{State: gameState(g), Check: v.InCheck && !g.Over(), Last: last,
+	st := texts.CardState{State: compose.GameState(g), Check: v.InCheck && !g.Over(), Last: last,
 		Clock: strings.TrimSpace(deadlineLine(dl, g.Turn())), Clocks: texts.ClockLine(ctx.Lang, meta.Options, meta.Clocks)}
 	if v.FoulLimit > 0 && v.FoulsKnown[shogi.Black] && v.FoulsKnown[shogi.White] {
 		st.Fouls, st.Limit = v.Fouls, v.FoulLimit
@@ -65,13 +66,13 @@ func (b *Bot) cardEdit(meta store.Game, g *referee.Game, last string, dl *store.
 	if files == nil || meta.ChannelGone {
 		return nil
 	}
-	return []store.OutMsg{toChannel(meta.ChannelID, payload{EditRef: cardRef, Content: b.cardText(meta, g, last, dl), Files: files})}
+	return []store.OutMsg{compose.ToChannel(meta.ChannelID, compose.Payload{EditRef: cardRef, Content: b.cardText(meta, g, last, dl), Files: files})}
 }
 
 // editRef replaces the attachments of a game's stored message (the card) with
 // p's files and, when p has one, its text; its buttons stay. A card that is
 // gone is no error.
-func (b *Bot) editRef(id store.GameID, p payload) error {
+func (b *Bot) editRef(id store.GameID, p compose.Payload) error {
 	ref, err := b.st.GetMessageRef(id, p.EditRef)
 	if errors.Is(err, store.ErrNotFound) {
 		b.log.Debug("no message to edit", "game", id, "ref", p.EditRef)
@@ -95,13 +96,13 @@ func (b *Bot) editRef(id store.GameID, p payload) error {
 
 // replaceFiles edits a message: its attachments become files (with their alt
 // texts) and, unless content is nil, its text becomes content.
-func (b *Bot) replaceFiles(ch, msg string, content *string, files []outFile) error {
+func (b *Bot) replaceFiles(ch, msg string, content *string, files []compose.File) error {
 	body := struct {
 		Content         *string                           `json:"content,omitempty"`
 		Attachments     []attachmentBody                  `json:"attachments"`
 		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	}{Content: content, Attachments: []attachmentBody{}, AllowedMentions: mentions(nil)} // no old attachment is kept; an edit pings no one
-	files = b.drawFiles(files)
+	files = compose.DrawFiles(b.log, files)
 	for k, f := range files {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/rating"
 	"shinpan/referee"
@@ -19,7 +20,7 @@ import (
 // ranked game between two people that was not aborted; then
 // rating.RatedSeats decides from the seats the CPU moved for.
 func ratedSeats(meta store.Game) [2]bool {
-	if !meta.Ranked || meta.Status != store.StatusFinished || meta.Result == nil || isCPU(meta.Players[0]) || isCPU(meta.Players[1]) {
+	if !meta.Ranked || meta.Status != store.StatusFinished || meta.Result == nil || compose.IsCPU(meta.Players[0]) || compose.IsCPU(meta.Players[1]) {
 		return [2]bool{}
 	}
 	o := rating.Draw
@@ -52,7 +53,7 @@ func notRatedWhy(l texts.Lang, meta store.Game) string {
 	var who []string
 	for c, moved := range cpu {
 		if moved {
-			who = append(who, mention(meta.Players[c]))
+			who = append(who, compose.Mention(meta.Players[c]))
 		}
 	}
 	return texts.NotRatedCPU(l, who)
@@ -61,7 +62,7 @@ func notRatedWhy(l texts.Lang, meta store.Game) string {
 // unratedBecauseCPU reports whether a ranked game between people ended
 // unrated because the CPU moved for someone, and for which seats.
 func unratedBecauseCPU(meta store.Game) (cpu [2]bool, unrated bool) {
-	if !meta.Ranked || isCPU(meta.Players[0]) || isCPU(meta.Players[1]) || meta.CPUMoved == [2]bool{} {
+	if !meta.Ranked || compose.IsCPU(meta.Players[0]) || compose.IsCPU(meta.Players[1]) || meta.CPUMoved == [2]bool{} {
 		return cpu, false
 	}
 	s := ratedSeats(meta)
@@ -142,14 +143,14 @@ func (b *Bot) cmdRating(r *req) (answer, error) {
 		rt, err := b.st.GetRating(r.i.GuildID, v, who)
 		if err != nil {
 			if len(vs) == 1 {
-				lines = append(lines, texts.Unrated(l, mention(who), v))
+				lines = append(lines, texts.Unrated(l, compose.Mention(who), v))
 			}
 			continue
 		}
-		lines = append(lines, texts.RatingLine(l, mention(who), v, int(math.Round(rt.Rating)), int(math.Round(rt.RD)), rt.Games, rt.Wins, rt.Losses, rt.Draws))
+		lines = append(lines, texts.RatingLine(l, compose.Mention(who), v, int(math.Round(rt.Rating)), int(math.Round(rt.RD)), rt.Games, rt.Wins, rt.Losses, rt.Draws))
 	}
 	if len(lines) == 0 {
-		lines = append(lines, texts.Unrated(l, mention(who), view.Tsuitate))
+		lines = append(lines, texts.Unrated(l, compose.Mention(who), view.Tsuitate))
 	}
 	return say(strings.Join(lines, "\n")), nil
 }
@@ -165,7 +166,7 @@ func (b *Bot) cmdLeaderboard(r *req) (answer, error) {
 	}
 	var lines []texts.Standing
 	for _, s := range top {
-		lines = append(lines, texts.Standing{Rank: s.Rank, Name: mention(s.UserID), Rating: int(math.Round(s.Rating.Rating)), RD: int(math.Round(s.RD)), Games: s.Games})
+		lines = append(lines, texts.Standing{Rank: s.Rank, Name: compose.Mention(s.UserID), Rating: int(math.Round(s.Rating.Rating)), RD: int(math.Round(s.RD)), Games: s.Games})
 	}
 	you := 0
 	if me != nil {
@@ -194,12 +195,12 @@ func (b *Bot) cmdHistory(r *req) (answer, error) {
 		}
 		res := "—"
 		if g.Result != nil {
-			res = texts.ResultLine(textCtx(rd, g, nil), g.Result)
+			res = texts.ResultLine(compose.TextCtx(rd, g, nil), g.Result)
 		}
 		if why := notRatedWhy(l, g); why != "" {
 			res += " · " + why
 		}
-		lines = append(lines, texts.HistoryLine(l, uint64(g.ID), g.Variant, mention(g.Players[0]), mention(g.Players[1]), res))
+		lines = append(lines, texts.HistoryLine(l, uint64(g.ID), g.Variant, compose.Mention(g.Players[0]), compose.Mention(g.Players[1]), res))
 	}
 	if len(lines) == 0 {
 		return say(texts.UI(l, texts.HistoryEmpty)), nil

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
@@ -35,5 +36,5 @@ func (b *Bot) cmdRecord(r *req) (answer, error) {
 		return answer{}, err
 	}
 	return answer{text: texts.RecordSent(r.lang, uint64(id)),
-		files: []outFile{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
+		files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
 }

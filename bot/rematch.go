@@ -3,6 +3,7 @@ package bot
 import (
 	"time"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -71,10 +72,10 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 			return b.accept(r, c.ID)
 		}
 	}
-	if isCPU(opp) {
+	if compose.IsCPU(opp) {
 		if gs, err := b.st.ActiveGamesOf(r.user); err == nil {
 			for _, g := range gs {
-				if g.ChannelID == meta.ChannelID && (isCPU(g.Players[0]) || isCPU(g.Players[1])) {
+				if g.ChannelID == meta.ChannelID && (compose.IsCPU(g.Players[0]) || compose.IsCPU(g.Players[1])) {
 					return say(texts.UI(r.lang, texts.AlreadyStarted)), nil
 				}
 			}
@@ -83,7 +84,7 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.user, Challenged: opp,
 		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked, GuildLocale: meta.GuildLocale, PublicNotation: meta.PublicNotation, CPU: meta.CPU,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
-	if isCPU(opp) {
+	if compose.IsCPU(opp) {
 		return b.startGame(r, ch, store.CPU) // the CPU always accepts
 	}
 	ch, err = b.st.CreateChallenge(ch, nil)
@@ -93,10 +94,10 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	// The card goes through the outbox; the sender keeps its message id
 	// (payload.Challenge) for acceptance or expiry to edit. A crash before it
 	// is queued leaves a challenge nobody sees, which simply expires.
-	chLang := b.challengeLang(ch)
-	card := payload{Content: texts.ChallengeCard(chLang, challengeText(ch)), Mentions: []string{opp},
+	chLang := b.readers.ChallengeLang(ch)
+	card := compose.Payload{Content: texts.ChallengeCard(chLang, compose.ChallengeText(ch)), Mentions: []string{opp},
 		Buttons: challengeButtons(chLang, ch.ID), Challenge: ch.ID}
-	if err := b.st.Enqueue(toChannel(ch.ChannelID, card)); err != nil {
+	if err := b.st.Enqueue(compose.ToChannel(ch.ChannelID, card)); err != nil {
 		return answer{}, err
 	}
 	b.kickOutbox()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -122,7 +123,7 @@ func (b *Bot) showReview(r *req, id store.GameID, ply int, pov string, update bo
 	if ply < 0 || ply >= len(steps) {
 		ply = len(steps) - 1
 	}
-	msg, err := b.reviewMessage(b.reader(r.user), meta, steps, ply, pov)
+	msg, err := b.reviewMessage(b.readers.Reader(r.user), meta, steps, ply, pov)
 	if err != nil {
 		return answer{}, err
 	}
@@ -140,7 +141,7 @@ type filesMessage struct {
 	Content    string
 	Flags      discordgo.MessageFlags
 	Components []discordgo.MessageComponent
-	Files      []outFile
+	Files      []compose.File
 }
 
 // respondWithFiles answers an interaction with a message (or, t
@@ -160,7 +161,7 @@ func (b *Bot) respondWithFiles(r *req, t discordgo.InteractionResponseType, m fi
 		Data data                              `json:"data"`
 	}{Type: t, Data: data{Content: m.Content, Flags: m.Flags, Components: m.Components, Attachments: []attachmentBody{},
 		AllowedMentions: mentions(nil)}}
-	drawn := b.drawFiles(m.Files)
+	drawn := compose.DrawFiles(b.log, m.Files)
 	files := make([]*discordgo.File, len(drawn))
 	for k, f := range drawn {
 		body.Data.Attachments = append(body.Data.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
@@ -189,19 +190,19 @@ func reviewBoard(s referee.Step, pov string) view.View {
 // board (drawn as the user's own boards are, so a player's view at move k is
 // the image they were sent then), the navigation, the point-of-view select
 // and the record buttons.
-func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, ply int, pov string) (filesMessage, error) {
-	l := rd.lang
+func (b *Bot) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.Step, ply int, pov string) (filesMessage, error) {
+	l := rd.Lang
 	if pov != povBlack && pov != povWhite {
 		pov = povTrue
 	}
 	s := steps[ply]
 	v := reviewBoard(s, pov)
-	img, err := b.renderFor(v, rd, render.Options{CacheScope: "review " + rd.id})
+	img, err := compose.RenderFor(v, rd, render.Options{CacheScope: "review " + rd.ID})
 	if err != nil {
 		return filesMessage{}, err
 	}
 	if pov != povTrue {
-		img.Alt = texts.SideViewAlt(l, rd.notation(), &v) // not "Your board": the reviewer may be anyone
+		img.Alt = texts.SideViewAlt(l, rd.Notation(), &v) // not "Your board": the reviewer may be anyone
 	}
 	label := map[string]string{povTrue: texts.UI(l, texts.ReviewTrue),
 		povBlack: texts.ReviewSide(l, shogi.Black), povWhite: texts.ReviewSide(l, shogi.White)}
@@ -209,7 +210,7 @@ func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, pl
 	if ply > 0 {
 		before = steps[ply-1].Pos
 	}
-	ctx := textCtx(rd, meta, before)
+	ctx := compose.TextCtx(rd, meta, before)
 	content := texts.Review(ctx, s, len(steps)-1, label[pov])
 
 	g, last := uint64(meta.ID), len(steps)-1
@@ -228,7 +229,7 @@ func (b *Bot) reviewMessage(rd reader, meta store.Game, steps []referee.Step, pl
 	}
 	return filesMessage{
 		Content: content,
-		Files:   []outFile{img},
+		Files:   []compose.File{img},
 		Components: []discordgo.MessageComponent{
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				nav("⏮", 0, 0, ply == 0), nav("◀", max(ply-1, 0), 1, ply == 0),
@@ -270,7 +271,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 			return answer{}, err
 		}
 		return answer{text: texts.GIFSent(r.lang, uint64(id), len(steps)-1, (len(data)+1023)/1024),
-			files: []outFile{{Name: fmt.Sprintf("shinpan-%d.gif", id), Type: "image/gif", Data: data}}}, nil
+			files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.gif", id), Type: "image/gif", Data: data}}}, nil
 	}
 	g, err := rebuild(meta, entries)
 	if err != nil {
@@ -281,7 +282,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 		return answer{}, err
 	}
 	return answer{text: texts.RecordSent(r.lang, uint64(id)),
-		files: []outFile{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
+		files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
 }
 
 // gameGIF is a finished game's animation: the whole board after every move
@@ -302,7 +303,7 @@ func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang) ([]by
 // resultGIF is the animation posted with the result when the game's server
 // wants it (its result_gif, else Config.ResultGIF): the stored log and the
 // action that ended the game.
-func (b *Bot) resultGIF(meta store.Game, a referee.Action) []outFile {
+func (b *Bot) resultGIF(meta store.Game, a referee.Action) []compose.File {
 	if !onOff(b.guildSettings(meta.GuildID).ResultGIF, b.cfg.ResultGIF) {
 		return nil
 	}
@@ -314,11 +315,11 @@ func (b *Bot) resultGIF(meta store.Game, a referee.Action) []outFile {
 	steps, err := timeline(meta, append(entries, store.Entry{Action: a}))
 	var data []byte
 	if err == nil {
-		data, err = b.gameGIF(meta, steps, b.channelLang(meta))
+		data, err = b.gameGIF(meta, steps, b.readers.ChannelLang(meta))
 	}
 	if err != nil {
 		b.log.Error("gif", "game", meta.ID, "err", err)
 		return nil
 	}
-	return []outFile{{Name: "shinpan-{game}.gif", Type: "image/gif", Data: data}}
+	return []compose.File{{Name: "shinpan-{game}.gif", Type: "image/gif", Data: data}}
 }

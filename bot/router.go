@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 )
 
@@ -39,8 +40,8 @@ type req struct {
 type answer struct {
 	text     string
 	public   bool
-	buttons  []button
-	files    []outFile
+	buttons  []compose.Button
+	files    []compose.File
 	mentions []string // who a public answer may ping
 	modal    *discordgo.InteractionResponseData
 	// own, when set, sends the answer itself (a review: several rows of
@@ -227,7 +228,7 @@ func (b *Bot) respond(r *req, a answer) error {
 	if len(a.buttons) > 0 {
 		comps = components(a.buttons)
 	}
-	drawn := b.drawFiles(a.files) // once, for the reply or the follow-up
+	drawn := compose.DrawFiles(b.log, a.files) // once, for the reply or the follow-up
 	var msg *discordgo.Message
 	var err error
 	if !r.deferred {
@@ -252,7 +253,7 @@ func (b *Bot) respond(r *req, a answer) error {
 }
 
 // discordFiles are an answer's files for discordgo, each with a fresh reader.
-func discordFiles(fs []outFile) []*discordgo.File {
+func discordFiles(fs []compose.File) []*discordgo.File {
 	var files []*discordgo.File
 	for _, f := range fs {
 		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)})

@@ -10,13 +10,13 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"golang.org/x/time/rate"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
@@ -142,7 +142,7 @@ func (b *Bot) worker(d string) {
 		ob.mu.Unlock()
 		// q[1:] is only ever appended to, past its end: safe to read unlocked.
 		if superseded(m, q[1:]) {
-			payloads.drop(m.Payload)
+			compose.Memo.Drop(m.Payload)
 			b.sent(m, "coalesced", time.Now()) // coalesce.go
 		} else if !b.deliver(m) {
 			return // closing: the message stays in the outbox for the next start
@@ -327,17 +327,17 @@ func (b *Bot) markSent() {
 
 // send delivers one outbox message.
 func (b *Bot) send(m store.OutMsg) error {
-	p, ok := payloads.take(m.Payload) // payloadmemo.go
-	if ok && payloadMemoCheck {
-		b.checkMemo(m, p)
+	p, ok := compose.Memo.Take(m.Payload) // payloadmemo.go
+	if ok && compose.MemoCheck {
+		compose.CheckMemo(b.log, m, p)
 	}
 	if !ok {
 		if err := json.Unmarshal(m.Payload, &p); err != nil {
-			b.log.Error("bad outbox payload, dropped", "game", m.GameID, "outbox", m.ID, "err", err)
+			b.log.Error("bad outbox compose.Payload, dropped", "game", m.GameID, "outbox", m.ID, "err", err)
 			return nil
 		}
 	}
-	fillGame(&p, m.GameID)
+	p.FillGame(m.GameID)
 	if p.EditRef != "" {
 		return b.editRef(m.GameID, p)
 	}
@@ -424,7 +424,7 @@ type attachmentBody struct {
 	Description string `json:"description,omitempty"`
 }
 
-func components(bs []button) []discordgo.MessageComponent {
+func components(bs []compose.Button) []discordgo.MessageComponent {
 	if len(bs) == 0 {
 		return nil
 	}
@@ -436,40 +436,29 @@ func components(bs []button) []discordgo.MessageComponent {
 }
 
 // payloadComponents returns the buttons row and the select row, if any.
-func payloadComponents(p payload) []discordgo.MessageComponent {
+func payloadComponents(p compose.Payload) []discordgo.MessageComponent {
 	out := components(p.Buttons)
 	if p.Select != nil && len(p.Select.Options) > 0 {
 		out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: p.Select.ID, Placeholder: p.Select.Placeholder, Options: p.Select.Options}}})
+			MenuType: discordgo.StringSelectMenu, CustomID: p.Select.ID, Placeholder: p.Select.Placeholder, Options: menuOptions(p.Select.Options)}}})
 	}
 	return out
 }
 
-// fillGame puts the game number into a queued message's "{game}" slots.
-func fillGame(p *payload, id store.GameID) {
-	if id == 0 {
-		return
+// menuOptions are a menu's choices for discordgo.
+func menuOptions(opts []compose.MenuOption) []discordgo.SelectMenuOption {
+	out := make([]discordgo.SelectMenuOption, len(opts))
+	for i, o := range opts {
+		out[i] = discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description, Default: o.Default}
 	}
-	n := itoa(uint64(id))
-	r := func(s string) string { return strings.ReplaceAll(s, "{game}", n) } // a Replacer built its tables at every message
-	p.Content = r(p.Content)
-	p.Thread = r(p.Thread)
-	for i := range p.Buttons {
-		p.Buttons[i].ID = r(p.Buttons[i].ID)
-	}
-	for i := range p.Files {
-		p.Files[i].Name = r(p.Files[i].Name)
-	}
-	if p.Select != nil {
-		p.Select.ID = r(p.Select.ID)
-	}
+	return out
 }
 
 // mentions allows pinging exactly these users (the CPU is no user).
 func mentions(users []string) *discordgo.MessageAllowedMentions {
 	var ids []string
 	for _, u := range users {
-		if u != "" && !isCPU(u) {
+		if u != "" && !compose.IsCPU(u) {
 			ids = append(ids, u)
 		}
 	}
@@ -479,12 +468,12 @@ func mentions(users []string) *discordgo.MessageAllowedMentions {
 // postMessage creates a message in a channel, with files as multipart, and
 // returns its id (the only part of Discord's answer the bot uses: decoding
 // the whole message object cost more than the rest of the send).
-func (b *Bot) postMessage(ch string, p payload, nonce string) (string, error) {
+func (b *Bot) postMessage(ch string, p compose.Payload, nonce string) (string, error) {
 	body := messageBody{Content: p.Content, Components: payloadComponents(p), AllowedMentions: mentions(p.Mentions)}
 	if nonce != "" && len(nonce) <= 25 {
 		body.Nonce, body.EnforceNonce = nonce, true
 	}
-	files := b.drawFiles(p.Files)
+	files := compose.DrawFiles(b.log, p.Files)
 	for i, f := range files {
 		body.Attachments = append(body.Attachments, attachmentBody{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Alt})
 	}
@@ -578,7 +567,7 @@ func plainString(b []byte) (string, bool) {
 var errNoMessageID = errors.New("the answer has no message id")
 
 // editMessage edits a message's content and buttons.
-func (b *Bot) editMessage(ch string, p payload) error {
+func (b *Bot) editMessage(ch string, p compose.Payload) error {
 	comps := payloadComponents(p)
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -630,7 +619,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		// Tell the channel once per game; the game waits for the player. Only
 		// a DM sent at a public point may trigger it: the failure of a private
 		// one (a note, an unannounced foul, a bounce) would date that action.
-		var p payload
+		var p compose.Payload
 		if json.Unmarshal(m.Payload, &p) != nil || !p.Public {
 			return
 		}
@@ -640,8 +629,8 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		b.dmClosedTold[key] = true
 		b.mu.Unlock()
 		if !told && !meta.ChannelGone {
-			note := texts.DMsClosedMidGame(b.channelLang(meta), mention(m.Target), uint64(meta.ID))
-			if err := b.st.Enqueue(toChannel(b.announceChannel(meta), payload{Content: note, Mentions: []string{m.Target}})); err != nil {
+			note := texts.DMsClosedMidGame(b.readers.ChannelLang(meta), compose.Mention(m.Target), uint64(meta.ID))
+			if err := b.st.Enqueue(compose.ToChannel(b.announceChannel(meta), compose.Payload{Content: note, Mentions: []string{m.Target}})); err != nil {
 				b.log.Error("enqueue", "game", meta.ID, "user", m.Target, "err", err)
 				b.mu.Lock()
 				delete(b.dmClosedTold, key) // tell the channel next time
@@ -654,8 +643,8 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		}
 		var out []store.OutMsg
 		for _, u := range meta.Players {
-			if u != "" && !isCPU(u) {
-				out = append(out, toDM(u, payload{Content: texts.ChannelLost(b.lang(u), uint64(meta.ID))}))
+			if u != "" && !compose.IsCPU(u) {
+				out = append(out, compose.ToDM(u, compose.Payload{Content: texts.ChannelLost(b.readers.Lang(u), uint64(meta.ID))}))
 			}
 		}
 		if _, err := b.st.UpdateGame(meta.ID, out, func(g *store.Game) error { g.ChannelGone = true; return nil }); err != nil {
@@ -670,8 +659,6 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		b.mu.Unlock()
 	}
 }
-
-func isCPU(user string) bool { return user == store.CPU }
 
 // announceChannel is where a game's public announcements go: its thread when
 // it has one, else its channel.

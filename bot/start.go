@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -38,14 +39,14 @@ func seating(challenger, other string, color store.ColorChoice) [2]string {
 func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error) {
 	players := seating(c.Challenger, other, c.Color)
 	for col, p := range players {
-		if isCPU(p) {
+		if compose.IsCPU(p) {
 			continue
 		}
 		if err := b.dmProbe(p, shogi.Color(col), c, probeOf(r, c)); err != nil {
 			if !dmsClosed(err) {
 				return answer{}, err
 			}
-			if err := b.st.Enqueue(toChannel(c.ChannelID, payload{Content: texts.DMsClosed(b.challengeLang(c), mention(p)), Mentions: []string{p}})); err != nil {
+			if err := b.st.Enqueue(compose.ToChannel(c.ChannelID, compose.Payload{Content: texts.DMsClosed(b.readers.ChallengeLang(c), compose.Mention(p)), Mentions: []string{p}})); err != nil {
 				return answer{}, err
 			}
 			b.kickOutbox()
@@ -53,7 +54,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		}
 	}
 	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
-		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !isCPU(other),
+		Options: c.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: c.Ranked && !compose.IsCPU(other),
 		GuildLocale: c.GuildLocale, PublicNotation: c.PublicNotation, CPU: c.CPU}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options.Options)
 	if err != nil {
@@ -92,7 +93,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 			b.log.Error("load new game", "game", game.ID, "err", err)
 		}
 		b.kickOutbox()
-		if isCPU(players[0]) || isCPU(players[1]) {
+		if compose.IsCPU(players[0]) || compose.IsCPU(players[1]) {
 			go b.cpuTurn(game.ID)
 		}
 	}
@@ -122,7 +123,7 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string)
 	if err != nil {
 		return err
 	}
-	_, err = b.postMessage(ch2, payload{Content: texts.Hello(b.lang(user), ch.Variant, c)}, nonce)
+	_, err = b.postMessage(ch2, compose.Payload{Content: texts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce)
 	return err
 }
 
@@ -143,32 +144,32 @@ func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge,
 	var out []store.OutMsg
 	for col, p := range meta.Players {
 		pc := shogi.Color(col)
-		if isCPU(p) {
+		if compose.IsCPU(p) {
 			continue
 		}
-		rd := b.reader(p)
-		pl := payload{Content: texts.Welcome(textCtx(rd, meta, nil), pc) + texts.ClockLine(rd.lang, meta.Options, meta.Clocks),
+		rd := b.readers.Reader(p)
+		pl := compose.Payload{Content: texts.Welcome(compose.TextCtx(rd, meta, nil), pc) + texts.ClockLine(rd.Lang, meta.Options, meta.Clocks),
 			Files: b.boardFiles(meta, g, pc, rd), Public: true}
 		if !g.NeedsMasks() && g.Turn() == pc {
-			pl.Buttons = turnButtons(rd.lang)
+			pl.Buttons = turnButtons(rd.Lang)
 			pl.Content += deadlineLine(meta.Deadline, pc)
 		}
-		out = append(out, toDM(p, pl))
+		out = append(out, compose.ToDM(p, pl))
 		if g.NeedsMasks() {
-			out = append(out, toDM(p, maskMenu(rd.lang, g, pc)))
+			out = append(out, compose.ToDM(p, maskMenu(rd.Lang, g, pc)))
 		}
 	}
-	lang := b.challengeLang(c)
-	card := payload{Content: b.cardText(meta, g, "", meta.Deadline), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
+	lang := b.readers.ChallengeLang(c)
+	card := compose.Payload{Content: b.cardText(meta, g, "", meta.Deadline), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
 	if threads {
 		card.Thread = "shogi #{game}" // the game's move by move goes to a thread under its card
 	}
 	if c.MessageID != "" {
-		edit := payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
+		edit := compose.Payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
 		if meta.ChannelID != c.ChannelID {
 			edit.Content = texts.AnnouncedIn(lang, edit.Content, meta.ChannelID)
 		}
-		out = append(out, toChannel(c.ChannelID, edit))
+		out = append(out, compose.ToChannel(c.ChannelID, edit))
 	}
-	return append(out, toChannel(meta.ChannelID, card))
+	return append(out, compose.ToChannel(meta.ChannelID, card))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"shinpan/bot/compose"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
@@ -97,7 +98,7 @@ func turnOf(dl *store.Deadline) *policy.Turn {
 func (b *Bot) turnDeadline(meta store.Game, turn *policy.Turn, seq uint64) *store.Deadline {
 	c := turn.Player
 	dl := &store.Deadline{Player: c, Seq: seq, Start: turn.Start, Turn: turn.End}
-	if meta.Options.AwaySeconds > 0 && !isCPU(meta.Players[c]) && !meta.Away[c].CPU {
+	if meta.Options.AwaySeconds > 0 && !compose.IsCPU(meta.Players[c]) && !meta.Away[c].CPU {
 		dl.Away = turn.Start.Add(time.Duration(meta.Options.AwaySeconds) * time.Second)
 	}
 	if dl.Turn.IsZero() && dl.Away.IsZero() {

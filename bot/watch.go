@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -104,7 +105,7 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 	if err != nil {
 		return answer{}, err
 	}
-	msgID, err := b.postMessage(ch, payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
+	msgID, err := b.postMessage(ch, compose.Payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
 	if dmsClosed(err) {
 		return say(texts.UI(l, texts.WatchDMsClosed)), nil
 	}
@@ -171,8 +172,8 @@ func (b *Bot) updateWatchers(id store.GameID) {
 	for _, k := range watchers {
 		user := strings.TrimPrefix(k, watchPrefix)
 		ref := refs[k]
-		rd := b.reader(user)
-		l := rd.lang
+		rd := b.readers.Reader(user)
+		l := rd.Lang
 		now := steps[len(steps)-1]
 		var content string
 		var v view.View
@@ -189,9 +190,9 @@ func (b *Bot) updateWatchers(id store.GameID) {
 			s := steps[now.Ply-delay]
 			content, v = texts.WatchBoard(l, uint64(id), s.Ply, now.Ply), watchView(s.True)
 		}
-		f, err := b.renderFor(v, rd, render.Options{CacheScope: fmt.Sprintf("game %d watch %s", id, user)})
+		f, err := compose.RenderFor(v, rd, render.Options{CacheScope: fmt.Sprintf("game %d watch %s", id, user)})
 		if err == nil {
-			err = b.replaceFiles(ref.ChannelID, ref.MessageID, &content, []outFile{f})
+			err = b.replaceFiles(ref.ChannelID, ref.MessageID, &content, []compose.File{f})
 		}
 		if err != nil {
 			b.log.Warn("watch update", "game", id, "watcher", user, "err", err)

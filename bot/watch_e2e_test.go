@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/discordtest"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -70,8 +71,8 @@ func TestWatchDelay(t *testing.T) {
 		}
 		meta, entries, _ := e.st.LoadGame(id)
 		steps, _ := timeline(meta, entries)
-		want, err := e.b.renderFor(watchView(steps[shown].True), e.b.reader(e.carol), render.Options{CacheScope: "test"})
-		if err != nil || !bytes.Equal(w.Attachments[0].Data, e.b.drawFiles([]outFile{want})[0].Data) {
+		want, err := compose.RenderFor(watchView(steps[shown].True), e.b.readers.Reader(e.carol), render.Options{CacheScope: "test"})
+		if err != nil || !bytes.Equal(w.Attachments[0].Data, compose.DrawFiles(e.b.log, []compose.File{want})[0].Data) {
 			t.Fatalf("move %d: the watcher's board is not the whole board of move %d", k+1, shown)
 		}
 	}

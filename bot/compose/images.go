@@ -1,9 +1,10 @@
-package bot
+package compose
 
 import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
@@ -12,46 +13,46 @@ import (
 	"shinpan/store"
 )
 
-// renderFor is a view for a reader as a PNG attachment with its alt text,
+// RenderFor is a view for a Reader as a PNG attachment with its alt text,
 // with their theme, orientation, language (the picture's words and the alt
 // text) and notation (of the alt text's last move, the one their texts use).
-// A channel reader gets the defaults in its language, its notation included.
+// A channel Reader gets the defaults in its language, its notation included.
 //
 // The attachment holds what to draw, checked now and drawn when it is sent
 // (draw): the outbox keeps a few KB of view instead of a PNG, and the sender
 // draws it outside the game's lock and transaction. render.Render is a
 // function of the view and options alone, so a message sent again after a
 // restart carries the same bytes.
-func (b *Bot) renderFor(v view.View, rd reader, opt render.Options) (outFile, error) {
-	if rd.set.Theme == "contrast" {
+func RenderFor(v view.View, rd Reader, opt render.Options) (File, error) {
+	if rd.Set.Theme == "contrast" {
 		opt.Theme = render.ThemeContrast
 	}
-	opt.Flip = rd.set.Orientation == "flip"
-	opt.Labels = texts.BoardLabels(rd.lang, v.Result)
+	opt.Flip = rd.Set.Orientation == "flip"
+	opt.Labels = texts.BoardLabels(rd.Lang, v.Result)
 	if err := render.Check(v, opt); err != nil {
-		return outFile{}, err
+		return File{}, err
 	}
-	alt := texts.BoardAlt(rd.lang, rd.notation(), &v)
-	return outFile{Name: "board.png", Alt: alt, Type: "image/png", Board: &boardSpec{View: v, Options: opt}}, nil
+	alt := texts.BoardAlt(rd.Lang, rd.Notation(), &v)
+	return File{Name: "board.png", Alt: alt, Type: "image/png", Board: &BoardSpec{View: v, Options: opt}}, nil
 }
 
-// seatScope is the render.Options.CacheScope of a player's boards: the
+// SeatScope is the render.Options.CacheScope of a player's boards: the
 // compressed bands of one seat's earlier boards serve its next ones, never
 // anyone else's (render/bands.go).
-func seatScope(id store.GameID, c shogi.Color) string {
+func SeatScope(id store.GameID, c shogi.Color) string {
 	return fmt.Sprintf("game %d seat %d", id, c)
 }
 
-// publicScope is the CacheScope of a game's boards in its channel.
-func publicScope(id store.GameID) string { return fmt.Sprintf("game %d public", id) }
+// PublicScope is the CacheScope of a game's boards in its channel.
+func PublicScope(id store.GameID) string { return fmt.Sprintf("game %d public", id) }
 
-// boardSpec is a board to draw: a view and how.
-type boardSpec struct {
+// BoardSpec is a board to draw: a view and how.
+type BoardSpec struct {
 	View    view.View
 	Options render.Options
 }
 
-// specJSON is a boardSpec in the outbox: the board's cells as one string of
+// specJSON is a BoardSpec in the outbox: the board's cells as one string of
 // two hex digits per square (the piece, shifted, plus 1 when known), the
 // rest of the view as it is (its board then zero, left out).
 type specJSON struct {
@@ -60,7 +61,7 @@ type specJSON struct {
 	Options render.Options `json:"options"`
 }
 
-func (s boardSpec) MarshalJSON() ([]byte, error) {
+func (s BoardSpec) MarshalJSON() ([]byte, error) {
 	j := specJSON{View: s.View, Options: s.Options}
 	cells := make([]byte, 0, 2*len(s.View.Board))
 	for _, c := range s.View.Board {
@@ -78,7 +79,7 @@ func (s boardSpec) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-func (s *boardSpec) UnmarshalJSON(raw []byte) error {
+func (s *BoardSpec) UnmarshalJSON(raw []byte) error {
 	var j specJSON
 	if err := json.Unmarshal(raw, &j); err != nil {
 		return err
@@ -96,16 +97,16 @@ func (s *boardSpec) UnmarshalJSON(raw []byte) error {
 
 const hexDigits = "0123456789abcdef"
 
-// drawFiles returns files with every board drawn. A board that cannot be
+// DrawFiles returns files with every board drawn. A board that cannot be
 // drawn (renderFor checked it, so only a store holding a view this version
 // refuses) is left out and logged: sending the rest beats retrying forever.
-func (b *Bot) drawFiles(files []outFile) []outFile {
-	var out []outFile
+func DrawFiles(log *slog.Logger, files []File) []File {
+	var out []File
 	for _, f := range files {
 		if f.Board != nil {
 			img, err := render.Render(f.Board.View, f.Board.Options)
 			if err != nil {
-				b.log.Error("render", "file", f.Name, "err", err)
+				log.Error("render", "file", f.Name, "err", err)
 				continue
 			}
 			f.Data, f.Board = img.PNG, nil

@@ -1,4 +1,4 @@
-package bot
+package compose
 
 import (
 	"bytes"
@@ -20,8 +20,8 @@ import (
 // notes, a reach, clocks, the contrast theme, a flipped board, Japanese words,
 // a result and the revealed board.
 func TestBoardDrawnAtSendIsTheSame(t *testing.T) {
-	b := &Bot{log: slog.New(slog.DiscardHandler)}
-	readers := []reader{{lang: texts.EN}, {lang: texts.JA, set: store.Settings{Theme: "contrast", Orientation: "flip", Notation: store.NotationJapanese}}}
+	log := slog.New(slog.DiscardHandler)
+	readers := []Reader{{Lang: texts.EN}, {Lang: texts.JA, Set: store.Settings{Theme: "contrast", Orientation: "flip", Notation: store.NotationJapanese}}}
 	moves := []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}
 	n, biggest := 0, 0
 	for _, v := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
@@ -51,22 +51,22 @@ func TestBoardDrawnAtSendIsTheSame(t *testing.T) {
 						opts = append(opts, render.Options{Reach: &render.Reach{From: sq, To: []shogi.Square{shogi.Sq(1, 8)}}})
 					}
 					for _, opt := range opts {
-						f, err := b.renderFor(vw, rd, opt)
+						f, err := RenderFor(vw, rd, opt)
 						if err != nil {
 							continue // a view the renderer refuses (a note on a piece it can't see): refused alike at once
 						}
 						if f.Data != nil || f.Board == nil {
 							t.Fatal("a board was drawn when queued")
 						}
-						raw, err := json.Marshal(payload{Files: []outFile{f}})
+						raw, err := json.Marshal(Payload{Files: []File{f}})
 						if err != nil {
 							t.Fatal(err)
 						}
-						var back payload
+						var back Payload
 						if err := json.Unmarshal(raw, &back); err != nil {
 							t.Fatal(err)
 						}
-						drawn := b.drawFiles(back.Files)
+						drawn := DrawFiles(log, back.Files)
 						want, err := render.Render(f.Board.View, f.Board.Options)
 						if err != nil {
 							t.Fatal(err)

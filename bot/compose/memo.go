@@ -1,9 +1,10 @@
-package bot
+package compose
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"reflect"
 	"slices"
 	"sync/atomic"
@@ -12,10 +13,10 @@ import (
 	"shinpan/store/memo"
 )
 
-// The sender would decode every outbox payload from its JSON, although this
+// The sender would decode every outbox Payload from its JSON, although this
 // process encoded most of them moments before (a board's view is most of
-// the cost). encode keeps a copy of each payload it encodes, keyed by the
-// very bytes it encoded, and the sender takes it when the stored payload is
+// the cost). encode keeps a copy of each Payload it encodes, keyed by the
+// very bytes it encoded, and the sender takes it when the stored Payload is
 // those bytes: the store stays the source of truth, and only a message whose
 // stored bytes are exactly what encode produced can be served. Anything else
 // (after a restart, another process's message, an entry dropped) is decoded
@@ -24,42 +25,43 @@ import (
 //
 // The copy equals what decoding the bytes gives: it is a deep copy made at
 // encode (the caller may reuse its slices afterwards), its empty slices left
-// out as JSON leaves them out, and a payload whose JSON had a string
+// out as JSON leaves them out, and a Payload whose JSON had a string
 // replaced (invalid UTF-8 becomes \ufffd) is not kept. The tests compare the
-// two at every send (payloadMemoCheck).
+// two at every send (MemoCheck).
 
 // payloadMemoSize bounds the payloads kept (a few KB each): far more than are
 // normally waiting to be sent; beyond it the oldest are dropped.
 const payloadMemoSize = 2048
 
-type payloadMemo struct{ t *memo.Table[payload] }
+// PayloadMemo keeps the payloads encoded in this process for the sender.
+type PayloadMemo struct{ t *memo.Table[Payload] }
 
-// payloads is the process's memo; keyed by the bytes alone, it serves every
+// Memo is the process's memo; keyed by the bytes alone, it serves every
 // Bot in the process alike.
-var payloads = newPayloadMemo()
+var Memo = newPayloadMemo()
 
-func newPayloadMemo() *payloadMemo { return &payloadMemo{memo.New[payload](payloadMemoSize)} }
+func newPayloadMemo() *PayloadMemo { return &PayloadMemo{memo.New[Payload](payloadMemoSize)} }
 
-// payloadMemoCheck makes the sender decode every payload it takes from the
+// MemoCheck makes the sender decode every Payload it takes from the
 // memo as well and report a difference (the tests set it).
-var payloadMemoCheck = false
+var MemoCheck = false
 
-// put keeps a copy of p under its JSON raw.
-func (m *payloadMemo) put(raw []byte, p payload) {
+// Put keeps a copy of p under its JSON raw.
+func (m *PayloadMemo) Put(raw []byte, p Payload) {
 	if bytes.Contains(raw, []byte(`\ufffd`)) {
 		return // possibly a string json.Marshal changed
 	}
 	m.t.Put(string(raw), p.clone())
 }
 
-// take returns and forgets the payload kept under raw.
-func (m *payloadMemo) take(raw []byte) (payload, bool) { return m.t.TakeBytes(raw) }
+// Take returns and forgets the Payload kept under raw.
+func (m *PayloadMemo) Take(raw []byte) (Payload, bool) { return m.t.TakeBytes(raw) }
 
-// drop forgets the payload kept under raw, if any (a message not sent).
-func (m *payloadMemo) drop(raw []byte) { m.take(raw) }
+// Drop forgets the Payload kept under raw, if any (a message not sent).
+func (m *PayloadMemo) Drop(raw []byte) { m.Take(raw) }
 
 // clone is a deep copy of p, with the empty slices that JSON leaves out nil.
-func (p payload) clone() payload {
+func (p Payload) clone() Payload {
 	q := p
 	q.Files = nil
 	for _, f := range p.Files {
@@ -74,18 +76,12 @@ func (p payload) clone() payload {
 	if p.Select != nil {
 		s := *p.Select
 		s.Options = slices.Clone(s.Options)
-		for i, o := range s.Options {
-			if o.Emoji != nil {
-				e := *o.Emoji
-				s.Options[i].Emoji = &e
-			}
-		}
 		q.Select = &s
 	}
 	return q
 }
 
-func (s *boardSpec) clone() *boardSpec {
+func (s *BoardSpec) clone() *BoardSpec {
 	c := *s
 	if r := s.View.Result; r != nil {
 		rc := *r
@@ -111,19 +107,19 @@ func nilIfEmpty[S ~[]E, E any](s S) S {
 	return s
 }
 
-// memoChecked and memoMismatches count the payloads taken from the memo,
+// MemoChecked and MemoMismatches count the payloads taken from the memo,
 // and those that differ from their stored JSON's decoding
-// (payloadMemoCheck).
-var memoChecked, memoMismatches atomic.Int64
+// (MemoCheck).
+var MemoChecked, MemoMismatches atomic.Int64
 
-// checkMemo decodes m's payload and reports whether p differs from it.
-func (b *Bot) checkMemo(m store.OutMsg, p payload) {
-	memoChecked.Add(1)
-	var d payload
+// CheckMemo decodes m's Payload and reports whether p differs from it.
+func CheckMemo(log *slog.Logger, m store.OutMsg, p Payload) {
+	MemoChecked.Add(1)
+	var d Payload
 	err := json.Unmarshal(m.Payload, &d)
 	if err == nil && reflect.DeepEqual(d, p) {
 		return
 	}
-	memoMismatches.Add(1)
-	b.log.Error("the payload memo differs from the outbox", "outbox", m.ID, "memo", fmt.Sprintf("%+v", p), "stored", string(m.Payload), "err", err)
+	MemoMismatches.Add(1)
+	log.Error("the Payload memo differs from the outbox", "outbox", m.ID, "memo", fmt.Sprintf("%+v", p), "stored", string(m.Payload), "err", err)
 }
