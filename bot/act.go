@@ -155,7 +155,7 @@ func (b *Bot) decide(lg *live, rd compose.Reader, a referee.Action, key string, 
 	if compose.IsCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
-	out := b.actionMessages(meta, g, a, evs, before, dl, rd)
+	out := b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)
 	next := func(m *store.Game) {
 		updateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved

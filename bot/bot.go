@@ -32,6 +32,8 @@ type Bot struct {
 	st  store.Store
 	// readers reads people's settings for the texts they are sent.
 	readers compose.Readers
+	// compose writes the messages of what happens in games.
+	compose *compose.Composer
 	log     *slog.Logger
 	now     func() time.Time
 
@@ -128,6 +130,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	for _, o := range opts {
 		o(b)
 	}
+	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.resultGIF, NotRated: notRatedLine}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	b.pool = newGoPool(b.ctx)
 	if b.cl != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
 	"shinpan/referee"
@@ -87,7 +88,7 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 	}
 	// The card's board, in the channel's language.
 	e.waitUntil("the card's board at move 3", func() bool {
-		ref, err := e.st.GetMessageRef(id, cardRef)
+		ref, err := e.st.GetMessageRef(id, compose.CardRef)
 		if err != nil {
 			return false
 		}
@@ -99,7 +100,7 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := e.st.GetMessageRef(id, cardRef)
+	ref, _ := e.st.GetMessageRef(id, compose.CardRef)
 	c, _ := e.srv.Message(ref.MessageID)
 	both("the card", g.PublicView(), c.Attachments[0].Data, texts.JA)
 

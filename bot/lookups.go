@@ -21,11 +21,11 @@ func (b *Bot) cmdBoard(r *req) (answer, error) {
 	}
 	rd := b.readers.Reader(r.user)
 	s.lg.mu.Lock()
-	files := b.boardFiles(s.lg.meta, s.lg.g, s.c, rd)
+	files := b.compose.BoardFiles(s.lg.meta, s.lg.g, s.c, rd)
 	text := texts.Status(compose.TextCtx(rd, s.lg.meta, nil), compose.GameState(s.lg.g), view.AudienceOf(s.c))
 	var btns []compose.Button
 	if g := s.lg.g; !g.Over() && g.Turn() == s.c && !g.NeedsMasks() {
-		btns = turnButtons(rd.Lang)
+		btns = compose.TurnButtons(rd.Lang)
 	}
 	s.lg.mu.Unlock()
 	return b.sendBoard(r, s.id, compose.Payload{Content: text, Files: files, Buttons: btns})

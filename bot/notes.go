@@ -58,7 +58,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 		on = on || s == sq
 	}
 	lg.mu.Lock()
-	files := b.boardFiles(lg.meta, lg.g, c, rd)
+	files := b.compose.BoardFiles(lg.meta, lg.g, c, rd)
 	lg.mu.Unlock()
 	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)

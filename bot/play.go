@@ -9,7 +9,6 @@ import (
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
-	"shinpan/referee/shogi"
 	"shinpan/store"
 )
 
@@ -113,18 +112,6 @@ func (b *Bot) selMask(r *req) (answer, error) {
 		return say(texts.NotInGame(r.lang, r.arg)), nil
 	}
 	return b.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.values[0], Salt: newSalt()}, texts.Done), nil
-}
-
-// maskMenu is the DM with a select menu of the player's pieces (not the king).
-func maskMenu(lang texts.Lang, g *referee.Game, c shogi.Color) compose.Payload {
-	p, _ := g.PlayerBoard(c)
-	var opts []compose.MenuOption
-	for _, s := range p.Pieces(c).Squares() {
-		if k := p.At(s).Kind(); k != shogi.King && len(opts) < 25 {
-			opts = append(opts, compose.MenuOption{Label: fmt.Sprintf("%s %s", s, texts.PieceName(lang, k)), Value: s.String()})
-		}
-	}
-	return compose.Payload{Content: texts.UI(lang, texts.MaskMenu), Select: &compose.Menu{ID: "mask:{game}", Placeholder: texts.UI(lang, texts.MaskPlaceholder), Options: opts}}
 }
 
 // cmdDraw offers a draw, or accepts the opponent's standing offer. An offer is

@@ -29,9 +29,9 @@ func (b *Bot) cmdRecord(r *req) (answer, error) {
 	}
 	format := r.opts.str("format")
 	if format == "" {
-		format = recordFormats[0]
+		format = compose.RecordFormats[0]
 	}
-	data, err := gameRecord(meta, g, format)
+	data, err := compose.GameRecord(meta, g, format)
 	if err != nil {
 		return answer{}, err
 	}

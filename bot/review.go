@@ -38,7 +38,7 @@ const (
 )
 
 // recordChoices are the formats /shogi record offers: the records and the GIF.
-var recordChoices = append(append([]string(nil), recordFormats...), "gif")
+var recordChoices = append(append([]string(nil), compose.RecordFormats...), "gif")
 
 // finishedGame loads a game the user may see that is over, or says why not.
 func (b *Bot) finishedGame(r *req, id store.GameID) (store.Game, []store.Entry, *answer) {
@@ -277,7 +277,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 	if err != nil {
 		return answer{}, err
 	}
-	data, err := gameRecord(meta, g, format)
+	data, err := compose.GameRecord(meta, g, format)
 	if err != nil {
 		return answer{}, err
 	}

@@ -67,7 +67,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 	if gs.Channel != "" {
 		meta.ChannelID = gs.Channel // the server's games channel (admin.go)
 	}
-	out := b.startMessages(meta, g, c, b.threadsIn(gs))
+	out := b.compose.StartMessages(meta, g, c, b.threadsIn(gs))
 	var game store.Game
 	if c.ID != 0 {
 		game, err = b.st.AcceptChallenge(c.ID, meta, r.i.ID, out)
@@ -134,42 +134,4 @@ func probeOf(r *req, c store.Challenge) string {
 		return "challenge:" + itoa(c.ID)
 	}
 	return "interaction:" + r.i.ID
-}
-
-// startMessages are the messages a new game causes: each player's board (and
-// the mask prompt in Masked), the game card in the game's channel (with a
-// thread under it when threads are on), and the challenge card edited to say
-// it was accepted (and where the game is, when elsewhere).
-func (b *Bot) startMessages(meta store.Game, g *referee.Game, c store.Challenge, threads bool) []store.OutMsg {
-	var out []store.OutMsg
-	for col, p := range meta.Players {
-		pc := shogi.Color(col)
-		if compose.IsCPU(p) {
-			continue
-		}
-		rd := b.readers.Reader(p)
-		pl := compose.Payload{Content: texts.Welcome(compose.TextCtx(rd, meta, nil), pc) + texts.ClockLine(rd.Lang, meta.Options, meta.Clocks),
-			Files: b.boardFiles(meta, g, pc, rd), Public: true}
-		if !g.NeedsMasks() && g.Turn() == pc {
-			pl.Buttons = turnButtons(rd.Lang)
-			pl.Content += deadlineLine(meta.Deadline, pc)
-		}
-		out = append(out, compose.ToDM(p, pl))
-		if g.NeedsMasks() {
-			out = append(out, compose.ToDM(p, maskMenu(rd.Lang, g, pc)))
-		}
-	}
-	lang := b.readers.ChallengeLang(c)
-	card := compose.Payload{Content: b.cardText(meta, g, "", meta.Deadline), Ref: cardRef, Mentions: meta.Players[:], Files: b.publicBoardFiles(meta, g)}
-	if threads {
-		card.Thread = "shogi #{game}" // the game's move by move goes to a thread under its card
-	}
-	if c.MessageID != "" {
-		edit := compose.Payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
-		if meta.ChannelID != c.ChannelID {
-			edit.Content = texts.AnnouncedIn(lang, edit.Content, meta.ChannelID)
-		}
-		out = append(out, compose.ToChannel(c.ChannelID, edit))
-	}
-	return append(out, compose.ToChannel(meta.ChannelID, card))
 }

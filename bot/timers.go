@@ -7,7 +7,6 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/referee"
 	"shinpan/referee/policy"
-	"shinpan/referee/shogi"
 	"shinpan/store"
 )
 
@@ -105,15 +104,6 @@ func (b *Bot) turnDeadline(meta store.Game, turn *policy.Turn, seq uint64) *stor
 		return nil
 	}
 	return dl
-}
-
-// deadlineLine is the line under a player's board when their time runs: a
-// Discord relative timestamp, shown in the reader's own language.
-func deadlineLine(dl *store.Deadline, c shogi.Color) string {
-	if dl == nil || dl.Turn.IsZero() || dl.Player != c {
-		return ""
-	}
-	return fmt.Sprintf("\n⏱ <t:%d:R>", dl.Turn.Unix())
 }
 
 // expireTurns ends the games whose player to move is out of time.

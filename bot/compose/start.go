@@ -1,0 +1,59 @@
+package compose
+
+import (
+	"fmt"
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// StartMessages are the messages a new game causes: each player's board (and
+// the mask prompt in Masked), the game card in the game's channel (with a
+// thread under it when threads are on), and the challenge card edited to say
+// it was accepted (and where the game is, when elsewhere).
+func (cm *Composer) StartMessages(meta store.Game, g *referee.Game, c store.Challenge, threads bool) []store.OutMsg {
+	var out []store.OutMsg
+	for col, p := range meta.Players {
+		pc := shogi.Color(col)
+		if IsCPU(p) {
+			continue
+		}
+		rd := cm.Reader(p)
+		pl := Payload{Content: texts.Welcome(TextCtx(rd, meta, nil), pc) + texts.ClockLine(rd.Lang, meta.Options, meta.Clocks),
+			Files: cm.BoardFiles(meta, g, pc, rd), Public: true}
+		if !g.NeedsMasks() && g.Turn() == pc {
+			pl.Buttons = TurnButtons(rd.Lang)
+			pl.Content += DeadlineLine(meta.Deadline, pc)
+		}
+		out = append(out, ToDM(p, pl))
+		if g.NeedsMasks() {
+			out = append(out, ToDM(p, MaskMenu(rd.Lang, g, pc)))
+		}
+	}
+	lang := cm.ChallengeLang(c)
+	card := Payload{Content: cm.CardText(meta, g, "", meta.Deadline), Ref: CardRef, Mentions: meta.Players[:], Files: cm.PublicBoardFiles(meta, g)}
+	if threads {
+		card.Thread = "shogi #{game}" // the game's move by move goes to a thread under its card
+	}
+	if c.MessageID != "" {
+		edit := Payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
+		if meta.ChannelID != c.ChannelID {
+			edit.Content = texts.AnnouncedIn(lang, edit.Content, meta.ChannelID)
+		}
+		out = append(out, ToChannel(c.ChannelID, edit))
+	}
+	return append(out, ToChannel(meta.ChannelID, card))
+}
+
+// MaskMenu is the DM with a select menu of the player's pieces (not the king).
+func MaskMenu(lang texts.Lang, g *referee.Game, c shogi.Color) Payload {
+	p, _ := g.PlayerBoard(c)
+	var opts []MenuOption
+	for _, s := range p.Pieces(c).Squares() {
+		if k := p.At(s).Kind(); k != shogi.King && len(opts) < 25 {
+			opts = append(opts, MenuOption{Label: fmt.Sprintf("%s %s", s, texts.PieceName(lang, k)), Value: s.String()})
+		}
+	}
+	return Payload{Content: texts.UI(lang, texts.MaskMenu), Select: &Menu{ID: "mask:{game}", Placeholder: texts.UI(lang, texts.MaskPlaceholder), Options: opts}}
+}
