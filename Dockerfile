@@ -6,7 +6,12 @@
 #     --build-arg BUILD_TIME=$(git show -s --format=%cI HEAD) .
 #   docker run -d --name shinpan --restart unless-stopped \
 #     -e DISCORD_TOKEN=... -v shinpan-data:/app/data shinpan
-#   docker run --rm shinpan demo          # a recorded game through the whole bot
+#
+# The image is the production build (-tags production): serve and the operators'
+# commands, without the Discord stand-in, the load generator and the arena, and
+# so without demo, loadtest and arena. For an image with those too:
+#   docker build -t shinpan-dev --build-arg TAGS= .
+#   docker run --rm shinpan-dev demo      # a recorded game through the whole bot
 #
 # Optional configuration: mount a config file at /app/config.toml (read-only is
 # fine); `serve` reads it when present. The database is /app/data/shinpan.db, in
@@ -18,12 +23,14 @@ FROM golang:1.26 AS build
 # clone built with plain `go build` records it by itself).
 ARG REVISION=""
 ARG BUILD_TIME=""
+# production leaves out the dev commands (demo, loadtest, arena); empty keeps them.
+ARG TAGS="production"
 WORKDIR /src
 # Modules first, so this layer is cached until go.mod/go.sum change.
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath \
+RUN CGO_ENABLED=0 go build -trimpath -tags "${TAGS}" \
       -ldflags "-X shinpan/ops.Revision=${REVISION} -X shinpan/ops.BuildTime=${BUILD_TIME}" \
       -o /shinpan . \
  && mkdir -p /out/data /out/demo-out /out/tmp && chmod 1777 /out/tmp
@@ -41,8 +48,8 @@ LABEL org.opencontainers.image.title="shinpan" \
 WORKDIR /app
 COPY --from=build /shinpan /shinpan
 # The data directory belongs to the non-root user, so a new named volume
-# mounted here starts with that owner too. demo writes its boards to
-# /app/demo-out and its scratch database under /tmp.
+# mounted here starts with that owner too. demo (dev image) writes its boards
+# to /app/demo-out and its scratch database under /tmp.
 COPY --from=build --chown=65532:65532 /out/data /app/data
 COPY --from=build --chown=65532:65532 /out/demo-out /app/demo-out
 COPY --from=build --chown=65532:65532 /out/tmp /tmp
@@ -59,5 +66,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["/sh
 ENTRYPOINT ["/shinpan"]
 CMD ["serve"]
 # The token comes from DISCORD_TOKEN, and /app/config.toml is read when it
-# exists. Other commands: docker run --rm shinpan demo, docker exec shinpan
-# /shinpan backup --out /app/data/backup.db, docker run ... shinpan serve --config FILE.
+# exists. Other commands: docker exec shinpan /shinpan backup --out
+# /app/data/backup.db, docker run ... shinpan serve --config FILE, and in the
+# dev image (TAGS empty) docker run --rm shinpan-dev demo.

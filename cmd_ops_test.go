@@ -199,20 +199,21 @@ func TestShutdownLimits(t *testing.T) {
 	}
 }
 
-// TestVersionFromDockerArgs builds as the Dockerfile does (no .git, the
-// revision and time passed with -ldflags -X) and reads them back.
+// TestVersionFromDockerArgs builds as the Dockerfile does (-tags production,
+// no .git, the revision and time passed with -ldflags -X) and reads them back.
 func TestVersionFromDockerArgs(t *testing.T) {
 	docker, err := os.ReadFile("Dockerfile")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, x := range []string{"-X shinpan/ops.Revision=${REVISION}", "-X shinpan/ops.BuildTime=${BUILD_TIME}", `HEALTHCHECK`, `CMD ["/shinpan", "health"]`} {
+	for _, x := range []string{"-X shinpan/ops.Revision=${REVISION}", "-X shinpan/ops.BuildTime=${BUILD_TIME}", `HEALTHCHECK`, `CMD ["/shinpan", "health"]`,
+		`ARG TAGS="production"`, `go build -trimpath -tags "${TAGS}"`} {
 		if !bytes.Contains(docker, []byte(x)) {
 			t.Fatalf("the Dockerfile lacks %s", x)
 		}
 	}
 	out := filepath.Join(t.TempDir(), "shinpan")
-	build := exec.Command("go", "build", "-buildvcs=false", "-ldflags", "-X shinpan/ops.Revision=abc123 -X shinpan/ops.BuildTime=2026-12-01T00:00:00Z", "-o", out, ".")
+	build := exec.Command("go", "build", "-tags", "production", "-buildvcs=false", "-ldflags", "-X shinpan/ops.Revision=abc123 -X shinpan/ops.BuildTime=2026-12-01T00:00:00Z", "-o", out, ".")
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, b)
 	}
