@@ -15,7 +15,7 @@
 #
 # Optional configuration: mount a config file at /app/config.toml (read-only is
 # fine); `serve` reads it when present. The database is /app/data/shinpan.db, in
-# the volume. See README.md, "Docker" and "Operations".
+# the volume. See docs/OPERATIONS.md, "Docker" and "Operations".
 
 # --- build ---------------------------------------------------------------
 FROM golang:1.26 AS build

@@ -57,7 +57,7 @@ func runServe(args []string) error {
 		}
 	}
 	if cfg.Token == "" {
-		return errors.New("no bot token: set DISCORD_TOKEN or token in the config file (see README)")
+		return errors.New("no bot token: set DISCORD_TOKEN or token in the config file (see README.md and docs/OPERATIONS.md)")
 	}
 	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: cfg.Level(), ReplaceAttr: ops.Redact(cfg.Token)}))
 	build := ops.ReadBuild()

@@ -32,7 +32,7 @@ type Options struct {
 	// NoBackup skips copying the file to <path>.schema<N>.bak before migrating.
 	NoBackup bool
 	// Check runs bbolt's full consistency check before opening for writing (it
-	// reads every page; see the README figures for its cost). A failure is
+	// reads every page; see docs/PERFORMANCE.md for its cost). A failure is
 	// ErrCorrupt and the file is not modified.
 	Check bool
 	// NoSync turns off fsync on commit. Unsafe: a power loss can lose acknowledged
