@@ -1,0 +1,415 @@
+// Package budget is the bot's one request budget for Discord's REST API: an
+// http.RoundTripper that every request discordgo makes passes (set it as
+// session.Client.Transport). It waits before it sends, never after a 429:
+// for the route's bucket as the X-RateLimit-* headers describe it (buckets
+// are keyed as Discord keys them: the X-RateLimit-Bucket hash of a route
+// template and its major parameter), and for this process's share of the
+// global limit. Interaction callbacks and webhooks used with their token are
+// exempt from the global limit but keep their own buckets. A 429 blocks its
+// bucket (or, global, everything) for its Retry-After, after which the
+// bucket sends one request at a time until an answer tells its limit again;
+// a 429 whose Retry-After is past BanAfter (a ban) stops all sending:
+// requests fail fast with *BannedError and an Alert is raised. Overload
+// makes the queues longer; the gate never sends a request twice.
+package budget
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Defaults of Config.
+const (
+	// DefaultGlobal is Discord's global limit per bot token (requests a
+	// second; docs, Global Rate Limit).
+	DefaultGlobal = 50
+	// DefaultBanAfter is the Retry-After past which a 429 is taken for a
+	// ban (Cloudflare's is typically an hour) rather than waited out.
+	DefaultBanAfter = 60 * time.Second
+	// InvalidWindow is the span over which Discord counts invalid requests
+	// (401, 403, 429 other than scope shared) toward its ban: 10 000 in 10
+	// minutes from one IP.
+	InvalidWindow = 10 * time.Minute
+	// InvalidBan is that ban's threshold.
+	InvalidBan = 10000
+)
+
+// DefaultWarnAt are the invalid-request counts (over InvalidWindow) that
+// raise a warning, well before InvalidBan.
+var DefaultWarnAt = []int{1000, 5000, 9000}
+
+// Config sets a Gate up; the zero value is Discord's defaults over
+// http.DefaultTransport with the whole global budget.
+type Config struct {
+	// Base sends the requests (nil: http.DefaultTransport).
+	Base http.RoundTripper
+	// Global is the bot token's global limit in requests a second, all
+	// processes together (the bot's global_rate; 0: DefaultGlobal).
+	Global int
+	// Share returns this process's part of Global, in (0, 1]; it is read
+	// at most every ShareEvery, so it may change as processes come and go.
+	// Nil: 1. See PerProcess.
+	Share func() float64
+	// BanAfter is the Retry-After past which a 429 stops all sending (0:
+	// DefaultBanAfter).
+	BanAfter time.Duration
+	// WarnAt are the invalid-request counts that raise a warning (nil:
+	// DefaultWarnAt).
+	WarnAt []int
+	// OnAlert, when set, is called (in the requesting goroutine, outside
+	// the gate's lock) on a ban and on each WarnAt crossed.
+	OnAlert func(Alert)
+	// Log is where alerts and warnings go (nil: slog.Default()).
+	Log *slog.Logger
+}
+
+// ShareEvery is how often the gate reads Config.Share.
+const ShareEvery = 250 * time.Millisecond
+
+// PerProcess is a Config.Share that splits the global budget evenly among
+// live processes (the store's lease count, at least 1), as the outbox's
+// limiter does today: each gets floor(Global/live) requests a second.
+func PerProcess(live func() int) func() float64 {
+	return func() float64 { return 1 / float64(max(live(), 1)) }
+}
+
+// Alert is raised on a ban or when invalid requests pile up.
+type Alert struct {
+	Kind       string        // "ban" or "invalid"
+	Route      string        // the route template of the request that raised it
+	RetryAfter time.Duration // a ban's Retry-After
+	Invalid    int           // invalid requests over InvalidWindow
+}
+
+// BannedError is what requests fail with while the gate is stopped by a ban.
+type BannedError struct {
+	Until time.Time // when the ban's Retry-After runs out
+	Route string    // the refused request's route template
+}
+
+func (e *BannedError) Error() string {
+	return fmt.Sprintf("budget: %s not sent: Discord refuses requests until %s (a 429 beyond the ban threshold)",
+		e.Route, e.Until.UTC().Format(time.RFC3339))
+}
+
+// Gate is the request budget. Safe for concurrent use.
+type Gate struct {
+	base     http.RoundTripper
+	global   int
+	shareFn  func() float64
+	banAfter time.Duration
+	warnAt   []int
+	onAlert  func(Alert)
+	log      *slog.Logger
+
+	mu        sync.Mutex
+	share     float64
+	shareRead time.Time
+	win       *window
+	hashes    map[string]string  // route template → X-RateLimit-Bucket
+	buckets   map[string]*bucket // hash (or template) + major → bucket
+	bannedTo  time.Time
+	invalid   invalidCount
+	warned    int // index into warnAt of the next warning
+	stats     stats
+}
+
+// New returns a Gate.
+func New(cfg Config) *Gate {
+	g := &Gate{base: cfg.Base, global: cfg.Global, shareFn: cfg.Share, banAfter: cfg.BanAfter,
+		warnAt: cfg.WarnAt, onAlert: cfg.OnAlert, log: cfg.Log, share: 1,
+		hashes: map[string]string{}, buckets: map[string]*bucket{}, stats: newStats()}
+	if g.base == nil {
+		g.base = http.DefaultTransport
+	}
+	if g.global <= 0 {
+		g.global = DefaultGlobal
+	}
+	if g.banAfter <= 0 {
+		g.banAfter = DefaultBanAfter
+	}
+	if g.warnAt == nil {
+		g.warnAt = DefaultWarnAt
+	}
+	if g.log == nil {
+		g.log = slog.Default()
+	}
+	if g.shareFn != nil {
+		g.share = clampShare(g.shareFn())
+		g.shareRead = time.Now()
+	}
+	g.win = newWindow(g.perSecond(), time.Second)
+	return g
+}
+
+// SetShare sets this process's part of the global budget at once, in (0, 1]
+// (a Config.Share, if any, is then no longer read).
+func (g *Gate) SetShare(f float64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.shareFn = nil
+	g.share = clampShare(f)
+	g.win.resize(g.perSecond())
+}
+
+// PerSecond is this process's global budget now: floor(Global × share), at
+// least 1.
+func (g *Gate) PerSecond() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.win.size()
+}
+
+func (g *Gate) perSecond() int { return max(int(math.Floor(float64(g.global)*g.share+1e-9)), 1) }
+
+func clampShare(f float64) float64 {
+	if !(f > 0) {
+		return 1
+	}
+	return min(f, 1)
+}
+
+// readShare refreshes the share from Config.Share when due. Callers hold mu.
+func (g *Gate) readShare(now time.Time) {
+	if g.shareFn == nil || now.Sub(g.shareRead) < ShareEvery {
+		return
+	}
+	g.shareRead = now
+	if s := clampShare(g.shareFn()); s != g.share {
+		g.share = s
+		g.win.resize(g.perSecond())
+	}
+}
+
+// Banned reports whether sending is stopped by a ban, and until when.
+func (g *Gate) Banned() (until time.Time, banned bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.bannedTo, time.Now().Before(g.bannedTo)
+}
+
+// Resume lifts a ban before its Retry-After runs out (an operator's call).
+func (g *Gate) Resume() {
+	g.mu.Lock()
+	g.bannedTo = time.Time{}
+	g.mu.Unlock()
+}
+
+// bucketFor returns the bucket a route's next request goes to. Callers hold mu.
+func (g *Gate) bucketFor(r route) *bucket {
+	key := r.template
+	if h, ok := g.hashes[r.template]; ok {
+		key = h
+	}
+	key += "|" + r.major
+	b := g.buckets[key]
+	if b == nil {
+		b = newBucket()
+		g.buckets[key] = b
+	}
+	return b
+}
+
+// learn records a route's bucket hash: its later requests share the bucket
+// of every route with the same hash and major parameter. Callers hold mu.
+func (g *Gate) learn(r route, b *bucket, hash string) {
+	if hash == "" || g.hashes[r.template] == hash {
+		return
+	}
+	g.hashes[r.template] = hash
+	key := hash + "|" + r.major
+	if _, ok := g.buckets[key]; !ok {
+		g.buckets[key] = b
+	}
+	delete(g.buckets, r.template+"|"+r.major)
+}
+
+// RoundTrip waits for the request's bucket and the global budget, sends it,
+// and learns from the answer. A request whose context ends while it waits
+// is not sent and fails with the context's error; while a ban lasts every
+// request fails with *BannedError.
+func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
+	r := parseRoute(req.Method, req.URL.Path)
+	ctx := req.Context()
+	start, waited := time.Now(), false
+	var b *bucket
+	for {
+		g.mu.Lock()
+		now := time.Now()
+		if now.Before(g.bannedTo) {
+			until := g.bannedTo
+			g.mu.Unlock()
+			g.waited(r, start, waited)
+			return nil, &BannedError{Until: until, Route: r.template}
+		}
+		b = g.bucketFor(r)
+		ok, d, answered := b.take(now)
+		g.mu.Unlock()
+		if ok {
+			break
+		}
+		waited = true
+		if err := sleep(ctx, d, answered); err != nil {
+			g.waited(r, start, waited)
+			return nil, err
+		}
+	}
+	for !r.exempt {
+		g.mu.Lock()
+		now := time.Now()
+		g.readShare(now)
+		ok, d, answered := g.win.take(now)
+		if ok && now.Before(g.bannedTo) {
+			g.win.release(now, false)
+			ok, d, answered = false, g.bannedTo.Sub(now), nil
+		}
+		g.mu.Unlock()
+		if ok {
+			break
+		}
+		waited = true
+		if err := sleep(ctx, d, answered); err != nil {
+			g.mu.Lock()
+			b.untake()
+			g.mu.Unlock()
+			g.waited(r, start, waited)
+			return nil, err
+		}
+	}
+	g.mu.Lock()
+	if until := g.bannedTo; time.Now().Before(until) {
+		b.untake()
+		if !r.exempt {
+			g.win.release(time.Now(), false)
+		}
+		g.mu.Unlock()
+		g.waited(r, start, waited)
+		return nil, &BannedError{Until: until, Route: r.template}
+	}
+	g.mu.Unlock()
+	g.waited(r, start, waited)
+
+	resp, err := g.base.RoundTrip(req)
+	if err != nil {
+		g.mu.Lock()
+		now := time.Now()
+		b.answer(now, nil)
+		if !r.exempt {
+			g.win.release(now, true)
+		}
+		g.mu.Unlock()
+		return nil, err
+	}
+	g.answered(r, b, resp)
+	return resp, nil
+}
+
+// answered learns from a response: the bucket's headers, a 429's block, an
+// invalid request.
+func (g *Gate) answered(r route, b *bucket, resp *http.Response) {
+	h := readHeaders(resp)
+	var alerts []Alert
+	g.mu.Lock()
+	now := time.Now()
+	if !r.exempt {
+		g.win.release(now, true)
+	}
+	g.learn(r, b, h.bucket)
+	invalid := false
+	switch resp.StatusCode {
+	case http.StatusTooManyRequests:
+		scope := h.scope
+		if scope == "" {
+			scope = "user"
+			if h.global {
+				scope = "global"
+			}
+		}
+		g.stats.tooMany(scope, r.template)
+		invalid = scope != "shared"
+		switch {
+		case h.retryAfter > g.banAfter:
+			until := now.Add(h.retryAfter)
+			if until.After(g.bannedTo) {
+				g.bannedTo = until
+			}
+			b.refuse(until)
+			g.stats.alerts["ban"]++
+			alerts = append(alerts, Alert{Kind: "ban", Route: r.template, RetryAfter: h.retryAfter})
+		case h.global:
+			g.win.block(now.Add(h.retryAfter))
+			b.answer(now, nil)
+		default:
+			b.refuse(now.Add(h.retryAfter))
+		}
+	case http.StatusUnauthorized, http.StatusForbidden:
+		invalid = true
+		b.answer(now, h)
+	default:
+		b.answer(now, h)
+	}
+	if invalid {
+		n := g.invalid.add(now)
+		for g.warned < len(g.warnAt) && n >= g.warnAt[g.warned] {
+			g.warned++
+			g.stats.alerts["invalid"]++
+			alerts = append(alerts, Alert{Kind: "invalid", Route: r.template, Invalid: n})
+		}
+	} else if g.warned > 0 && g.invalid.count(now) < g.warnAt[0]/2 {
+		g.warned = 0 // re-arm once the count has fallen well back
+	}
+	g.mu.Unlock()
+	for _, a := range alerts {
+		g.alert(a)
+	}
+}
+
+func (g *Gate) alert(a Alert) {
+	switch a.Kind {
+	case "ban":
+		g.log.Error("discord budget: a 429 beyond the ban threshold: sending stopped", "route", a.Route,
+			"retry_after", a.RetryAfter)
+	default:
+		g.log.Warn("discord budget: invalid requests (401, 403, 429) pile up toward Discord's ban",
+			"last_10m", a.Invalid, "ban_at", InvalidBan, "route", a.Route)
+	}
+	if g.onAlert != nil {
+		g.onAlert(a)
+	}
+}
+
+// waited records the time a request that had to wait spent in the gate
+// before it was sent (or given up).
+func (g *Gate) waited(r route, start time.Time, waited bool) {
+	if waited {
+		d := time.Since(start)
+		g.mu.Lock()
+		g.stats.wait(r.template, d)
+		g.mu.Unlock()
+	}
+}
+
+// sleep waits d, or until answered is closed, or until ctx ends (its error).
+func sleep(ctx context.Context, d time.Duration, answered <-chan struct{}) error {
+	if answered == nil && d <= 0 {
+		return ctx.Err()
+	}
+	var timer <-chan time.Time
+	if d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		timer = t.C
+	}
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer:
+	case <-answered:
+	}
+	return nil
+}
