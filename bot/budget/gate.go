@@ -9,7 +9,8 @@
 // bucket (or, global, everything) for its Retry-After, after which the
 // bucket sends one request at a time until an answer tells its limit again;
 // a 429 whose Retry-After is past BanAfter (a ban) stops all sending:
-// requests fail fast with *BannedError and an Alert is raised. Overload
+// requests (the one answered 429 among them) fail fast with *BannedError and
+// an Alert is raised. Overload
 // makes the queues longer; the gate never sends a request twice.
 package budget
 
@@ -114,6 +115,7 @@ type Gate struct {
 	hashes    map[string]string  // route template → X-RateLimit-Bucket
 	buckets   map[string]*bucket // hash (or template) + major → bucket
 	bannedTo  time.Time
+	swept     time.Time // buckets were last swept
 	invalid   invalidCount
 	warned    int // index into warnAt of the next warning
 	stats     stats
@@ -215,6 +217,31 @@ func (g *Gate) bucketFor(r route) *bucket {
 	return b
 }
 
+// SweepEvery is how often buckets that know nothing worth keeping (reset,
+// not blocked, none in flight) are forgotten: every interaction, DM channel
+// and webhook token makes one.
+const SweepEvery = time.Minute
+
+// sweep forgets idle buckets when due. Callers hold mu.
+func (g *Gate) sweep(now time.Time) {
+	if now.Sub(g.swept) < SweepEvery {
+		return
+	}
+	g.swept = now
+	for k, b := range g.buckets {
+		if b.inflight == 0 && !now.Before(b.reset) && !now.Before(b.blocked) {
+			delete(g.buckets, k)
+		}
+	}
+}
+
+// Buckets is the number of buckets the gate holds now.
+func (g *Gate) Buckets() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.buckets)
+}
+
 // learn records a route's bucket hash: its later requests share the bucket
 // of every route with the same hash and major parameter. Callers hold mu.
 func (g *Gate) learn(r route, b *bucket, hash string) {
@@ -247,6 +274,7 @@ func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
 			g.waited(r, start, waited)
 			return nil, &BannedError{Until: until, Route: r.template}
 		}
+		g.sweep(now)
 		b = g.bucketFor(r)
 		ok, d, answered := b.take(now)
 		g.mu.Unlock()
@@ -305,13 +333,18 @@ func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
 		g.mu.Unlock()
 		return nil, err
 	}
-	g.answered(r, b, resp)
+	if until, banned := g.answered(r, b, resp); banned {
+		// Not the 429 itself: a caller that retries 429s (discordgo's
+		// ShouldRetryOnRateLimit) would sleep out the ban's Retry-After.
+		resp.Body.Close()
+		return nil, &BannedError{Until: until, Route: r.template}
+	}
 	return resp, nil
 }
 
 // answered learns from a response: the bucket's headers, a 429's block, an
-// invalid request.
-func (g *Gate) answered(r route, b *bucket, resp *http.Response) {
+// invalid request. It reports whether the response was a ban, until when.
+func (g *Gate) answered(r route, b *bucket, resp *http.Response) (until time.Time, banned bool) {
 	h := readHeaders(resp)
 	var alerts []Alert
 	g.mu.Lock()
@@ -334,7 +367,7 @@ func (g *Gate) answered(r route, b *bucket, resp *http.Response) {
 		invalid = scope != "shared"
 		switch {
 		case h.retryAfter > g.banAfter:
-			until := now.Add(h.retryAfter)
+			until, banned = now.Add(h.retryAfter), true
 			if until.After(g.bannedTo) {
 				g.bannedTo = until
 			}
@@ -367,6 +400,7 @@ func (g *Gate) answered(r route, b *bucket, resp *http.Response) {
 	for _, a := range alerts {
 		g.alert(a)
 	}
+	return until, banned
 }
 
 func (g *Gate) alert(a Alert) {
