@@ -102,7 +102,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 			b.log.Warn("settings", "user", user, "err", err)
 		}
 	}
-	b.kickOutbox()
+	b.ob.Kick()
 	b.kickWatchers(id) // watch.go: after the players' and the channel's messages
 	if done.over {
 		b.rate(id)

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/ops"
 	"shinpan/render"
@@ -39,11 +40,12 @@ type Bot struct {
 
 	mu    sync.Mutex
 	games map[store.GameID]*live
-	dmCh  map[string]string // user id → DM channel id
 	// dmClosedTold remembers "game:user" pairs whose closed DMs the channel heard of.
 	dmClosedTold map[string]bool
-	// ob sends the outbox: a worker per destination.
-	ob *outbox
+	// ob sends the outbox: a worker per destination; rest is the one
+	// client of Discord's REST API.
+	ob   *outbox.Sender
+	rest *outbox.REST
 	// catching holds the users whose missed DMs are still to be read;
 	// lastDM the newest DM handled per user (catchup.go).
 	catching map[string]bool
@@ -77,7 +79,7 @@ type Bot struct {
 	names sync.Map
 
 	ctx    context.Context
-	pool   *goPool // for senders, DM queues and inbox workers
+	pool   *outbox.Pool // for senders, DM queues and inbox workers
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	// inHand is read-locked by every action in hand, so Close can finish them.
@@ -119,8 +121,8 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
-		games: map[store.GameID]*live{}, dmCh: map[string]string{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
-		catching: map[string]bool{}, lastDM: map[string]uint64{}, catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, clocks: clocks{by: map[store.GameID]clock{}}, ob: newOutbox(cfg.GlobalRate),
+		games: map[store.GameID]*live{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
+		catching: map[string]bool{}, lastDM: map[string]uint64{}, catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, clocks: clocks{by: map[store.GameID]clock{}},
 		deferAfter: deferAfter, identifyGap: identifyGap}
 	if sh, ok := st.(store.Shared); ok && sh.Shared() {
 		b.sharedStore = true
@@ -130,9 +132,13 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	for _, o := range opts {
 		o(b)
 	}
+	b.rest = outbox.NewREST(s, st, b.log)
+	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, PerSecond: cfg.GlobalRate, Clustered: b.cl != nil,
+		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted,
+			GlobalWait: func(d time.Duration) { b.metrics.GlobalWait(d) }}})
 	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.resultGIF, NotRated: notRatedLine}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
-	b.pool = newGoPool(b.ctx)
+	b.pool = outbox.NewPool(b.ctx)
 	if b.cl != nil {
 		b.instance = b.cl.c.Process()
 		b.cl.init()
@@ -189,13 +195,12 @@ func (b *Bot) Start() error {
 	for _, g := range active {
 		b.track(g) // with several processes, only this one's
 	}
-	b.wg.Add(5)
+	b.wg.Add(3)
+	b.ob.Run(b.ctx, &b.wg, b.pool)
 	go b.lastDMLoop()
-	go b.outboxLoop()
-	go b.markLoop()
 	go b.timerLoop()
 	go b.resumeCPUs(active)
-	b.kickOutbox()
+	b.ob.Kick()
 	if b.cfg.TakesDMs() {
 		b.markPending(active)
 		b.catchUpAwaited(active)
@@ -215,7 +220,7 @@ func (b *Bot) Close() error { return b.stop(nil) }
 // Shutdown is Close that also sends what the outbox holds until ctx ends, once
 // the actions in hand are done. New work is refused from the start.
 func (b *Bot) Shutdown(ctx context.Context) error {
-	return b.stop(func() { b.drainOutbox(ctx) })
+	return b.stop(func() { b.ob.Drain(ctx) })
 }
 
 func (b *Bot) stop(flush func()) error {

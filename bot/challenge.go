@@ -249,7 +249,7 @@ func (b *Bot) decline(r *req, id uint64, cancel bool) (answer, error) {
 	if _, err := b.st.DeleteChallenge(id, out); err != nil {
 		return say(texts.UI(r.lang, texts.NoChallenge)), nil
 	}
-	b.kickOutbox()
+	b.ob.Kick()
 	if c.Challenger == r.user {
 		return say(texts.YouWithdrew(r.lang, id)), nil
 	}
@@ -275,6 +275,6 @@ func (b *Bot) expireChallenges() {
 		}
 	}
 	if len(cs) > 0 {
-		b.kickOutbox()
+		b.ob.Kick()
 	}
 }

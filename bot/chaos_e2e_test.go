@@ -818,11 +818,9 @@ func (c *chaos) heal() {
 	}) || least > 0 || c.pg.QueryInt(c.t, c.url, "SELECT count(*) FROM inbox") > 0 {
 		out, _ := c.rd.PendingOutbox()
 		for _, n := range c.nodes {
-			ob := n.b.ob
-			ob.mu.Lock()
+			ob := n.b.ob.Stats()
 			c.t.Logf("%s holds %d partitions (down %v); sender: %d in flight, %d destinations queued, %d workers, %d to mark",
-				n.name, len(n.cl.Held()), n.down.Load(), len(ob.inFlight), len(ob.queues), len(ob.running), len(ob.done))
-			ob.mu.Unlock()
+				n.name, len(n.cl.Held()), n.down.Load(), ob.InFlight, ob.Queued, ob.Workers, ob.ToMark)
 		}
 		for _, m := range out[:min(len(out), 5)] {
 			c.t.Logf("pending message %d of game %d (partition %d)", m.ID, m.GameID, store.PartitionOf(m.GameID))

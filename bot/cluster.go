@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/referee"
@@ -279,13 +277,7 @@ func (b *Bot) startCluster() error {
 // stopCluster, at a clean stop, lets go of the messages claimed and not
 // sent and gives the partitions up, for the other processes to take now.
 func (b *Bot) stopCluster() {
-	ob := b.ob
-	ob.mu.Lock()
-	var unsent []uint64
-	for id := range ob.inFlight {
-		unsent = append(unsent, id)
-	}
-	ob.mu.Unlock()
+	unsent := b.ob.InFlight()
 	if err := b.cl.c.ReleaseOutbox(unsent...); err != nil {
 		b.log.Warn("release outbox", "err", err)
 	}
@@ -489,7 +481,7 @@ func (b *Bot) consumeRouted(it store.InboxItem, out []store.OutMsg) bool {
 		return false
 	}
 	if done && len(out) > 0 {
-		b.kickOutbox()
+		b.ob.Kick()
 	}
 	return true
 }
@@ -568,7 +560,7 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 			b.catchUpAwaited(games)
 		}
 		wake(b.cl.kick)
-		b.kickOutbox()
+		b.ob.Kick()
 	}()
 }
 
@@ -577,8 +569,5 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 func (b *Bot) shareRate() {
 	n := b.cl.c.Live()
 	per := max(b.cfg.GlobalRate/n, 1)
-	if b.ob.limit.Limit() != rate.Limit(per) {
-		b.ob.limit.SetLimit(rate.Limit(per))
-		b.ob.limit.SetBurst(per)
-	}
+	b.ob.SetRate(per)
 }

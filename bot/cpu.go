@@ -217,7 +217,7 @@ func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *cpuSe
 		lg.cpu[c] = cs
 		lg.mu.Unlock()
 	}
-	b.kickOutbox()
+	b.ob.Kick()
 }
 
 // returnSeat gives an away player their seat back: anything they send counts.

@@ -161,17 +161,17 @@ func (b *Bot) dmReply(user, dmID, text string) {
 		b.replyNow(user, text, m.DedupeKey)
 		return
 	}
-	b.kickOutbox()
+	b.ob.Kick()
 }
 
 // replyNow sends a DM without the outbox, within the global rate.
 func (b *Bot) replyNow(user, text, nonce string) {
-	if b.ob.limit.Wait(b.ctx) != nil {
+	if b.ob.Wait(b.ctx) != nil {
 		return
 	}
-	ch, err := b.dmChannel(user)
+	ch, err := b.rest.DMChannel(user)
 	if err == nil {
-		_, err = b.postMessage(ch, compose.Payload{Content: text}, nonce)
+		_, err = b.rest.PostMessage(ch, compose.Payload{Content: text}, nonce)
 	}
 	if err != nil {
 		b.log.Error("direct reply", "user", user, "err", err)
@@ -187,10 +187,7 @@ func (b *Bot) replyNow(user, text, nonce string) {
 // remembered before the user's next DM is handled, so a catch-up never
 // answers it twice and other processes see it handled at once.
 func (b *Bot) markHandled(user, channel, msgID string, keyed bool) {
-	b.mu.Lock()
-	known := b.dmCh[user] == channel
-	b.dmCh[user] = channel
-	b.mu.Unlock()
+	known := b.rest.NoteDMChannel(user, channel)
 	if !known {
 		b.keepDMChannel(user, channel)
 	}

@@ -40,7 +40,7 @@ func (b *Bot) sendBoard(r *req, id store.GameID, p compose.Payload) (answer, err
 	if err := b.st.Enqueue(withGame(compose.ToDM(r.user, p), id)); err != nil {
 		return answer{}, err
 	}
-	go b.kickOutbox()
+	go b.ob.Kick()
 	return say(texts.UI(r.lang, texts.BoardSent)), nil
 }
 

@@ -64,7 +64,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
-	b.kickOutbox()
+	b.ob.Kick()
 	return texts.UI(l, texts.BoardSent), true
 }
 
@@ -102,7 +102,7 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.UI(l, texts.InternalError), false
 	}
-	go b.kickOutbox()
+	go b.ob.Kick()
 	return texts.UI(l, texts.BoardSent), true
 }
 

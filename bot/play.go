@@ -172,6 +172,6 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 		return "", err
 	}
 	lg.meta.DrawOffer = updated.DrawOffer
-	go b.kickOutbox()
+	go b.ob.Kick()
 	return texts.UI(lang, texts.DrawOfferSent), nil
 }

@@ -100,6 +100,6 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	if err := b.st.Enqueue(compose.ToChannel(ch.ChannelID, card)); err != nil {
 		return answer{}, err
 	}
-	b.kickOutbox()
+	b.ob.Kick()
 	return say(texts.UI(r.lang, texts.RematchSent)), nil
 }

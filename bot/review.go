@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -153,18 +154,18 @@ func (b *Bot) respondWithFiles(r *req, t discordgo.InteractionResponseType, m fi
 		Content         string                            `json:"content"`
 		Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
 		Components      []discordgo.MessageComponent      `json:"components"`
-		Attachments     []attachmentBody                  `json:"attachments"`
+		Attachments     []outbox.AttachmentBody           `json:"attachments"`
 		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	}
 	body := struct {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data data                              `json:"data"`
-	}{Type: t, Data: data{Content: m.Content, Flags: m.Flags, Components: m.Components, Attachments: []attachmentBody{},
-		AllowedMentions: mentions(nil)}}
+	}{Type: t, Data: data{Content: m.Content, Flags: m.Flags, Components: m.Components, Attachments: []outbox.AttachmentBody{},
+		AllowedMentions: outbox.Mentions(nil)}}
 	drawn := compose.DrawFiles(b.log, m.Files)
 	files := make([]*discordgo.File, len(drawn))
 	for k, f := range drawn {
-		body.Data.Attachments = append(body.Data.Attachments, attachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
+		body.Data.Attachments = append(body.Data.Attachments, outbox.AttachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
 		files[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)}
 	}
 	ct, payload, err := discordgo.MultipartBodyWithJSON(body, files)

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 )
 
@@ -226,14 +227,14 @@ func (b *Bot) respond(r *req, a answer) error {
 	}
 	var comps []discordgo.MessageComponent
 	if len(a.buttons) > 0 {
-		comps = components(a.buttons)
+		comps = outbox.Components(a.buttons)
 	}
 	drawn := compose.DrawFiles(b.log, a.files) // once, for the reply or the follow-up
 	var msg *discordgo.Message
 	var err error
 	if !r.deferred {
 		err = r.reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(drawn)}})
+			Data: &discordgo.InteractionResponseData{Content: a.text, Flags: flags, AllowedMentions: outbox.Mentions(a.mentions), Components: comps, Files: discordFiles(drawn)}})
 		if errors.Is(err, errDeferredMeanwhile) {
 			r.deferred = true
 		} else if err == nil && a.posted != nil {
@@ -243,7 +244,7 @@ func (b *Bot) respond(r *req, a answer) error {
 	if r.deferred {
 		msg, err = untilKnown(r, func() (*discordgo.Message, error) {
 			return b.s.FollowupMessageCreate(r.i.Interaction, true, &discordgo.WebhookParams{Content: a.text, Flags: flags,
-				AllowedMentions: mentions(a.mentions), Components: comps, Files: discordFiles(drawn)})
+				AllowedMentions: outbox.Mentions(a.mentions), Components: comps, Files: discordFiles(drawn)})
 		})
 	}
 	if err == nil && a.posted != nil && msg != nil {

@@ -49,7 +49,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 			if err := b.st.Enqueue(compose.ToChannel(c.ChannelID, compose.Payload{Content: texts.DMsClosed(b.readers.ChallengeLang(c), compose.Mention(p)), Mentions: []string{p}})); err != nil {
 				return answer{}, err
 			}
-			b.kickOutbox()
+			b.ob.Kick()
 			return say(texts.UI(r.lang, texts.NotStartedDMsClosed)), nil
 		}
 	}
@@ -92,7 +92,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		if _, err := b.live(game.ID); err != nil {
 			b.log.Error("load new game", "game", game.ID, "err", err)
 		}
-		b.kickOutbox()
+		b.ob.Kick()
 		if compose.IsCPU(players[0]) || compose.IsCPU(players[1]) {
 			go b.cpuTurn(game.ID)
 		}
@@ -115,7 +115,7 @@ func dmsClosed(err error) bool {
 // for (of) and the player: a second Accept after a crash sends the same nonce
 // and Discord keeps one welcome.
 func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string) error {
-	ch2, err := b.dmChannel(user)
+	ch2, err := b.rest.DMChannel(user)
 	if err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string)
 	if err != nil {
 		return err
 	}
-	_, err = b.postMessage(ch2, compose.Payload{Content: texts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce)
+	_, err = b.rest.PostMessage(ch2, compose.Payload{Content: texts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce)
 	return err
 }
 

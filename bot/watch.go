@@ -101,11 +101,11 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 	if why != "" {
 		return say(texts.Watch(l, why, uint64(id), 0)), nil
 	}
-	ch, err := b.dmChannel(r.user)
+	ch, err := b.rest.DMChannel(r.user)
 	if err != nil {
 		return answer{}, err
 	}
-	msgID, err := b.postMessage(ch, compose.Payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
+	msgID, err := b.rest.PostMessage(ch, compose.Payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
 	if dmsClosed(err) {
 		return say(texts.UI(l, texts.WatchDMsClosed)), nil
 	}
@@ -192,7 +192,7 @@ func (b *Bot) updateWatchers(id store.GameID) {
 		}
 		f, err := compose.RenderFor(v, rd, render.Options{CacheScope: fmt.Sprintf("game %d watch %s", id, user)})
 		if err == nil {
-			err = b.replaceFiles(ref.ChannelID, ref.MessageID, &content, []compose.File{f})
+			err = b.rest.ReplaceFiles(ref.ChannelID, ref.MessageID, &content, []compose.File{f})
 		}
 		if err != nil {
 			b.log.Warn("watch update", "game", id, "watcher", user, "err", err)

@@ -1,4 +1,4 @@
-package bot
+package outbox
 
 import (
 	"context"
@@ -6,12 +6,12 @@ import (
 	"time"
 )
 
-// goPool runs functions on goroutines it keeps for a while after each one
+// Pool runs functions on goroutines it keeps for a while after each one
 // returns. A sender or a DM queue reaches deep into rendering, JSON and the
 // store, and a fresh goroutine grows its stack there from 8 KiB by copying it
 // several times (runtime.copystack was 3% of the CPU at 300 moves/s); a kept
 // one has grown already.
-type goPool struct {
+type Pool struct {
 	jobs chan func()
 	ctx  context.Context // ends the idle goroutines
 	idle time.Duration
@@ -21,12 +21,12 @@ type goPool struct {
 // poolIdle is how long an idle goroutine waits for another job.
 const poolIdle = 5 * time.Second
 
-func newGoPool(ctx context.Context) *goPool {
-	return &goPool{jobs: make(chan func()), ctx: ctx, idle: poolIdle}
+func NewPool(ctx context.Context) *Pool {
+	return &Pool{jobs: make(chan func()), ctx: ctx, idle: poolIdle}
 }
 
 // Go runs fn on an idle goroutine of the pool, or on a new one.
-func (p *goPool) Go(fn func()) {
+func (p *Pool) Go(fn func()) {
 	select {
 	case p.jobs <- fn:
 	default:
@@ -35,7 +35,7 @@ func (p *goPool) Go(fn func()) {
 	}
 }
 
-func (p *goPool) run(fn func()) {
+func (p *Pool) run(fn func()) {
 	t := time.NewTimer(p.idle)
 	defer t.Stop()
 	for {

@@ -1,4 +1,4 @@
-package bot
+package outbox
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 func TestGoPoolReuses(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	p := newGoPool(ctx)
+	p := NewPool(ctx)
 	p.idle = 200 * time.Millisecond
 	// Jobs one after another, each given once the last has returned: the
 	// goroutine that ran one waits for the next, so hardly any is new.

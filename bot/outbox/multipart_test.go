@@ -1,4 +1,4 @@
-package bot
+package outbox
 
 import (
 	"bytes"
@@ -12,8 +12,8 @@ import (
 // TestMultipartBody: multipartBody writes what discordgo.MultipartBodyWithJSON
 // writes, but for the boundary.
 func TestMultipartBody(t *testing.T) {
-	body := messageBody{Content: "a <b> & \"c\"", Attachments: []attachmentBody{{ID: "0", Filename: "board.png", Description: "alt"}},
-		AllowedMentions: mentions([]string{"1"}), Nonce: "n", EnforceNonce: true}
+	body := messageBody{Content: "a <b> & \"c\"", Attachments: []AttachmentBody{{ID: "0", Filename: "board.png", Description: "alt"}},
+		AllowedMentions: Mentions([]string{"1"}), Nonce: "n", EnforceNonce: true}
 	for _, files := range [][]compose.File{
 		nil,
 		{{Name: "board.png", Type: "image/png", Data: []byte("\x89PNG\r\n--x")}},

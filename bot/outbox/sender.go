@@ -1,0 +1,504 @@
+package outbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	mrand "math/rand/v2"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"golang.org/x/time/rate"
+
+	"shinpan/bot/compose"
+	"shinpan/store"
+)
+
+// The outbox is sent by one dispatcher and one worker per destination (a
+// channel, or a user's DMs): in order within a destination, in parallel across
+// them, so a 429, a 5xx or a slow channel delays no other. Each route's bucket
+// is discordgo's rate limiter's (it reads the bucket headers and waits out a
+// 429's retry_after, in the calling goroutine: that destination's worker); on
+// top, a token bucket keeps the whole bot under Discord's global limit
+// (global_rate, default 50 requests/s). A 5xx or a network error is retried
+// with exponential back-off and jitter; a 4xx other than 429 is final
+// (undeliverable). Sent messages are marked in batches: a mark lost in a crash
+// only means a re-send, which the message's nonce makes Discord drop.
+
+// Sender sends the outbox: the one place the bot's messages leave for
+// Discord, through its REST client.
+type Sender struct {
+	st    Store
+	rest  *REST
+	log   *slog.Logger
+	ctx   context.Context
+	wg    *sync.WaitGroup
+	pool  *Pool
+	hooks Hooks
+	// clustered: other processes send the outbox too (ClaimOutbox).
+	clustered bool
+
+	mu       sync.Mutex
+	queues   map[string][]store.OutMsg // by destination, in outbox order
+	running  map[string]bool           // destinations with a worker
+	inFlight map[uint64]bool           // handed to a worker, not yet marked sent
+	done     []uint64                  // sent or given up, to mark
+	seen     uint64                    // every message up to this id was read (orderedOutbox)
+	kick     chan struct{}             // wakes the dispatcher
+	marks    chan struct{}             // wakes the marker
+	limit    *rate.Limiter
+	// scan orders dispatch's read of the whole outbox with markSent's
+	// commit: a read from before a commit must not find its messages out of
+	// flight (they would be sent twice). An orderedOutbox needs none: a read
+	// returns only messages never dispatched, which no commit marked.
+	scan sync.Mutex
+}
+
+// Store is what the sender needs of the store.
+type Store interface {
+	store.Outbox
+	store.MessageRefs
+	SetChallengeMessage(id uint64, messageID string) error
+	UpdateGame(id store.GameID, outbox []store.OutMsg, fn func(*store.Game) error) (store.Game, error)
+}
+
+// Hooks are what the sender tells the rest of the bot; any may be nil.
+type Hooks struct {
+	// Owns says whether a game is this process's (nil: every game is).
+	Owns func(store.GameID) bool
+	// Sent observes each message's outcome: sent, retry, undeliverable, coalesced.
+	Sent func(m store.OutMsg, outcome string, start time.Time)
+	// Undeliverable handles a message Discord refused for good.
+	Undeliverable func(m store.OutMsg, rerr *discordgo.RESTError)
+	// ThreadStarted learns the thread opened under a game's card.
+	ThreadStarted func(id store.GameID, thread string)
+	// GlobalWait observes the time a message waited for the global rate.
+	GlobalWait func(time.Duration)
+}
+
+// Config makes a Sender.
+type Config struct {
+	Store     Store
+	REST      *REST
+	Log       *slog.Logger
+	PerSecond int  // the global rate this process may use
+	Clustered bool // other processes send the same outbox
+	Hooks     Hooks
+}
+
+// New returns a sender; Run starts it.
+func New(cfg Config) *Sender {
+	return &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
+		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, inFlight: map[uint64]bool{},
+		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1), limit: rate.NewLimiter(rate.Limit(cfg.PerSecond), cfg.PerSecond)}
+}
+
+// Run starts the dispatcher and the marker; they and the workers stop when
+// ctx ends (each counted in wg); pool runs the workers.
+func (ob *Sender) Run(ctx context.Context, wg *sync.WaitGroup, pool *Pool) {
+	ob.ctx, ob.wg, ob.pool = ctx, wg, pool
+	wg.Add(2)
+	go ob.outboxLoop()
+	go ob.markLoop()
+}
+
+// Wait waits for a slot of the global rate (for a request made outside the
+// outbox); it fails when ctx ends.
+func (ob *Sender) Wait(ctx context.Context) error { return ob.limit.Wait(ctx) }
+
+// SetRate sets the global rate this process may use.
+func (ob *Sender) SetRate(per int) {
+	if ob.limit.Limit() != rate.Limit(per) {
+		ob.limit.SetLimit(rate.Limit(per))
+		ob.limit.SetBurst(per)
+	}
+}
+
+// Rate is the global rate this process may use now.
+func (ob *Sender) Rate() rate.Limit { return ob.limit.Limit() }
+
+// InFlight lists the messages handed to workers and not yet marked sent.
+func (ob *Sender) InFlight() []uint64 {
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	ids := make([]uint64, 0, len(ob.inFlight))
+	for id := range ob.inFlight {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// Stats are the sender's queues, for tests and logs.
+type Stats struct{ InFlight, Queued, Workers, ToMark int }
+
+// Stats reads the sender's queues.
+func (ob *Sender) Stats() Stats {
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	return Stats{len(ob.inFlight), len(ob.queues), len(ob.running), len(ob.done)}
+}
+
+func (ob *Sender) owns(id store.GameID) bool { return ob.hooks.Owns == nil || ob.hooks.Owns(id) }
+
+func (ob *Sender) sent(m store.OutMsg, outcome string, start time.Time) {
+	if ob.hooks.Sent != nil {
+		ob.hooks.Sent(m, outcome, start)
+	}
+}
+
+func (ob *Sender) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
+	if ob.hooks.Undeliverable != nil {
+		ob.hooks.Undeliverable(m, rerr)
+	}
+}
+
+func wake(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}
+
+// dest is the queue a message belongs to.
+func dest(m store.OutMsg) string { return string(m.Dest) + ":" + m.Target }
+
+// outboxLoop hands what the outbox holds to the destinations' workers whenever
+// the store signals a commit or someone kicks it, and looks again every few
+// seconds (a message whose mark failed, a store that was unreadable).
+func (ob *Sender) outboxLoop() {
+	defer ob.wg.Done()
+	tick := time.NewTicker(3 * time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ob.ctx.Done():
+			return
+		case <-ob.st.OutboxReady():
+		case <-ob.kick:
+		case <-tick.C:
+		}
+		ob.dispatch()
+	}
+}
+
+// Kick wakes the dispatcher; it never waits for a send.
+func (ob *Sender) Kick() { wake(ob.kick) }
+
+// orderedOutbox is a store whose outbox ids grow in commit order (bbolt's:
+// one writer at a time), so the dispatcher reads only the messages after the
+// last it read instead of the whole outbox at every commit.
+type orderedOutbox interface {
+	PendingOutboxAfter(after uint64) ([]store.OutMsg, error)
+}
+
+// dispatch queues every pending message not yet handed out.
+func (ob *Sender) dispatch() {
+	if !ob.orderedOutbox() {
+		ob.scan.Lock()
+		defer ob.scan.Unlock()
+	}
+	msgs, err := ob.pending()
+	if err != nil {
+		ob.log.Error("outbox", "err", err)
+		return
+	}
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	for _, m := range msgs {
+		ob.seen = max(ob.seen, m.ID)
+		if ob.inFlight[m.ID] {
+			continue
+		}
+		ob.inFlight[m.ID] = true
+		d := dest(m)
+		ob.queues[d] = append(ob.queues[d], m)
+		if !ob.running[d] {
+			ob.running[d] = true
+			ob.wg.Add(1)
+			ob.pool.Go(func() { ob.worker(d) })
+		}
+	}
+}
+
+// worker sends one destination's messages in order until its queue is empty.
+func (ob *Sender) worker(d string) {
+	defer ob.wg.Done()
+	for {
+		ob.mu.Lock()
+		q := ob.queues[d]
+		if len(q) == 0 || ob.ctx.Err() != nil {
+			delete(ob.queues, d)
+			delete(ob.running, d)
+			ob.mu.Unlock()
+			return
+		}
+		m := q[0]
+		ob.queues[d] = q[1:]
+		ob.mu.Unlock()
+		// q[1:] is only ever appended to, past its end: safe to read unlocked.
+		if superseded(m, q[1:]) {
+			compose.Memo.Drop(m.Payload)
+			ob.sent(m, "coalesced", time.Now()) // coalesce.go
+		} else if !ob.deliver(m) {
+			return // closing: the message stays in the outbox for the next start
+		}
+		ob.mu.Lock()
+		ob.done = append(ob.done, m.ID)
+		ob.mu.Unlock()
+		wake(ob.marks)
+	}
+}
+
+// deliver sends one message, retrying what may succeed later; it returns
+// false only when the bot is closing.
+func (ob *Sender) deliver(m store.OutMsg) bool {
+	backoff := 250 * time.Millisecond
+	for {
+		queued := time.Now()
+		if err := ob.limit.Wait(ob.ctx); err != nil {
+			return false
+		}
+		if ob.hooks.GlobalWait != nil {
+			ob.hooks.GlobalWait(time.Since(queued))
+		}
+		start := time.Now()
+		err := ob.send(m)
+		var rerr *discordgo.RESTError
+		switch {
+		case err == nil:
+			ob.sent(m, "sent", start)
+			return true
+		case permanent(err, &rerr):
+			// Permanent: closed DMs, missing permissions, deleted channel.
+			ob.sent(m, "undeliverable", start)
+			ob.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
+			ob.undeliverable(m, rerr)
+			return true
+		}
+		ob.sent(m, "retry", start)
+		wait := backoff/2 + time.Duration(mrand.Int64N(int64(backoff)))
+		ob.log.Warn("send failed, will retry", "game", m.GameID, "dest", m.Dest, "target", m.Target, "in", wait.Round(time.Millisecond), "err", err)
+		select {
+		case <-ob.ctx.Done():
+			return false
+		case <-time.After(wait):
+		}
+		backoff = min(2*backoff, 30*time.Second)
+	}
+}
+
+// permanent says whether a send failed for good (a 4xx other than 429).
+func permanent(err error, rerr **discordgo.RESTError) bool {
+	return errors.As(err, rerr) && (*rerr).Response != nil && (*rerr).Response.StatusCode >= 400 &&
+		(*rerr).Response.StatusCode < 500 && (*rerr).Response.StatusCode != http.StatusTooManyRequests
+}
+
+// claimHold is how long a claimed message is this process's to send (several
+// processes): a process that dies lets its messages go after it; the nonce
+// keeps one sent twice from showing twice.
+const claimHold = 8 * time.Second
+
+// pending is what the outbox holds for this process to send: everything, or
+// with several processes, the messages of its own games and of no game.
+func (ob *Sender) pending() ([]store.OutMsg, error) {
+	if ob.clustered {
+		return ob.st.ClaimOutbox(500, claimHold)
+	}
+	if ob.orderedOutbox() {
+		return ob.st.(orderedOutbox).PendingOutboxAfter(ob.seen) // seen: only the dispatcher writes it
+	}
+	return ob.st.PendingOutbox()
+}
+
+// orderedOutbox says whether the dispatcher reads only what follows the last
+// message it read (one process, an orderedOutbox store).
+func (ob *Sender) orderedOutbox() bool {
+	_, ok := ob.st.(orderedOutbox)
+	return ok && !ob.clustered
+}
+
+// Drain sends, once the workers have stopped, what the outbox still
+// holds, until ctx ends: each message once, in order within its destination;
+// a destination whose send fails waits for the next start.
+func (ob *Sender) Drain(ctx context.Context) {
+	ob.markSent() // what the workers delivered last
+	msgs, err := ob.st.PendingOutbox()
+	if ob.clustered { // this process's games' messages (it still holds them), and those of no game
+		msgs = slices.DeleteFunc(msgs, func(m store.OutMsg) bool { return m.GameID != 0 && !ob.owns(m.GameID) })
+	}
+	if err != nil || len(msgs) == 0 {
+		return
+	}
+	ob.log.Info("sending what the outbox holds before stopping", "messages", len(msgs))
+	stuck := map[string]bool{}
+	var sent []uint64
+	for _, m := range msgs {
+		if ctx.Err() != nil || ob.limit.Wait(ctx) != nil {
+			break
+		}
+		if stuck[dest(m)] {
+			continue
+		}
+		start := time.Now()
+		err := ob.send(m)
+		var rerr *discordgo.RESTError
+		switch {
+		case err == nil:
+			ob.sent(m, "sent", start)
+		case permanent(err, &rerr):
+			ob.sent(m, "undeliverable", start)
+			ob.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
+			ob.undeliverable(m, rerr)
+		default:
+			ob.sent(m, "retry", start)
+			stuck[dest(m)] = true
+			continue
+		}
+		sent = append(sent, m.ID)
+	}
+	if err := ob.st.MarkSent(sent...); err != nil {
+		ob.log.Error("mark sent", "messages", len(sent), "err", err)
+	}
+	if left := len(msgs) - len(sent); left > 0 {
+		ob.log.Warn("the outbox keeps messages for the next start", "messages", left)
+	}
+}
+
+// markLoop marks delivered messages sent, many in one commit, at most one
+// commit every markEvery. A failed mark keeps them in flight (never sent
+// twice by this process) and is retried.
+func (ob *Sender) markLoop() {
+	defer ob.wg.Done()
+	retry := time.NewTicker(2 * time.Second)
+	defer retry.Stop()
+	var last time.Time
+	for {
+		select {
+		case <-ob.ctx.Done():
+			ob.markSent() // what was delivered before closing
+			return
+		case <-ob.marks:
+			select {
+			case <-time.After(time.Until(last.Add(markEvery))):
+			case <-ob.ctx.Done():
+			}
+		case <-retry.C:
+		}
+		last = time.Now()
+		ob.markSent()
+	}
+}
+
+// markEvery spaces the commits that mark messages sent: under load one
+// commit (a sync of the disk) marks a few dozen instead of one or two. A
+// mark lost in a crash meanwhile means only that the message is sent again
+// after the start, which its nonce makes Discord answer with the first.
+const markEvery = 50 * time.Millisecond
+
+func (ob *Sender) markSent() {
+	ob.mu.Lock()
+	ids := ob.done
+	ob.done = nil
+	ob.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	if !ob.orderedOutbox() {
+		ob.scan.Lock()
+		defer ob.scan.Unlock()
+	}
+	if err := ob.st.MarkSent(ids...); err != nil {
+		ob.log.Error("mark sent", "messages", len(ids), "err", err)
+		ob.mu.Lock()
+		ob.done = append(ob.done, ids...)
+		ob.mu.Unlock()
+		return
+	}
+	ob.mu.Lock()
+	for _, id := range ids {
+		delete(ob.inFlight, id)
+	}
+	ob.mu.Unlock()
+}
+
+// send delivers one outbox message.
+func (ob *Sender) send(m store.OutMsg) error {
+	p, ok := compose.Memo.Take(m.Payload) // payloadmemo.go
+	if ok && compose.MemoCheck {
+		compose.CheckMemo(ob.log, m, p)
+	}
+	if !ok {
+		if err := json.Unmarshal(m.Payload, &p); err != nil {
+			ob.log.Error("bad outbox compose.Payload, dropped", "game", m.GameID, "outbox", m.ID, "err", err)
+			return nil
+		}
+	}
+	p.FillGame(m.GameID)
+	if p.EditRef != "" {
+		return ob.editRef(m.GameID, p)
+	}
+	ch := m.Target
+	if m.Dest == store.DestDM {
+		var err error
+		if ch, err = ob.rest.DMChannel(m.Target); err != nil {
+			return err
+		}
+	}
+	if p.Edit != "" {
+		if err := ob.rest.EditMessage(ch, p); err != nil {
+			return err
+		}
+		if p.Thread != "" && m.GameID != 0 {
+			ob.startThread(m.GameID, ch, p.Edit, p.Thread)
+		}
+		return nil
+	}
+	msgID, err := ob.rest.PostMessage(ch, p, m.DedupeKey)
+	if err != nil {
+		return err
+	}
+	if p.Challenge != 0 {
+		if err := ob.st.SetChallengeMessage(p.Challenge, msgID); err != nil {
+			ob.log.Warn("challenge message id", "challenge", p.Challenge, "err", err)
+		}
+	}
+	if p.Ref != "" && m.GameID != 0 {
+		if err := ob.st.PutMessageRef(m.GameID, p.Ref, store.MessageRef{ChannelID: ch, MessageID: msgID}); err != nil {
+			ob.log.Error("message ref", "game", m.GameID, "err", err)
+		}
+	}
+	if p.Thread != "" && m.GameID != 0 {
+		ob.startThread(m.GameID, ch, msgID, p.Thread)
+	}
+	return nil
+}
+
+// payloadComponents returns the buttons row and the select row, if any.
+func payloadComponents(p compose.Payload) []discordgo.MessageComponent {
+	out := Components(p.Buttons)
+	if p.Select != nil && len(p.Select.Options) > 0 {
+		out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			MenuType: discordgo.StringSelectMenu, CustomID: p.Select.ID, Placeholder: p.Select.Placeholder, Options: menuOptions(p.Select.Options)}}})
+	}
+	return out
+}
+
+// startThread opens the game's announcement thread under a message.
+func (ob *Sender) startThread(id store.GameID, ch, msgID, name string) {
+	th, err := ob.rest.s.MessageThreadStartComplex(ch, msgID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	if err != nil {
+		ob.log.Warn("thread", "game", id, "err", err)
+		return
+	}
+	if _, err := ob.st.UpdateGame(id, nil, func(g *store.Game) error { g.ThreadID = th.ID; return nil }); err != nil {
+		ob.log.Error("thread id", "game", id, "err", err)
+		return
+	}
+	if ob.hooks.ThreadStarted != nil {
+		ob.hooks.ThreadStarted(id, th.ID)
+	}
+}
