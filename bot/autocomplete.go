@@ -176,7 +176,7 @@ func (b *Bot) userName(ctx context.Context, id string) string {
 	if ctx.Err() != nil {
 		return "@…"
 	}
-	u, err := b.s.User(id, discordgo.WithContext(ctx))
+	u, err := b.rest.User(ctx, id)
 	if err != nil {
 		return "@…"
 	}

@@ -193,7 +193,7 @@ func (b *Bot) catchUpUser(user string) {
 	}
 	after := st.LastDM
 	for page := 0; page < 10; page++ {
-		msgs, err := b.s.ChannelMessages(st.DMChannelID, 100, "", after, "")
+		msgs, err := b.rest.ChannelMessages(st.DMChannelID, 100, after)
 		if err != nil {
 			b.log.Warn("catch-up read", "user", user, "err", err)
 			return

@@ -3,7 +3,6 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -229,10 +228,5 @@ func (b *Bot) registerCommands(guild string) error {
 			}
 		}
 	}
-	endpoint := discordgo.EndpointApplicationGlobalCommands(b.appID)
-	if guild != "" {
-		endpoint = discordgo.EndpointApplicationGuildCommands(b.appID, guild)
-	}
-	_, err = b.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint)
-	return err
+	return b.rest.PutCommands(b.appID, guild, list)
 }

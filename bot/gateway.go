@@ -86,7 +86,7 @@ func copySession(s *discordgo.Session) *discordgo.Session {
 // identifyGap apart. Without a gateway it asks Discord who the bot is.
 func (b *Bot) openGateway() error {
 	if len(b.shards) == 0 {
-		u, err := b.s.User("@me")
+		u, err := b.rest.Me()
 		if err != nil {
 			return fmt.Errorf("who am I: %w", err)
 		}

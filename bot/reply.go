@@ -3,7 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"errors"
-	"net/http"
+	"shinpan/bot/outbox"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -28,14 +28,12 @@ var errDeferredMeanwhile = errors.New("the interaction was deferred meanwhile")
 
 // restReplier answers a gateway interaction: POST /interactions/{id}/{token}/callback.
 type restReplier struct {
-	s         *discordgo.Session
+	rest      *outbox.REST
 	id, token string
 }
 
 func (rr restReplier) reply(contentType string, body []byte) error {
-	endpoint := discordgo.EndpointInteractionResponse(rr.id, rr.token)
-	_, err := rr.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0)
-	return err
+	return rr.rest.InteractionCallback(rr.id, rr.token, contentType, body)
 }
 
 // encodeResponse writes an interaction response as discordgo's

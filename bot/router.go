@@ -105,7 +105,7 @@ func invoker(i *discordgo.InteractionCreate) *discordgo.User {
 // onInteraction serves an interaction from the gateway; its initial
 // response goes over REST.
 func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
-	b.interact(i, restReplier{s: s, id: i.ID, token: i.Token})
+	b.interact(i, restReplier{rest: b.rest, id: i.ID, token: i.Token})
 }
 
 // interact finds the interaction's route and serves it, whichever way it
@@ -238,12 +238,12 @@ func (b *Bot) respond(r *req, a answer) error {
 		if errors.Is(err, errDeferredMeanwhile) {
 			r.deferred = true
 		} else if err == nil && a.posted != nil {
-			msg, err = untilKnown(r, func() (*discordgo.Message, error) { return b.s.InteractionResponse(r.i.Interaction) })
+			msg, err = untilKnown(r, func() (*discordgo.Message, error) { return b.rest.InteractionResponse(r.i.Interaction) })
 		}
 	}
 	if r.deferred {
 		msg, err = untilKnown(r, func() (*discordgo.Message, error) {
-			return b.s.FollowupMessageCreate(r.i.Interaction, true, &discordgo.WebhookParams{Content: a.text, Flags: flags,
+			return b.rest.Followup(r.i.Interaction, &discordgo.WebhookParams{Content: a.text, Flags: flags,
 				AllowedMentions: outbox.Mentions(a.mentions), Components: comps, Files: discordFiles(drawn)})
 		})
 	}

@@ -1,0 +1,53 @@
+package outbox
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// The bot's REST requests other than the outbox's messages: they pass here
+// too, so that every request to Discord leaves through one client.
+
+// Me is the bot's own user.
+func (r *REST) Me() (*discordgo.User, error) { return r.s.User("@me") }
+
+// User looks a user up (autocomplete's names); ctx bounds the wait.
+func (r *REST) User(ctx context.Context, id string) (*discordgo.User, error) {
+	return r.s.User(id, discordgo.WithContext(ctx))
+}
+
+// ChannelMessages reads up to limit messages of a channel after a message id
+// (a catch-up of missed DMs).
+func (r *REST) ChannelMessages(channel string, limit int, after string) ([]*discordgo.Message, error) {
+	return r.s.ChannelMessages(channel, limit, "", after, "")
+}
+
+// PutCommands overwrites the application's commands (in a guild when guild
+// is not ""); list is their JSON.
+func (r *REST) PutCommands(appID, guild string, list any) error {
+	endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
+	if guild != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guild)
+	}
+	_, err := r.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint)
+	return err
+}
+
+// InteractionCallback sends an interaction's initial response.
+func (r *REST) InteractionCallback(id, token, contentType string, body []byte) error {
+	endpoint := discordgo.EndpointInteractionResponse(id, token)
+	_, err := r.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0)
+	return err
+}
+
+// InteractionResponse reads the message an interaction's response posted.
+func (r *REST) InteractionResponse(i *discordgo.Interaction) (*discordgo.Message, error) {
+	return r.s.InteractionResponse(i)
+}
+
+// Followup posts an interaction's follow-up message (after a deferral).
+func (r *REST) Followup(i *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
+	return r.s.FollowupMessageCreate(i, true, p)
+}
