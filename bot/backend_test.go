@@ -32,7 +32,7 @@ var storeBackend = boltBackend
 // skipped with a message, unless SHINPAN_REQUIRE_POSTGRES=1 makes it a failure.
 //
 // Every compose.Payload the sender takes from its memo is checked against the
-// outbox's JSON (payloadmemo.go); a difference fails the run.
+// outbox's JSON (compose/memo.go); a difference fails the run.
 func TestMain(m *testing.M) {
 	compose.MemoCheck = true
 	code := m.Run()

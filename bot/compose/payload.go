@@ -17,7 +17,7 @@ type Payload struct {
 	// Edit, when set, edits that message (in the target channel) instead of posting.
 	Edit string `json:"edit,omitempty"`
 	// EditRef, when set, replaces the files of the game's message stored
-	// under this purpose (the card's public board, public.go).
+	// under this purpose (the card's public board, card.go).
 	EditRef string `json:"edit_ref,omitempty"`
 	// Ref stores the posted message's id under this purpose (store.MessageRef).
 	Ref string `json:"ref,omitempty"`
@@ -87,7 +87,7 @@ func (p Payload) Encode() json.RawMessage {
 	if err != nil {
 		return nil
 	}
-	Memo.Put(b, p) // the sender's copy (payloadmemo.go)
+	Memo.Put(b, p) // the sender's copy (memo.go)
 	return b
 }
 

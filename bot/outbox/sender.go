@@ -427,7 +427,7 @@ func (ob *Sender) markSent() {
 
 // send delivers one outbox message.
 func (ob *Sender) send(m store.OutMsg) error {
-	p, ok := compose.Memo.Take(m.Payload) // payloadmemo.go
+	p, ok := compose.Memo.Take(m.Payload) // compose/memo.go
 	if ok && compose.MemoCheck {
 		compose.CheckMemo(ob.log, m, p)
 	}

@@ -9,7 +9,7 @@ import (
 
 // The game card is the game's one live message in the channel: its header
 // (GameCard) and the state below, edited after every action the channel is
-// told of (bot/public.go). CardState writes that state from what the channel
+// told of (bot/compose/card.go). CardState writes that state from what the channel
 // knows only. Its words are in en.go and ja.go.
 
 // CardState is what the channel knows of a game now.
