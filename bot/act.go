@@ -5,10 +5,10 @@ import (
 	"time"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
-	"shinpan/referee/view"
 	"shinpan/store"
 )
 
@@ -62,7 +62,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 		result = "not_owner"
 		return "", false, store.ErrFenced
 	}
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		result = "no_game"
 		if !errors.Is(err, store.ErrNotFound) {
@@ -74,11 +74,11 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 	if person {
 		b.returnSeat(id, user)
 	}
-	lg.mu.Lock()
-	seq := lg.meta.LastSeq + 1
+	lg.Mu.Lock()
+	seq := lg.Meta.LastSeq + 1
 	b.moves.begin(id, seq, start) // before the commit: its messages may go out at once
 	done, reply, err := b.decide(lg, rd, a, key, func(err error) string { return refusal(lang, err) })
-	lg.mu.Unlock()
+	lg.Mu.Unlock()
 	msgs := -1
 	if done != nil {
 		msgs = done.msgs
@@ -87,7 +87,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 	if err != nil {
 		result = "error"
 		b.log.Error("append action", "game", id, "user", user, "err", err)
-		b.forget(id) // reload from the store next time
+		b.games.Forget(id) // reload from the store next time
 		return texts.UI(lang, texts.InternalError), false, err
 	}
 	if done == nil {
@@ -106,7 +106,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 	b.kickWatchers(id) // watch.go: after the players' and the channel's messages
 	if done.over {
 		b.rate(id)
-		b.forget(id)
+		b.games.Forget(id)
 	}
 	if done.cpuNext {
 		go b.cpuTurn(id)
@@ -125,23 +125,23 @@ type applied struct {
 // the commit, then the copy becomes the game. It returns nil and the reply
 // when nothing changed (reply "" for an action already applied or a CPU whose
 // seat was given back), or the store's error.
-func (b *Bot) decide(lg *live, rd compose.Reader, a referee.Action, key string, refusal func(error) string) (*applied, string, error) {
+func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key string, refusal func(error) string) (*applied, string, error) {
 	user, lang := rd.ID, rd.Lang
-	if compose.IsCPU(user) && (a.Player > shogi.White || lg.cpu[a.Player] == nil) {
+	if compose.IsCPU(user) && (a.Player > shogi.White || lg.CPU[a.Player] == nil) {
 		return nil, "", nil // the seat's player came back
 	}
 	// A redelivered event that was applied already is refused by the store
 	// (its key); its key is looked up only where the game refuses it, so
 	// that it is not answered with a refusal.
 	seenKey := func() bool { _, _, err := b.st.LookupKey(key); return err == nil }
-	if a.Kind == referee.ActDraw && !lg.g.Over() && !lg.meta.DrawOffer.AcceptableBy(lg.g, a.Player) {
+	if a.Kind == referee.ActDraw && !lg.G.Over() && !lg.Meta.DrawOffer.AcceptableBy(lg.G, a.Player) {
 		if seenKey() {
 			return nil, "", nil
 		}
 		return nil, texts.UI(lang, texts.DrawWithdrawn), nil // a move came between cmdDraw's check and this
 	}
-	g := lg.g.Clone()
-	before := boardsBefore(g)
+	g := lg.G.Clone()
+	before := games.BoardsBefore(g)
 	evs, err := g.Apply(a)
 	if err != nil {
 		if seenKey() {
@@ -149,15 +149,15 @@ func (b *Bot) decide(lg *live, rd compose.Reader, a referee.Action, key string, 
 		}
 		return nil, refusal(err), nil
 	}
-	meta := lg.meta
-	clocks, dl := b.deadline(meta, lg.g, g, meta.LastSeq+1)
+	meta := lg.Meta
+	clocks, dl := b.deadline(meta, lg.G, g, meta.LastSeq+1)
 	meta.Clocks = clocks
 	if compose.IsCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
 	out := b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)
 	next := func(m *store.Game) {
-		updateMeta(m, g)
+		games.UpdateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved
 		m.Deadline = dl
 		m.Clocks = clocks
@@ -172,38 +172,10 @@ func (b *Bot) decide(lg *live, rd compose.Reader, a referee.Action, key string, 
 	if err != nil {
 		return nil, "", err
 	}
-	lg.g = g
-	next(&lg.meta)
-	lg.meta.LastSeq = stored.Seq
-	b.track(lg.meta)
-	lg.observe(evs)
-	return &applied{over: g.Over(), cpuNext: !g.Over() && (lg.cpu[0] != nil || lg.cpu[1] != nil), result: actionResult(evs), msgs: len(out)}, "", nil
-}
-
-// boardsBefore is what each audience saw before an action, for writing its
-// move in their notation.
-func boardsBefore(g *referee.Game) [3]*shogi.Position {
-	var before [3]*shogi.Position
-	for c := range 2 {
-		before[c], _ = g.PlayerBoard(shogi.Color(c))
-	}
-	pub := g.View(view.ViewerPublic)
-	before[view.ToPublic] = view.PositionOf(&pub)
-	return before
-}
-
-// updateMeta copies the referee's status into the game record.
-func updateMeta(m *store.Game, g *referee.Game) {
-	switch {
-	case g.Over() && g.Result().Reason == view.ReasonAbort:
-		m.Status = store.StatusAborted
-		m.Result = g.Result()
-	case g.Over():
-		m.Status = store.StatusFinished
-		m.Result = g.Result()
-	case g.NeedsMasks():
-		m.Status = store.StatusPendingMasks
-	default:
-		m.Status = store.StatusActive
-	}
+	lg.G = g
+	next(&lg.Meta)
+	lg.Meta.LastSeq = stored.Seq
+	b.track(lg.Meta)
+	lg.Observe(evs)
+	return &applied{over: g.Over(), cpuNext: !g.Over() && (lg.CPU[0] != nil || lg.CPU[1] != nil), result: actionResult(evs), msgs: len(out)}, "", nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -74,11 +75,11 @@ func choice(id uint64, typed, name string) (*discordgo.ApplicationCommandOptionC
 // finished ones for rematch, record and review; for watch and end, the live
 // games of others in the server.
 func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	var games []store.Game
+	var found []store.Game
 	var err error
 	switch sub {
 	case "rematch", "record", "review":
-		games, err = b.st.RecentGames(r.user, 50)
+		found, err = b.st.RecentGames(r.user, 50)
 	case "watch", "end":
 		if r.sc.guild == "" {
 			return nil
@@ -87,8 +88,8 @@ func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*dis
 		all, err = b.st.ActiveGames()
 		for k := len(all) - 1; k >= 0; k-- {
 			if g := all[k]; g.GuildID == r.sc.guild {
-				if _, plays := seat(g, r.user); !plays || sub == "end" {
-					games = append(games, g)
+				if _, plays := games.SeatOf(g, r.user); !plays || sub == "end" {
+					found = append(found, g)
 				}
 			}
 		}
@@ -96,7 +97,7 @@ func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*dis
 		var all []store.Game
 		all, err = b.st.ActiveGamesOf(r.user)
 		for k := len(all) - 1; k >= 0; k-- {
-			games = append(games, all[k])
+			found = append(found, all[k])
 		}
 	}
 	if err != nil {
@@ -104,7 +105,7 @@ func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*dis
 		return nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, g := range games {
+	for _, g := range found {
 		if len(out) == maxChoices {
 			break
 		}
@@ -112,7 +113,7 @@ func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*dis
 			continue
 		}
 		var name string
-		if c, plays := seat(g, r.user); plays {
+		if c, plays := games.SeatOf(g, r.user); plays {
 			name = texts.GameChoice(r.lang, uint64(g.ID), b.userName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
 		} else {
 			name = texts.GamePlayersChoice(r.lang, uint64(g.ID), b.userName(ctx, g.Players[0]), b.userName(ctx, g.Players[1]), g.Variant)

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/ops"
@@ -39,7 +40,7 @@ type Bot struct {
 	now     func() time.Time
 
 	mu    sync.Mutex
-	games map[store.GameID]*live
+	games *games.Table
 	// dmClosedTold remembers "game:user" pairs whose closed DMs the channel heard of.
 	dmClosedTold map[string]bool
 	// ob sends the outbox: a worker per destination; rest is the one
@@ -64,7 +65,7 @@ type Bot struct {
 	// DMs are closed), until a DM reaches them or they write one.
 	dmsClosed sync.Map
 	// clocks indexes the active games' deadlines (clocks.go).
-	clocks clocks
+	clocks *games.Clocks
 	// dmQueue holds each user's DMs waiting to be handled, in order.
 	dmQueue map[string][]*discordgo.Message
 	// acceptMu serialises accepting challenges (no DMs for a lost race).
@@ -121,8 +122,8 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
-		games: map[store.GameID]*live{}, dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
-		catching: map[string]bool{}, lastDM: map[string]uint64{}, catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, clocks: clocks{by: map[store.GameID]clock{}},
+		dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
+		catching: map[string]bool{}, lastDM: map[string]uint64{}, catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, clocks: games.NewClocks(),
 		deferAfter: deferAfter, identifyGap: identifyGap}
 	if sh, ok := st.(store.Shared); ok && sh.Shared() {
 		b.sharedStore = true
@@ -132,6 +133,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	for _, o := range opts {
 		o(b)
 	}
+	b.games = games.NewTable(st, b.owns, b.cpuSeats)
 	b.rest = outbox.NewREST(s, st, b.log)
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, PerSecond: cfg.GlobalRate, Clustered: b.cl != nil,
 		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted,

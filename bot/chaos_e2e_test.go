@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/games"
 	"shinpan/ops"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -507,7 +508,7 @@ func (c *chaos) play(ctx context.Context, id store.GameID, g int) {
 		if !meta.Status.Live() {
 			return
 		}
-		rg, err := rebuild(meta, log)
+		rg, err := games.Rebuild(meta, log)
 		if err != nil {
 			c.t.Errorf("game %d: %v", id, err)
 			return
@@ -846,16 +847,16 @@ func (c *chaos) heal() {
 	time.Sleep(c.cfg.ttl) // the last sends' echoes
 }
 
-func (c *chaos) check(games []store.GameID, faults map[string]int) {
+func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 	t := c.t
 	keys := map[string]int{}
 	moves := 0
-	for g, id := range games {
+	for g, id := range ids {
 		meta, log, err := c.rd.LoadGame(id) // gapless, or ErrCorrupt
 		if err != nil {
 			t.Fatalf("game %d: %v", id, err)
 		}
-		rg, err := rebuild(meta, log)
+		rg, err := games.Rebuild(meta, log)
 		if err != nil {
 			t.Fatalf("game %d does not replay: %v", id, err)
 		}
@@ -949,7 +950,7 @@ func (c *chaos) check(games []store.GameID, faults map[string]int) {
 	t.Logf("faults: %v; DMs typed %d, applied %d; late writes refused %d; failovers (lease ttl %v): %v",
 		faults, len(c.dmKeys), dmApplied, c.refused.Load(), c.cfg.ttl, c.failovers)
 	fmt.Printf("chaos: processes=3 faults=%d games=%d moves=%d acknowledged=%d found=%d duplicates=%d lost=%d failover_p99=%.1fs\n",
-		nf, len(games), moves, len(c.acked), found, dups, lost, p99.Seconds())
+		nf, len(ids), moves, len(c.acked), found, dups, lost, p99.Seconds())
 	if faults["freeze"] > 0 && c.refused.Load() == 0 {
 		t.Errorf("no late write of a frozen process was refused")
 	}

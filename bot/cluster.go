@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -431,15 +432,15 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 		refusal = texts.RefusalWithMoveHint
 	}
 	if r.Kind == "dm" {
-		lg, err := b.live(id)
+		lg, err := b.games.Get(id)
 		if err != nil {
 			b.consumeRouted(it, []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: texts.UI(rd.Lang, texts.NoGame)})})
 			return
 		}
-		lg.mu.Lock()
-		c, _ := seat(lg.meta, r.User)
-		masks := lg.g.NeedsMasks()
-		lg.mu.Unlock()
+		lg.Mu.Lock()
+		c, _ := games.SeatOf(lg.Meta, r.User)
+		masks := lg.G.NeedsMasks()
+		lg.Mu.Unlock()
 		a = referee.Action{Kind: referee.ActMove, Player: c, Text: a.Text}
 		if masks {
 			a = referee.Action{Kind: referee.ActMask, Player: c, Text: a.Text, Salt: newSalt()}
@@ -489,14 +490,14 @@ func (b *Bot) consumeRouted(it store.InboxItem, out []store.OutMsg) bool {
 // adopt loads a game this process owns and starts what runs for it: its
 // clocks, its CPU.
 func (b *Bot) adopt(id store.GameID) {
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		b.log.Error("load game", "game", id, "err", err)
 		return
 	}
-	lg.mu.Lock()
-	meta := lg.meta
-	lg.mu.Unlock()
+	lg.Mu.Lock()
+	meta := lg.Meta
+	lg.Mu.Unlock()
 	b.track(meta)
 	if !meta.Status.Live() {
 		return
@@ -516,20 +517,9 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 		for _, p := range lost {
 			gone[p] = true
 		}
-		b.clocks.mu.Lock()
-		for id := range b.clocks.by {
-			if gone[store.PartitionOf(id)] {
-				delete(b.clocks.by, id)
-			}
-		}
-		b.clocks.mu.Unlock()
-		b.mu.Lock()
-		for id := range b.games {
-			if gone[store.PartitionOf(id)] {
-				delete(b.games, id)
-			}
-		}
-		b.mu.Unlock()
+		lostGame := func(id store.GameID) bool { return gone[store.PartitionOf(id)] }
+		b.clocks.DropWhere(lostGame)
+		b.games.DropWhere(lostGame)
 	}
 	if len(gained) == 0 || b.ctx.Err() != nil {
 		return

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/player"
 	"shinpan/referee"
@@ -17,11 +18,6 @@ import (
 // The CPU plays a seat with exactly that seat's view (package player never sees
 // the truth): a game against the bot itself, or the seat of a player who is
 // away on their turn (RULES.md §3), until they send anything.
-
-// cpuSeat is a CPU playing one seat of a live game.
-type cpuSeat struct {
-	p player.Player
-}
 
 // cpuLevel is the level the CPU plays seat c at: the challenger's choice for
 // the bot's own seat, else the configured one.
@@ -56,13 +52,13 @@ func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
 
 // newCPU builds a CPU for seat c that has seen the game so far: it replays the
 // log through a fresh referee, showing the seat only its own view and events.
-func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cpuSeat, error) {
+func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*games.Seat, error) {
 	p, err := player.New(player.Config{Level: b.cpuLevel(meta, c), Variant: meta.Variant, Color: c,
 		MaskAsKing: meta.Options.MaskAsKing, MoveTime: b.cpuMoveTime(meta, c), Seed: secretSeed()})
 	if err != nil {
 		return nil, err
 	}
-	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
+	g, err := referee.New(games.Key(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -74,29 +70,20 @@ func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*cp
 		}
 		p.Observe(g.View(view.ViewerOf(c)), view.For(evs, view.AudienceOf(c)))
 	}
-	return &cpuSeat{p: p}, nil
+	return &games.Seat{P: p}, nil
 }
 
 // cpuSeats sets up the CPUs of a game just loaded: the CPU's own seats and
 // the seats of away players.
-func (b *Bot) cpuSeats(lg *live, entries []store.Entry) {
-	for c, u := range lg.meta.Players {
-		if compose.IsCPU(u) || lg.meta.Away[c].CPU {
-			cs, err := b.newCPU(lg.meta, entries, shogi.Color(c))
+func (b *Bot) cpuSeats(lg *games.Game, entries []store.Entry) {
+	for c, u := range lg.Meta.Players {
+		if compose.IsCPU(u) || lg.Meta.Away[c].CPU {
+			cs, err := b.newCPU(lg.Meta, entries, shogi.Color(c))
 			if err != nil {
-				b.log.Error("cpu seat", "game", lg.meta.ID, "err", err)
+				b.log.Error("cpu seat", "game", lg.Meta.ID, "err", err)
 				continue
 			}
-			lg.cpu[c] = cs
-		}
-	}
-}
-
-// observe shows each CPU seat what its player was told by an action.
-func (lg *live) observe(evs []view.Event) {
-	for c, cs := range lg.cpu {
-		if cs != nil {
-			cs.p.Observe(lg.g.View(view.ViewerOf(shogi.Color(c))), view.For(evs, view.AudienceOf(shogi.Color(c))))
+			lg.CPU[c] = cs
 		}
 	}
 }
@@ -108,49 +95,49 @@ func (b *Bot) cpuTurn(id store.GameID) {
 		return
 	}
 	defer b.end()
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		return
 	}
-	lg.cpuMu.Lock() // one CPU decision at a time per game
-	defer lg.cpuMu.Unlock()
+	lg.CPUMu.Lock() // one CPU decision at a time per game
+	defer lg.CPUMu.Unlock()
 	for attempt := 0; attempt < 50; attempt++ {
-		lg.mu.Lock()
-		if lg.g.Over() {
-			lg.mu.Unlock()
+		lg.Mu.Lock()
+		if lg.G.Over() {
+			lg.Mu.Unlock()
 			return
 		}
 		var c shogi.Color
-		var cs *cpuSeat
+		var cs *games.Seat
 		switch {
-		case lg.g.NeedsMasks():
-			for col := range lg.cpu {
-				if lg.cpu[col] != nil && !lg.g.MaskChosen(shogi.Color(col)) {
-					c, cs = shogi.Color(col), lg.cpu[col]
+		case lg.G.NeedsMasks():
+			for col := range lg.CPU {
+				if lg.CPU[col] != nil && !lg.G.MaskChosen(shogi.Color(col)) {
+					c, cs = shogi.Color(col), lg.CPU[col]
 					break
 				}
 			}
 		default:
-			c = lg.g.Turn()
-			cs = lg.cpu[c]
+			c = lg.G.Turn()
+			cs = lg.CPU[c]
 		}
-		seq := lg.meta.LastSeq
-		moveTime := b.cpuMoveTime(lg.meta, c)
-		lg.mu.Unlock()
+		seq := lg.Meta.LastSeq
+		moveTime := b.cpuMoveTime(lg.Meta, c)
+		lg.Mu.Unlock()
 		if cs == nil {
 			return
 		}
 		ctx, cancel := context.WithTimeout(b.ctx, 3*moveTime+time.Second)
 		think := time.Now()
-		pa := cs.p.Act(ctx)
+		pa := cs.P.Act(ctx)
 		b.metrics.CPUThink(time.Since(think))
 		cancel()
 		if b.ctx.Err() != nil {
 			return
 		}
-		lg.mu.Lock()
-		still := lg.cpu[c] == cs
-		lg.mu.Unlock()
+		lg.Mu.Lock()
+		still := lg.CPU[c] == cs
+		lg.Mu.Unlock()
 		if !still {
 			return // the player came back while the CPU thought
 		}
@@ -161,11 +148,11 @@ func (b *Bot) cpuTurn(id store.GameID) {
 		key := fmt.Sprintf("cpu:%d:%d:%d", id, seq, attempt)
 		reply, ok := b.act(id, store.CPU, a, key)
 		if !ok && reply != "" {
-			lg.mu.Lock()
-			if lg.cpu[c] == cs {
-				cs.p.Refused(reply)
+			lg.Mu.Lock()
+			if lg.CPU[c] == cs {
+				cs.P.Refused(reply)
 			}
-			lg.mu.Unlock()
+			lg.Mu.Unlock()
 			continue
 		}
 		if !ok {
@@ -200,7 +187,7 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 
 // setAway records a seat's away state with the channel's note in one
 // transaction, then puts cs (nil: the player) in the seat.
-func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *cpuSeat, text string, meta store.Game) {
+func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *games.Seat, text string, meta store.Game) {
 	note := compose.ToChannel(b.announceChannel(meta), compose.Payload{Content: text})
 	updated, err := b.st.UpdateGame(id, []store.OutMsg{note}, func(g *store.Game) error {
 		g.Away[c] = away
@@ -211,11 +198,11 @@ func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *cpuSe
 		return
 	}
 	b.track(updated)
-	if lg, err := b.live(id); err == nil {
-		lg.mu.Lock()
-		lg.meta.Away = updated.Away
-		lg.cpu[c] = cs
-		lg.mu.Unlock()
+	if lg, err := b.games.Get(id); err == nil {
+		lg.Mu.Lock()
+		lg.Meta.Away = updated.Away
+		lg.CPU[c] = cs
+		lg.Mu.Unlock()
 	}
 	b.ob.Kick()
 }
@@ -225,15 +212,15 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 	if !b.owns(id) {
 		return // its owner does, at the player's next action there
 	}
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		return
 	}
-	lg.mu.Lock()
-	c, ok := seat(lg.meta, user)
-	away := ok && lg.meta.Away[c].CPU
-	meta := lg.meta
-	lg.mu.Unlock()
+	lg.Mu.Lock()
+	c, ok := games.SeatOf(lg.Meta, user)
+	away := ok && lg.Meta.Away[c].CPU
+	meta := lg.Meta
+	lg.Mu.Unlock()
 	if away {
 		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.readers.ChannelLang(meta), compose.Mention(user), uint64(id)), meta)
 	}
@@ -252,7 +239,7 @@ func (b *Bot) comeBack(user string) {
 // comeBackTo is comeBack with the user's live games read already.
 func (b *Bot) comeBackTo(user string, gs []store.Game) {
 	for _, g := range gs {
-		c, ok := seat(g, user)
+		c, ok := games.SeatOf(g, user)
 		switch {
 		case !ok || !g.Away[c].CPU:
 		case b.cl != nil && !b.owns(g.ID):

@@ -79,14 +79,14 @@ func TestAwayAndBack(t *testing.T) {
 	if r := e.dm(e.alice, "6i7h"); !strings.Contains(r.Content, "You played") {
 		t.Fatalf("alice: %q", r.Content)
 	}
-	lg, err := e.b.live(id)
+	lg, err := e.b.games.Get(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lg.mu.Lock()
-	cpu, turn := lg.cpu[shogi.White], lg.g.Turn()
-	moves := lg.g.TruePosition().LegalMoves(nil)
-	lg.mu.Unlock()
+	lg.Mu.Lock()
+	cpu, turn := lg.CPU[shogi.White], lg.G.Turn()
+	moves := lg.G.TruePosition().LegalMoves(nil)
+	lg.Mu.Unlock()
 	if cpu != nil || turn != shogi.White {
 		t.Fatalf("after alice's move: the CPU holds bob's seat: %v, turn %v", cpu != nil, turn)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/store"
@@ -78,9 +79,9 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	b.dmsClosed.Delete(user)
 	keyed := false // the DM's id is its action's idempotency key, now stored
 	defer func() { b.markHandled(user, m.ChannelID, m.ID, keyed) }()
-	games, gamesErr := b.st.ActiveGamesOf(user) // once, for both uses below
+	mine, gamesErr := b.st.ActiveGamesOf(user) // once, for both uses below
 	if gamesErr == nil {
-		b.comeBackTo(user, games)
+		b.comeBackTo(user, mine)
 	}
 	if text == "" {
 		return
@@ -99,7 +100,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
-	id, msg := b.pickGameIn(dmScope(user), want, rd, games, gamesErr)
+	id, msg := b.pickGameIn(dmScope(user), want, rd, mine, gamesErr)
 	if id == 0 {
 		b.dmReply(user, m.ID, msg)
 		return
@@ -111,15 +112,15 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		b.routeDM(id, user, text, m.ID)
 		return
 	}
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		b.dmReply(user, m.ID, texts.UI(lang, texts.NoGame))
 		return
 	}
-	lg.mu.Lock()
-	c, _ := seat(lg.meta, user)
-	masks := lg.g.NeedsMasks()
-	lg.mu.Unlock()
+	lg.Mu.Lock()
+	c, _ := games.SeatOf(lg.Meta, user)
+	masks := lg.G.NeedsMasks()
+	lg.Mu.Unlock()
 	a := referee.Action{Kind: referee.ActMove, Player: c, Text: text}
 	if masks {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}

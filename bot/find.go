@@ -4,6 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -33,7 +34,7 @@ func (s scope) game(g store.Game) bool {
 	if s.guild != "" {
 		return g.GuildID == s.guild
 	}
-	_, plays := seat(g, s.user)
+	_, plays := games.SeatOf(g, s.user)
 	return plays
 }
 
@@ -102,7 +103,7 @@ func (b *Bot) pickGameIn(sc scope, want store.GameID, rd compose.Reader, all []s
 // seated is a player's live game, found for a command.
 type seated struct {
 	id store.GameID
-	lg *live
+	lg *games.Game
 	c  shogi.Color
 }
 
@@ -125,14 +126,14 @@ func (b *Bot) myGame(r *req, want store.GameID) (seated, *answer) {
 // seatIn is myGame for a number from a button or modal: the user must play
 // that game.
 func (b *Bot) seatIn(r *req, id store.GameID) (seated, *answer) {
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		return seated{}, &answer{text: texts.UI(r.lang, texts.NoGame)}
 	}
-	lg.mu.Lock()
-	c, mine := seat(lg.meta, r.user)
-	inScope := r.sc.game(lg.meta)
-	lg.mu.Unlock()
+	lg.Mu.Lock()
+	c, mine := games.SeatOf(lg.Meta, r.user)
+	inScope := r.sc.game(lg.Meta)
+	lg.Mu.Unlock()
 	if !mine || !inScope {
 		return seated{}, &answer{text: texts.NotInGame(r.lang, uint64(id))}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/discordtest"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/view"
@@ -96,7 +97,7 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 		return len(m.Attachments) == 1 && strings.Contains(m.Attachments[0].Description, "3手目")
 	})
 	meta, entries, _ := e.st.LoadGame(id)
-	g, err := rebuild(meta, entries)
+	g, err := games.Rebuild(meta, entries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 	// The result board, in the channel's language.
 	e.slash(e.bob, "resign", game)
 	meta, entries, _ = e.st.LoadGame(id)
-	if g, err = rebuild(meta, entries); err != nil {
+	if g, err = games.Rebuild(meta, entries); err != nil {
 		t.Fatal(err)
 	}
 	end := e.endPost()

@@ -20,14 +20,14 @@ func (b *Bot) cmdBoard(r *req) (answer, error) {
 		return *why, nil
 	}
 	rd := b.readers.Reader(r.user)
-	s.lg.mu.Lock()
-	files := b.compose.BoardFiles(s.lg.meta, s.lg.g, s.c, rd)
-	text := texts.Status(compose.TextCtx(rd, s.lg.meta, nil), compose.GameState(s.lg.g), view.AudienceOf(s.c))
+	s.lg.Mu.Lock()
+	files := b.compose.BoardFiles(s.lg.Meta, s.lg.G, s.c, rd)
+	text := texts.Status(compose.TextCtx(rd, s.lg.Meta, nil), compose.GameState(s.lg.G), view.AudienceOf(s.c))
 	var btns []compose.Button
-	if g := s.lg.g; !g.Over() && g.Turn() == s.c && !g.NeedsMasks() {
+	if g := s.lg.G; !g.Over() && g.Turn() == s.c && !g.NeedsMasks() {
 		btns = compose.TurnButtons(rd.Lang)
 	}
-	s.lg.mu.Unlock()
+	s.lg.Mu.Unlock()
 	return b.sendBoard(r, s.id, compose.Payload{Content: text, Files: files, Buttons: btns})
 }
 
@@ -59,15 +59,15 @@ func (b *Bot) cmdStatus(r *req) (answer, error) {
 	if err != nil || !r.sc.game(meta) {
 		return say(texts.UI(r.lang, texts.NoGame)), nil
 	}
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		return say(texts.GameCard(compose.TextCtx(b.askerReader(r), meta, nil), meta.Ranked)), nil
 	}
-	lg.mu.Lock()
-	defer lg.mu.Unlock()
-	ctx := compose.TextCtx(b.askerReader(r), lg.meta, nil)             // an answer to the asker alone: their words
-	clocks := texts.ClockLine(r.lang, lg.meta.Options, lg.meta.Clocks) // public: as of the last move
-	return say(texts.GameCard(ctx, lg.meta.Ranked) + "\n" + texts.Status(ctx, compose.GameState(lg.g), view.ToPublic) + clocks), nil
+	lg.Mu.Lock()
+	defer lg.Mu.Unlock()
+	ctx := compose.TextCtx(b.askerReader(r), lg.Meta, nil)             // an answer to the asker alone: their words
+	clocks := texts.ClockLine(r.lang, lg.Meta.Options, lg.Meta.Clocks) // public: as of the last move
+	return say(texts.GameCard(ctx, lg.Meta.Ranked) + "\n" + texts.Status(ctx, compose.GameState(lg.G), view.ToPublic) + clocks), nil
 }
 
 // cmdGames lists the games going on in the channel.

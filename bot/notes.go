@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
@@ -57,9 +58,9 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 	for _, s := range notes {
 		on = on || s == sq
 	}
-	lg.mu.Lock()
-	files := b.compose.BoardFiles(lg.meta, lg.g, c, rd)
-	lg.mu.Unlock()
+	lg.Mu.Lock()
+	files := b.compose.BoardFiles(lg.Meta, lg.G, c, rd)
+	lg.Mu.Unlock()
 	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.UI(l, texts.InternalError), false
@@ -78,17 +79,17 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 	if why != "" {
 		return why, false
 	}
-	lg.mu.Lock()
-	defer lg.mu.Unlock()
-	if !lg.meta.Options.ShowReachable {
+	lg.Mu.Lock()
+	defer lg.Mu.Unlock()
+	if !lg.Meta.Options.ShowReachable {
 		return texts.UI(l, texts.ReachOff), false
 	}
-	v := lg.g.View(view.ViewerOf(c))
+	v := lg.G.View(view.ViewerOf(c))
 	pc := v.Board[sq].Piece
 	if !v.Board[sq].Known || pc == shogi.NoPiece || pc.Color() != c {
 		return texts.NoPieceThere(l, sq.String()), false
 	}
-	to := lg.g.Reach(c, sq)
+	to := lg.G.Reach(c, sq)
 	notes, err := b.st.Notes(id, c)
 	if err != nil {
 		b.log.Error("notes", "game", id, "err", err)
@@ -108,18 +109,18 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 
 // squareOf reads the square a player names in one of their games; why is the
 // answer when it cannot.
-func (b *Bot) squareOf(id store.GameID, user, text string) (lg *live, c shogi.Color, sq shogi.Square, why string) {
+func (b *Bot) squareOf(id store.GameID, user, text string) (lg *games.Game, c shogi.Color, sq shogi.Square, why string) {
 	l := b.readers.Lang(user)
 	sq, err := notation.ParseSquare(strings.TrimSpace(text))
 	if err != nil {
 		return nil, 0, 0, texts.BadSquare(l, text)
 	}
-	if lg, err = b.live(id); err != nil {
+	if lg, err = b.games.Get(id); err != nil {
 		return nil, 0, 0, texts.UI(l, texts.NoGame)
 	}
-	lg.mu.Lock()
-	c, ok := seat(lg.meta, user)
-	lg.mu.Unlock()
+	lg.Mu.Lock()
+	c, ok := games.SeatOf(lg.Meta, user)
+	lg.Mu.Unlock()
 	if !ok {
 		return nil, 0, 0, texts.NotInGame(l, uint64(id))
 	}

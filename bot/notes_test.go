@@ -15,7 +15,7 @@ func TestSquareOfReadsMetaLocked(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
-	lg, err := e.b.live(id)
+	lg, err := e.b.games.Get(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,9 +24,9 @@ func TestSquareOfReadsMetaLocked(t *testing.T) {
 	go func() { // as setAway does
 		defer wg.Done()
 		for range 200 {
-			lg.mu.Lock()
-			lg.meta.Away[shogi.White].Since = time.Now()
-			lg.mu.Unlock()
+			lg.Mu.Lock()
+			lg.Meta.Away[shogi.White].Since = time.Now()
+			lg.Mu.Unlock()
 		}
 	}()
 	for range 200 {

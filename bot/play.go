@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -56,9 +57,9 @@ func (b *Bot) buttonGame(r *req) (seated, *answer) {
 	if why != nil {
 		return s, why
 	}
-	s.lg.mu.Lock()
-	over := s.lg.g.Over()
-	s.lg.mu.Unlock()
+	s.lg.Mu.Lock()
+	over := s.lg.G.Over()
+	s.lg.Mu.Unlock()
 	if over {
 		return s, &answer{text: texts.UI(r.lang, texts.GameOver)}
 	}
@@ -139,22 +140,22 @@ func (b *Bot) cmdDraw(r *req) (answer, error) {
 // draw offers a draw in user's game, or accepts the standing offer, and
 // returns the reply.
 func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (string, error) {
-	lg, err := b.live(id)
+	lg, err := b.games.Get(id)
 	if err != nil {
 		return texts.UI(lang, texts.NoGame), nil
 	}
-	lg.mu.Lock()
-	c, seated := seat(lg.meta, user)
-	opp := lg.meta.Players[c.Opp()]
+	lg.Mu.Lock()
+	c, seated := games.SeatOf(lg.Meta, user)
+	opp := lg.Meta.Players[c.Opp()]
 	switch {
-	case !seated || lg.g.Over():
-		lg.mu.Unlock()
+	case !seated || lg.G.Over():
+		lg.Mu.Unlock()
 		return texts.UI(lang, texts.NoGame), nil
-	case compose.IsCPU(opp) || lg.meta.Away[c.Opp()].CPU:
-		lg.mu.Unlock()
+	case compose.IsCPU(opp) || lg.Meta.Away[c.Opp()].CPU:
+		lg.Mu.Unlock()
 		return texts.UI(lang, texts.CPUPlaysOn), nil
-	case lg.meta.DrawOffer.AcceptableBy(lg.g, c):
-		lg.mu.Unlock()
+	case lg.Meta.DrawOffer.AcceptableBy(lg.G, c):
+		lg.Mu.Unlock()
 		reply, done, err := b.apply(id, user, referee.Action{Kind: referee.ActDraw, Player: c}, key, texts.Refusal)
 		switch {
 		case err != nil:
@@ -164,14 +165,14 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 		}
 		return reply, nil
 	}
-	defer lg.mu.Unlock()
-	offer := policy.Offer(lg.g, c)
+	defer lg.Mu.Unlock()
+	offer := policy.Offer(lg.G, c)
 	dm := compose.ToDM(opp, compose.Payload{Content: texts.DrawOffered(b.readers.Lang(opp), compose.Mention(user), uint64(id))})
 	updated, err := b.st.UpdateGame(id, []store.OutMsg{dm}, func(g *store.Game) error { g.DrawOffer = offer; return nil })
 	if err != nil {
 		return "", err
 	}
-	lg.meta.DrawOffer = updated.DrawOffer
+	lg.Meta.DrawOffer = updated.DrawOffer
 	go b.ob.Kick()
 	return texts.UI(lang, texts.DrawOfferSent), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/rating"
 	"shinpan/referee"
@@ -36,7 +37,7 @@ func ratedSeats(meta store.Game) [2]bool {
 // notRatedLine is the result post's line saying the game was not rated because
 // the CPU moved for someone ("" when it does not apply).
 func notRatedLine(l texts.Lang, meta store.Game, g *referee.Game) string {
-	updateMeta(&meta, g)
+	games.UpdateMeta(&meta, g)
 	if why := notRatedWhy(l, meta); why != "" {
 		return "\n" + why
 	}

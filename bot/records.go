@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
@@ -23,7 +24,7 @@ func (b *Bot) cmdRecord(r *req) (answer, error) {
 	if meta.Status.Live() {
 		return say(texts.RecordNotYet(r.lang, uint64(id))), nil
 	}
-	g, err := rebuild(meta, entries)
+	g, err := games.Rebuild(meta, entries)
 	if err != nil {
 		return answer{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -38,7 +39,7 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 		return say(texts.UI(r.lang, texts.NoGame)), nil
 	}
 	meta, err := b.st.GetGame(id)
-	c, ok := seat(meta, r.user)
+	c, ok := games.SeatOf(meta, r.user)
 	if err != nil || !ok || !r.sc.game(meta) {
 		return say(texts.RematchNotYours(r.lang, uint64(id))), nil
 	}

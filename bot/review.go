@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/referee"
@@ -57,7 +58,7 @@ func (b *Bot) finishedGame(r *req, id store.GameID) (store.Game, []store.Entry, 
 
 // timeline replays a stored game's log into steps.
 func timeline(meta store.Game, entries []store.Entry) ([]referee.Step, error) {
-	g, err := referee.New(gameKey(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
+	g, err := referee.New(games.Key(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +275,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 		return answer{text: texts.GIFSent(r.lang, uint64(id), len(steps)-1, (len(data)+1023)/1024),
 			files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.gif", id), Type: "image/gif", Data: data}}}, nil
 	}
-	g, err := rebuild(meta, entries)
+	g, err := games.Rebuild(meta, entries)
 	if err != nil {
 		return answer{}, err
 	}

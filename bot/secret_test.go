@@ -23,7 +23,7 @@ func firstAction(t *testing.T, b *Bot, meta store.Game) string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return cs.p.Act(ctx).Text
+	return cs.P.Act(ctx).Text
 }
 
 // TestCPUSeedIsSecret: two CPUs of games with the same number and settings

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -60,7 +61,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 	if err != nil {
 		return answer{}, err
 	}
-	updateMeta(&meta, g)
+	games.UpdateMeta(&meta, g)
 	meta.Clocks = c.Options.StartClocks()
 	meta.Deadline = b.turnDeadline(meta, c.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), b.now()), 0) // Black's move, or Black's mask
 	gs := b.guildSettings(c.GuildID)
@@ -89,7 +90,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		b.adoptNew(game.ID) // its owner runs its clocks, its CPU and its messages
 	default:
 		b.track(game)
-		if _, err := b.live(game.ID); err != nil {
+		if _, err := b.games.Get(game.ID); err != nil {
 			b.log.Error("load new game", "game", game.ID, "err", err)
 		}
 		b.ob.Kick()

@@ -32,7 +32,7 @@ func (b *Bot) timerLoop() {
 			b.shareRate()
 		}
 		b.expireChallenges()
-		turns, aways := b.due(b.now())
+		turns, aways := b.clocks.Due(b.now())
 		b.expireTurns(turns)
 		b.expireAway(aways)
 		if tick%3600 == 0 {

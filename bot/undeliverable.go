@@ -63,13 +63,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		if _, err := b.st.UpdateGame(meta.ID, out, func(g *store.Game) error { g.ChannelGone = true; return nil }); err != nil {
 			b.log.Error("channel gone", "game", meta.ID, "err", err)
 		}
-		b.mu.Lock()
-		if lg, ok := b.games[meta.ID]; ok {
-			lg.mu.Lock()
-			lg.meta.ChannelGone = true
-			lg.mu.Unlock()
-		}
-		b.mu.Unlock()
+		b.games.Update(meta.ID, func(m *store.Game) { m.ChannelGone = true })
 	}
 }
 
@@ -86,13 +80,7 @@ func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
 
 // threadStarted keeps the thread opened under a game's card in its live record.
 func (b *Bot) threadStarted(id store.GameID, thread string) {
-	b.mu.Lock()
-	if lg, ok := b.games[id]; ok {
-		lg.mu.Lock()
-		lg.meta.ThreadID = thread
-		lg.mu.Unlock()
-	}
-	b.mu.Unlock()
+	b.games.Update(id, func(m *store.Game) { m.ThreadID = thread })
 }
 
 func wake(c chan struct{}) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/games"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -91,7 +92,7 @@ func (b *Bot) cmdWatch(r *req) (answer, error) {
 		b.forgetShown(id, r.user)
 		return say(texts.Watch(l, "stopped", uint64(id), 0)), nil
 	}
-	if _, plays := seat(meta, r.user); plays {
+	if _, plays := games.SeatOf(meta, r.user); plays {
 		return say(texts.Watch(l, "player", uint64(id), 0)), nil
 	}
 	if !meta.Status.Live() {
