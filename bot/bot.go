@@ -24,10 +24,10 @@ import (
 // games. Build it with New, then Start; Close shuts it down gracefully.
 //
 // Lock order (take them left to right, never back): inHand (read, for an
-// action's whole life) → acceptMu → live.cpuMu → mu → live.mu; the outbox's
-// own lock (ob.mu) and dmMarks' are taken alone. A
-// handler holds live.mu only to decide and commit an action or to read the
-// game; it never sends to Discord or takes mu under it.
+// action's whole life) → acceptMu → games.Game.CPUMu → mu → games.Game.Mu;
+// the games table's, the clocks', the outbox's and dmMarks' locks are leaves.
+// A handler holds a game's Mu only to decide and commit an action or to read
+// the game; it never sends to Discord or takes mu under it.
 type Bot struct {
 	cfg Config
 	s   *discordgo.Session
