@@ -17,6 +17,7 @@ type bucket struct {
 	// answered is closed (and replaced) when a response arrives: waiters on
 	// an unknown bucket send one at a time, each after the previous answer.
 	answered chan struct{}
+	line     line // requests waiting for a slot, first come first served
 }
 
 func newBucket() *bucket { return &bucket{answered: make(chan struct{})} }

@@ -229,7 +229,7 @@ func (g *Gate) sweep(now time.Time) {
 	}
 	g.swept = now
 	for k, b := range g.buckets {
-		if b.inflight == 0 && !now.Before(b.reset) && !now.Before(b.blocked) {
+		if b.inflight == 0 && len(b.line.waiters) == 0 && !now.Before(b.reset) && !now.Before(b.blocked) {
 			delete(g.buckets, k)
 		}
 	}
@@ -263,45 +263,33 @@ func (g *Gate) learn(r route, b *bucket, hash string) {
 func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
 	r := parseRoute(req.Method, req.URL.Path)
 	ctx := req.Context()
-	start, waited := time.Now(), false
-	var b *bucket
-	for {
-		g.mu.Lock()
-		now := time.Now()
+	start := time.Now()
+	g.mu.Lock()
+	g.sweep(start)
+	b := g.bucketFor(r)
+	g.mu.Unlock()
+	waited, err := g.acquire(ctx, &b.line, func(now time.Time) (bool, time.Duration, <-chan struct{}, error) {
 		if now.Before(g.bannedTo) {
-			until := g.bannedTo
-			g.mu.Unlock()
-			g.waited(r, start, waited)
-			return nil, &BannedError{Until: until, Route: r.template}
+			return false, 0, nil, &BannedError{Until: g.bannedTo, Route: r.template}
 		}
-		g.sweep(now)
-		b = g.bucketFor(r)
 		ok, d, answered := b.take(now)
-		g.mu.Unlock()
-		if ok {
-			break
-		}
-		waited = true
-		if err := sleep(ctx, d, answered); err != nil {
-			g.waited(r, start, waited)
-			return nil, err
-		}
+		return ok, d, answered, nil
+	})
+	if err != nil {
+		g.waited(r, start, waited)
+		return nil, err
 	}
-	for !r.exempt {
-		g.mu.Lock()
-		now := time.Now()
-		g.readShare(now)
-		ok, d, answered := g.win.take(now)
-		if ok && now.Before(g.bannedTo) {
-			g.win.release(now, false)
-			ok, d, answered = false, g.bannedTo.Sub(now), nil
-		}
-		g.mu.Unlock()
-		if ok {
-			break
-		}
-		waited = true
-		if err := sleep(ctx, d, answered); err != nil {
+	if !r.exempt {
+		w, err := g.acquire(ctx, &g.win.line, func(now time.Time) (bool, time.Duration, <-chan struct{}, error) {
+			g.readShare(now)
+			if now.Before(g.bannedTo) {
+				return false, 0, nil, &BannedError{Until: g.bannedTo, Route: r.template}
+			}
+			ok, d, answered := g.win.take(now)
+			return ok, d, answered, nil
+		})
+		waited = waited || w
+		if err != nil {
 			g.mu.Lock()
 			b.untake()
 			g.mu.Unlock()

@@ -329,3 +329,29 @@ func TestIdleBucketsAreForgotten(t *testing.T) {
 		t.Errorf("Buckets %d after their windows reset, want 0", n)
 	}
 }
+
+func TestWaitersAreServedInArrivalOrder(t *testing.T) {
+	f := newFake(t, 1, 40*time.Millisecond, 0)
+	var mu sync.Mutex
+	var order []string
+	f.answer = func(w http.ResponseWriter, r *http.Request, n int) bool {
+		mu.Lock()
+		order = append(order, r.URL.Query().Get("i"))
+		mu.Unlock()
+		return false
+	}
+	g := New(Config{Log: quiet})
+	c := client(g)
+	url := f.URL + "/api/v10/channels/1/messages?i="
+	send(t, c, context.Background(), "POST", url+"0") // the bucket is known: 1 per 40 ms
+	var wg sync.WaitGroup
+	for i := 1; i <= 6; i++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); send(t, c, context.Background(), "POST", url+string(rune('0'+i))) }()
+		time.Sleep(10 * time.Millisecond) // each joins the line after the one before
+	}
+	wg.Wait()
+	if got := strings.Join(order, ""); got != "0123456" {
+		t.Errorf("served in order %s, want 0123456 (first come first served)", got)
+	}
+}

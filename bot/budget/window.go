@@ -16,6 +16,7 @@ type window struct {
 	done     []time.Time // answer times of the last per, oldest first
 	blocked  time.Time   // a global 429's Retry-After
 	answered chan struct{}
+	line     line // requests waiting for a slot, first come first served
 }
 
 func newWindow(n int, per time.Duration) *window {
