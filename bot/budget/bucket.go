@@ -68,14 +68,8 @@ func (b *bucket) answer(now time.Time, h *headers) {
 	b.inflight--
 	defer b.wake()
 	if h == nil || !h.hasLimit {
-		if h == nil && !b.known {
-			return
-		}
-		if h != nil && !b.known {
-			// A route without rate-limit headers: unlimited but for the
-			// global budget.
-			b.known, b.limit, b.remaining, b.reset = true, 1<<30, 1<<30, now
-		}
+		// No news: a known bucket keeps its count, an unknown one stays
+		// one request at a time.
 		return
 	}
 	reset := now.Add(h.resetAfter)
