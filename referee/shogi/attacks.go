@@ -25,7 +25,6 @@ var dirs = [numDirs]dir{
 var (
 	rays      [numDirs][NumSquares]Bitboard
 	stepAtt   [2][NumKinds][NumSquares]Bitboard // non-sliding part of each piece's attack
-	between   [NumSquares][NumSquares]Bitboard  // squares strictly between two aligned squares
 	lineDir   [NumSquares][NumSquares]int8      // direction from a to b, -1 when not aligned
 	kingAtt   [NumSquares]Bitboard
 	zoneBB    [2]Bitboard
@@ -35,15 +34,17 @@ var (
 	// sqRays[s][d] is rays[d][s] laid out by square, so that one slider's rays
 	// share cache lines.
 	sqRays       [NumSquares][numDirs]Bitboard
-	rookPseudo   [NumSquares]Bitboard    // a rook's reach on an empty board
-	bishopPseudo [NumSquares]Bitboard    // a bishop's reach on an empty board
-	lancePseudo  [2][NumSquares]Bitboard // a lance's reach on an empty board, by colour
-	deadBB       [2][NumKinds]Bitboard   // where an unpromoted kind could never move (deadSquare)
+	sqRaysFrom   [NumSquares][numDirs]Bitboard // sqRays with the square itself
+	rookPseudo   [NumSquares]Bitboard          // a rook's reach on an empty board
+	bishopPseudo [NumSquares]Bitboard          // a bishop's reach on an empty board
+	lancePseudo  [2][NumSquares]Bitboard       // a lance's reach on an empty board, by colour
+	deadBB       [2][NumKinds]Bitboard         // where an unpromoted kind could never move (deadSquare)
 )
 
 func onBoard(f, r int) bool { return f >= 1 && f <= 9 && r >= 1 && r <= 9 }
 
-var stepDefs = map[Kind][]dir{
+// stepDefs are the steps of each non-sliding move, from Black's side.
+var stepDefs = [NumKinds][]dir{
 	Pawn:   {{0, -1}},
 	Knight: {{1, -2}, {-1, -2}},
 	Silver: {{0, -1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}},
@@ -89,13 +90,6 @@ func init() {
 	}
 	for s := Square(0); s < NumSquares; s++ {
 		kingAtt[s] = stepAtt[Black][King][s]
-		for t := Square(0); t < NumSquares; t++ {
-			d := int(lineDir[s][t]) - 1
-			if d < 0 {
-				continue
-			}
-			between[s][t] = rays[d][s].AndNot(rays[d][t]).AndNot(SquareBB(t))
-		}
 		if s.InZone(Black) {
 			zoneBB[Black].Set(s)
 		}
@@ -113,6 +107,7 @@ func init() {
 		fileBB[s.File()].Set(s)
 		for d := 0; d < numDirs; d++ {
 			sqRays[s][d] = rays[d][s]
+			sqRaysFrom[s][d] = rays[d][s].Or(SquareBB(s))
 		}
 		rookPseudo[s] = rays[dirN][s].Or(rays[dirS][s]).Or(rays[dirE][s]).Or(rays[dirW][s])
 		bishopPseudo[s] = rays[dirNE][s].Or(rays[dirNW][s]).Or(rays[dirSE][s]).Or(rays[dirSW][s])
@@ -196,5 +191,13 @@ func Attacks(p Piece, s Square, occ Bitboard) Bitboard {
 const sliderKinds = 1<<Lance | 1<<Bishop | 1<<Rook | 1<<Horse | 1<<Dragon
 
 // Between returns the squares strictly between a and b when they share a rank,
-// file or diagonal, else the empty set.
-func Between(a, b Square) Bitboard { return between[a][b] }
+// file or diagonal, else the empty set. It is computed from the rays rather
+// than kept in an 81×81 table, whose 105 KB cost every start of the binary
+// its first-touch page faults.
+func Between(a, b Square) Bitboard {
+	d := lineDir[a][b]
+	if d == 0 {
+		return Bitboard{}
+	}
+	return sqRays[a][d-1].AndNot(sqRaysFrom[b][d-1])
+}

@@ -111,7 +111,7 @@ func (p *Position) pinned(us Color, ksq Square, occ Bitboard, them *attackSets) 
 	snipers = snipers.Or(lancePseudo[us][ksq].And(them.lance))
 	var pinned Bitboard
 	for snipers.Any() {
-		b := between[ksq][snipers.Pop()].And(occ)
+		b := Between(ksq, snipers.Pop()).And(occ)
 		if b.Any() && !b.More1() {
 			pinned = pinned.Or(b)
 		}
@@ -211,7 +211,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 				return appendKingMoves(buf, &enemy, own, ksq, occ)
 			}
 			c := checkers.First()
-			dropTo = between[ksq][c]
+			dropTo = Between(ksq, c)
 			target = dropTo.Or(checkers)
 		}
 		pinned = p.pinned(us, ksq, occ, &enemy)
