@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/budget"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/outbox"
@@ -47,6 +48,8 @@ type Bot struct {
 	// client of Discord's REST API.
 	ob   *outbox.Sender
 	rest *outbox.REST
+	// gate is the one request budget every REST request passes (ops.go).
+	gate *budget.Gate
 	// catching holds the users whose missed DMs are still to be read;
 	// lastDM the newest DM handled per user (catchup.go).
 	catching map[string]bool

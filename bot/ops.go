@@ -3,12 +3,14 @@ package bot
 import (
 	"errors"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/budget"
 	"shinpan/ops"
 	"shinpan/referee"
 	"shinpan/referee/view"
@@ -26,11 +28,28 @@ func WithMetrics(m *ops.Metrics) Option { return func(b *Bot) { b.metrics = m } 
 // metrics) every REST request through a counting transport.
 func (b *Bot) instrument() {
 	b.metrics.Watch(b.gauges())
-	if b.metrics != nil && b.s.Client != nil {
-		c := *b.s.Client // a copy: the caller's client may be shared
-		c.Transport = b.metrics.Transport(c.Transport)
-		b.s.Client = &c
+	// Every REST request passes the request budget (bot/budget), discordgo's
+	// retries after a 429 included; with metrics, counted beneath it.
+	c := http.Client{}
+	if b.s.Client != nil {
+		c = *b.s.Client // a copy: the caller's client may be shared
 	}
+	base := c.Transport
+	if b.metrics != nil {
+		base = b.metrics.Transport(base)
+	}
+	cfg := budget.Config{Base: base, Global: b.cfg.GlobalRate, Log: b.log}
+	if b.cl != nil {
+		cfg.Share = budget.PerProcess(b.cl.c.Live)
+	}
+	b.gate = budget.New(cfg)
+	if b.metrics != nil {
+		if err := b.metrics.Registry.Register(b.gate.Collector()); err != nil {
+			b.log.Warn("budget metrics", "err", err)
+		}
+	}
+	c.Transport = b.gate
+	b.s.Client = &c
 	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
 		if r.TooManyRequests != nil {
 			b.metrics.RateLimitWait(r.RetryAfter)
