@@ -40,9 +40,9 @@ func (l Lang) String() string { return string(l) }
 // table returns the words of l (English for an unknown language).
 func table(l Lang) map[msg]string {
 	if l == JA {
-		return ja
+		return ja()
 	}
-	return en
+	return en()
 }
 
 // tr formats message k in l. A key missing from l falls back to English, and
@@ -50,7 +50,7 @@ func table(l Lang) map[msg]string {
 func tr(l Lang, k msg, args ...any) string {
 	s, ok := table(l)[k]
 	if !ok {
-		if s, ok = en[k]; !ok {
+		if s, ok = en()[k]; !ok {
 			return string(k)
 		}
 	}

@@ -107,8 +107,8 @@ func TestRefusalTemplatesPlain(t *testing.T) {
 		keys = append(keys, k)
 	}
 	for _, k := range keys {
-		if Escape(en[k]) != en[k] {
-			t.Errorf("%s: %q has markdown", k, en[k])
+		if Escape(en()[k]) != en()[k] {
+			t.Errorf("%s: %q has markdown", k, en()[k])
 		}
 	}
 }

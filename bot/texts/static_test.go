@@ -190,7 +190,7 @@ func TestLongNamesFit(t *testing.T) {
 // written; what they insert is bounded where it is filled).
 func TestNoTextIsCut(t *testing.T) {
 	for _, l := range Langs {
-		for k := range en {
+		for k := range en() {
 			s := tr(l, k)
 			if n := utf8.RuneCountInString(s); n > MaxLen {
 				t.Errorf("%s %s: %d characters, Discord takes %d", l, k, n, MaxLen)

@@ -94,7 +94,7 @@ func keyConsts(t *testing.T) map[msg]string {
 
 func TestTablesHaveTheSameKeys(t *testing.T) {
 	consts := keyConsts(t)
-	for name, tab := range map[string]map[msg]string{"en": en, "ja": ja} {
+	for name, tab := range map[string]map[msg]string{"en": en(), "ja": ja()} {
 		for k, c := range consts {
 			if _, ok := tab[k]; !ok {
 				t.Errorf("%s: missing %s (%q)", name, c, k)
@@ -106,32 +106,32 @@ func TestTablesHaveTheSameKeys(t *testing.T) {
 			}
 		}
 	}
-	if len(en) != len(ja) {
-		t.Errorf("en has %d keys, ja %d", len(en), len(ja))
+	if len(en()) != len(ja()) {
+		t.Errorf("en has %d keys, ja %d", len(en()), len(ja()))
 	}
 }
 
 func TestTablesHaveTheSamePlaceholders(t *testing.T) {
-	keys := make([]string, 0, len(en))
-	for k := range en {
+	keys := make([]string, 0, len(en()))
+	for k := range en() {
 		keys = append(keys, string(k))
 	}
 	sort.Strings(keys)
 	for _, ks := range keys {
 		k := msg(ks)
-		ve, errE := verbs(en[k])
-		vj, errJ := verbs(ja[k])
+		ve, errE := verbs(en()[k])
+		vj, errJ := verbs(ja()[k])
 		if errE != "" || errJ != "" {
 			t.Errorf("%s: en %s; ja %s", k, errE, errJ)
 			continue
 		}
 		if !reflect.DeepEqual(ve, vj) {
-			t.Errorf("%s: placeholders differ: en %v %q, ja %v %q", k, ve, en[k], vj, ja[k])
+			t.Errorf("%s: placeholders differ: en %v %q, ja %v %q", k, ve, en()[k], vj, ja()[k])
 		}
 		// Arguments are numbered 1..n with none left out.
 		for i := 1; i <= len(ve); i++ {
 			if _, ok := ve[i]; !ok {
-				t.Errorf("%s: argument %d unused in %q", k, i, en[k])
+				t.Errorf("%s: argument %d unused in %q", k, i, en()[k])
 			}
 		}
 		// Formatting with arguments of the right types gives no fmt error.
