@@ -17,112 +17,18 @@ const (
 	numDirs
 )
 
-var dirs = [numDirs]dir{
-	dirN: {0, -1}, dirS: {0, 1}, dirE: {-1, 0}, dirW: {1, 0},
-	dirNE: {-1, -1}, dirNW: {1, -1}, dirSE: {-1, 1}, dirSW: {1, 1},
-}
-
-var (
-	rays      [numDirs][NumSquares]Bitboard
-	stepAtt   [2][NumKinds][NumSquares]Bitboard // non-sliding part of each piece's attack
-	lineDir   [NumSquares][NumSquares]int8      // direction from a to b, -1 when not aligned
-	kingAtt   [NumSquares]Bitboard
-	zoneBB    [2]Bitboard
-	lastRanks [2][3]Bitboard // [c][n-1]: c's last n ranks
-	fileBB    [10]Bitboard   // by file 1..9
-
-	// sqRays[s][d] is rays[d][s] laid out by square, so that one slider's rays
-	// share cache lines.
-	sqRays       [NumSquares][numDirs]Bitboard
-	sqRaysFrom   [NumSquares][numDirs]Bitboard // sqRays with the square itself
-	rookPseudo   [NumSquares]Bitboard          // a rook's reach on an empty board
-	bishopPseudo [NumSquares]Bitboard          // a bishop's reach on an empty board
-	lancePseudo  [2][NumSquares]Bitboard       // a lance's reach on an empty board, by colour
-	deadBB       [2][NumKinds]Bitboard         // where an unpromoted kind could never move (deadSquare)
-)
-
-func onBoard(f, r int) bool { return f >= 1 && f <= 9 && r >= 1 && r <= 9 }
-
-// stepDefs are the steps of each non-sliding move, from Black's side.
-var stepDefs = [NumKinds][]dir{
-	Pawn:   {{0, -1}},
-	Knight: {{1, -2}, {-1, -2}},
-	Silver: {{0, -1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}},
-	Gold:   {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}},
-	King:   {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}},
-	Horse:  {{0, -1}, {0, 1}, {1, 0}, {-1, 0}},
-	Dragon: {{1, -1}, {-1, -1}, {1, 1}, {-1, 1}},
-}
-
-func init() {
-	for s := Square(0); s < NumSquares; s++ {
-		f, r := s.File(), s.Rank()
-		for d := 0; d < numDirs; d++ {
-			for i := 1; ; i++ {
-				nf, nr := f+dirs[d].df*i, r+dirs[d].dr*i
-				if !onBoard(nf, nr) {
-					break
-				}
-				t := Sq(nf, nr)
-				rays[d][s].Set(t)
-				lineDir[s][t] = int8(d) + 1 // stored +1 so the zero value means "none"
-			}
-		}
-		for c := Black; c <= White; c++ {
-			sign := 1
-			if c == White {
-				sign = -1
-			}
-			for k, ds := range stepDefs {
-				for _, d := range ds {
-					nf, nr := f+d.df*sign, r+d.dr*sign
-					if onBoard(nf, nr) {
-						stepAtt[c][k][s].Set(Sq(nf, nr))
-					}
-				}
-			}
-		}
-	}
-	for c := 0; c < 2; c++ {
-		for _, k := range []Kind{ProPawn, ProLance, ProKnight, ProSilver} {
-			stepAtt[c][k] = stepAtt[c][Gold]
-		}
-	}
-	for s := Square(0); s < NumSquares; s++ {
-		kingAtt[s] = stepAtt[Black][King][s]
-		if s.InZone(Black) {
-			zoneBB[Black].Set(s)
-		}
-		if s.InZone(White) {
-			zoneBB[White].Set(s)
-		}
-		for n := 1; n <= 3; n++ {
-			if s.RelRank(Black) <= n {
-				lastRanks[Black][n-1].Set(s)
-			}
-			if s.RelRank(White) <= n {
-				lastRanks[White][n-1].Set(s)
-			}
-		}
-		fileBB[s.File()].Set(s)
-		for d := 0; d < numDirs; d++ {
-			sqRays[s][d] = rays[d][s]
-			sqRaysFrom[s][d] = rays[d][s].Or(SquareBB(s))
-		}
-		rookPseudo[s] = rays[dirN][s].Or(rays[dirS][s]).Or(rays[dirE][s]).Or(rays[dirW][s])
-		bishopPseudo[s] = rays[dirNE][s].Or(rays[dirNW][s]).Or(rays[dirSE][s]).Or(rays[dirSW][s])
-		lancePseudo[Black][s] = rays[dirN][s]
-		lancePseudo[White][s] = rays[dirS][s]
-		for c := Black; c <= White; c++ {
-			for k := Kind(0); k < NumKinds; k++ {
-				if deadSquare(c, k, s) {
-					deadBB[c][k].Set(s)
-				}
-			}
-		}
-	}
-	initZobrist()
-}
+// The precomputed tables (tables.go, generated: see tables_compute_test.go).
+//
+//	rays[d][s]         squares from s in direction d to the edge
+//	stepAtt[c][k][s]   non-sliding part of each piece's attack
+//	lineDir[a][b]      direction from a to b plus 1, 0 when not aligned
+//	kingAtt, zoneBB, lastRanks[c][n-1] (c's last n ranks), fileBB (by file 1..9)
+//	sqRays[s][d]       rays[d][s] laid out by square, so one slider's rays share cache lines
+//	sqRaysFrom[s][d]   sqRays with the square itself
+//	rookPseudo, bishopPseudo, lancePseudo[c]: reach on an empty board
+//	deadBB[c][k]       where an unpromoted kind could never move (deadSquare)
+//
+//go:generate go test -run TestTablesAreGenerated -update
 
 // slideUp returns the part of ray r (a ray toward higher square indices: S, E,
 // SE, SW) up to and including its first occupied square. The lowest set bit of
