@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"strconv"
+	"strings"
 )
 
 // Theme names a colour scheme. The zero value "" means ThemeLight.
@@ -53,13 +55,14 @@ type colors struct {
 	TurnInk   color.NRGBA
 }
 
-// hex parses "#rrggbb" at init time; it panics on a malformed constant.
+// hex parses "#rrggbb" (at init time, so without fmt: 56 Sscanf calls were
+// most of this package's start); it panics on a malformed constant.
 func hex(s string) color.NRGBA {
-	var r, g, b uint8
-	if _, err := fmt.Sscanf(s, "#%02x%02x%02x", &r, &g, &b); err != nil {
+	v, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
+	if err != nil || len(s) != 7 || s[0] != '#' {
 		panic("render: bad colour " + s)
 	}
-	return color.NRGBA{r, g, b, 0xff}
+	return color.NRGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }
 
 // themeColors is the palette table.
