@@ -21,7 +21,7 @@ func V(name string, value any) Var { return Var{Name: name, Value: value} }
 
 // File returns a gofmt-ed Go file of package pkg: header (a comment, with its
 // "//" markers), imports, and a var block with vars. Type names of package
-// pkg lose their qualifier; zero array elements are left out.
+// pkg lose their qualifier; zero array elements and struct fields are left out.
 func File(pkg, header string, imports []string, vars []Var) ([]byte, error) {
 	var b strings.Builder
 	b.WriteString(header + "\n\npackage " + pkg + "\n\n")
@@ -65,9 +65,11 @@ func literal(v reflect.Value, depth int) string {
 		b.WriteString("}")
 		return b.String()
 	case reflect.Struct:
-		parts := make([]string, v.NumField())
-		for i := range parts {
-			parts[i] = literal(v.Field(i), depth)
+		var parts []string // keyed, so vet accepts another package's struct
+		for i := range v.NumField() {
+			if !v.Field(i).IsZero() {
+				parts = append(parts, v.Type().Field(i).Name+": "+literal(v.Field(i), depth))
+			}
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
