@@ -18,15 +18,7 @@ const (
 
 const maxPly = 64
 
-// aligned[s] is every square on a rank, file or diagonal through s.
-var aligned [shogi.NumSquares]shogi.Bitboard
-
-func init() {
-	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
-		aligned[s] = shogi.Attacks(shogi.MakePiece(shogi.Black, shogi.Rook), s, shogi.Bitboard{}).
-			Or(shogi.Attacks(shogi.MakePiece(shogi.Black, shogi.Bishop), s, shogi.Bitboard{}))
-	}
-}
+// aligned[s] is every square on a rank, file or diagonal through s (tables.go).
 
 type ttEntry struct {
 	key   uint64
