@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -41,14 +42,14 @@ func RouteDiscordgo(l *slog.Logger, secrets ...string) {
 		if len(repl) > 0 {
 			msg = r.Replace(msg)
 		}
-		msg = urlTokens.ReplaceAllString(msg, "${1}{token}")
+		msg = urlTokens().ReplaceAllString(msg, "${1}{token}")
 		l.Log(ctx, lvl, msg, "source", "discordgo")
 	}
 }
 
 // urlTokens finds the interaction tokens in REST URLs (discordgo logs the URL
 // of a request it retries): they answer for the bot for 15 minutes.
-var urlTokens = regexp.MustCompile(`(/(?:webhooks|interactions)/[0-9]+/)[^/\s?]+`)
+var urlTokens = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(/(?:webhooks|interactions)/[0-9]+/)[^/\s?]+`) })
 
 // DiscordgoLevel is the session LogLevel matching an slog level, capped at
 // informational (see RouteDiscordgo).
@@ -78,7 +79,7 @@ func Redact(secrets ...string) func(groups []string, a slog.Attr) slog.Attr {
 		if len(repl) > 0 {
 			s = r.Replace(s)
 		}
-		return urlTokens.ReplaceAllString(s, "${1}{token}")
+		return urlTokens().ReplaceAllString(s, "${1}{token}")
 	}
 	return func(_ []string, a slog.Attr) slog.Attr {
 		switch v := a.Value.Any().(type) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"shinpan/referee/notation"
 	"shinpan/referee/record"
@@ -194,7 +195,7 @@ func (r *maskedRules) record(g *Game, rec *record.Record) {
 }
 
 // masksRE reads the masks comment Record writes first in a Masked game's record.
-var masksRE = regexp.MustCompile(`^masks: black ([1-9][a-i]), white ([1-9][a-i])\b`)
+var masksRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^masks: black ([1-9][a-i]), white ([1-9][a-i])\b`) })
 
 // RecordMasks returns the masks chosen at the start of the Masked game rec
 // records (its first comment, as Record writes it), indexed by colour;
@@ -202,7 +203,7 @@ var masksRE = regexp.MustCompile(`^masks: black ([1-9][a-i]), white ([1-9][a-i])
 func RecordMasks(rec *record.Record) [2]shogi.Square {
 	masks := [2]shogi.Square{shogi.NoSquare, shogi.NoSquare}
 	for _, c := range rec.Comments[0] {
-		m := masksRE.FindStringSubmatch(strings.TrimSpace(c))
+		m := masksRE().FindStringSubmatch(strings.TrimSpace(c))
 		if m == nil {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 
 	"shinpan/referee/shogi"
 )
@@ -109,9 +110,9 @@ var textReasons = map[string]string{
 	"unknown": ReasonUnknown,
 }
 
-var winsRe = regexp.MustCompile(`\b(black|white) wins\b`)
-var drawRe = regexp.MustCompile(`\bdraw\b`)
-var declRe = regexp.MustCompile(`declar|kachi|\bwin\b`)
+var winsRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(black|white) wins\b`) })
+var drawRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bdraw\b`) })
+var declRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`declar|kachi|\bwin\b`) })
 
 // resultFromText reads a "# result:" line's text at final position fin.
 func resultFromText(s string, fin *shogi.Position) (Result, error) {
@@ -132,7 +133,7 @@ func resultFromText(s string, fin *shogi.Position) (Result, error) {
 	if len(f) > 1 && contains(Winners, f[1]) {
 		return Result{reason, f[1]}, nil
 	}
-	if m := winsRe.FindStringSubmatch(low); m != nil {
+	if m := winsRe().FindStringSubmatch(low); m != nil {
 		return Result{reason, m[1]}, nil
 	}
 	toMove := fin.SideToMove()
@@ -142,7 +143,7 @@ func resultFromText(s string, fin *shogi.Position) (Result, error) {
 	case ReasonSennichite:
 		return Result{reason, WinnerDraw}, nil
 	case ReasonImpasse:
-		if drawRe.MatchString(low) || !declRe.MatchString(low) {
+		if drawRe().MatchString(low) || !declRe().MatchString(low) {
 			return Result{reason, WinnerDraw}, nil
 		}
 		return Result{reason, colorWinner(toMove)}, nil
