@@ -37,9 +37,22 @@ var (
 	// ErrFenced: a game write whose Fence is no longer the partition's lease
 	// epoch (another process owns the game now); nothing was written.
 	ErrFenced = errors.New("game is owned by another process (stale lease epoch)")
-	// ErrUnavailable: the database server cannot be reached or refused the
-	// login.
+	// ErrUnavailable: the store cannot be used now: the database server
+	// cannot be reached, refused the login or lost the connection, or the
+	// disk refuses writes (full, read-only). Nothing was written, unless the
+	// error is also ErrOutcomeUnknown. Try again later: a PostgreSQL store
+	// reconnects by itself.
 	ErrUnavailable = errors.New("database server unavailable")
+	// ErrOutcomeUnknown (errors.Is(err, ErrUnavailable) holds too): the
+	// connection was lost while the write committed and the store could not
+	// find out, within its time, whether it did. A write with an
+	// idempotency key (AppendAction's Entry.Key, CreateGame's and
+	// AcceptChallenge's key) settles it when run again with the same key
+	// once the store answers: a *DuplicateError naming the game and seq means
+	// the first run committed; nil means it had not and now has. (A keyed
+	// write whose COMMIT lost its connection asks the server itself first,
+	// and returns this only when the server did not answer in time.)
+	ErrOutcomeUnknown = fmt.Errorf("%w: the write may or may not have committed", ErrUnavailable)
 )
 
 // DuplicateError is returned by AppendAction (and CreateGame, AcceptChallenge)

@@ -117,6 +117,9 @@ func findBin() (string, error) {
 	}
 	if p, err := exec.LookPath("initdb"); err == nil {
 		if _, err := exec.LookPath("pg_ctl"); err == nil {
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				p = real // the other binaries (pg_basebackup) are beside the real one
+			}
 			return filepath.Dir(p), nil
 		}
 	}
@@ -162,17 +165,9 @@ func start() (*Server, error) {
 		s.remove()
 		return nil, err
 	}
-	if runAs != "" {
-		u, _ := user.Lookup(runAs)
-		var uid, gid int
-		fmt.Sscan(u.Uid, &uid)
-		fmt.Sscan(u.Gid, &gid)
-		if err := os.Chmod(dir, 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.Chown(dir, uid, gid); err != nil {
-			return nil, err
-		}
+	if err := s.chownDir(); err != nil {
+		s.remove()
+		return nil, err
 	}
 	if out, err := s.cmd("initdb", "-D", s.data(), "-U", "shinpan", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync").CombinedOutput(); err != nil {
 		s.remove()
@@ -278,6 +273,11 @@ func (s *Server) admin(url, sql string) error {
 
 // Stop shuts the server down and removes its directory.
 func (s *Server) Stop() {
+	s.clearStaleLock() // a killed server: nothing to stop
+	if _, err := s.postmasterPID(); err != nil {
+		s.remove()
+		return
+	}
 	if out, err := s.cmd("pg_ctl", "stop", "-w", "-m", "fast", "-D", s.data()).CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "pgtest: pg_ctl stop: %v\n%s", err, strings.TrimSpace(string(out)))
 	}

@@ -131,7 +131,7 @@ func deleteChallenge(ctx context.Context, tx pgx.Tx, id uint64) (store.Challenge
 // AcceptChallenge deletes challenge id and creates game g from it, together.
 func (s *Store) AcceptChallenge(id uint64, g store.Game, key string, outbox []store.OutMsg) (store.Game, error) {
 	var out store.Game
-	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.writeKeyed(key, func(gid store.GameID, seq uint64) bool { return gid == out.ID && seq == 0 }, func(ctx context.Context, tx pgx.Tx) error {
 		if key != "" {
 			if err := checkIdem(ctx, tx, key); err != nil {
 				return err

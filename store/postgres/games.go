@@ -14,7 +14,7 @@ import (
 // CreateGame stores a new game (see store.Store).
 func (s *Store) CreateGame(g store.Game, key string, outbox []store.OutMsg) (store.Game, error) {
 	var out store.Game
-	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+	err := s.writeKeyed(key, func(gid store.GameID, seq uint64) bool { return gid == out.ID && seq == 0 }, func(ctx context.Context, tx pgx.Tx) error {
 		var err error
 		out, err = s.createGame(ctx, tx, g, key, outbox)
 		return err
@@ -110,7 +110,8 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 		return store.Entry{}, store.WrapOp(fmt.Sprintf("append to game #%d", id), err)
 	}
 	in := e
-	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+	mine := func(gid store.GameID, seq uint64) bool { return gid == id && seq == e.Seq }
+	err := s.writeKeyed(in.Key, mine, func(ctx context.Context, tx pgx.Tx) error {
 		e = in
 		old, dup, err := s.readGameForAppend(ctx, tx, id, e.Key) // locks the game: its writers queue here
 		if err != nil {                                          // then the fence: a stale owner learns it is one

@@ -27,13 +27,13 @@ func (s *Store) PutInbox(key string, game store.GameID, record []byte) (queued b
 	}
 	p := store.PartitionOf(game)
 	// One statement: the row, and the notification sent when it commits.
-	ctx, cancel := opContext()
-	defer cancel()
 	var n int
-	err = s.pool.QueryRow(ctx, `WITH put AS (
+	err = s.once(func(ctx context.Context) error {
+		return s.pool.QueryRow(ctx, `WITH put AS (
 	INSERT INTO inbox (id, key, game_id, partition, record, at_ns)
 	VALUES (nextval('inbox_ids'), $1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING RETURNING 1
 ) SELECT count(pg_notify($6, $7)) FROM put`, key, int64(game), int32(p), record, nanos(s.now()), inboxChannel, strconv.FormatUint(uint64(p), 10)).Scan(&n)
+	})
 	queued, err = n == 1, mapErr(err)
 	return queued, store.WrapOp("put inbox", err)
 }

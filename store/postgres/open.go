@@ -67,6 +67,10 @@ type Store struct {
 	nonceKey []byte // cached once read or created
 
 	cache settingsCache
+
+	health         health
+	closeOnce      sync.Once
+	connectTimeout time.Duration
 }
 
 var (
@@ -124,7 +128,8 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: open %s: %w: %v", desc, store.ErrUnavailable, redactErr(err, databaseURL))
 	}
-	s := &Store{pool: pool, desc: desc, now: o.Now, fencer: o.Fencer, ready: make(chan struct{}, 1)}
+	s := &Store{pool: pool, desc: desc, now: o.Now, fencer: o.Fencer, ready: make(chan struct{}, 1), connectTimeout: cfg.ConnConfig.ConnectTimeout}
+	s.health.closed = make(chan struct{})
 	s.cache.entries, s.cache.loading = map[string]settingsEntry{}, map[string]uint64{}
 	if err := s.setup(ctx); err != nil {
 		pool.Close()
@@ -136,6 +141,7 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 // Close stops the settings listener and closes the pool.
 func (s *Store) Close() error {
 	s.stopSettingsListener()
+	s.closeOnce.Do(func() { close(s.health.closed) })
 	s.pool.Close()
 	return nil
 }
@@ -148,10 +154,13 @@ func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 
 // Version returns the schema version recorded in the database.
 func (s *Store) Version() (int, error) {
-	ctx, cancel := opContext()
-	defer cancel()
-	v, err := schemaVersion(ctx, s.pool)
-	return v, store.WrapOp("version", err)
+	var v int
+	err := s.once(func(ctx context.Context) error {
+		var err error
+		v, err = schemaVersion(ctx, s.pool)
+		return err
+	})
+	return v, store.WrapOp("version", mapErr(err))
 }
 
 // Redact returns a database URL with its password replaced by "xxxxx".

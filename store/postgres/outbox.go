@@ -149,12 +149,11 @@ func scanOutbox(rows pgx.Rows, err error) ([]store.OutMsg, error) {
 // different messages without waiting for each other.
 func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	var out []store.OutMsg
-	ctx, cancel := opContext()
-	defer cancel()
 	now := s.now()
 	// One statement, on its own (READ COMMITTED): a claim must not fail
-	// because another claim committed.
-	err := func() error {
+	// because another claim committed. Run twice (a lost connection), it
+	// holds the messages the first run held until they run out.
+	err := s.once(func(ctx context.Context) error {
 		tx := s.pool
 		var err error
 		if s.owner != "" { // several processes: a game's messages go out from its owner only, in order
@@ -169,7 +168,7 @@ func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	SELECT id FROM outbox WHERE claimed_ns <= $2 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED
 ) RETURNING record`, nanos(now.Add(hold)), nanos(now), n))
 		return err
-	}()
+	})
 	if err != nil {
 		return nil, store.WrapOp("claim outbox", mapErr(err))
 	}
@@ -206,8 +205,9 @@ func (s *Store) MarkSent(ids ...uint64) error {
 	for i, id := range ids {
 		list[i] = int64(id)
 	}
-	ctx, cancel := opContext()
-	defer cancel()
-	_, err := s.pool.Exec(ctx, "DELETE FROM outbox WHERE id = ANY($1)", list) // one statement: no transaction around it
+	err := s.once(func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, "DELETE FROM outbox WHERE id = ANY($1)", list) // one statement: no transaction around it
+		return err
+	})
 	return store.WrapOp("mark sent", mapErr(err))
 }

@@ -228,15 +228,15 @@ func (s *Store) MarkDMHandled(user, msgID, by string) error {
 	if err != nil {
 		return store.WrapOp("mark a DM handled", err)
 	}
-	ctx, cancel := opContext()
-	defer cancel()
 	var dm dmState
-	err = s.pool.QueryRow(ctx, `INSERT INTO settings AS s (user_id, record, last_dm) SELECT $1::text, $4::json, $2::bigint FROM `+asyncCommit+`
+	err = s.once(func(ctx context.Context) error {
+		return s.pool.QueryRow(ctx, `INSERT INTO settings AS s (user_id, record, last_dm) SELECT $1::text, $4::json, $2::bigint FROM `+asyncCommit+`
 ON CONFLICT (user_id) DO UPDATE SET last_dm = greatest(s.last_dm, $2),
 	dm_claim = CASE WHEN s.dm_claim = $2 AND s.dm_claim_by = $3 THEN 0 ELSE s.dm_claim END,
 	dm_claim_by = CASE WHEN s.dm_claim = $2 AND s.dm_claim_by = $3 THEN '' ELSE s.dm_claim_by END,
 	dm_claim_until_ns = CASE WHEN s.dm_claim = $2 AND s.dm_claim_by = $3 THEN 0 ELSE s.dm_claim_until_ns END
 RETURNING `+dmStateColumns, user, idNum(msgID), by, rec).Scan(dm.scan()...)
+	})
 	if err = mapErr(err); err == nil {
 		s.cache.patchDM(user, dm)
 	}
