@@ -27,3 +27,13 @@ type OutMsg struct {
 	DedupeKey string          `json:"dedupe_key"` // default: nonceFor(ID) (≤ 25 bytes: a valid nonce)
 	CreatedAt time.Time       `json:"created_at"`
 }
+
+// OutboxStats is the outbox's size, kept by the store as messages are
+// queued and removed: reading it costs the same whatever the backlog (a
+// /metrics scrape reads it).
+type OutboxStats struct {
+	// Depth is the number of unsent messages.
+	Depth int
+	// Oldest is when the first of them was queued (zero: none).
+	Oldest time.Time
+}

@@ -93,6 +93,9 @@ type Outbox interface {
 	ClaimOutbox(n int, hold time.Duration) ([]OutMsg, error)
 	// MarkSent removes messages from the outbox: sent, or given up on.
 	MarkSent(ids ...uint64) error
+	// OutboxStats says how many messages are unsent and since when, without
+	// reading them: its cost does not grow with the backlog.
+	OutboxStats() (OutboxStats, error)
 	// KeyedNonce is the nonce of a message sent outside the outbox (see
 	// store.KeyedNonce), under the store's nonce secret.
 	KeyedNonce(parts ...string) (string, error)

@@ -63,7 +63,7 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 		if err := writeGame(tx, &old, &g); err != nil {
 			return err
 		}
-		return queueOutbox(tx, id, e.Seq, prep, now)
+		return s.queueOutbox(tx, id, e.Seq, prep, now)
 	})
 	if err != nil {
 		return store.Entry{}, store.WrapOp(fmt.Sprintf("append to game #%d", id), err)

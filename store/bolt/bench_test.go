@@ -28,6 +28,11 @@ func BenchmarkAppendActionParallel(b *testing.B) { storetest.BenchAppendParallel
 func BenchmarkAppendActionGames(b *testing.B)    { storetest.BenchAppendGames(b, backend) }
 func BenchmarkLoadGame(b *testing.B)             { storetest.BenchLoadGame(b, backend) }
 
+// BenchmarkOutboxStats: a /metrics scrape's outbox read with 100 000 queued
+// (ReadAll: reading the messages, as the scrape did before).
+func BenchmarkOutboxStats(b *testing.B)        { storetest.BenchOutboxStats(b, backend, false) }
+func BenchmarkOutboxStatsReadAll(b *testing.B) { storetest.BenchOutboxStats(b, backend, true) }
+
 // TestStoreLoad: see storetest.Load (-store.load).
 func TestStoreLoad(t *testing.T) { storetest.Load(t, backend) }
 

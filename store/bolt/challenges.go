@@ -35,7 +35,7 @@ func (s *Store) CreateChallenge(c store.Challenge, outbox []store.OutMsg) (store
 		if err := bkt(tx, bIdxChallengeExpiry).Put(cat(tkey(c.ExpiresAt), u64(id)), nil); err != nil {
 			return err
 		}
-		return queueOutbox(tx, 0, 0, prep, now)
+		return s.queueOutbox(tx, 0, 0, prep, now)
 	})
 	if err != nil {
 		return store.Challenge{}, store.WrapOp("create challenge", err)
@@ -95,7 +95,7 @@ func (s *Store) DeleteChallenge(id uint64, outbox []store.OutMsg) (store.Challen
 		if c, err = deleteChallenge(tx, id); err != nil {
 			return err
 		}
-		return queueOutbox(tx, 0, 0, prep, store.NormTime(s.now()))
+		return s.queueOutbox(tx, 0, 0, prep, store.NormTime(s.now()))
 	})
 	if err != nil {
 		return store.Challenge{}, store.WrapOp("delete challenge", err)

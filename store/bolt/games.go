@@ -59,7 +59,7 @@ func (s *Store) createGame(tx *bbolt.Tx, g store.Game, key string, outbox []prep
 			return store.Game{}, err
 		}
 	}
-	if err := queueOutbox(tx, g.ID, 0, outbox, now); err != nil {
+	if err := s.queueOutbox(tx, g.ID, 0, outbox, now); err != nil {
 		return store.Game{}, err
 	}
 	return g, nil
@@ -105,7 +105,7 @@ func (s *Store) UpdateGame(id store.GameID, outbox []store.OutMsg, fn func(*stor
 			return err
 		}
 		out = g
-		return queueOutbox(tx, id, old.LastSeq, prep, now)
+		return s.queueOutbox(tx, id, old.LastSeq, prep, now)
 	})
 	if err != nil {
 		return store.Game{}, store.WrapOp(fmt.Sprintf("update game #%d", id), err)

@@ -154,11 +154,16 @@ func (s *Store) WriteContents(c store.Contents) error {
 				return err
 			}
 		}
+		added := 0
 		for _, m := range c.Outbox {
+			if bkt(tx, bOutbox).Get(u64(m.ID)) == nil {
+				added++
+			}
 			if err := putJSON(bkt(tx, bOutbox), u64(m.ID), m); err != nil {
 				return err
 			}
 		}
+		s.outboxMoved(tx, added)
 		for _, ch := range c.Challenges {
 			if old, err := readChallenge(tx, ch.ID); err == nil {
 				if err := bkt(tx, bIdxChallengeExpiry).Delete(cat(tkey(old.ExpiresAt), u64(old.ID))); err != nil {

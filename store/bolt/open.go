@@ -3,6 +3,7 @@ package bolt
 import (
 	"shinpan/store"
 	"sync"
+	"sync/atomic"
 
 	"errors"
 	"fmt"
@@ -53,6 +54,10 @@ type Store struct {
 
 	claimMu sync.Mutex
 	claims  map[uint64]time.Time // outbox id → held until (one process: kept in memory)
+
+	// outboxN is the number of messages in the outbox: counted at Open,
+	// then moved by each commit that queues or removes some (outboxMoved).
+	outboxN atomic.Int64
 }
 
 // Open opens the database at path ("" means DefaultPath), creating the file
@@ -154,7 +159,10 @@ func (s *Store) setup(o Options) error {
 			return fmt.Errorf("store: open %s: %w", s.path, err)
 		}
 	}
-	return nil
+	return s.view(func(tx *bbolt.Tx) error {
+		s.outboxN.Store(int64(bkt(tx, bOutbox).Stats().KeyN))
+		return nil
+	})
 }
 
 // probe opens an existing file read-only (shared lock, no writes) and checks it

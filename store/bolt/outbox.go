@@ -91,10 +91,11 @@ func decodeOutMsg(rec []byte) (store.OutMsg, error) {
 var payloadMarker, createdMarker = []byte(`,"payload":`), []byte(`"created_at":`)
 
 // queueOutbox writes msgs in order, stamped with the game and seq.
-func queueOutbox(tx *bbolt.Tx, game store.GameID, seq uint64, msgs []preparedMsg, now time.Time) error {
+func (s *Store) queueOutbox(tx *bbolt.Tx, game store.GameID, seq uint64, msgs []preparedMsg, now time.Time) error {
 	if len(msgs) == 0 {
 		return nil
 	}
+	s.outboxMoved(tx, len(msgs))
 	b := bkt(tx, bOutbox)
 	key, err := nonceKey(tx)
 	if err != nil {
@@ -126,7 +127,7 @@ func (s *Store) Enqueue(msgs ...store.OutMsg) error {
 		return store.WrapOp("enqueue", err)
 	}
 	err = s.update(func(tx *bbolt.Tx) error {
-		return queueOutbox(tx, 0, 0, prep, store.NormTime(s.now()))
+		return s.queueOutbox(tx, 0, 0, prep, store.NormTime(s.now()))
 	})
 	if err != nil {
 		return store.WrapOp("enqueue", err)
@@ -166,13 +167,46 @@ func (s *Store) MarkSent(ids ...uint64) error {
 	}
 	return store.WrapOp("mark sent", s.update(func(tx *bbolt.Tx) error {
 		b := bkt(tx, bOutbox)
+		n := 0
 		for _, id := range ids {
+			if b.Get(u64(id)) == nil {
+				continue
+			}
+			n++
 			if err := b.Delete(u64(id)); err != nil {
 				return err
 			}
 		}
+		s.outboxMoved(tx, -n)
 		return nil
 	}))
+}
+
+// outboxMoved adds n to the outbox's count when tx commits (a transaction
+// rolled back, a group commit's included, moves nothing).
+func (s *Store) outboxMoved(tx *bbolt.Tx, n int) {
+	if n != 0 {
+		tx.OnCommit(func() { s.outboxN.Add(int64(n)) })
+	}
+}
+
+// OutboxStats returns the outbox's count and the time its first message was
+// queued: one key read, whatever the backlog.
+func (s *Store) OutboxStats() (store.OutboxStats, error) {
+	var st store.OutboxStats
+	err := s.view(func(tx *bbolt.Tx) error {
+		k, v := bkt(tx, bOutbox).Cursor().First()
+		if k == nil {
+			return nil
+		}
+		m, err := decodeOutMsg(v)
+		if err != nil {
+			return fmt.Errorf("%w: outbox %x: %v", store.ErrCorrupt, k, err)
+		}
+		st.Depth, st.Oldest = int(s.outboxN.Load()), m.CreatedAt
+		return nil
+	})
+	return st, store.WrapOp("outbox stats", err)
 }
 
 // OutboxReady is signalled (buffered, capacity 1) after every commit that

@@ -207,6 +207,9 @@ ON CONFLICT (key) DO UPDATE SET game_id = $2, seq = $3, at_ns = $4`, k.Key, int6
 			b.Queue(`INSERT INTO outbox (id, game_id, record) VALUES ($1, $2, $3)
 ON CONFLICT (id) DO UPDATE SET game_id = $2, record = $3`, int64(m.ID), int64(m.GameID), raw)
 		}
+		if len(c.Outbox) > 0 { // what was new is not known: count again (a copy, once)
+			b.Queue("UPDATE outbox_count SET n = CASE WHEN shard = 0 THEN (SELECT count(*) FROM outbox) ELSE 0 END")
+		}
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			return err
 		}

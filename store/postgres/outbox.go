@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	mathrand "math/rand/v2"
 	"slices"
 	"time"
 
@@ -65,7 +66,41 @@ func (s *Store) queueOutboxBatch(ctx context.Context, tx pgx.Tx, b *pgx.Batch, g
 		}
 		b.Queue("INSERT INTO outbox (id, game_id, record) VALUES ($1, $2, $3)", ids[i], int64(m.GameID), raw)
 	}
+	b.Queue(countOutboxSQL, len(msgs), countShard())
 	return nil
+}
+
+// The outbox's size is the sum of outbox_count's rows (schema 6); each
+// transaction that changes it moves one row, at random.
+const (
+	countOutboxSQL = "UPDATE outbox_count SET n = n + $1 WHERE shard = $2"
+	countShards    = 64
+)
+
+func countShard() int { return mathrand.IntN(countShards) }
+
+// OutboxStats returns the outbox's size, summed from its counter rows, and
+// when its first message was queued: two index reads, whatever the backlog.
+func (s *Store) OutboxStats() (store.OutboxStats, error) {
+	var st store.OutboxStats
+	err := s.read(func(ctx context.Context, q dbtx) error {
+		var n int64
+		var oldest *string
+		if err := q.QueryRow(ctx, `SELECT (SELECT coalesce(sum(n), 0) FROM outbox_count),
+	(SELECT record->>'created_at' FROM outbox ORDER BY id LIMIT 1)`).Scan(&n, &oldest); err != nil {
+			return err
+		}
+		if oldest == nil {
+			return nil
+		}
+		t, err := time.Parse(time.RFC3339Nano, *oldest)
+		if err != nil {
+			return fmt.Errorf("%w: outbox created_at %q", store.ErrCorrupt, *oldest)
+		}
+		st.Depth, st.Oldest = int(n), t
+		return nil
+	})
+	return st, store.WrapOp("outbox stats", err)
 }
 
 // nonceKeyTx returns the database's nonce secret (made at Open).
@@ -206,7 +241,9 @@ func (s *Store) MarkSent(ids ...uint64) error {
 		list[i] = int64(id)
 	}
 	err := s.once(func(ctx context.Context) error {
-		_, err := s.pool.Exec(ctx, "DELETE FROM outbox WHERE id = ANY($1)", list) // one statement: no transaction around it
+		// One statement, no transaction around it: the rows and the count.
+		_, err := s.pool.Exec(ctx, `WITH sent AS (DELETE FROM outbox WHERE id = ANY($1) RETURNING 1)
+UPDATE outbox_count SET n = n - (SELECT count(*) FROM sent) WHERE shard = $2 AND EXISTS (SELECT 1 FROM sent)`, list, countShard())
 		return err
 	})
 	return store.WrapOp("mark sent", mapErr(err))

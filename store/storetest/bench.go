@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -94,6 +95,41 @@ func BenchLoadGame(b *testing.B, bk Backend) {
 		g, log, err := s.LoadGame(id)
 		if err != nil || len(log) != 150 || g.LastSeq != 150 {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchOutboxBacklog is how many messages BenchOutboxStats queues first.
+const BenchOutboxBacklog = 100_000
+
+// BenchOutboxStats: one OutboxStats per op (what a /metrics scrape reads)
+// with 100 000 messages of a board's size queued; readAll reads the whole
+// outbox instead, as the scrape did before the stats were kept.
+func BenchOutboxStats(b *testing.B, bk Backend, readAll bool) {
+	s := openT(b, bk, bk.Fresh(b), nil)
+	defer s.Close()
+	payload := fmt.Appendf(nil, `{"content":"board","cells":"%s"}`, strings.Repeat("a", 2000))
+	batch := make([]store.OutMsg, 1000)
+	for i := range batch {
+		batch[i] = store.OutMsg{Dest: store.DestDM, Target: "123456789012345678", Payload: payload}
+	}
+	for range BenchOutboxBacklog / len(batch) {
+		if err := s.Enqueue(batch...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if readAll {
+			ms, err := s.PendingOutbox()
+			if err != nil || len(ms) != BenchOutboxBacklog {
+				b.Fatalf("%d messages read: %v", len(ms), err)
+			}
+			continue
+		}
+		st, err := s.OutboxStats()
+		if err != nil || st.Depth != BenchOutboxBacklog || st.Oldest.IsZero() {
+			b.Fatalf("%+v, %v", st, err)
 		}
 	}
 }

@@ -40,6 +40,7 @@ var tests = []struct {
 	{"NoncesSayNothing", testNoncesSayNothing},
 	{"KeyedNonce", testKeyedNonce},
 	{"ClaimOutbox", testClaimOutbox},
+	{"OutboxStats", testOutboxStats},
 	{"ConcurrentDuplicates", testConcurrentDuplicates},
 	{"MoveRecords", testMoveRecords},
 	{"DumpLoadSameStore", testDumpLoadSameStore},
