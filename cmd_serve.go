@@ -79,6 +79,9 @@ func runServe(args []string) error {
 		return err
 	}
 	defer st.Close()
+	if err := store.CheckFinished(st); err != nil { // a copy migrate began and did not check
+		return err
+	}
 	log.Info("store open", "store", st.Describe())
 	switch {
 	case !cfg.GatewayOn() && cfg.HTTPAddr == "":

@@ -39,6 +39,23 @@ type DumpCounts struct {
 	Challenges int `json:"challenges"`
 	Settings   int `json:"settings"`
 	Ratings    int `json:"ratings"`
+	// What several processes share (a PostgreSQL store's).
+	Inbox     int `json:"inbox,omitempty"`
+	Leases    int `json:"leases,omitempty"`
+	Processes int `json:"processes,omitempty"`
+}
+
+// count sets the counts of what c holds (the games' are counted apart).
+func (n *DumpCounts) count(c Contents) {
+	n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings = len(c.Keys), len(c.Outbox), len(c.Challenges), len(c.Settings), len(c.Ratings)
+	n.Inbox, n.Leases, n.Processes = len(c.Inbox), len(c.Leases), len(c.Processes)
+}
+
+// Counts returns what c holds, games aside.
+func (c Contents) Counts() DumpCounts {
+	var n DumpCounts
+	n.count(c)
+	return n
 }
 
 // Sequences are the highest ids handed out (kept across deletions).
@@ -46,6 +63,7 @@ type Sequences struct {
 	Games      uint64 `json:"games"`
 	Challenges uint64 `json:"challenges"`
 	Outbox     uint64 `json:"outbox"`
+	Inbox      uint64 `json:"inbox,omitempty"`
 }
 
 // dumpLine is one line: exactly one field is set.
@@ -58,6 +76,9 @@ type dumpLine struct {
 	Challenge *Challenge  `json:"challenge,omitempty"`
 	Settings  *Settings   `json:"settings,omitempty"`
 	Rating    *Rating     `json:"rating,omitempty"`
+	Inbox     *InboxItem  `json:"inbox,omitempty"`
+	Lease     *Lease      `json:"lease,omitempty"`
+	Process   *Process    `json:"process,omitempty"`
 	Sequences *Sequences  `json:"sequences,omitempty"`
 	End       *DumpCounts `json:"end,omitempty"`
 }
@@ -109,13 +130,22 @@ func Dump(w io.Writer, m Mover, now time.Time) (DumpCounts, error) {
 	for i := range c.Ratings {
 		lines = append(lines, dumpLine{Rating: &c.Ratings[i]})
 	}
-	lines = append(lines, dumpLine{Sequences: &Sequences{Games: c.LastGame, Challenges: c.LastChallenge, Outbox: c.LastOutbox}})
+	for i := range c.Inbox {
+		lines = append(lines, dumpLine{Inbox: &c.Inbox[i]})
+	}
+	for i := range c.Leases {
+		lines = append(lines, dumpLine{Lease: &c.Leases[i]})
+	}
+	for i := range c.Processes {
+		lines = append(lines, dumpLine{Process: &c.Processes[i]})
+	}
+	lines = append(lines, dumpLine{Sequences: &Sequences{Games: c.LastGame, Challenges: c.LastChallenge, Outbox: c.LastOutbox, Inbox: c.LastInbox}})
 	for _, l := range lines {
 		if err := enc.Encode(l); err != nil {
 			return n, err
 		}
 	}
-	n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings = len(c.Keys), len(c.Outbox), len(c.Challenges), len(c.Settings), len(c.Ratings)
+	n.count(c)
 	return n, enc.Encode(dumpLine{End: &n})
 }
 
@@ -178,8 +208,14 @@ func Load(r io.Reader, m Mover, check func(GameRecord) error) (DumpCounts, error
 			c.Settings = append(c.Settings, *l.Settings)
 		case l.Rating != nil:
 			c.Ratings = append(c.Ratings, *l.Rating)
+		case l.Inbox != nil:
+			c.Inbox = append(c.Inbox, *l.Inbox)
+		case l.Lease != nil:
+			c.Leases = append(c.Leases, *l.Lease)
+		case l.Process != nil:
+			c.Processes = append(c.Processes, *l.Process)
 		case l.Sequences != nil:
-			c.LastGame, c.LastChallenge, c.LastOutbox = l.Sequences.Games, l.Sequences.Challenges, l.Sequences.Outbox
+			c.LastGame, c.LastChallenge, c.LastOutbox, c.LastInbox = l.Sequences.Games, l.Sequences.Challenges, l.Sequences.Outbox, l.Sequences.Inbox
 		case l.End != nil:
 			end = l.End
 		default:
@@ -189,7 +225,7 @@ func Load(r io.Reader, m Mover, check func(GameRecord) error) (DumpCounts, error
 	if err := sc.Err(); err != nil {
 		return n, err
 	}
-	n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings = len(c.Keys), len(c.Outbox), len(c.Challenges), len(c.Settings), len(c.Ratings)
+	n.count(c)
 	if end == nil {
 		return n, errors.New("the dump ends early: no counts line (a cut file?)")
 	}

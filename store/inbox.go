@@ -9,9 +9,9 @@ import (
 // its game, waiting in the shared inbox for the owner (several processes,
 // PostgreSQL only). Record is the bot's description of the action.
 type InboxItem struct {
-	ID     uint64
-	Key    string // the action's idempotency key: queued once
-	GameID GameID
-	Record json.RawMessage
-	At     time.Time
+	ID     uint64          `json:"id"`
+	Key    string          `json:"key"` // the action's idempotency key: queued once
+	GameID GameID          `json:"game_id"`
+	Record json.RawMessage `json:"record"`
+	At     time.Time       `json:"at"`
 }

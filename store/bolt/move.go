@@ -137,11 +137,22 @@ func (s *Store) ReadContents() (store.Contents, error) {
 	return c, store.WrapOp("read contents", err)
 }
 
-// WriteContents writes c over what has the same ids and keys.
+// WriteContents replaces everything but the games with c (store.Mover). A
+// bbolt store has no inbox: c's waiting actions refuse the whole write. It
+// has one process: c's leases and processes are not needed.
 func (s *Store) WriteContents(c store.Contents) error {
+	if len(c.Inbox) > 0 {
+		return store.WrapOp("write contents", fmt.Errorf("%w: %d actions wait in the inbox for their game's owner, and a bbolt store has no inbox: let the source's processes apply them first", store.ErrInvalid, len(c.Inbox)))
+	}
 	err := s.update(func(tx *bbolt.Tx) error {
 		if len(c.NonceKey) == store.NonceKeyLen {
 			if err := bkt(tx, bMeta).Put(kNonceKey, c.NonceKey); err != nil {
+				return err
+			}
+		}
+		before := countKeys(bkt(tx, bOutbox)) // Stats would miss this group's writes
+		for _, name := range [][]byte{bIdem, bOutbox, bChallenges, bIdxChallengeExpiry, bSettings, bRatings, bIdxRating} {
+			if err := clearBucket(tx, name); err != nil {
 				return err
 			}
 		}
@@ -154,22 +165,13 @@ func (s *Store) WriteContents(c store.Contents) error {
 				return err
 			}
 		}
-		added := 0
 		for _, m := range c.Outbox {
-			if bkt(tx, bOutbox).Get(u64(m.ID)) == nil {
-				added++
-			}
 			if err := putJSON(bkt(tx, bOutbox), u64(m.ID), m); err != nil {
 				return err
 			}
 		}
-		s.outboxMoved(tx, added)
+		s.outboxMoved(tx, countKeys(bkt(tx, bOutbox))-before)
 		for _, ch := range c.Challenges {
-			if old, err := readChallenge(tx, ch.ID); err == nil {
-				if err := bkt(tx, bIdxChallengeExpiry).Delete(cat(tkey(old.ExpiresAt), u64(old.ID))); err != nil {
-					return err
-				}
-			}
 			if err := putJSON(bkt(tx, bChallenges), u64(ch.ID), ch); err != nil {
 				return err
 			}
@@ -198,6 +200,52 @@ func (s *Store) WriteContents(c store.Contents) error {
 		return nil
 	})
 	return store.WrapOp("write contents", err)
+}
+
+// countKeys counts a bucket's keys, this transaction's writes included.
+func countKeys(b *bbolt.Bucket) int {
+	n := 0
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		n++
+	}
+	return n
+}
+
+// clearBucket empties a bucket, keeping its sequence (the ids it handed out).
+func clearBucket(tx *bbolt.Tx, name []byte) error {
+	seq := bkt(tx, name).Sequence()
+	if err := tx.DeleteBucket(name); err != nil {
+		return err
+	}
+	b, err := tx.CreateBucket(name)
+	if err != nil {
+		return err
+	}
+	return b.SetSequence(seq)
+}
+
+// kCopying, in meta, is the note of a copy into the file not yet checked.
+var kCopying = []byte("copying")
+
+// Copying returns the note of an unfinished copy into the file ("": none).
+func (s *Store) Copying() (string, error) {
+	var note string
+	err := s.view(func(tx *bbolt.Tx) error {
+		note = string(bkt(tx, bMeta).Get(kCopying))
+		return nil
+	})
+	return note, store.WrapOp("read the copy note", err)
+}
+
+// SetCopying records the note of a copy begun, or clears it ("").
+func (s *Store) SetCopying(note string) error {
+	return store.WrapOp("write the copy note", s.update(func(tx *bbolt.Tx) error {
+		if note == "" {
+			return bkt(tx, bMeta).Delete(kCopying)
+		}
+		return bkt(tx, bMeta).Put(kCopying, []byte(note))
+	}))
 }
 
 func appendJSON[T any](list *[]T, raw []byte) error {

@@ -18,7 +18,8 @@ const AppMarker = "shinpan"
 // sortable 8-byte time, "lp(s)" a length-prefixed string (keys.go).
 var (
 	// meta: "app" → AppMarker; "schema" → decimal version; "created" → RFC 3339;
-	// "nonce_key" → 32 secret random bytes (nonce.go), written at the first enqueue.
+	// "nonce_key" → 32 secret random bytes (nonce.go), written at the first enqueue;
+	// "copying" → while a copy into the file is unchecked, its note (shinpan migrate).
 	bMeta = []byte("meta")
 	// games: u64 game id → JSON Game. The bucket sequence numbers the games.
 	bGames = []byte("games")

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -131,10 +132,13 @@ func (s *Store) ReadContents() (store.Contents, error) {
 		if err := scanRecords(ctx, tx, "SELECT record FROM ratings", &c.Ratings); err != nil {
 			return err
 		}
+		if err := readShared(ctx, tx, &c); err != nil {
+			return err
+		}
 		for _, sq := range []struct {
 			name string
 			n    *uint64
-		}{{"game_ids", &c.LastGame}, {"challenge_ids", &c.LastChallenge}, {"outbox_ids", &c.LastOutbox}} {
+		}{{"game_ids", &c.LastGame}, {"challenge_ids", &c.LastChallenge}, {"outbox_ids", &c.LastOutbox}, {"inbox_ids", &c.LastInbox}} {
 			var last int64
 			var called bool
 			if err := tx.QueryRow(ctx, "SELECT last_value, is_called FROM "+sq.name).Scan(&last, &called); err != nil {
@@ -147,6 +151,50 @@ func (s *Store) ReadContents() (store.Contents, error) {
 		return nil
 	})
 	return c, store.WrapOp("read contents", err)
+}
+
+// readShared reads what the processes share: the inbox, the leases, the
+// processes.
+func readShared(ctx context.Context, tx pgx.Tx, c *store.Contents) error {
+	rows, err := tx.Query(ctx, "SELECT id, key, game_id, record, at_ns FROM inbox ORDER BY id")
+	if err != nil {
+		return err
+	}
+	var it store.InboxItem
+	var id, game, at int64
+	var raw []byte
+	if _, err := pgx.ForEachRow(rows, []any{&id, &it.Key, &game, &raw, &at}, func() error {
+		it.ID, it.GameID, it.At, it.Record = uint64(id), store.GameID(game), fromNanos(at), append([]byte(nil), raw...)
+		c.Inbox = append(c.Inbox, it)
+		return nil
+	}); err != nil {
+		return err
+	}
+	rows, err = tx.Query(ctx, "SELECT partition, owner, epoch, taken_at FROM leases ORDER BY partition")
+	if err != nil {
+		return err
+	}
+	var l store.Lease
+	var part int32
+	var epoch int64
+	if _, err := pgx.ForEachRow(rows, []any{&part, &l.Owner, &epoch, &l.TakenAt}, func() error {
+		l.Partition, l.Epoch, l.TakenAt = uint32(part), uint64(epoch), l.TakenAt.UTC()
+		c.Leases = append(c.Leases, l)
+		return nil
+	}); err != nil {
+		return err
+	}
+	rows, err = tx.Query(ctx, "SELECT id, started_at, expires_at, takes_dms FROM processes ORDER BY id")
+	if err != nil {
+		return err
+	}
+	var p store.Process
+	_, err = pgx.ForEachRow(rows, []any{&p.ID, &p.StartedAt, &p.ExpiresAt, &p.TakesDMs}, func() error {
+		p.StartedAt, p.ExpiresAt = p.StartedAt.UTC(), p.ExpiresAt.UTC()
+		c.Processes = append(c.Processes, p)
+		return nil
+	})
+	return err
 }
 
 // scanSettings reads every settings row, the DM state laid over the record.
@@ -185,7 +233,7 @@ func scanRecords[T any](ctx context.Context, tx dbtx, q string, out *[]T) error 
 	return nil
 }
 
-// WriteContents writes c over what has the same ids and keys.
+// WriteContents replaces everything but the games with c (store.Mover).
 func (s *Store) WriteContents(c store.Contents) error {
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
 		if len(c.NonceKey) == store.NonceKeyLen {
@@ -195,20 +243,29 @@ ON CONFLICT (key) DO UPDATE SET value = $1`, c.NonceKey); err != nil {
 			}
 		}
 		b := &pgx.Batch{}
+		for _, t := range []string{"idem_keys", "outbox", "challenges", "settings", "ratings", "inbox", "leases", "processes"} {
+			b.Queue("DELETE FROM " + t)
+		}
 		for _, k := range c.Keys {
-			b.Queue(`INSERT INTO idem_keys (key, game_id, seq, at_ns) VALUES ($1, $2, $3, $4)
-ON CONFLICT (key) DO UPDATE SET game_id = $2, seq = $3, at_ns = $4`, k.Key, int64(k.GameID), int64(k.Seq), nanos(k.At))
+			b.Queue(`INSERT INTO idem_keys (key, game_id, seq, at_ns) VALUES ($1, $2, $3, $4)`, k.Key, int64(k.GameID), int64(k.Seq), nanos(k.At))
 		}
 		for _, m := range c.Outbox {
 			raw, err := encode(m)
 			if err != nil {
 				return err
 			}
-			b.Queue(`INSERT INTO outbox (id, game_id, record) VALUES ($1, $2, $3)
-ON CONFLICT (id) DO UPDATE SET game_id = $2, record = $3`, int64(m.ID), int64(m.GameID), raw)
+			b.Queue(`INSERT INTO outbox (id, game_id, record) VALUES ($1, $2, $3)`, int64(m.ID), int64(m.GameID), raw)
 		}
-		if len(c.Outbox) > 0 { // what was new is not known: count again (a copy, once)
-			b.Queue("UPDATE outbox_count SET n = CASE WHEN shard = 0 THEN (SELECT count(*) FROM outbox) ELSE 0 END")
+		b.Queue("UPDATE outbox_count SET n = CASE WHEN shard = 0 THEN $1 ELSE 0 END", len(c.Outbox))
+		for _, it := range c.Inbox {
+			b.Queue(`INSERT INTO inbox (id, key, game_id, partition, record, at_ns) VALUES ($1, $2, $3, $4, $5, $6)`,
+				int64(it.ID), it.Key, int64(it.GameID), int32(store.PartitionOf(it.GameID)), []byte(it.Record), nanos(it.At))
+		}
+		for _, l := range c.Leases {
+			b.Queue(`INSERT INTO leases (partition, owner, epoch, taken_at) VALUES ($1, $2, $3, $4)`, int32(l.Partition), l.Owner, int64(l.Epoch), l.TakenAt)
+		}
+		for _, p := range c.Processes {
+			b.Queue(`INSERT INTO processes (id, started_at, expires_at, takes_dms) VALUES ($1, $2, $3, $4)`, p.ID, p.StartedAt, p.ExpiresAt, p.TakesDMs)
 		}
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			return err
@@ -231,7 +288,7 @@ ON CONFLICT (id) DO UPDATE SET game_id = $2, record = $3`, int64(m.ID), int64(m.
 		for _, sq := range []struct {
 			name string
 			n    uint64
-		}{{"game_ids", c.LastGame}, {"challenge_ids", c.LastChallenge}, {"outbox_ids", c.LastOutbox}} {
+		}{{"game_ids", c.LastGame}, {"challenge_ids", c.LastChallenge}, {"outbox_ids", c.LastOutbox}, {"inbox_ids", c.LastInbox}} {
 			if err := raiseSequence(ctx, tx, sq.name, sq.n); err != nil {
 				return err
 			}
@@ -253,4 +310,31 @@ func raiseSequence(ctx context.Context, tx pgx.Tx, name string, n uint64) error 
 	}
 	_, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval('%[1]s', $1) FROM %[1]s WHERE NOT is_called OR last_value < $1`, name), int64(n))
 	return err
+}
+
+// Copying returns the note of an unfinished copy into the database ("":
+// none), kept in meta under 'copying'.
+func (s *Store) Copying() (string, error) {
+	var note []byte
+	err := s.read(func(ctx context.Context, q dbtx) error {
+		err := q.QueryRow(ctx, "SELECT value FROM meta WHERE key = 'copying'").Scan(&note)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	return string(note), store.WrapOp("read the copy note", err)
+}
+
+// SetCopying records the note of a copy begun, or clears it ("").
+func (s *Store) SetCopying(note string) error {
+	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+		if note == "" {
+			_, err := tx.Exec(ctx, "DELETE FROM meta WHERE key = 'copying'")
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO meta (key, value) VALUES ('copying', $1) ON CONFLICT (key) DO UPDATE SET value = $1`, []byte(note))
+		return err
+	})
+	return store.WrapOp("write the copy note", err)
 }

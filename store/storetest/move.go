@@ -105,3 +105,55 @@ func testMoveRecords(t *testing.T, b Backend) {
 		t.Fatalf("indexes not rebuilt: %+v", gs)
 	}
 }
+
+// testCopyReplaces: a second copy into a store replaces what the first left
+// and the source no longer holds (a message sent since, a challenge gone),
+// and drops what the store gained on its own.
+func testCopyReplaces(t *testing.T, b Backend) {
+	src := openT(t, b, b.Fresh(t), nil)
+	defer src.Close()
+	Fill(t, src)
+	dst := openT(t, b, b.Fresh(t), nil)
+	defer dst.Close()
+	from, to := src.(store.Mover), dst.(store.Mover)
+	copyAll := func() {
+		for _, id := range ok(from.GameIDs()) {
+			check(t, to.WriteGameRecord(ok(from.ReadGameRecord(id))))
+		}
+		check(t, to.WriteContents(ok(from.ReadContents())))
+	}
+	copyAll()
+	p := ok(src.PendingOutbox())
+	check(t, src.MarkSent(p[0].ID))
+	cs := ok(src.Challenges())
+	ok(src.DeleteChallenge(cs[0].ID, nil))
+	ok(dst.UpdateSettings("zed", func(st *store.Settings) { st.Language = "en" }))
+	copyAll()
+	SameContents(t, from, to)
+	if st := ok(dst.OutboxStats()); st.Depth != len(p)-1 {
+		t.Fatalf("the copy's outbox counts %d, holds %d", st.Depth, len(p)-1)
+	}
+}
+
+// testCopyingNote: the note of an unfinished copy stays across a reopen
+// until cleared, and CheckFinished refuses the store meanwhile.
+func testCopyingNote(t *testing.T, b Backend) {
+	loc := b.Fresh(t)
+	s := openT(t, b, loc, nil)
+	m := s.(store.Mover)
+	if n := ok(m.Copying()); n != "" {
+		t.Fatalf("a new store is a copy: %q", n)
+	}
+	check(t, store.CheckFinished(s))
+	check(t, m.SetCopying("from bolt:a.db, begun 2025-03-01"))
+	check(t, s.Close())
+	s = openT(t, b, loc, nil)
+	defer s.Close()
+	m = s.(store.Mover)
+	if n := ok(m.Copying()); n != "from bolt:a.db, begun 2025-03-01" {
+		t.Fatalf("note after a reopen: %q", n)
+	}
+	wantErr(t, store.CheckFinished(s), store.ErrUnfinishedCopy)
+	check(t, m.SetCopying(""))
+	check(t, store.CheckFinished(s))
+}

@@ -43,6 +43,8 @@ var tests = []struct {
 	{"OutboxStats", testOutboxStats},
 	{"ConcurrentDuplicates", testConcurrentDuplicates},
 	{"MoveRecords", testMoveRecords},
+	{"CopyReplaces", testCopyReplaces},
+	{"CopyingNote", testCopyingNote},
 	{"DumpLoadSameStore", testDumpLoadSameStore},
 	{"LoadRefusesCutOrForeign", testLoadRefusesCutOrForeign},
 	{"NoLostUpdates", testNoLostUpdates},
