@@ -42,7 +42,7 @@ var (
 	// disk refuses writes (full, read-only). Nothing was written, unless the
 	// error is also ErrOutcomeUnknown. Try again later: a PostgreSQL store
 	// reconnects by itself.
-	ErrUnavailable = errors.New("database server unavailable")
+	ErrUnavailable = errors.New("store unavailable")
 	// ErrOutcomeUnknown (errors.Is(err, ErrUnavailable) holds too): the
 	// connection was lost while the write committed and the store could not
 	// find out, within its time, whether it did. A write with an

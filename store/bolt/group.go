@@ -60,7 +60,7 @@ func (s *Store) update(fn func(tx *bbolt.Tx) error) (err error) {
 	if w.panicked {
 		panic(w.panicVal)
 	}
-	return w.err
+	return s.diskErr(w.err)
 }
 
 // lead runs groups from the queue until own's is done, then hands the lead to

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -86,6 +87,11 @@ func Open(path string, opts *Options) (s *Store, err error) {
 	if o.Migrations == nil {
 		o.Migrations = migrations
 	}
+	defer func() { // after recoverCorrupt, which runs first
+		if errors.Is(err, store.ErrCorrupt) && !strings.Contains(err.Error(), CorruptHint) {
+			err = fmt.Errorf("%w; the file was not modified. %s", err, CorruptHint)
+		}
+	}()
 	defer recoverCorrupt("store: open "+path+": ", &err)
 
 	if dir := filepath.Dir(path); dir != "" {
@@ -208,10 +214,36 @@ func openError(path string, timeout time.Duration, err error) error {
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
 		return fmt.Errorf("store: open %s: %w (file lock not acquired within %v)", path, store.ErrLocked, timeout)
+	case errors.Is(err, syscall.EROFS):
+		return fmt.Errorf("store: open %s: %w: the file system is read-only, and serve writes to its file: remount it writable, or copy the file to a writable disk and point data_path there (the file was not modified)", path, err)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("store: open %s: %w: this user cannot write the file (serve writes to it): give it the file and its directory, or run as its owner (the file was not modified)", path, err)
 	case errors.As(err, &pe), errors.As(err, &errno):
 		return fmt.Errorf("store: open %s: %w", path, err)
 	}
-	return fmt.Errorf("store: open %s: %w (bbolt: %v); the file was not modified", path, store.ErrCorrupt, err)
+	return fmt.Errorf("store: open %s: %w (bbolt: %v); the file was not modified. %s", path, store.ErrCorrupt, err, CorruptHint)
+}
+
+// CorruptHint is the way out of a file that does not read, given with the
+// error.
+const CorruptHint = "To go on, stop the bot, move the file aside (keep it) and put the newest good copy at its path: " +
+	"one that `shinpan backup` made (scheduled backups are in backup_dir), or a new file made with `shinpan import` from the last `shinpan export`"
+
+// diskErr marks a write the disk refused (full, over quota or the process's
+// file-size limit, read-only, an I/O error) as store.ErrUnavailable: it was
+// rolled back, nothing of it is in the file, and reads go on. The same write
+// succeeds once the disk takes it again.
+func (s *Store) diskErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	for _, e := range []syscall.Errno{syscall.ENOSPC, syscall.EDQUOT, syscall.EFBIG, syscall.EROFS, syscall.EIO} {
+		// bbolt v1.5 words a failed grow and its fsync with %s: only the text is left.
+		if errors.Is(err, e) || strings.Contains(err.Error(), e.Error()) {
+			return fmt.Errorf("%w: the disk refused a write to %s (%v): nothing of it was written, and what the file holds reads as before", store.ErrUnavailable, s.path, err)
+		}
+	}
+	return err
 }
 
 // Close closes the file. Calls after Close fail.
