@@ -289,6 +289,8 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIMaskPlaceholder:     "影武者（玉以外）",
 		mUIDone:                "完了しました。",
 		mUIInternalError:       "こちら側でエラーが起きました。何も変わっていません。もう一度お試しください。",
+		mUIStoreDown:           "いま審判につながらないため、何も記録されていません。少し待ってからもう一度お試しください。",
+		mUIStoreUnsure:         "記録の途中で審判の応答が途切れたため、記録されたかどうかまだ分かりません。少し待って盤面を確かめてから、もう一度送ってください。",
 		mUIUnknownCommand:      "不明なコマンドです。`/shogi help` で一覧が見られます。",
 		mUINoGame:              "その対局が見つかりません。",
 		mUINotInGame:           "対局 #%s には参加していません（または終局しています）。",

@@ -274,6 +274,8 @@ const (
 	mUIMaskPlaceholder     msg = "ui.mask.placeholder"
 	mUIDone                msg = "ui.done"
 	mUIInternalError       msg = "ui.internal_error"
+	mUIStoreDown           msg = "ui.store.down"
+	mUIStoreUnsure         msg = "ui.store.unsure"
 	mUIUnknownCommand      msg = "ui.unknown_command"
 	mUINoGame              msg = "ui.game.none"
 	mUINotInGame           msg = "ui.game.not_yours" // game number

@@ -36,6 +36,8 @@ const (
 	MaskPlaceholder     = UIText(mUIMaskPlaceholder)     // the mask menu's placeholder
 	Done                = UIText(mUIDone)                // an action took effect
 	InternalError       = UIText(mUIInternalError)       // the bot failed; nothing changed
+	StoreDown           = UIText(mUIStoreDown)           // the store is unavailable (store.ErrUnavailable): nothing recorded
+	StoreUnsure         = UIText(mUIStoreUnsure)         // the store lost its answer (store.ErrOutcomeUnknown): recorded or not
 	UnknownCommand      = UIText(mUIUnknownCommand)      // a subcommand the bot does not know
 	NoGame              = UIText(mUINoGame)              // the game cannot be found
 	NoActiveGame        = UIText(mUINoActiveGame)        // the user plays no game
