@@ -7,18 +7,6 @@ import (
 	"shinpan/referee/view"
 )
 
-// Store is what the bot keeps: games with their append-only action log,
-// idempotency keys; the outbox; challenges; settings; notes;
-// ratings; message references. Every method is one transaction: a write that
-// takes an outbox commits its messages with it, and AppendAction commits the
-// action, its key, its messages and the game's new state together, or nothing.
-// Implementations: store/bolt (one process, the default) and store/postgres
-// (several processes). Both pass the suite in store/storetest.
-//
-// Callbacks passed into a write (AppendAction's gameUpdate, UpdateGame's fn,
-// UpdateSettings' fn) run inside the transaction and must be quick and pure:
-// no I/O, no locks, no calls back into the Store. A backend may run them more
-// than once (PostgreSQL retries a transaction that lost a serialization race).
 // Store is everything the bot keeps, as the union of the roles below: each
 // package takes only the role it needs (a Games, an Outbox ...), so its tests
 // need a small fake, not a whole store. Every method is one transaction: a
@@ -67,7 +55,12 @@ type Games interface {
 	// game and e.Seq). e.Seq is assigned (LastSeq+1); e.At defaults to now.
 	// Acknowledge the player only after a nil error: it is then durable.
 	// Errors: *DuplicateError (nothing written), ErrNotFound, ErrGameOver,
-	// ErrInvalid, ErrFenced (the writer no longer owns the game), ErrCorrupt.
+	// ErrInvalid, ErrFenced (the writer no longer owns the game), ErrCorrupt,
+	// ErrUnavailable (the store cannot be reached or written: nothing was
+	// written; tell the player to try again), ErrOutcomeUnknown (also
+	// ErrUnavailable: the action may have been written; run it again with
+	// the same e.Key once the store answers: a *DuplicateError says it was,
+	// at its GameID and Seq, and nil that it is now).
 	AppendAction(id GameID, e Entry, outbox []OutMsg, gameUpdate func(*Game)) (Entry, error)
 	// LoadGame returns a game's record and its whole log, read together.
 	LoadGame(id GameID) (Game, []Entry, error)
