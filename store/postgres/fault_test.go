@@ -192,6 +192,18 @@ func (o *outcomes) backAfter(t *testing.T, back time.Time) time.Duration {
 	return 0
 }
 
+// retryFor runs fn until it succeeds or d has passed (its last error).
+func retryFor(d time.Duration, fn func() error) error {
+	deadline := time.Now().Add(d)
+	for {
+		err := fn()
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestServerFaults: writers append while the server is restarted (10
 // times, as a crash: pg_ctl stop -m immediate), killed (5: SIGKILL of the
 // postmaster), stopped for a while (a fast shutdown), and while their
@@ -237,16 +249,22 @@ func TestServerFaults(t *testing.T) {
 			}})
 		}
 		for range cuts {
+			// Each waits for a connection to cut: the writers may still be
+			// reconnecting after the fault before.
 			faults = append(faults, fault{"proxy cut", func() error {
-				if proxy.Cut() == 0 {
-					return errors.New("no connection to cut")
-				}
-				return nil
+				return retryFor(5*time.Second, func() error {
+					if proxy.Cut() == 0 {
+						return errors.New("no connection to cut")
+					}
+					return nil
+				})
 			}}, fault{"terminate", func() error {
-				if n, err := srv.Terminate(); err != nil || n == 0 {
-					return fmt.Errorf("%d sessions terminated: %v", n, err)
-				}
-				return nil
+				return retryFor(5*time.Second, func() error {
+					if n, err := srv.Terminate(); err != nil || n == 0 {
+						return fmt.Errorf("%d sessions terminated: %v", n, err)
+					}
+					return nil
+				})
 			}})
 		}
 		faults = append(faults, fault{"stopped 1 s", func() error {
