@@ -271,11 +271,16 @@ func TestServerFaults(t *testing.T) {
 			if err := srv.Shutdown("fast"); err != nil {
 				return err
 			}
-			time.Sleep(300 * time.Millisecond) // the writers find it gone
-			if err := s.Healthy(); !errors.Is(err, store.ErrUnavailable) {
-				return fmt.Errorf("the store is healthy with its server stopped: %v", err)
+			stopped := time.Now()
+			if err := retryFor(5*time.Second, func() error { // the writers find it gone
+				if err := s.Healthy(); !errors.Is(err, store.ErrUnavailable) {
+					return fmt.Errorf("the store is healthy with its server stopped: %v", err)
+				}
+				return nil
+			}); err != nil {
+				return err
 			}
-			time.Sleep(700 * time.Millisecond)
+			time.Sleep(time.Second - time.Since(stopped))
 			return srv.Start()
 		}})
 	}
