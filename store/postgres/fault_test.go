@@ -402,9 +402,13 @@ func TestFailover(t *testing.T) {
 	if err := primary.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond) // writes find no primary: refused
-	if err := s.Healthy(); !errors.Is(err, store.ErrUnavailable) {
-		t.Errorf("no primary, yet the store is healthy: %v", err)
+	if err := retryFor(5*time.Second, func() error { // writes find no primary: refused
+		if err := s.Healthy(); !errors.Is(err, store.ErrUnavailable) {
+			return fmt.Errorf("no primary, yet the store is healthy: %v", err)
+		}
+		return nil
+	}); err != nil {
+		t.Error(err)
 	}
 	if err := standby.Promote(); err != nil {
 		t.Fatal(err)
