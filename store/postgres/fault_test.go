@@ -308,8 +308,9 @@ func TestServerFaults(t *testing.T) {
 	}
 	o.settle(t, s)
 	o.verify(t, url)
+	lc := s.health.lostCommitCounts()
 	t.Logf("%d faults, %d outages seen; writes back at worst %v after the server; COMMITs whose answer was lost, settled by their keys: %d committed, %d not, %d unknown",
-		len(faults), s.Outages(), worst.Round(time.Millisecond), s.health.lostCommits[0], s.health.lostCommits[1], s.health.lostCommits[2])
+		len(faults), s.Outages(), worst.Round(time.Millisecond), lc[0], lc[1], lc[2])
 }
 
 // TestLostCommit: a COMMIT whose answer is lost (the proxy cuts the
@@ -337,14 +338,14 @@ func TestLostCommit(t *testing.T) {
 	}
 	for i, forward := range []bool{true, false} {
 		t.Run(fmt.Sprintf("commit reached the server %v", forward), func(t *testing.T) {
-			before := s.health.lostCommits
+			before := s.health.lostCommitCounts()
 			proxy.CutAtCommit(forward)
 			key := fmt.Sprint("lost-", i)
 			e, err := s.AppendAction(g.ID, store.Entry{Action: storetest.Move(shogi.Black, "7g7f"), Key: key}, []store.OutMsg{storetest.Msg("C", key)}, nil)
 			if err != nil {
 				t.Fatalf("AppendAction: %v", err)
 			}
-			after := s.health.lostCommits
+			after := s.health.lostCommitCounts()
 			if forward && after[0] != before[0]+1 || !forward && after[1] != before[1]+1 {
 				t.Fatalf("lost commits settled %v, then %v: the key did not tell what happened", before, after)
 			}

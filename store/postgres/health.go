@@ -46,6 +46,13 @@ type health struct {
 	lostCommits [3]int
 }
 
+// lostCommitCounts returns lostCommits (tests).
+func (h *health) lostCommitCounts() [3]int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.lostCommits
+}
+
 func (h *health) noteResolved(committed bool, err error) {
 	i := 1
 	switch {
