@@ -89,6 +89,11 @@ func (b *Bot) Ready() error {
 
 // StoreReady says whether the store answers a read.
 func (b *Bot) StoreReady() error {
+	if h, ok := b.st.(interface{ Healthy() error }); ok {
+		if err := h.Healthy(); err != nil {
+			return err // the store is down: no round trip to say so
+		}
+	}
 	_, err := b.st.Version()
 	return err
 }
@@ -106,17 +111,11 @@ func (b *Bot) activeByVariant() (map[string]int, error) {
 }
 
 func (b *Bot) outboxStats() (int, time.Duration, error) {
-	ms, err := b.st.PendingOutbox()
-	if err != nil || len(ms) == 0 {
+	st, err := b.st.OutboxStats() // kept by the store: O(1) whatever the backlog
+	if err != nil || st.Depth == 0 {
 		return 0, 0, err
 	}
-	oldest := ms[0].CreatedAt
-	for _, m := range ms {
-		if m.CreatedAt.Before(oldest) {
-			oldest = m.CreatedAt
-		}
-	}
-	return len(ms), time.Since(oldest), nil
+	return st.Depth, time.Since(st.Oldest), nil
 }
 
 // maxMoveRunes is longer than any move written out ("☗７六歩(77)", "P*5e", "7g7f+").
