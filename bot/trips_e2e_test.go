@@ -129,8 +129,11 @@ func TestStatementsPerDMMove(t *testing.T) {
 	if b := float64(n["begin"]) / per; b > 2 {
 		t.Errorf("%.1f transactions per move, want at most 2", b)
 	}
-	if s := float64(n["all"]) / per; s > 27 {
-		t.Errorf("%.1f statements per move, want at most 27", s)
+	// 28: 27 before the outbox's counter rows (PostgreSQL migration 0006,
+	// what makes a /metrics scrape O(1)), whose update is one statement more
+	// in the commits that queue or mark messages (27.2 measured after).
+	if s := float64(n["all"]) / per; s > 28 {
+		t.Errorf("%.1f statements per move, want at most 28", s)
 	}
 	if n["inbox put"] > 0 {
 		t.Errorf("%d moves went through the inbox, want none: the game's owner took them", n["inbox put"])
