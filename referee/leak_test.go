@@ -25,11 +25,18 @@ func TestNoLeak(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	for _, v := range []view.Variant{view.Tsuitate, view.Masked, view.Dark} {
-		t.Run(string(v), func(t *testing.T) {
+	for _, c := range []struct {
+		v           view.Variant
+		kingVisible bool
+	}{{view.Tsuitate, false}, {view.Tsuitate, true}, {view.Masked, false}, {view.Dark, false}} {
+		name := string(c.v)
+		if c.kingVisible {
+			name += "/king_visible"
+		}
+		t.Run(name, func(t *testing.T) {
 			compared := 0
 			for seed := 0; seed < n; seed++ {
-				compared += leakGame(t, v, int64(seed))
+				compared += leakGame(t, c.v, c.kingVisible, int64(seed))
 			}
 			if compared < 5*n {
 				t.Fatalf("only %d comparisons in %d games", compared, n)
@@ -41,10 +48,11 @@ func TestNoLeak(t *testing.T) {
 
 // leakGame plays one random game, comparing worlds at every ply; it returns
 // how many comparisons it made.
-func leakGame(t *testing.T, v view.Variant, seed int64) int {
+func leakGame(t *testing.T, v view.Variant, kingVisible bool, seed int64) int {
 	rng := rand.New(rand.NewSource(seed))
 	o := DefaultOptions(v)
 	o.FoulLimit = 20
+	o.KingVisible = kingVisible
 	if v == view.Masked && rng.Intn(2) == 0 {
 		o.MaskAsKing = true
 	}
@@ -129,7 +137,7 @@ func perturb(g *Game, x shogi.Color, rng *rand.Rand) *Game {
 		p := h.pos
 		var from []shogi.Square
 		for _, s := range p.Pieces(y).And(hidden).Squares() {
-			if p.At(s).Kind() != shogi.King || rng.Intn(4) == 0 {
+			if p.At(s).Kind() != shogi.King || rng.Intn(4) == 0 && !g.opts.KingVisible { // a shown king is not hidden
 				from = append(from, s)
 			}
 		}

@@ -17,6 +17,11 @@ type Options struct {
 	AnnounceFouls bool `json:"announce_fouls" toml:"announce_fouls"` // Tsuitate: fouls told to the opponent and channel; default on
 	MoveLimit     int  `json:"move_limit" toml:"move_limit"`         // draw once this move number has been played; 0 = none
 	MaskAsKing    bool `json:"mask_as_king" toml:"mask_as_king"`     // Masked: the mask is royal (default off)
+	// KingVisible is Tsuitate's "the opponent's king is always known"
+	// (seed 002; default off): each player is shown the opponent's king on
+	// its real square, the channel both kings. Other variants ignore it, as
+	// they do the options of one another.
+	KingVisible bool `json:"king_visible,omitempty" toml:"king_visible"`
 }
 
 // DefaultOptions returns the defaults of RULES.md for a variant.

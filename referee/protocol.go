@@ -191,7 +191,8 @@ func EventJSON(e view.Event) map[string]any {
 // ViewJSON is the protocol's form of a view: "board" as nine rank strings from
 // Black's side (rank a first, file 9 first; a SFEN piece, "." known empty, "?"
 // unseen), "hand" (the viewer's SFEN hand, "-" when empty), "opponent_hand"
-// where the variant shows it, "mask" in Masked.
+// where the variant shows it, "mask" in Masked, "seen_kings" under Tsuitate's
+// king_visible (the opponent's king, also on the board).
 func ViewJSON(v view.View) map[string]any {
 	rows := make([]string, 9)
 	for r := 1; r <= 9; r++ {
@@ -243,5 +244,20 @@ func ViewJSON(v view.View) map[string]any {
 	if v.LastMove != shogi.NoMove {
 		m["last_move"] = v.LastMove.USI()
 	}
+	if seen := seenKings(&v); len(seen) > 0 {
+		m["seen_kings"] = seen
+	}
 	return m
+}
+
+// seenKings are the squares of the kings v shows as seen (king_visible), by
+// side: {"white": "5a"}.
+func seenKings(v *view.View) map[string]string {
+	out := map[string]string{}
+	for s, c := range v.Board {
+		if pc := c.Piece; c.Known && pc.Kind() == shogi.King && v.KingSeen[pc.Color()] {
+			out[pc.Color().String()] = shogi.Square(s).String()
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"shinpan/referee/record"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -27,13 +28,19 @@ func (tsuitateRules) validate(o Options) error {
 
 func (tsuitateRules) foulLimit(g *Game) int { return g.opts.FoulLimit }
 
+// board: the player's own pieces and hand and, with king_visible, the
+// opponent's king, an obstacle (RULES.md Decision: a move through it, onto it
+// or next to it with the own king is refused, never a foul).
 func (tsuitateRules) board(g *Game, c shogi.Color) (*shogi.Position, []shogi.Move) {
 	q := view.OwnOnly(g.pos, c)
+	if g.opts.KingVisible {
+		view.WithKing(q, g.pos, c.Opp())
+	}
 	return q, view.Candidates(view.Tsuitate, q, shogi.NoSquare, false)
 }
 
 func (tsuitateRules) explain(g *Game, c shogi.Color, seen *shogi.Position, text string, m shogi.Move) *Refusal {
-	return illegal(text, seen.OwnBoardReason(m))
+	return illegal(text, seen.SeenBoardReason(m))
 }
 
 func (tsuitateRules) wider(g *Game, seen *shogi.Position) []shogi.Move { return nil }
@@ -77,8 +84,17 @@ func (tsuitateRules) outcomeAfter(g *Game, mover shogi.Color, m shogi.Move, capt
 	return mateResult(g, mover)
 }
 
+// view: fouls as announced, the player's own last move, loss and check; with
+// king_visible the opponent's king (the channel: both kings) on its square.
 func (tsuitateRules) view(g *Game, who view.Viewer, v *view.View) {
 	v.Fouls = g.fouls
+	if g.opts.KingVisible {
+		for c := shogi.Black; c <= shogi.White; c++ {
+			if who == view.ViewerPublic || c != who.Color() {
+				v.ShowKing(g.pos, c)
+			}
+		}
+	}
 	if who == view.ViewerPublic {
 		v.FoulsKnown = [2]bool{g.opts.AnnounceFouls, g.opts.AnnounceFouls}
 		if !g.opts.AnnounceFouls {
@@ -95,4 +111,16 @@ func (tsuitateRules) view(g *Game, who view.Viewer, v *view.View) {
 	v.LastMove = g.lastOwn[me]
 	v.LostAt = g.lostAt[me]
 	v.InCheck = g.told[me]
+}
+
+// KingVisibleNote is the record's header note of a game under king_visible
+// (KIF "備考：…", a CSA comment): the moves read the same without it.
+const KingVisibleNote = "king_visible（玉位置公開）"
+
+// record names the variant and notes king_visible in the header.
+func (tsuitateRules) record(g *Game, rec *record.Record) {
+	rec.Variant = string(g.variant)
+	if g.opts.KingVisible {
+		rec.Header = append(rec.Header, record.HeaderField{Key: "備考", Value: KingVisibleNote})
+	}
 }

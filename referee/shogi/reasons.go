@@ -21,6 +21,7 @@ const (
 	Nifu                    // a second unpromoted own pawn on a file
 	KingInCheck             // the mover's king would be attacked after the move
 	Uchifuzume              // a pawn drop that checkmates at once
+	KingOnTarget            // a move onto the enemy king the mover is shown (Tsuitate king_visible)
 )
 
 var reasonText = [...]string{
@@ -37,6 +38,7 @@ var reasonText = [...]string{
 	Nifu:             "nifu: you already have an unpromoted pawn on that file",
 	KingInCheck:      "your king would be in check",
 	Uchifuzume:       "uchifuzume: a pawn drop may not give checkmate",
+	KingOnTarget:     "the opponent's king is on that square, and a king is never captured",
 }
 
 // String returns a sentence fit to show the player.
@@ -51,7 +53,7 @@ func (r Reason) String() string {
 func (r Reason) Code() string {
 	return [...]string{"legal", "not_your_piece", "not_in_hand", "own_piece_on_target", "square_occupied",
 		"cannot_move_there", "path_blocked", "cannot_promote", "must_promote", "dead_drop", "nifu",
-		"king_in_check", "uchifuzume"}[r]
+		"king_in_check", "uchifuzume", "king_on_target"}[r]
 }
 
 // basicReason checks piece movement, promotion and drop rules of m for the side

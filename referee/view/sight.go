@@ -36,6 +36,25 @@ func OwnOnly(p *shogi.Position, c shogi.Color) *shogi.Position {
 	return q
 }
 
+// WithKing returns q (a player's board, changed in place) with c's king(s)
+// from p added: a Tsuitate board under king_visible, OwnOnly(p, c.Opp()) with
+// the opponent's king on its real square.
+func WithKing(q, p *shogi.Position, c shogi.Color) *shogi.Position {
+	for b := p.PiecesOf(c, shogi.King); b.Any(); {
+		q.Put(b.Pop(), shogi.MakePiece(c, shogi.King))
+	}
+	return q
+}
+
+// ShowKing shows c's king(s) of p on out's board, as seen (View.KingSeen):
+// Tsuitate's king_visible option.
+func (out *View) ShowKing(p *shogi.Position, c shogi.Color) {
+	for b := p.PiecesOf(c, shogi.King); b.Any(); {
+		out.Board[b.Pop()] = Cell{Piece: shogi.MakePiece(c, shogi.King), Known: true}
+		out.KingSeen[c] = true
+	}
+}
+
 // DarkSeen returns c's pieces and hand plus the enemy pieces on the squares c
 // sees, c to move: a Dark player's board.
 func DarkSeen(p *shogi.Position, c shogi.Color) *shogi.Position {
@@ -73,14 +92,15 @@ func PositionOf(v *View) *shogi.Position {
 // Candidates returns the moves the side to move of seen (its player's board
 // in variant v: OwnOnly, DarkSeen, the open board, or PositionOf a view) may
 // try (RULES.md §2):
-// Standard, the legal moves; Tsuitate, the moves of the own board alone;
+// Standard, the legal moves; Tsuitate, the moves of the own board alone, the
+// opponent's king an obstacle where it is shown (shogi.SeenBoardMoves);
 // Dark, the pseudo-legal moves; Masked, the pseudo-legal moves, and with
 // maskAsKing only those leaving the own mask (on mask; NoSquare before it is
 // chosen) unattacked.
 func Candidates(v Variant, seen *shogi.Position, mask shogi.Square, maskAsKing bool) []shogi.Move {
 	switch v {
 	case Tsuitate:
-		return seen.OwnBoardMoves(nil)
+		return seen.SeenBoardMoves(nil)
 	case Dark:
 		return seen.PseudoMoves(nil)
 	case Masked:

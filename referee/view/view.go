@@ -88,6 +88,12 @@ type View struct {
 	// drops are never announced); drawn only when ShowCaptured.
 	Captured     [2]shogi.Hand
 	ShowCaptured bool
+	// KingSeen[c] is true when c's king stands on Board because the viewer is
+	// shown it, not because they see its square (Tsuitate's king_visible
+	// option: each player is shown the opponent's king, the channel both);
+	// its square is then Known and holds the king, drawn with the "seen"
+	// marking.
+	KingSeen [2]bool
 	// Revealed is true for the full board opened at the end of the game.
 	Revealed bool
 	// Result is set once the game is over.
