@@ -30,6 +30,7 @@ func runArena(args []string) error {
 	moveLimit := fs.Int("move-limit", -1, "draw after this many moves (-1: the arena default: 150 Tsuitate, 300 otherwise; 0: none)")
 	foulLimit := fs.Int("foul-limit", 0, "Tsuitate foul limit (0: the default, 10)")
 	maskAsKing := fs.Bool("mask-as-king", false, "Masked: treat the mask as a king")
+	kingVisible := fs.Bool("king-visible", false, "Tsuitate: each side is shown the other's king")
 	check := fs.Bool("check", false, "verify every move against the referee's own-view moves and replay every game")
 	verbose := fs.Bool("v", false, "print a line per game")
 	if err := fs.Parse(args); err != nil {
@@ -58,6 +59,7 @@ func runArena(args []string) error {
 		rules.FoulLimit = *foulLimit
 	}
 	rules.MaskAsKing = *maskAsKing
+	rules.KingVisible = *kingVisible
 	o := arena.Options{Variant: v, A: la, B: lb, Games: *games, Seed: *seed,
 		MoveTime: time.Duration(*movetime) * time.Millisecond, Rules: &rules,
 		Parallel: *parallel, Threads: *threads, Check: *check}

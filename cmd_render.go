@@ -15,16 +15,18 @@ import (
 
 // runRender implements the render command:
 //
-//	render --sfen SFEN [--variant standard|tsuitate|masked|dark]
-//	       [--view black|white|reveal] [--theme light|contrast] [--flip] [--lang en|ja] --out out.png
+//	render --sfen SFEN [--variant standard|tsuitate|masked|dark] [--king-visible]
+//	       [--view black|white|reveal] [--board light|wood|contrast]
+//	       [--pieces printed|koma|koma2|international] [--flip] [--lang en|ja] --out out.png
 //
 // The SFEN ("startpos" allowed) is taken as the true position. For hidden
-// variants the player's view is computed from it with view.Of;
+// variants the player's view is computed from it with view.Of (with
+// --king-visible, a Tsuitate player is shown the opponent's king);
 // reveal draws the whole position with view.Revealed. The PNG goes to
 // --out (alias -o), its words in --lang, and the alt text (in --lang) is
-// printed on stdout.
+// printed on stdout. --theme is the old name of --board.
 func init() {
-	register("render", "draw a board PNG: --sfen SFEN [--variant V --view black|white|reveal] [--theme light|contrast] --out out.png", runRender)
+	register("render", "draw a board PNG: --sfen SFEN [--variant V --view black|white|reveal] [--board light|wood|contrast] [--pieces printed|koma|koma2|international] --out out.png", runRender)
 }
 
 func runRender(args []string) error {
@@ -33,14 +35,18 @@ func runRender(args []string) error {
 	sfen := fs.String("sfen", "", `position in SFEN, or "startpos" (required)`)
 	variant := fs.String("variant", "standard", "standard, tsuitate, masked or dark")
 	who := fs.String("view", "black", "black, white or reveal")
-	theme := fs.String("theme", "light", "light or contrast")
+	var theme string
+	fs.StringVar(&theme, "board", "light", "board theme: light, wood or contrast")
+	fs.StringVar(&theme, "theme", "light", "alias of --board")
+	pieces := fs.String("pieces", "printed", "piece set: printed, koma, koma2 or international")
+	kingVisible := fs.Bool("king-visible", false, "Tsuitate: the player is shown the opponent's king (the king_visible option)")
 	flip := fs.Bool("flip", false, "turn the board round (the viewer's side goes to the top)")
 	lang := fs.String("lang", "en", "language of the picture and its alt text: en or ja")
 	var out string
 	fs.StringVar(&out, "out", "", "PNG file to write (required)")
 	fs.StringVar(&out, "o", "", "alias of --out")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: render --sfen SFEN [--variant standard|tsuitate|masked|dark] [--view black|white|reveal] [--theme light|contrast] [--flip] [--lang en|ja] --out out.png")
+		fmt.Fprintln(fs.Output(), "usage: render --sfen SFEN [--variant standard|tsuitate|masked|dark] [--king-visible] [--view black|white|reveal] [--board light|wood|contrast] [--pieces printed|koma|koma2|international] [--flip] [--lang en|ja] --out out.png")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -84,12 +90,20 @@ func runRender(args []string) error {
 	default:
 		return fmt.Errorf("render: unknown view %q (want black, white or reveal)", *who)
 	}
+	if *kingVisible {
+		if vr != view.Tsuitate {
+			return fmt.Errorf("render: --king-visible is a Tsuitate option")
+		}
+		if v.Viewer != view.ViewerPublic {
+			v.ShowKing(p, v.Viewer.Color().Opp())
+		}
+	}
 	l := texts.Lang(strings.ToLower(*lang))
 	if l != texts.EN && l != texts.JA {
 		return fmt.Errorf("render: unknown language %q (want en or ja)", *lang)
 	}
-	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(*theme)), Flip: *flip,
-		Labels: texts.BoardLabels(l, v.Result)})
+	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(theme)),
+		Pieces: render.PieceSet(strings.ToLower(*pieces)), Flip: *flip, Labels: texts.BoardLabels(l, v.Result)})
 	if err != nil {
 		return err
 	}

@@ -73,6 +73,7 @@ func newHiddenPlayer(b *base) *hiddenPlayer {
 		h.mode = smDark
 	}
 	h.f = newFilter(b.me, b.cfg.Variant, particleCount(b.cfg), b.rng)
+	h.f.kingVisible = b.cfg.Variant == view.Tsuitate && b.cfg.KingVisible
 	return h
 }
 

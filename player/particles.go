@@ -25,6 +25,9 @@ type filter struct {
 	variant view.Variant
 	rng     *rand.Rand
 	n       int
+	// kingVisible is Tsuitate's king_visible: each side is shown the other's
+	// king, so the opponent's own board holds the player's king.
+	kingVisible bool
 
 	parts []shogi.Position
 	w     []float64
@@ -64,13 +67,16 @@ type facts struct {
 	knownEnemy shogi.Bitboard // Dark: enemy pieces in sight
 	turn       shogi.Color
 	inCheck    bool // Tsuitate: the player was told check
+	// shownKing is where the enemy king is shown (Tsuitate's king_visible),
+	// NoSquare otherwise.
+	shownKing  shogi.Square
 	lostAt     shogi.Square
 	moveNumber int
 }
 
 func factsOf(v *view.View, me shogi.Color) *facts {
 	f := &facts{me: me, dark: v.Variant == view.Dark, ownHand: v.Hands[me], turn: v.Turn, inCheck: v.InCheck,
-		lostAt: v.LostAt, moveNumber: v.MoveNumber}
+		lostAt: v.LostAt, moveNumber: v.MoveNumber, shownKing: shogi.NoSquare}
 	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
 		c := v.Board[s]
 		if !c.Known {
@@ -87,15 +93,19 @@ func factsOf(v *view.View, me shogi.Color) *facts {
 			f.own.Set(s)
 		} else {
 			f.knownEnemy.Set(s)
+			if !f.dark && c.Piece.Kind() == shogi.King && v.KingSeen[c.Piece.Color()] {
+				f.shownKing = s
+			}
 		}
 	}
 	return f
 }
 
 // matches reports whether p agrees with the facts: the same own pieces and
-// hand and, in Dark, the same squares in sight with the same enemy pieces.
+// hand, the enemy king where it is shown and, in Dark, the same squares in
+// sight with the same enemy pieces.
 func (f *facts) matches(p *shogi.Position) bool {
-	if p.Pieces(f.me) != f.own || p.Hand(f.me) != f.ownHand {
+	if p.Pieces(f.me) != f.own || p.Hand(f.me) != f.ownHand || !f.kingFits(p) {
 		return false
 	}
 	for b := f.own; b.Any(); {
@@ -105,6 +115,12 @@ func (f *facts) matches(p *shogi.Position) bool {
 		}
 	}
 	return f.sightMatches(p)
+}
+
+// kingFits reports whether p has the enemy king where it is shown (always,
+// when it is not shown).
+func (f *facts) kingFits(p *shogi.Position) bool {
+	return f.shownKing == shogi.NoSquare || p.At(f.shownKing) == shogi.MakePiece(f.me.Opp(), shogi.King)
 }
 
 // sightMatches checks the Dark squares in sight only.
@@ -145,6 +161,9 @@ func kingAttacked(p *shogi.Position, c shogi.Color) bool {
 // player's own pieces stand as they do there, else positions built to fit.
 func (f *filter) init(v *view.View) {
 	fa := factsOf(v, f.me)
+	if fa.shownKing != shogi.NoSquare {
+		f.kingVisible = true
+	}
 	start := shogi.Startpos()
 	start.SetSideToMove(v.Turn)
 	start.SetMoveNumber(v.MoveNumber)

@@ -27,7 +27,7 @@ func (f *filter) oppFoul(v *view.View) {
 	old := append([]shogi.Position(nil), f.parts...)
 	for i := range f.parts {
 		p := &f.parts[i]
-		ms := p.OwnBoardMoves(f.buf[:0])
+		ms := f.oppOwnBoardMoves(p)
 		if len(ms) == 0 {
 			continue
 		}
@@ -41,6 +41,35 @@ func (f *filter) oppFoul(v *view.View) {
 		f.w[i] *= (float64(bad) + 0.5) / (tries + 0.5)
 	}
 	f.finish(old, fa)
+}
+
+// oppOwnBoardMoves returns the moves the opponent (to move in p) may try on
+// its own board: OwnBoardMoves, or under king_visible the moves of its board
+// showing the player's king (view.Candidates).
+func (f *filter) oppOwnBoardMoves(p *shogi.Position) []shogi.Move {
+	if !f.kingVisible {
+		return p.OwnBoardMoves(f.buf[:0])
+	}
+	q := view.WithKing(view.OwnOnly(p, p.SideToMove()), p, f.me)
+	return q.SeenBoardMoves(f.buf[:0])
+}
+
+// placeShownKing puts the enemy king of q where the player is shown it,
+// moving aside an enemy piece standing there. It reports success (always,
+// when the king is not shown).
+func (f *filter) placeShownKing(q *shogi.Position, fa *facts) bool {
+	if fa.kingFits(q) {
+		return true
+	}
+	them, s := f.me.Opp(), fa.shownKing
+	if pc := q.At(s); pc != shogi.NoPiece && (pc.Color() == f.me || !f.relocate(q, fa, s, shogi.SquareBB(s))) {
+		return false
+	}
+	if k := q.KingSquare(them); k != shogi.NoSquare {
+		q.Put(k, shogi.NoPiece)
+	}
+	q.Put(s, shogi.MakePiece(them, shogi.King))
+	return true
 }
 
 // oppMove advances each particle by one opponent move drawn from the blind
@@ -134,6 +163,9 @@ func (f *filter) forceOppMove(q *shogi.Position, capSq shogi.Square, captured sh
 		q.MakeMove(quiet[f.rng.Intn(len(quiet))])
 	}
 	if f.variant == view.Tsuitate {
+		if !f.placeShownKing(q, fa) {
+			return false
+		}
 		if checked && !kingAttacked(q, f.me) && !f.attackKing(q, fa) {
 			return false
 		}
@@ -204,7 +236,7 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 		u := p.MakeMove(m)
 		ok := true
 		if f.variant == view.Tsuitate {
-			ok = kingAttacked(p, f.me) == checked
+			ok = kingAttacked(p, f.me) == checked && fa.kingFits(p)
 		} else {
 			ok = fa.sightMatches(p)
 		}

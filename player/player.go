@@ -100,6 +100,11 @@ type Config struct {
 	Color   shogi.Color
 	// MaskAsKing is the Masked house rule "treat the mask as a king".
 	MaskAsKing bool
+	// KingVisible is the Tsuitate option king_visible (each side is shown
+	// the other's king). The player also finds it out from a view showing
+	// the opponent's king; told, it knows it when no king is shown (a start
+	// without one).
+	KingVisible bool
 	// MoveTime is the think-time budget per move (DefaultMoveTime when 0).
 	MoveTime time.Duration
 	// Seed seeds the player's random choices (same seed, same observations:

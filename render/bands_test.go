@@ -85,7 +85,7 @@ func randomViews(r *rand.Rand, n int) ([]view.View, []Options) {
 		if r.Intn(2) == 0 {
 			v.LastMove = shogi.NewMove(shogi.Square(r.Intn(81)), shogi.Square(r.Intn(81)), false)
 		}
-		opt := Options{Theme: Themes[r.Intn(len(Themes))], Flip: r.Intn(5) == 0,
+		opt := Options{Theme: Themes[r.Intn(len(Themes))], Pieces: PieceSets[r.Intn(len(PieceSets))], Flip: r.Intn(5) == 0,
 			Labels: []Labels{enLabels, jaLabels}[r.Intn(2)]}
 		if r.Intn(3) == 0 {
 			opt.Notes = []shogi.Square{shogi.Square(r.Intn(81))}

@@ -86,6 +86,60 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
+// setViews are the full boards each piece set and theme is measured on: the
+// 40-piece middle game (last move, a selected piece) and a later one with
+// promoted pieces and both hands.
+func setViews(b testing.TB) []struct {
+	name string
+	v    view.View
+	opt  Options
+} {
+	std := benchViews(b)[0]
+	mid := mustPos(b, sfenMiddle)
+	hands := view.Of(view.Standard, mid, view.ViewerBlack)
+	hands.LastMove = mv(b, "2b5e")
+	return []struct {
+		name string
+		v    view.View
+		opt  Options
+	}{
+		{"middle40", std.v, std.opt},
+		{"hands", hands, Options{Labels: enLabels, Notes: []shogi.Square{sq(b, "7c")}}},
+	}
+}
+
+// BenchmarkRenderSets is BenchmarkRender of full boards in every piece set
+// and theme (issue 36: each at most 3 ms and 30 KB).
+func BenchmarkRenderSets(b *testing.B) {
+	for _, bv := range setViews(b) {
+		for _, set := range PieceSets {
+			for _, theme := range Themes {
+				b.Run(bv.name+"/"+string(set)+"/"+string(theme), func(b *testing.B) {
+					opt := bv.opt
+					opt.Theme, opt.Pieces = theme, set
+					img, err := Render(bv.v, opt) // builds the theme's sprites once
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.ResetTimer()
+					cpu0 := cputime.Process()
+					v := bv.v
+					for i := 0; i < b.N; i++ {
+						v.MoveNumber = 10_000 + i%80_000
+						if img, err = Render(v, opt); err != nil {
+							b.Fatal(err)
+						}
+					}
+					if cpu := cputime.Process() - cpu0; cpu > 0 {
+						b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+					}
+					b.ReportMetric(float64(len(img.PNG)), "png-bytes")
+				})
+			}
+		}
+	}
+}
+
 // BenchmarkRenderCached is a Render of a view drawn just before.
 func BenchmarkRenderCached(b *testing.B) {
 	bv := benchViews(b)[0]
@@ -126,22 +180,25 @@ func BenchmarkBuildAssets(b *testing.B) {
 }
 
 // TestBenchViewsSmall keeps the size target honest in plain `go test`, for
-// images compressed whole and band by band (CacheScope).
+// images compressed whole and band by band (CacheScope), in every theme and
+// piece set.
 func TestBenchViewsSmall(t *testing.T) {
-	for _, bv := range benchViews(t) {
+	for _, bv := range append(benchViews(t), setViews(t)...) {
 		for _, theme := range Themes {
-			for _, scope := range []string{"", "TestBenchViewsSmall"} {
-				opt := bv.opt
-				opt.Theme = theme
-				opt.CacheScope = scope
-				img, err := Render(bv.v, opt)
-				if err != nil {
-					t.Fatal(err)
+			for _, set := range PieceSets {
+				for _, scope := range []string{"", "TestBenchViewsSmall"} {
+					opt := bv.opt
+					opt.Theme, opt.Pieces = theme, set
+					opt.CacheScope = scope
+					img, err := Render(bv.v, opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(img.PNG) >= 30_000 {
+						t.Errorf("%s/%s/%s scope %q: %d bytes, want < 30 KB", bv.name, theme, set, scope, len(img.PNG))
+					}
+					t.Logf("%s/%s/%s scope %q: %d bytes", bv.name, theme, set, scope, len(img.PNG))
 				}
-				if len(img.PNG) >= 30_000 {
-					t.Errorf("%s/%s scope %q: %d bytes, want < 30 KB", bv.name, theme, scope, len(img.PNG))
-				}
-				t.Logf("%s/%s scope %q: %d bytes", bv.name, theme, scope, len(img.PNG))
 			}
 		}
 	}

@@ -67,6 +67,7 @@ func appendViewKey(b []byte, v *view.View) []byte {
 	b = binary.AppendUvarint(b, uint64(v.LastMove))
 	b = appendKeyString(b, v.LastMoveBefore)
 	b = append(b, byte(v.LostAt), keyBool(v.InCheck), keyBool(v.ShowCaptured), keyBool(v.Revealed))
+	b = append(b, keyBool(v.KingSeen[0]), keyBool(v.KingSeen[1]))
 	if r := v.Result; r == nil {
 		b = append(b, 0)
 	} else {
@@ -83,6 +84,7 @@ func appendViewKey(b []byte, v *view.View) []byte {
 
 func appendOptionsKey(b []byte, o *Options) []byte {
 	b = appendKeyString(b, string(o.Theme))
+	b = appendKeyString(b, string(o.Pieces))
 	b = append(b, keyBool(o.Flip))
 	b = appendKeySquares(b, o.Notes)
 	if r := o.Reach; r == nil {

@@ -9,5 +9,8 @@ func Check(v view.View, opt Options) error {
 	if _, _, err := opt.Theme.resolve(); err != nil {
 		return err
 	}
+	if _, err := opt.Pieces.resolve(); err != nil {
+		return err
+	}
 	return validate(&v, &opt)
 }

@@ -22,7 +22,19 @@
 // side is at the bottom unless Options.Flip; the channel and the revealed
 // board have Black at the bottom. Pieces of the side at the top are turned
 // 180°. Kings are 玉 for Black and 王 for White. Promoted pieces are red
-// (amber in the contrast theme). Panels show ☗/☖ and the side's name, the
+// (amber in the contrast theme's printed set).
+//
+// Options.Theme is the board theme (ThemeLight, ThemeWood, ThemeContrast),
+// Options.Pieces the piece set (PiecesPrinted: the kanji alone, as in a
+// printed diagram; PiecesKoma and PiecesKoma2: pentagon koma with one or
+// two kanji, pointing at the opponent; PiecesInternational: koma with the
+// piece's Western letter, upright for both sides, and its moves marked), all
+// drawn here from the font and shapes. A hand's pieces are drawn in the set
+// too (the koma sets turn the top side's). Hidden squares look the same in
+// every set: a Tsuitate unknown square is an empty board square, a Dark fog
+// tile is the theme's.
+//
+// Panels show ☗/☖ and the side's name, the
 // fouls where the viewer knows them, a stripe and a pill for the side to
 // move, and the hand with its label (the "none" label when known empty).
 // Every word is a Labels field.
@@ -31,14 +43,17 @@
 // last move (tint and a frame on from and to), a piece just lost (tint and an
 // X in the top-left corner), check (tint, ring and a Labels.CheckTag tag on
 // the viewer's king, or mask in Masked), notes ("?" badge top-right), masks ("M" badge
-// bottom-left), the selected piece (corner brackets) and reachable squares
-// (a dot in the middle, or in the bottom-right corner of an occupied square).
+// bottom-left), the selected piece (corner brackets), reachable squares
+// (a dot in the middle, or in the bottom-right corner of an occupied square)
+// and a king shown by Tsuitate's king_visible (View.KingSeen: a ring of dots
+// round its square; none on a revealed board).
 //
 // # Speed
 //
-// Each theme is drawn once, on first use (fogleman/gg and x/image/font, into
-// RGBA), and quantised into a fixed palette (the theme's named colours plus
-// median-cut shades, at most 64). Render then only copies the background,
+// Each theme is drawn once, on first use, with every piece set (fogleman/gg
+// and x/image/font, into RGBA), and quantised into a fixed palette (the
+// theme's named colours plus median-cut shades, at most 64) that the sets
+// share, as they share every sprite but the pieces'. Render then only copies the background,
 // copies 62×68-pixel tiles (piece × square background × orientation), blits
 // pre-blended overlay and glyph sprites (the words too: every rune of the
 // font subset is a sprite per text style) and fills rectangles, straight into an
@@ -60,7 +75,8 @@
 // serve it. Bands every board of a theme, orientation and language shares
 // (an empty rank, the file numbers, the status line of each move number,
 // each variant's starting panels and ranks) are compressed once, from boards
-// that show no game, and copied into any board that has them (static.go). The cache is an LRU of at most 48 MiB, keeping a player's last
+// that show no game (the starting boards once per piece set, the rest once
+// per theme), and copied into any board that has them (static.go). The cache is an LRU of at most 48 MiB, keeping a player's last
 // two boards' bands (about 19 KB a player). Through a real game about three
 // bands in four are reused: the encoding takes less than half the CPU, and
 // the files are a little smaller, each band having Huffman codes of its own

@@ -161,6 +161,13 @@ func (a *assets) recordOps(d *drawList, v *view.View, opt *Options) {
 	for _, s := range opt.Notes {
 		over(s, ovNote)
 	}
+	if !v.Revealed {
+		for s, cell := range v.Board {
+			if pc := cell.Piece; cell.Known && pc.Kind() == shogi.King && v.KingSeen[pc.Color()] {
+				over(shogi.Square(s), ovSeen)
+			}
+		}
+	}
 	masks := []shogi.Square{v.Mask}
 	if v.Revealed || v.Result != nil {
 		// Both masks are public only once the game is over (View.Masks is
@@ -321,16 +328,17 @@ func (a *assets) paintPanel(d *drawList, v *view.View, opt *Options, side shogi.
 	}
 	switch {
 	case v.HandKnown[side]:
-		a.paintPieces(d, lb.Hand, lb.None, v.Hands[side], side, r)
+		a.paintPieces(d, lb.Hand, lb.None, v.Hands[side], side, top, r)
 	case v.ShowCaptured:
-		a.paintPieces(d, lb.Took, lb.None, v.Captured[side], side, r) // the channel's tally, not a hand
+		a.paintPieces(d, lb.Took, lb.None, v.Captured[side], side, top, r) // the channel's tally, not a hand
 	}
 	// a hidden hand is not drawn at all
 }
 
 // paintPieces draws a row of pieces (a hand, or the pieces a side took) with
-// its label on the second line of panel r; none when there are none.
-func (a *assets) paintPieces(d *drawList, label, none string, h shogi.Hand, side shogi.Color, r image.Rectangle) {
+// its label on the second line of panel r (at the top when top: a koma set
+// turns them); none when there are none.
+func (a *assets) paintPieces(d *drawList, label, none string, h shogi.Hand, side shogi.Color, top bool, r image.Rectangle) {
 	t := &a.text
 	mid := r.Min.Y + panelLine2Mid
 	x := max(r.Min.X+handX, drawLabel(t.dim, d, label, r.Min.X+handLabelX, mid-t.dim.midY)+labelGap)
@@ -342,7 +350,17 @@ func (a *assets) paintPieces(d *drawList, label, none string, h shogi.Hand, side
 			continue
 		}
 		empty = false
-		x = t.hand.draw(d, pieceGlyph(side, k), x, base)
+		if a.set == PiecesPrinted {
+			x = t.hand.draw(d, pieceGlyph(side, k), x, base)
+		} else {
+			rot := 0
+			if top {
+				rot = 1
+			}
+			sp := &a.hand[rot][side][k]
+			d.blit(sp.pix, sp.w, sp.h, x, mid-sp.h/2)
+			x += sp.w
+		}
 		if n > 1 {
 			x = t.count.draw(d, strconv.Itoa(n), x+1, base)
 		}

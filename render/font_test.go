@@ -62,14 +62,17 @@ func TestKanjiCentred(t *testing.T) {
 	}
 }
 
-// assetsFor returns a theme's sprites for tests.
-func assetsFor(t testing.TB, theme Theme) *assets {
+// assetsFor returns a theme's sprites (of the printed set) for tests.
+func assetsFor(t testing.TB, theme Theme) *assets { return setAssetsFor(t, theme, PiecesPrinted) }
+
+// setAssetsFor returns a theme's sprites of a piece set for tests.
+func setAssetsFor(t testing.TB, theme Theme, set PieceSet) *assets {
 	t.Helper()
 	th, c, err := theme.resolve()
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := getAssets(th, c)
+	a, err := getAssets(th, c, set)
 	if err != nil {
 		t.Fatal(err)
 	}

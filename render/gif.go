@@ -25,7 +25,8 @@ type GIFFrame struct {
 
 // GIFOptions are an animation's presentation choices.
 type GIFOptions struct {
-	Theme Theme
+	Theme  Theme
+	Pieces PieceSet
 	// Labels are the words drawn on every frame, in the viewers' language.
 	Labels Labels
 }
@@ -50,11 +51,11 @@ func WriteGIF(w io.Writer, frames []GIFFrame, opt GIFOptions) (GIFStats, error) 
 	if err != nil {
 		return GIFStats{}, err
 	}
-	a, err := getAssets(t, c)
+	a, err := getAssets(t, c, opt.Pieces)
 	if err != nil {
 		return GIFStats{}, err
 	}
-	ropt := Options{Theme: t, Labels: opt.Labels}
+	ropt := Options{Theme: t, Pieces: a.set, Labels: opt.Labels}
 	for k := range frames {
 		if err := validate(&frames[k].View, &ropt); err != nil {
 			return GIFStats{}, err

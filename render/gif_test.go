@@ -105,7 +105,7 @@ func TestGIFFramesAreTheBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	th, c, _ := ThemeLight.resolve()
-	a, _ := getAssets(th, c)
+	a, _ := getAssets(th, c, "")
 	w, h := Size()
 	screen := make([]uint8, w*h)
 	for k, fr := range g.Image {

@@ -81,11 +81,12 @@ func perturb(r *rand.Rand, v view.Variant, p *shogi.Position, me shogi.Color) (*
 
 // TestNoLeakHiddenChanges: views of two true positions that differ only in
 // what the viewer cannot see render to identical bytes (and alt text, in
-// either language), for Tsuitate and Dark, both viewers, both themes, with and
-// without options.
+// either language), for Tsuitate (also with the opponent's king shown, when
+// it stands on the same square in both) and Dark, both viewers, every theme
+// and piece set, with and without options.
 func TestNoLeakHiddenChanges(t *testing.T) {
 	r := rand.New(rand.NewSource(20240601))
-	runs := 0
+	runs, kingShown := 0, 0
 	for i := 0; i < 60; i++ {
 		p := randomPosition(r, 10+r.Intn(80))
 		for _, variant := range []view.Variant{view.Tsuitate, view.Dark} {
@@ -97,7 +98,12 @@ func TestNoLeakHiddenChanges(t *testing.T) {
 				who := view.ViewerOf(me)
 				v1 := view.Of(variant, p, who)
 				v2 := view.Of(variant, q, who)
-				opt := Options{Theme: Themes[r.Intn(len(Themes))], Flip: r.Intn(4) == 0,
+				if variant == view.Tsuitate && r.Intn(2) == 0 && p.KingSquare(me.Opp()) == q.KingSquare(me.Opp()) {
+					v1.ShowKing(p, me.Opp())
+					v2.ShowKing(q, me.Opp())
+					kingShown++
+				}
+				opt := Options{Theme: Themes[r.Intn(len(Themes))], Pieces: PieceSets[r.Intn(len(PieceSets))], Flip: r.Intn(4) == 0,
 					Labels: []Labels{enLabels, jaLabels}[runs%2]}
 				if r.Intn(2) == 0 {
 					opt.Notes = []shogi.Square{shogi.Square(r.Intn(81)), shogi.Square(r.Intn(81))}
@@ -118,8 +124,8 @@ func TestNoLeakHiddenChanges(t *testing.T) {
 			}
 		}
 	}
-	if runs < 100 {
-		t.Fatalf("only %d comparisons ran", runs)
+	if runs < 100 || kingShown < 20 {
+		t.Fatalf("only %d comparisons ran, %d with the king shown", runs, kingShown)
 	}
 }
 
@@ -138,9 +144,9 @@ func TestFogHidesEverything(t *testing.T) {
 	if len(fog) < 5 {
 		t.Fatalf("only %d empty fog squares", len(fog))
 	}
-	for _, theme := range Themes {
+	for i, theme := range Themes {
 		for _, flip := range []bool{false, true} {
-			opt := Options{Theme: theme, Flip: flip}
+			opt := Options{Theme: theme, Pieces: PieceSets[(i+len(Themes)*boolInt(flip))%len(PieceSets)], Flip: flip}
 			a := assetsFor(t, theme)
 			for _, s := range fog[:12] {
 				var ref []byte
@@ -236,4 +242,11 @@ func TestHiddenHandNotDrawn(t *testing.T) {
 			}
 		}
 	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -92,7 +92,7 @@ func TestPublicBoardShowsOnlyAnnouncements(t *testing.T) {
 				if ga.TruePosition().SFEN() == gb.TruePosition().SFEN() {
 					continue // nothing hidden differs
 				}
-				opt := Options{Theme: Themes[r.Intn(len(Themes))], Flip: r.Intn(2) == 0}
+				opt := Options{Theme: Themes[r.Intn(len(Themes))], Pieces: PieceSets[r.Intn(len(PieceSets))], Flip: r.Intn(2) == 0}
 				a, err := Render(ga.PublicView(), opt)
 				if err != nil {
 					t.Fatal(err)

@@ -11,8 +11,12 @@ import (
 // Options are the viewer's private presentation choices. None of them can
 // reveal anything: they are the viewer's own (notes, selection) or cosmetic.
 type Options struct {
-	// Theme is ThemeLight (also for "") or ThemeContrast.
+	// Theme is the board theme: ThemeLight (also for ""), ThemeWood or
+	// ThemeContrast.
 	Theme Theme
+	// Pieces is the piece set: PiecesPrinted (also for ""), PiecesKoma,
+	// PiecesKoma2 or PiecesInternational.
+	Pieces PieceSet
 	// Flip turns the board half round from its default orientation. By
 	// default the viewer's own side is at the bottom (Black for the channel
 	// and the revealed board), so White's view is already rotated; Flip puts
@@ -78,15 +82,15 @@ type Image struct {
 }
 
 // Preload builds the sprites of the given themes (all themes when none are
-// given) now rather than on their first Render, about 70 ms of CPU each, the
-// themes side by side.
+// given), every piece set's, now rather than on their first Render, about
+// 250 ms of CPU each, the themes side by side.
 func Preload(themes ...Theme) error { return PreloadLabels(nil, themes...) }
 
 // PreloadLabels is Preload, and also paints the bands every board of those
 // themes shares for each of labels (the status lines, the empty ranks: about
-// 100-150 ms of CPU a theme, labels and side at the bottom), which would
-// otherwise be painted on the first scoped Render of each while the boards of
-// that combination wait.
+// 100-150 ms of CPU a theme, labels and side at the bottom; each piece set's
+// starting boards, a few ms more), which would otherwise be painted on the
+// first scoped Render of each while the boards of that combination wait.
 func PreloadLabels(labels []Labels, themes ...Theme) error {
 	if len(themes) == 0 {
 		themes = Themes
@@ -95,15 +99,23 @@ func PreloadLabels(labels []Labels, themes ...Theme) error {
 	for _, th := range themes {
 		go func() {
 			t, c, err := th.resolve()
-			var a *assets
-			if err == nil {
-				a, err = getAssets(t, c)
+			var sets []*assets
+			for _, set := range PieceSets {
+				if err == nil {
+					var a *assets
+					a, err = getAssets(t, c, set)
+					sets = append(sets, a)
+				}
 			}
 			if err == nil {
 				var wg sync.WaitGroup
 				for _, lb := range labels {
 					for _, bottom := range []shogi.Color{shogi.Black, shogi.White} {
-						wg.Go(func() { bandCache.shared.ensure(a, bottom, lb) })
+						wg.Go(func() {
+							for _, a := range sets { // the theme's bands first, then each set's starts
+								bandCache.shared.ensure(a, bottom, lb)
+							}
+						})
 					}
 				}
 				wg.Wait()
@@ -139,13 +151,16 @@ func Render(v view.View, opt Options) (Image, error) {
 		return Image{}, err
 	}
 	opt.Theme = t
+	if opt.Pieces, err = opt.Pieces.resolve(); err != nil {
+		return Image{}, err
+	}
 	key, cacheable := keyOf(&viewAndOptions{v, opt})
 	if cacheable {
 		if img, ok := cache.get(key); ok {
 			return img, nil
 		}
 	}
-	a, err := getAssets(t, c)
+	a, err := getAssets(t, c, opt.Pieces)
 	if err != nil {
 		return Image{}, err
 	}

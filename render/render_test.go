@@ -80,7 +80,7 @@ func paintView(v view.View, opt Options) (*image.Paletted, error) {
 	if err := validate(&v, &opt); err != nil {
 		return nil, err
 	}
-	a, err := getAssets(t, c)
+	a, err := getAssets(t, c, opt.Pieces)
 	if err != nil {
 		return nil, err
 	}
@@ -161,6 +161,42 @@ func fixtures(t testing.TB) []fixture {
 	v = view.Revealed(view.Dark, ck)
 	v.Result = &view.Result{Reason: view.ReasonMoveLimit}
 	add("reveal-dark-draw", v, Options{Labels: withResult(enLabels, "Draw by the move limit")})
+
+	// One board per piece set, each on another theme, with the marks of the
+	// variants' hidden squares: a seen king (Tsuitate king_visible), fog,
+	// check, a mask.
+	v = view.Of(view.Tsuitate, ts, view.ViewerBlack)
+	v.ShowKing(ts, shogi.White)
+	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, true}
+	v.LastMove = mv(t, "4d4c")
+	v.LostAt = sq(t, "7h")
+	add("set-koma-wood-tsuitate", v, Options{Theme: ThemeWood, Pieces: PiecesKoma, Labels: enLabels,
+		Notes: []shogi.Square{sq(t, "5d"), sq(t, "3c")}})
+
+	v = view.Of(view.Tsuitate, ts, view.ViewerPublic)
+	v.ShowKing(ts, shogi.Black)
+	v.ShowKing(ts, shogi.White)
+	v.ShowCaptured = true
+	v.Captured[shogi.Black][shogi.Pawn], v.Captured[shogi.White][shogi.Silver] = 3, 1
+	add("set-koma-contrast-public", v, Options{Theme: ThemeContrast, Pieces: PiecesKoma, Labels: jaLabels})
+
+	v = view.Of(view.Standard, mid, view.ViewerWhite)
+	v.LastMove = mv(t, "2b5e")
+	v.InCheck = true
+	add("set-koma2-light-check", v, Options{Pieces: PiecesKoma2, Labels: jaLabels,
+		Reach: reachOf(mid, sq(t, "4e")), Notes: []shogi.Square{sq(t, "7c")}})
+
+	v = view.Of(view.Dark, ck, view.ViewerBlack)
+	v.LastMove = mv(t, "3h3f")
+	v.LostAt = sq(t, "5d")
+	add("set-international-contrast-dark", v, Options{Theme: ThemeContrast, Pieces: PiecesInternational,
+		Labels: enLabels, Reach: reachOf(ck, sq(t, "3f"))})
+
+	v = view.Of(view.Masked, mk, view.ViewerBlack)
+	v.Mask = sq(t, "4i")
+	v.InCheck = true
+	v.LastMove = mv(t, "3c3d")
+	add("set-international-wood-masked", v, Options{Theme: ThemeWood, Pieces: PiecesInternational, Labels: enLabels})
 
 	// Contrast theme copies of one view per kind.
 	for _, f := range append([]fixture(nil), fs...) {

@@ -34,13 +34,23 @@ const (
 	ovNote                     // "?" badge in the top-right corner
 	ovMask                     // "M" badge in the bottom-left corner
 	ovCheckTag                 // 王手 tag at the bottom right of a square in check
+	ovSeen                     // dotted ring: a king shown by king_visible (View.KingSeen)
 	numOverlays
 )
 
-// assets is everything pre-rendered for one theme. All sprites are palette
-// indices into pal, row-major; tiles are tileW×tileH and opaque; overlays are
-// tileW×tileH with transparent pixels; bg is imgW×imgH. Read-only once built.
+// assets is everything pre-rendered for one theme and piece set. All sprites
+// are palette indices into pal, row-major; tiles are tileW×tileH and opaque;
+// overlays are tileW×tileH with transparent pixels; bg is imgW×imgH.
+// Read-only once built. The sets of a theme share one palette and every
+// sprite but the pieces' (the very same slices: theme), so a band painted
+// without a piece is the same, op for op (drawlist.go), in every set.
 type assets struct {
+	set   PieceSet
+	theme *assets // the theme's PiecesPrinted assets (itself for that set)
+	// hand[rot][colour][kind] is a piece in a hand panel (koma sets; the
+	// printed set draws text.hand glyphs), turned for the side at the top.
+	hand [2][2][shogi.NumKinds]handSprite
+
 	pal color.Palette
 	// bg is the empty image (page, panels, board with its file numbers), by
 	// the colour drawn at the bottom. Words and rank labels are drawn on it.
@@ -63,16 +73,22 @@ var (
 	assetsCache = map[Theme]*assetsEntry{}
 )
 
-// assetsEntry builds one theme's assets once.
+// assetsEntry builds one theme's assets, every set's, once.
 type assetsEntry struct {
 	once sync.Once
-	a    *assets
+	sets map[PieceSet]*assets
 	err  error
 }
 
-// getAssets returns the theme's assets, building them on first use (about
-// 70 ms of CPU). Safe for concurrent use; a build does not block other themes.
-func getAssets(t Theme, c colors) (*assets, error) {
+// getAssets returns the assets of theme t (colours c) and piece set s
+// ("" is PiecesPrinted), building the theme's on first use (about 250 ms of
+// CPU, every set at once: they share one palette). Safe for concurrent use;
+// a build does not block other themes.
+func getAssets(t Theme, c colors, s PieceSet) (*assets, error) {
+	s, err := s.resolve()
+	if err != nil {
+		return nil, err
+	}
 	assetsMu.Lock()
 	e, ok := assetsCache[t]
 	if !ok {
@@ -80,8 +96,11 @@ func getAssets(t Theme, c colors) (*assets, error) {
 		assetsCache[t] = e
 	}
 	assetsMu.Unlock()
-	e.once.Do(func() { e.a, e.err = buildAssets(c) })
-	return e.a, e.err
+	e.once.Do(func() { e.sets, e.err = buildAssets(c) })
+	if e.err != nil {
+		return nil, e.err
+	}
+	return e.sets[s], nil
 }
 
 // builder collects RGBA renderings of every asset and their colours; finish
@@ -129,10 +148,12 @@ func pieceGlyph(c shogi.Color, k shogi.Kind) string {
 	return kindGlyph[k]
 }
 
-// buildAssets renders everything for one theme.
-func buildAssets(c colors) (*assets, error) {
-	a := &assets{}
+// buildAssets renders everything for one theme, for every piece set.
+func buildAssets(c colors) (map[PieceSet]*assets, error) {
+	a := &assets{set: PiecesPrinted}
+	a.theme = a
 	b := &builder{c: c, hist: histogram{}}
+	fs := faces{}
 	pieceFace, err := newFace(pieceSize)
 	if err != nil {
 		return nil, err
@@ -181,6 +202,43 @@ func buildAssets(c colors) (*assets, error) {
 		}
 	}
 
+	// The koma sets: their tiles and hand pieces.
+	sets := map[PieceSet]*assets{PiecesPrinted: a}
+	for _, set := range PieceSets[1:] {
+		s := &assets{set: set, theme: a}
+		sets[set] = s
+		for rot := 0; rot < 2; rot++ {
+			for col := shogi.Black; col <= shogi.White; col++ {
+				for k := shogi.Pawn; k < shogi.NumKinds; k++ {
+					p := shogi.MakePiece(col, k)
+					for _, check := range []bool{false, true} {
+						layer, err := tileLayer(set, c, fs, p, rot, check)
+						if err != nil {
+							return nil, err
+						}
+						for bg := bgPlain; bg < bgFog; bg++ {
+							if (bg == bgCheck) != check {
+								continue
+							}
+							img := cloneRGBA(empty[bg])
+							draw.Draw(img, img.Rect, layer, image.Point{}, draw.Over)
+							b.add(img, nil, &s.tiles[bg][rot][p])
+						}
+					}
+				}
+			}
+		}
+		for rot := 0; rot < 2; rot++ {
+			for col := shogi.Black; col <= shogi.White; col++ {
+				for _, k := range shogi.HandKinds {
+					if err := b.addHandSprite(&s.hand[rot][col][k], set, c, fs, shogi.MakePiece(col, k), rot); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+
 	for ov := overlay(0); ov < numOverlays; ov++ {
 		layer := overlayLayer(c, ov, badgeFace)
 		alpha := alphaOf(layer)
@@ -221,7 +279,7 @@ func buildAssets(c colors) (*assets, error) {
 		{&a.text.titleDim, dimSize, c.Dim, c.Page},
 		{&a.text.name, nameSize, c.Text, c.Panel},
 		{&a.text.dim, dimSize, c.Dim, c.Panel},
-		{&a.text.hand, handSize, c.Ink, c.Panel},
+		{&a.text.hand, handSize, c.HandInk, c.Panel},
 		{&a.text.count, countSize, c.Text, c.Panel},
 		{&a.text.coord, coordSize, c.Coord, c.Page},
 		{&a.text.pill, pillSize, c.TurnInk, c.Turn},
@@ -241,7 +299,24 @@ func buildAssets(c colors) (*assets, error) {
 	a.ix.selected = q.indexOf(c.Selected)
 	a.ix.turn = q.indexOf(c.Turn)
 	a.ix.grid = q.indexOf(c.Grid)
-	return a, nil
+	for _, s := range sets {
+		if s == a {
+			continue
+		}
+		tiles, hand, set := s.tiles, s.hand, s.set
+		*s = *a // the theme's sprites, the same slices
+		s.set, s.theme, s.hand = set, a, hand
+		for bg := range tiles {
+			for rot := range tiles[bg] {
+				for p := range tiles[bg][rot] {
+					if tiles[bg][rot][p] != nil {
+						s.tiles[bg][rot][p] = tiles[bg][rot][p]
+					}
+				}
+			}
+		}
+	}
+	return sets, nil
 }
 
 // emptyTile draws an empty square of the given background.
@@ -315,6 +390,22 @@ func overlayLayer(c colors, ov overlay, badgeFace font.Face) *image.RGBA {
 		dc.Stroke()
 		draw.DrawMask(img, img.Rect, image.NewUniform(c.MaskInk), image.Point{},
 			glyphMask(badgeFace, "M", tileW, tileH, x+s/2, y+s/2), image.Point{}, draw.Over)
+	case ovSeen:
+		// Dots round the square's edge, outside the piece: unlike any other mark.
+		const inset, r = 3.5, 3.1
+		x0, y0, x1, y1 := inset, inset, float64(tileW)-inset, float64(tileH)-inset
+		dc.SetColor(c.Seen)
+		for i := 0; i <= 6; i++ {
+			x := x0 + (x1-x0)*float64(i)/6
+			dc.DrawCircle(x, y0, r)
+			dc.DrawCircle(x, y1, r)
+		}
+		for i := 1; i < 7; i++ {
+			y := y0 + (y1-y0)*float64(i)/7
+			dc.DrawCircle(x0, y, r)
+			dc.DrawCircle(x1, y, r)
+		}
+		dc.Fill()
 	case ovCheckTag: // its label is drawn on it (assets.text.tag)
 		dc.DrawRoundedRectangle(tagX, tagY, tagW, tagH, 5)
 		dc.SetColor(c.CheckRing)

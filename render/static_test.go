@@ -157,9 +157,14 @@ func BenchmarkStaticEnsure(b *testing.B) {
 // TestSharedStartBoards: every band of each variant's first boards (a
 // player's and the channel's, with the default options, either side to
 // move) is shared, so a game's first boards compress nothing, and they are
-// the bytes compressing them gives.
+// the bytes compressing them gives; in every piece set.
 func TestSharedStartBoards(t *testing.T) {
-	a := assetsFor(t, ThemeLight)
+	for _, set := range PieceSets {
+		t.Run(string(set), func(t *testing.T) { testSharedStartBoards(t, setAssetsFor(t, ThemeLight, set)) })
+	}
+}
+
+func testSharedStartBoards(t *testing.T, a *assets) {
 	shared := newStaticTable()
 	with := newSegmentCache(bandCacheLimit)
 	with.shared = shared
@@ -187,6 +192,29 @@ func TestSharedStartBoards(t *testing.T) {
 	}
 	if h, m, _ := with.stats(); h+m != 0 {
 		t.Errorf("the viewer's cache was asked for %d bands, want none", h+m)
+	}
+}
+
+// TestSharedAcrossSets: the piece sets of a theme share the bands of the
+// boards without a piece (painted once for the theme) and each paints its
+// own starting boards; a status line of a koma board is found among them.
+func TestSharedAcrossSets(t *testing.T) {
+	shared := newStaticTable()
+	for _, set := range PieceSets {
+		shared.ensure(setAssetsFor(t, ThemeWood, set), shogi.Black, enLabels)
+	}
+	if n, m := len(shared.built), len(shared.setBuilt); n != 1 || m != len(PieceSets) {
+		t.Fatalf("%d theme and %d set combinations painted, want 1 and %d", n, m, len(PieceSets))
+	}
+	a := setAssetsFor(t, ThemeWood, PiecesKoma)
+	if a.theme != setAssetsFor(t, ThemeWood, PiecesPrinted) || &a.bg[0][0] != &a.theme.bg[0][0] {
+		t.Fatal("the koma set does not share the theme's sprites")
+	}
+	v := gameBoards(t)[40]
+	d := recorded(a, &v, &Options{Pieces: PiecesKoma, Labels: enLabels})
+	desc := d.bandDesc(nil, bandRows[0], bandRows[1])
+	if shared.find(maphash.Bytes(bandSeed, desc), desc) == nil {
+		t.Fatal("a koma board's status line is not shared")
 	}
 }
 

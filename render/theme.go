@@ -7,19 +7,23 @@ import (
 	"strings"
 )
 
-// Theme names a colour scheme. The zero value "" means ThemeLight.
+// Theme names a board theme: the colours of the board, the page and the
+// marks. The zero value "" means ThemeLight.
 type Theme string
 
 const (
 	// ThemeLight is a flat wood board on paper, black kanji, red promoted pieces.
 	ThemeLight Theme = "light"
+	// ThemeWood is a kaya board on a dark wooden table, the hands on lighter
+	// piece stands (komadai), as a real board looks.
+	ThemeWood Theme = "wood"
 	// ThemeContrast is a high-contrast dark theme: near-black page, white kanji
 	// and grid, and highlights from the Okabe–Ito colour-blind-safe set.
 	ThemeContrast Theme = "contrast"
 )
 
 // Themes lists the themes in a stable order (for help texts and benchmarks).
-var Themes = []Theme{ThemeLight, ThemeContrast}
+var Themes = []Theme{ThemeLight, ThemeWood, ThemeContrast}
 
 // colors is the small table of named colours a theme defines. Every
 // highlight also has a shape (frame, brackets, X, ring, dot, badge), so no
@@ -34,6 +38,7 @@ type colors struct {
 	Grid      color.NRGBA // grid lines, board border, star points
 	Coord     color.NRGBA // file numbers and rank numerals
 	Ink       color.NRGBA // unpromoted pieces (both sides)
+	HandInk   color.NRGBA // the kanji of a hand in the printed set, on the panel
 	Promoted  color.NRGBA // promoted pieces
 	LastTint  color.NRGBA // last-move squares
 	LastFrame color.NRGBA // frame round last-move squares
@@ -53,6 +58,11 @@ type colors struct {
 	MaskInk   color.NRGBA
 	Turn      color.NRGBA // stripe and 手番 pill of the side to move
 	TurnInk   color.NRGBA
+	Seen      color.NRGBA // the dotted ring round a king shown by king_visible
+	KomaFill  color.NRGBA // the face of a pentagon piece (koma sets)
+	KomaEdge  color.NRGBA // its outline
+	KomaInk   color.NRGBA // its kanji, letter and movement marks
+	KomaRed   color.NRGBA // the same on a promoted piece
 }
 
 // hex parses "#rrggbb" (at init time, so without fmt: 56 Sscanf calls were
@@ -77,6 +87,7 @@ var themeColors = map[Theme]colors{
 		Grid:      hex("#4a3520"),
 		Coord:     hex("#4a3520"),
 		Ink:       hex("#17110b"),
+		HandInk:   hex("#17110b"),
 		Promoted:  hex("#c4161c"),
 		LastTint:  hex("#f7e3b0"),
 		LastFrame: hex("#1f5aa6"),
@@ -96,6 +107,47 @@ var themeColors = map[Theme]colors{
 		MaskInk:   hex("#ffffff"),
 		Turn:      hex("#1f5aa6"),
 		TurnInk:   hex("#ffffff"),
+		Seen:      hex("#006b5f"),
+		KomaFill:  hex("#f8e6bd"),
+		KomaEdge:  hex("#5b3b1c"),
+		KomaInk:   hex("#17110b"),
+		KomaRed:   hex("#c4161c"),
+	},
+	ThemeWood: {
+		Page:      hex("#4a2f1b"),
+		Text:      hex("#fbf0dc"),
+		Dim:       hex("#e6d2b0"),
+		Accent:    hex("#ffb38a"),
+		Panel:     hex("#7b5434"),
+		Board:     hex("#dfa95b"),
+		Grid:      hex("#2e1c0d"),
+		Coord:     hex("#f3e3c6"),
+		Ink:       hex("#17110b"),
+		HandInk:   hex("#fbf0dc"),
+		Promoted:  hex("#b0101a"),
+		LastTint:  hex("#f3d28e"),
+		LastFrame: hex("#1f4f9a"),
+		LostTint:  hex("#c9b8d6"),
+		LostMark:  hex("#8c0a1c"),
+		CheckTint: hex("#f4b7a4"),
+		CheckRing: hex("#c4001a"),
+		CheckInk:  hex("#ffffff"),
+		Fog:       hex("#7d7873"),
+		FogHatch:  hex("#65605b"),
+		Reach:     hex("#17693a"),
+		ReachEdge: hex("#ffffff"),
+		Selected:  hex("#6a1b9a"),
+		NoteBg:    hex("#fff2a0"),
+		NoteInk:   hex("#17110b"),
+		MaskBg:    hex("#4e2376"),
+		MaskInk:   hex("#ffffff"),
+		Turn:      hex("#8fc1ff"),
+		TurnInk:   hex("#10223d"),
+		Seen:      hex("#005e54"),
+		KomaFill:  hex("#f6ddb0"),
+		KomaEdge:  hex("#4a2c12"),
+		KomaInk:   hex("#17110b"),
+		KomaRed:   hex("#b0101a"),
 	},
 	ThemeContrast: {
 		Page:      hex("#000000"),
@@ -107,6 +159,7 @@ var themeColors = map[Theme]colors{
 		Grid:      hex("#d9d9d9"),
 		Coord:     hex("#f0f0f0"),
 		Ink:       hex("#ffffff"),
+		HandInk:   hex("#ffffff"),
 		Promoted:  hex("#ffb000"),
 		LastTint:  hex("#0e3a5c"),
 		LastFrame: hex("#56b4e9"),
@@ -126,6 +179,11 @@ var themeColors = map[Theme]colors{
 		MaskInk:   hex("#000000"),
 		Turn:      hex("#56b4e9"),
 		TurnInk:   hex("#000000"),
+		Seen:      hex("#ffffff"),
+		KomaFill:  hex("#ffffff"),
+		KomaEdge:  hex("#000000"),
+		KomaInk:   hex("#000000"),
+		KomaRed:   hex("#b3001b"),
 	},
 }
 
@@ -136,15 +194,15 @@ func (t Theme) resolve() (Theme, colors, error) {
 	}
 	c, ok := themeColors[t]
 	if !ok {
-		return t, colors{}, fmt.Errorf("render: unknown theme %q (want light or contrast)", string(t))
+		return t, colors{}, fmt.Errorf("render: unknown theme %q (want light, wood or contrast)", string(t))
 	}
 	return t, c, nil
 }
 
 // base lists the theme's named colours; the palette holds each one exactly.
 func (c colors) base() []color.NRGBA {
-	return []color.NRGBA{c.Page, c.Text, c.Dim, c.Accent, c.Panel, c.Board, c.Grid, c.Coord, c.Ink,
+	return []color.NRGBA{c.Page, c.Text, c.Dim, c.Accent, c.Panel, c.Board, c.Grid, c.Coord, c.Ink, c.HandInk,
 		c.Promoted, c.LastTint, c.LastFrame, c.LostTint, c.LostMark, c.CheckTint, c.CheckRing, c.CheckInk,
 		c.Fog, c.FogHatch, c.Reach, c.ReachEdge, c.Selected, c.NoteBg, c.NoteInk, c.MaskBg, c.MaskInk,
-		c.Turn, c.TurnInk}
+		c.Turn, c.TurnInk, c.Seen, c.KomaFill, c.KomaEdge, c.KomaInk, c.KomaRed}
 }

@@ -111,6 +111,7 @@ var en = sync.OnceValue(func() map[msg]string {
 		mWhyKingInCheck:   "your king would be in check",
 		mWhyUchifuzume:    "uchifuzume: a pawn drop may not give checkmate",
 		mWhyMaskAttacked:  "your mask would be attacked",
+		mWhyKingOnTarget:  "the opponent's king is on that square, and a king is never captured",
 
 		mRefUnknownPlayer:   "unknown player",
 		mRefGameOver:        "this game is over",

@@ -110,6 +110,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mWhyKingInCheck:   "自分の玉に王手がかかります",
 		mWhyUchifuzume:    "打ち歩詰めです：歩を打って詰ますことはできません",
 		mWhyMaskAttacked:  "自分の影武者が取られる形になります",
+		mWhyKingOnTarget:  "そのマスには相手の玉がいます。玉を取ることはできません",
 
 		mRefUnknownPlayer:   "不明なプレイヤーです",
 		mRefGameOver:        "この対局はすでに終わっています",

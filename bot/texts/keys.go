@@ -128,6 +128,7 @@ const (
 	mWhyKingInCheck   msg = "why.king_in_check"
 	mWhyUchifuzume    msg = "why.uchifuzume"
 	mWhyMaskAttacked  msg = "why.mask_attacked"
+	mWhyKingOnTarget  msg = "why.king_on_target"
 )
 
 // Referee refusals (referee.Refusal, shogi.ImpasseError). The English

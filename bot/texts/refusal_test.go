@@ -245,7 +245,7 @@ func TestRefusalSamples(t *testing.T) {
 	} {
 		checkWorded(t, &referee.Refusal{Code: referee.RefImpasse, Cause: e})
 	}
-	for r := shogi.NotYourPiece; r <= shogi.Uchifuzume; r++ {
+	for r := shogi.NotYourPiece; r <= shogi.KingOnTarget; r++ {
 		checkWorded(t, &referee.Refusal{Code: referee.RefIllegal, Typed: "P*5a", Reason: r})
 	}
 	checkWorded(t, &referee.Refusal{Code: referee.RefMaskAttacked, Typed: "5g5f"})

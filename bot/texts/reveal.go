@@ -144,6 +144,7 @@ var whyKeys = map[string]msg{
 	"king_in_check":       mWhyKingInCheck,
 	"uchifuzume":          mWhyUchifuzume,
 	"mask_attacked":       mWhyMaskAttacked,
+	"king_on_target":      mWhyKingOnTarget,
 }
 
 // whyCode writes a foul reason code in l (the code itself when unknown).

@@ -249,7 +249,7 @@ func Run(ctx context.Context, o Options) ([]*GameResult, error) {
 						c = aColor.Opp()
 					}
 					p, err := player.New(player.Config{Level: lv, Variant: o.Variant, Color: c,
-						MaskAsKing: rules.MaskAsKing, MoveTime: o.MoveTime, Threads: o.Threads,
+						MaskAsKing: rules.MaskAsKing, KingVisible: rules.KingVisible, MoveTime: o.MoveTime, Threads: o.Threads,
 						Seed: o.Seed*1_000_003 + int64(i)*2 + int64(seat)})
 					if err != nil {
 						mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,6 +69,7 @@ func TestRandomGames(t *testing.T) {
 			case view.Tsuitate:
 				rules.AnnounceFouls = false
 				rules.FoulLimit = 20
+				rules.KingVisible = true
 			case view.Masked:
 				rules.MaskAsKing = true
 			case view.Dark, view.Standard:
@@ -110,14 +112,17 @@ func TestGreedyGames(t *testing.T) {
 }
 
 // TestStrongSmoke plays a few short games of the strong level against random
-// in every variant, checked, with a small think time.
+// in every variant (and Tsuitate with king_visible), checked, with a small
+// think time.
 func TestStrongSmoke(t *testing.T) {
 	games := 2
 	mt := 15 * time.Millisecond
-	for _, v := range variants {
-		t.Run(string(v), func(t *testing.T) {
+	for _, name := range []string{"tsuitate", "tsuitate/king_visible", "masked", "dark", "standard"} {
+		v, kingVisible := view.Variant(strings.TrimSuffix(name, "/king_visible")), strings.HasSuffix(name, "/king_visible")
+		t.Run(name, func(t *testing.T) {
 			rules := DefaultRules(v)
 			rules.MoveLimit = 80
+			rules.KingVisible = kingVisible
 			s := runChecked(t, Options{Variant: v, A: player.Strong, B: player.Random, Games: games, Seed: 5, MoveTime: mt, Rules: &rules})
 			if s.Losses > 0 {
 				t.Errorf("strong lost %d of %d to random", s.Losses, s.Games)
