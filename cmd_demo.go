@@ -152,6 +152,9 @@ func runDemo(args []string) error {
 	if err == nil {
 		err = d.review(bob)
 	}
+	if err == nil { // one board in each piece set, beside the transcript's files
+		_, err = writeSetBoards(*outDir, v, moves[:min(played, len(moves))])
+	}
 	fmt.Fprintf(d.w, "\n%d moves in %.1f s; %d PNG boards and %d other files written to %s\n", played, time.Since(start).Seconds(), d.pngs, d.files-d.pngs, d.out)
 	return err
 }

@@ -40,6 +40,18 @@ func TestDemoShowsAPhone(t *testing.T) {
 	if strings.Contains(out, "#general: **#1** ☗ moved") {
 		t.Error("a move was posted in the channel")
 	}
+	sets, _ := filepath.Glob(filepath.Join(dir, "pieces-*.png"))
+	if len(sets) != 4 {
+		t.Errorf("the demo wrote %d boards in the piece sets, want 4: %v", len(sets), sets)
+	}
+	for _, f := range sets {
+		if data, err := os.ReadFile(f); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+			t.Errorf("%s: not a PNG (%v)", f, err)
+		}
+	}
+	if strings.Contains(out, "pieces-") {
+		t.Error("the transcript names the piece-set boards")
+	}
 	gifs, _ := filepath.Glob(filepath.Join(dir, "*.gif"))
 	if len(gifs) != 1 {
 		t.Fatalf("the demo wrote %d GIFs", len(gifs))

@@ -262,6 +262,29 @@ func TestRenderCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "あなたの盤面（後手、衝立将棋）") {
 		t.Fatalf("render --lang ja: %d %q", code, out)
 	}
+	// Every piece set on every board theme; the king_visible marking.
+	seen := map[string]bool{}
+	for _, pieces := range []string{"printed", "koma", "koma2", "international"} {
+		for _, board := range []string{"light", "wood", "contrast"} {
+			t.Run(pieces+"/"+board, func(t *testing.T) {
+				_, stderr, code := run(t, "", "render", "--sfen", "startpos", "--pieces", pieces, "--board", board, "-o", png)
+				data, _ := os.ReadFile(png)
+				if code != 0 || !bytes.HasPrefix(data, []byte("\x89PNG")) || seen[string(data)] {
+					t.Fatalf("render: %d %q (or the same image as another set or board)", code, stderr)
+				}
+				seen[string(data)] = true
+			})
+		}
+	}
+	out, _, code = run(t, "", "render", "--sfen", "startpos", "--variant", "tsuitate", "--king-visible", "--pieces", "koma", "-o", png)
+	if code != 0 || !strings.Contains(out, "White's king seen on 5a") {
+		t.Fatalf("render --king-visible: %d %q", code, out)
+	}
+	for _, bad := range [][]string{{"--pieces", "chess"}, {"--board", "marble"}, {"--king-visible"}} {
+		if _, stderr, code := run(t, "", append([]string{"render", "--sfen", "startpos", "-o", png}, bad...)...); code == 0 {
+			t.Errorf("render %v: accepted (%q)", bad, stderr)
+		}
+	}
 }
 
 // TestDemoRefusesAHandicapRecord: a record not from the standard start is

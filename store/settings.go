@@ -24,7 +24,14 @@ type Settings struct {
 	// interaction: their language until they choose one (Language).
 	Locale      string `json:"locale,omitempty"`
 	Orientation string `json:"orientation,omitempty"` // board orientation, e.g. "own" or "black"
-	Theme       string `json:"theme,omitempty"`
+	// Theme is the board theme of the user's images (/shogi settings
+	// board:, formerly theme:): a render.Theme name, "light", "wood" or
+	// "contrast".
+	Theme string `json:"theme,omitempty"`
+	// Pieces is the piece set of the user's images (/shogi settings
+	// pieces:): a render.PieceSet name, "printed", "koma", "koma2" or
+	// "international" ("": printed).
+	Pieces string `json:"pieces,omitempty"`
 	// CurrentGame is the game a move typed in DMs applies to (0: none).
 	CurrentGame GameID `json:"current_game,omitempty"`
 	DMChannelID string `json:"dm_channel_id,omitempty"`

@@ -14,6 +14,7 @@ import (
 // "公開された盤面（影武者将棋）、後手の勝ち（詰み）、…". The last move is
 // written on the board the viewer saw before it (View.LastMoveBefore), as
 // their messages wrote it; in USI when the view does not hold that board.
+// Under Tsuitate's king_visible it names where each shown king stands.
 func BoardAlt(l Lang, n notation.Notation, v *view.View) string { return boardAlt(l, n, v, mAltYours) }
 
 // SideViewAlt is BoardAlt for a side's view shown to anyone (a review):
@@ -63,6 +64,13 @@ func boardAlt(l Lang, n notation.Notation, v *view.View, own msg) string {
 	}
 	if v.LostAt.Valid() {
 		parts = append(parts, tr(l, mAltLostAt, squareIn(l, v.LostAt)))
+	}
+	if !v.Revealed {
+		for s, cell := range v.Board { // Tsuitate king_visible: the kings shown
+			if pc := cell.Piece; cell.Known && pc.Kind() == shogi.King && v.KingSeen[pc.Color()] {
+				parts = append(parts, tr(l, mAltKingSeen, tr(l, sideKey(pc.Color())), squareIn(l, shogi.Square(s))))
+			}
+		}
 	}
 	return strings.Join(parts, tr(l, mAltSep))
 }

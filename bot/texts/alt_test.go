@@ -1,6 +1,7 @@
 package texts
 
 import (
+	"strings"
 	"testing"
 
 	"shinpan/referee"
@@ -57,5 +58,43 @@ func TestBoardAltLanguage(t *testing.T) {
 				t.Errorf("English left in %q", s)
 			}
 		}
+	}
+}
+
+// TestBoardAltKingSeen: under Tsuitate's king_visible a board's alt text
+// names where each shown king stands (the player's: the opponent's; the
+// channel's: both); the revealed board names none.
+func TestBoardAltKingSeen(t *testing.T) {
+	o := referee.DefaultOptions(view.Tsuitate)
+	o.KingVisible = true
+	g, err := referee.New("1", view.Tsuitate, "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range []string{"7g7f", "5a4b"} {
+		if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Color(i % 2), Text: m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	black, public := g.View(view.ViewerBlack), g.PublicView()
+	for _, c := range []struct {
+		name string
+		v    *view.View
+		lang Lang
+		want string
+	}{
+		{"black en", &black, EN, "Your board (Black, Tsuitate), Black to move, move 3, Black 0/10 fouls, White 0/10 fouls, last move P-7f, White's king seen on 4b"},
+		{"black ja", &black, JA, "あなたの盤面（先手、衝立将棋）、先手の手番、3手目、先手 反則 0/10、後手 反則 0/10、最終手 P-7f、後手の玉は４二"},
+		{"channel", &public, EN, "Board (Tsuitate), Black to move, move 3, Black 0/10 fouls, White 0/10 fouls, White's king seen on 4b, Black's king seen on 5i"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := BoardAlt(c.lang, notation.Western, c.v); got != c.want {
+				t.Errorf("\n got %q\nwant %q", got, c.want)
+			}
+		})
+	}
+	g.Apply(referee.Action{Kind: referee.ActResign, Player: shogi.White})
+	if rv := g.RevealView(); strings.Contains(BoardAlt(EN, notation.USI, &rv), "seen") {
+		t.Error("the revealed board names a king seen")
 	}
 }

@@ -173,6 +173,7 @@ var en = sync.OnceValue(func() map[msg]string {
 		mOptMoveLimit:    "draw at move %d",
 		mOptNoMoveLimit:  "no move limit",
 		mOptMaskAsKing:   "mask treated as a king",
+		mOptKingVisible:  "the opponent's king visible",
 		mOptTurn:         "%d s per move",
 		mOptNoTurn:       "no time limit",
 		mOptAway:         "CPU takes over after %d min away",
@@ -234,7 +235,8 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 • The Nth foul loses (N = 10 by default, 1–20). Fouls are announced to both players and the channel unless the host turned that off.
 • Everyone hears "☗ moved (move 12)" with no square, each capture with its square and the piece as it stood ("☖'s silver on 5e was captured"), and "check" with no direction.
 • Checkmate is detected at once: you never have to spend fouls to prove it. Draw after move 150 by default (no repetition rule).
-• At the end both boards are opened: the final position, every move and every foul attempt with its reason.`,
+• At the end both boards are opened: the final position, every move and every foul attempt with its reason.
+• Option ` + "`king_visible`" + ` (off by default): each player always sees the opponent's king on its real square (ringed with dots) and nothing else of theirs; the channel sees both kings. A move through that king, onto it or next to it with your own king is refused like any mistake on your own board, never a foul.`,
 
 		mRulesMasked: `**Masked shogi (Kagemusha)** — an open board with one secret each: the mask.
 • Before the first move each player secretly picks one of their own pieces other than the king as the mask, and may change it until both have picked. Then ☗ moves first.
@@ -325,6 +327,14 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUILeaderboardYou:      "Your place: %d.",
 		mUILeaderboardEmpty:    "No ranked %s games here yet.",
 		mUISettings:            "Saved. Notation: %s · language: %s · board: %s · theme: %s.",
+		mUISettingsLook:        "Saved. Notation: %s · language: %s · orientation: %s · board: %s · pieces: %s.",
+		mBoardLight:            "light",
+		mBoardWood:             "wooden",
+		mBoardContrast:         "high contrast",
+		mPiecesPrinted:         "printed kanji",
+		mPiecesKoma:            "koma, one kanji",
+		mPiecesKoma2:           "koma, two kanji",
+		mPiecesIntl:            "international (letters and moves)",
 		mUIHistoryLine:         "#%s %s: ☗ %s vs ☖ %s — %s",
 		mUINotRatedCPU:         "Not rated: the CPU moved for %s (a ranked game counts only when the CPU moved for nobody, or for the loser).",
 		mACGame:                "#%d vs %s · %s",
@@ -402,6 +412,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mAltCheck:       "in check",
 		mAltLastMove:    "last move %s",
 		mAltLostAt:      "lost a piece on %s",
+		mAltKingSeen:    "%s's king seen on %s",
 		mAltVarStandard: "Standard",
 		mAltVarTsuitate: "Tsuitate",
 		mAltVarMasked:   "Masked",

@@ -73,6 +73,36 @@ func SettingsSaved(l Lang, notation, lang, orientation, theme string) string {
 	return tr(l, mUISettings, notation, lang, orientation, theme)
 }
 
+// SettingsSavedLook is SettingsSaved with the board theme and the piece set
+// (render.Theme and render.PieceSet names: "wood", "koma"), both named in l.
+func SettingsSavedLook(l Lang, notation, lang, orientation, board, pieces string) string {
+	return tr(l, mUISettingsLook, notation, lang, orientation, BoardName(l, board), PiecesName(l, pieces))
+}
+
+// BoardName names a board theme (light, wood, contrast) in l; an unknown
+// name is written as it is.
+func BoardName(l Lang, theme string) string {
+	if k, ok := boardKeys[theme]; ok {
+		return tr(l, k)
+	}
+	return Escape(safeCode(theme))
+}
+
+// PiecesName names a piece set (printed, koma, koma2, international) in l;
+// an unknown name is written as it is.
+func PiecesName(l Lang, set string) string {
+	if k, ok := piecesKeys[set]; ok {
+		return tr(l, k)
+	}
+	return Escape(safeCode(set))
+}
+
+var (
+	boardKeys  = map[string]msg{"light": mBoardLight, "wood": mBoardWood, "contrast": mBoardContrast}
+	piecesKeys = map[string]msg{"printed": mPiecesPrinted, "koma": mPiecesKoma, "koma2": mPiecesKoma2,
+		"international": mPiecesIntl}
+)
+
 // HistoryLine is one finished game; result is its end line.
 func HistoryLine(l Lang, game uint64, v view.Variant, black, white, result string) string {
 	return clip(tr(l, mUIHistoryLine, gameNo(game), VariantName(l, v), nameText(black), nameText(white), result))

@@ -172,6 +172,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mOptMoveLimit:    "%d手で引き分け",
 		mOptNoMoveLimit:  "手数制限なし",
 		mOptMaskAsKing:   "影武者を玉として扱う",
+		mOptKingVisible:  "玉位置公開",
 		mOptTurn:         "1手%d秒",
 		mOptNoTurn:       "持ち時間なし",
 		mOptAway:         "%d分離席でCPUが代指し",
@@ -234,7 +235,8 @@ var ja = sync.OnceValue(func() map[msg]string {
 • 反則が上限（既定10回、1〜20回）に達すると負けです。反則は、主催者が切らない限り両者とチャンネルに知らせます。
 • 全員に「☗が指しました（12手目）」とだけ伝え、マスは伝えません。駒取りはマスと取られたときの駒で（「☖の５五銀が取られました」）、王手は方向なしで知らせます。
 • 詰みはすぐに判定するので、反則を重ねて確かめる必要はありません。既定では150手で引き分けです（千日手の規定はありません）。
-• 終局後は両方の盤を開き、最終局面・全指し手・すべての反則とその理由を公開します。`,
+• 終局後は両方の盤を開き、最終局面・全指し手・すべての反則とその理由を公開します。
+• 設定「玉位置公開」（` + "`king_visible`" + `、既定オフ）：相手の玉の位置だけがいつも本当のマスに見えます（点の枠で表示）。チャンネルには両方の玉が見えます。その玉を飛び越える・取る・自玉を隣に寄せる手は、反則ではなく自分の盤の誤りとして理由を添えて断ります。`,
 
 		mRulesMasked: `**影武者将棋** — 盤は公開、秘密はそれぞれの影武者だけです。
 • 初手の前に、両者は玉以外の自分の駒を一つ影武者としてひそかに選びます。両者が選ぶまでは変更できます。その後☗から指します。
@@ -325,6 +327,14 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUILeaderboardYou:      "あなたの順位：%d位。",
 		mUILeaderboardEmpty:    "ここではまだ%sのレーティング対局がありません。",
 		mUISettings:            "保存しました。表記：%s・言語：%s・盤：%s・テーマ：%s。",
+		mUISettingsLook:        "保存しました。表記：%s・言語：%s・盤の向き：%s・盤：%s・駒：%s。",
+		mBoardLight:            "標準",
+		mBoardWood:             "木の盤",
+		mBoardContrast:         "ハイコントラスト",
+		mPiecesPrinted:         "印刷図（漢字だけ）",
+		mPiecesKoma:            "駒（一文字）",
+		mPiecesKoma2:           "駒（二文字）",
+		mPiecesIntl:            "国際式（アルファベットと動き）",
 		mUIHistoryLine:         "#%s %s：☗ %s 対 ☖ %s — %s",
 		mUINotRatedCPU:         "レーティング対象外：CPUが %s の代わりに指しました（レーティング戦は、CPUが誰の代わりにも指さなかったか、負けた側の代わりに指した場合のみ数えます）。",
 		mACGame:                "#%d 対 %s・%s",
@@ -402,6 +412,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mAltCheck:       "王手",
 		mAltLastMove:    "最終手 %s",
 		mAltLostAt:      "%sの駒を取られた",
+		mAltKingSeen:    "%sの玉は%s",
 		mAltVarStandard: "本将棋",
 		mAltVarTsuitate: "衝立将棋",
 		mAltVarMasked:   "影武者将棋",

@@ -203,6 +203,7 @@ const (
 	mOptMoveLimit     msg = "opt.move_limit"      // moves
 	mOptNoMoveLimit   msg = "opt.move_limit.none" //
 	mOptMaskAsKing    msg = "opt.mask_as_king"    //
+	mOptKingVisible   msg = "opt.king_visible"    //
 	mOptTurn          msg = "opt.turn"            // seconds
 	mOptNoTurn        msg = "opt.turn.none"       //
 	mOptAway          msg = "opt.away"            // minutes
@@ -310,6 +311,14 @@ const (
 	mUILeaderboardYou      msg = "ui.leaderboard.you"        // rank
 	mUILeaderboardEmpty    msg = "ui.leaderboard.empty"      // variant
 	mUISettings            msg = "ui.settings.saved"         // notation, language, orientation, theme
+	mUISettingsLook        msg = "ui.settings.saved_look"    // notation, language, orientation, board, pieces
+	mBoardLight            msg = "board.light"               // the board themes, as settings name them
+	mBoardWood             msg = "board.wood"                //
+	mBoardContrast         msg = "board.contrast"            //
+	mPiecesPrinted         msg = "pieces.printed"            // the piece sets
+	mPiecesKoma            msg = "pieces.koma"               //
+	mPiecesKoma2           msg = "pieces.koma2"              //
+	mPiecesIntl            msg = "pieces.international"      //
 	mUIHistoryLine         msg = "ui.history.line"           // game number, variant, black, white, result
 	mUINotRatedCPU         msg = "ui.rating.not_rated_cpu"   // the players the CPU moved for
 	mUIRankedAway          msg = "ui.rating.ranked_away"     // the least away time, seconds
@@ -474,6 +483,7 @@ const (
 	mAltCheck    msg = "alt.check"     //
 	mAltLastMove msg = "alt.last_move" // the move in the reader's notation
 	mAltLostAt   msg = "alt.lost_at"   // square
+	mAltKingSeen msg = "alt.king_seen" // side, square (Tsuitate king_visible)
 
 	mAltVarStandard msg = "alt.variant.standard" // the variants, short
 	mAltVarTsuitate msg = "alt.variant.tsuitate"

@@ -112,6 +112,9 @@ func optionsLine(l Lang, v view.Variant, o policy.Options) string {
 		} else {
 			parts = append(parts, tr(l, mOptFoulsPrivate))
 		}
+		if o.KingVisible {
+			parts = append(parts, tr(l, mOptKingVisible))
+		}
 	}
 	if v == view.Masked && o.MaskAsKing {
 		parts = append(parts, tr(l, mOptMaskAsKing))

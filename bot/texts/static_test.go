@@ -55,8 +55,8 @@ func TestStaticTexts(t *testing.T) {
 	}
 	// Rules differ per variant and say what matters.
 	for l, want := range map[Lang]map[view.Variant]string{
-		EN: {view.Standard: "sennichite", view.Tsuitate: "foul", view.Masked: "mask", view.Dark: "fog"},
-		JA: {view.Standard: "千日手", view.Tsuitate: "反則", view.Masked: "影武者", view.Dark: "霧"},
+		EN: {view.Standard: "sennichite", view.Tsuitate: "king_visible", view.Masked: "mask", view.Dark: "fog"},
+		JA: {view.Standard: "千日手", view.Tsuitate: "玉位置公開", view.Masked: "影武者", view.Dark: "霧"},
 	} {
 		for v, w := range want {
 			if !strings.Contains(Rules(l, v), w) {
@@ -84,6 +84,11 @@ func TestCards(t *testing.T) {
 	if got := GameCard(ctx, true); got != want {
 		t.Errorf("game card:\n got %q\nwant %q", got, want)
 	}
+	ctx.Options.KingVisible = true
+	if got := GameCard(ctx, true); !strings.Contains(got, "fouls told only to the fouling player · the opponent's king visible · draw") {
+		t.Errorf("game card with king_visible: %q", got)
+	}
+	ctx.Options.KingVisible = false
 	ctx.Lang = JA
 	if got := GameCard(ctx, false); !strings.Contains(got, "☗ 先手：<@1>") || !strings.Contains(got, "反則上限10回") {
 		t.Errorf("ja game card: %q", got)

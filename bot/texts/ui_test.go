@@ -96,6 +96,27 @@ func TestUIFunctions(t *testing.T) {
 
 // TestGameSlot: a card or welcome made before the game has its number holds
 // the slot the sender fills in.
+// TestSettingsSavedLook names the board theme and the piece set in the
+// reader's language, and an unknown name as it is.
+func TestSettingsSavedLook(t *testing.T) {
+	for _, c := range []struct {
+		l             Lang
+		board, pieces string
+		want          string
+	}{
+		{EN, "wood", "koma2", "Saved. Notation: western · language: en · orientation: own · board: wooden · pieces: koma, two kanji."},
+		{JA, "contrast", "international", "保存しました。表記：western・言語：en・盤の向き：own・盤：ハイコントラスト・駒：国際式（アルファベットと動き）。"},
+		{EN, "light", "printed", "Saved. Notation: western · language: en · orientation: own · board: light · pieces: printed kanji."},
+		{EN, "sepia", "koma", "Saved. Notation: western · language: en · orientation: own · board: sepia · pieces: koma, one kanji."},
+	} {
+		t.Run(string(c.l)+"/"+c.board+"/"+c.pieces, func(t *testing.T) {
+			if got := SettingsSavedLook(c.l, "western", "en", "own", c.board, c.pieces); got != c.want {
+				t.Errorf("\n got %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
 func TestGameSlot(t *testing.T) {
 	for _, l := range Langs {
 		ctx := Ctx{Lang: l, Variant: view.Standard, Names: Names{"<@1>", "<@2>"}, Options: policy.Defaults(view.Standard)}

@@ -56,7 +56,7 @@ func testRoundTripAcrossReopen(t *testing.T, b Backend) {
 	g2 = ok(s.GetGame(g2.ID))
 
 	st := ok(s.UpdateSettings("alice", func(st *store.Settings) {
-		st.Notation, st.Language, st.Orientation, st.Theme = store.NotationJapanese, "ja", "own", "wood"
+		st.Notation, st.Language, st.Orientation, st.Theme, st.Pieces = store.NotationJapanese, "ja", "own", "wood", "koma2"
 		st.CurrentGame, st.DMChannelID = g1.ID, "dm-alice"
 	}))
 	ch := ok(s.CreateChallenge(store.Challenge{GuildID: "G", ChannelID: "C1", Challenger: "alice", Challenged: "bob", Variant: view.Dark,
