@@ -183,6 +183,9 @@ func BenchmarkBuildAssets(b *testing.B) {
 // images compressed whole and band by band (CacheScope), in every theme and
 // piece set.
 func TestBenchViewsSmall(t *testing.T) {
+	if raceDetector {
+		t.Skip("the sizes do not depend on the race detector: checked without it")
+	}
 	for _, bv := range append(benchViews(t), setViews(t)...) {
 		for _, theme := range Themes {
 			for _, set := range PieceSets {

@@ -221,6 +221,21 @@ func pixelHash(t testing.TB, b []byte) string {
 	r := img.Bounds()
 	h := sha256.New()
 	buf := make([]byte, 0, 4*r.Dx())
+	if pi, ok := img.(*image.Paletted); ok { // the same bytes, a colour looked up once
+		var rgba [256][4]byte
+		for i, c := range pi.Palette {
+			cr, cg, cb, ca := c.RGBA()
+			rgba[i] = [4]byte{byte(cr >> 8), byte(cg >> 8), byte(cb >> 8), byte(ca >> 8)}
+		}
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			buf = buf[:0]
+			for _, p := range pi.Pix[pi.PixOffset(r.Min.X, y):pi.PixOffset(r.Max.X, y)] {
+				buf = append(buf, rgba[p][:]...)
+			}
+			h.Write(buf)
+		}
+		return hexenc.EncodeToString(h.Sum(nil))
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		buf = buf[:0]
 		for x := r.Min.X; x < r.Max.X; x++ {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
@@ -14,7 +15,8 @@ import (
 )
 
 // RenderFor is a view for a Reader as a PNG attachment with its alt text,
-// with their theme, orientation, language (the picture's words and the alt
+// with their board theme and piece set (a name the renderer does not know
+// keeps the default), orientation, language (the picture's words and the alt
 // text) and notation (of the alt text's last move, the one their texts use).
 // A channel Reader gets the defaults in its language, its notation included.
 //
@@ -24,8 +26,11 @@ import (
 // function of the view and options alone, so a message sent again after a
 // restart carries the same bytes.
 func RenderFor(v view.View, rd Reader, opt render.Options) (File, error) {
-	if rd.Set.Theme == "contrast" {
-		opt.Theme = render.ThemeContrast
+	if th := render.Theme(rd.Set.Theme); slices.Contains(render.Themes, th) {
+		opt.Theme = th
+	}
+	if set := render.PieceSet(rd.Set.Pieces); slices.Contains(render.PieceSets, set) {
+		opt.Pieces = set
 	}
 	opt.Flip = rd.Set.Orientation == "flip"
 	opt.Labels = texts.BoardLabels(rd.Lang, v.Result)

@@ -21,11 +21,14 @@ import (
 // a result and the revealed board.
 func TestBoardDrawnAtSendIsTheSame(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
-	readers := []Reader{{Lang: texts.EN}, {Lang: texts.JA, Set: store.Settings{Theme: "contrast", Orientation: "flip", Notation: store.NotationJapanese}}}
+	readers := []Reader{{Lang: texts.EN}, {Lang: texts.JA, Set: store.Settings{Theme: "contrast", Orientation: "flip", Notation: store.NotationJapanese}},
+		{Lang: texts.EN, Set: store.Settings{Theme: "wood", Pieces: "koma"}}}
 	moves := []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}
 	n, biggest := 0, 0
 	for _, v := range []view.Variant{view.Standard, view.Tsuitate, view.Masked, view.Dark} {
-		g, err := referee.New("img", v, "", referee.DefaultOptions(v))
+		o := referee.DefaultOptions(v)
+		o.KingVisible = v == view.Tsuitate // a king shown, marked seen, through the JSON too
+		g, err := referee.New("img", v, "", o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,4 +91,29 @@ func TestBoardDrawnAtSendIsTheSame(t *testing.T) {
 		t.Fatalf("a queued board takes up to %d bytes", biggest)
 	}
 	t.Logf("%d boards, queued in at most %d bytes", n, biggest)
+}
+
+// TestRenderForLook: a reader's board theme and piece set reach the board's
+// options; a name the renderer does not know keeps the default.
+func TestRenderForLook(t *testing.T) {
+	v := view.Of(view.Standard, shogi.Startpos(), view.ViewerBlack)
+	for _, c := range []struct {
+		theme, pieces string
+		want          render.Options
+	}{
+		{"wood", "koma2", render.Options{Theme: render.ThemeWood, Pieces: render.PiecesKoma2}},
+		{"contrast", "international", render.Options{Theme: render.ThemeContrast, Pieces: render.PiecesInternational}},
+		{"dark", "chess", render.Options{}},
+		{"", "", render.Options{}},
+	} {
+		t.Run(c.theme+"/"+c.pieces, func(t *testing.T) {
+			f, err := RenderFor(v, Reader{Lang: texts.EN, Set: store.Settings{Theme: c.theme, Pieces: c.pieces}}, render.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o := f.Board.Options; o.Theme != c.want.Theme || o.Pieces != c.want.Pieces {
+				t.Fatalf("theme %q pieces %q, want %q %q", o.Theme, o.Pieces, c.want.Theme, c.want.Pieces)
+			}
+		})
+	}
 }

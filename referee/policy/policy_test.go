@@ -2,7 +2,10 @@ package policy
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
 
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -156,5 +159,26 @@ func TestOptionsKeys(t *testing.T) {
 		if bad.Validate(view.Tsuitate) == nil {
 			t.Errorf("%+v validates", bad)
 		}
+	}
+}
+
+// TestKingVisibleKeys: the Tsuitate option king_visible is read under its
+// name from a configuration's TOML and a stored game's JSON, and a game
+// stored before it reads as off.
+func TestKingVisibleKeys(t *testing.T) {
+	o := Defaults(view.Tsuitate)
+	if _, err := toml.Decode("king_visible = true", &o); err != nil || !o.KingVisible {
+		t.Fatalf("toml: %+v %v", o, err)
+	}
+	var j Options
+	if err := json.Unmarshal([]byte(`{"foul_limit":10,"king_visible":true}`), &j); err != nil || !j.KingVisible {
+		t.Fatalf("json: %+v %v", j, err)
+	}
+	j = Options{}
+	if err := json.Unmarshal([]byte(`{"foul_limit":10}`), &j); err != nil || j.KingVisible {
+		t.Fatalf("a game stored before the option: %+v %v", j, err)
+	}
+	if b, _ := json.Marshal(Defaults(view.Tsuitate)); strings.Contains(string(b), "king_visible") {
+		t.Fatalf("the defaults write king_visible: %s", b)
 	}
 }
