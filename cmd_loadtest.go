@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"time"
 
+	"shinpan/bot/discordtest"
 	"shinpan/loadtest"
 	"shinpan/render"
 )
@@ -27,7 +28,8 @@ func runLoadtest(args []string) error {
 	fs.StringVar(&cfg.Variant, "variant", "tsuitate", "tsuitate, masked, dark, standard, or mix (each in turn)")
 	fs.DurationVar(&cfg.Warmup, "warmup", 5*time.Second, "the moves due this long after the bot's start are timed apart (warmup_p99), not in p50, p99 and max")
 	fs.IntVar(&cfg.Plies, "plies", 20, "moves already played in each game when the bot starts")
-	fs.IntVar(&cfg.GlobalLimit, "global-limit", 0, "the stand-in's global rate limit in requests per second (0: none; Discord's default is 50)")
+	fs.IntVar(&cfg.GlobalLimit, "global-limit", 0, "the stand-in's global rate limit in requests per second (0: none, or Discord's 50 with --discord-limits; bigger bots get more)")
+	discordLimits := fs.Bool("discord-limits", discordtest.DiscordLimitsByDefault, "the stand-in enforces Discord's rate limits: global, per route, the invalid-request ban (see bot/discordtest)")
 	fs.StringVar(&cfg.Dir, "dir", "", "directory for the bbolt store, made if missing and kept after the run (default: a temporary one, removed after)")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' moves")
 	fs.StringVar(&cfg.DatabaseURL, "database-url", "", "put the games in this PostgreSQL database (it must hold none) instead of a bbolt file")
@@ -50,6 +52,10 @@ func runLoadtest(args []string) error {
 	}
 	if *verbose {
 		cfg.Log = os.Stderr
+	}
+	cfg.Limits = &discordtest.RateLimits{}
+	if *discordLimits {
+		*cfg.Limits = discordtest.DiscordRateLimits()
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()

@@ -32,8 +32,12 @@ type Config struct {
 	Duration time.Duration // how long moves are sent (Run)
 	Variant  string        // tsuitate (also ""), masked, dark, standard, or mix (each in turn)
 	Plies    int           // moves already played in each game when the bot starts
-	// GlobalLimit is the stand-in's global rate limit in requests per second
-	// (0: none; Discord's default is 50, bigger bots get more).
+	// Limits are the stand-in's rate limits (nil: its default, Discord's if
+	// discordtest.DiscordLimitsByDefault, else none).
+	Limits *discordtest.RateLimits
+	// GlobalLimit, when positive, is the stand-in's global rate limit in
+	// requests per second instead of that of Limits (Discord's default is
+	// 50, bigger bots get more).
 	GlobalLimit int
 	// Dir holds the store (default: a temporary directory, removed after).
 	Dir string
@@ -161,14 +165,24 @@ func setup(cfg *Config) (*env, error) {
 		}
 		dir, clean = tmp, func() { os.RemoveAll(tmp) }
 	}
-	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: cfg.GlobalLimit,
+	var limits discordtest.RateLimits
+	switch {
+	case cfg.Limits != nil:
+		limits = *cfg.Limits
+	case discordtest.DiscordLimitsByDefault:
+		limits = discordtest.DiscordRateLimits()
+	}
+	if cfg.GlobalLimit > 0 {
+		limits.Global = cfg.GlobalLimit
+	}
+	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: limits.Global,
 		dbURL: cfg.DatabaseURL, processes: max(cfg.Processes, 1), gateways: cfg.Gateways}
 	w := cfg.Log
 	if w == nil {
 		w = io.Discard
 	}
 	e.log = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	e.srv = discordtest.New(discordtest.Options{Validation: discordtest.ValidateOff, Lean: true, GlobalLimit: cfg.GlobalLimit})
+	e.srv = discordtest.New(discordtest.Options{Validation: discordtest.ValidateOff, Lean: true, RateLimits: &limits})
 	if err := e.srv.Start(); err != nil {
 		clean()
 		return nil, err
@@ -606,7 +620,7 @@ func (cfg *Config) check() error {
 	case cfg.Plies < 0 || cfg.Plies > maxPlies:
 		return fmt.Errorf("--plies must be from 0 to %d", maxPlies)
 	case cfg.GlobalLimit < 0:
-		return errors.New("--global-limit must be at least 0 (0: none)")
+		return errors.New("--global-limit must be at least 0 (0: that of the stand-in's limits)")
 	case cfg.Processes < 0:
 		return errors.New("--processes must be at least 1")
 	case cfg.DatabaseURL == "" && cfg.Processes > 1:

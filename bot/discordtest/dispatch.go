@@ -494,7 +494,7 @@ func (s *Server) SendMessage(userID, channelID, content string) (string, error) 
 	}
 	m := &Message{
 		ID: s.ids.next(), ChannelID: ch.ID, GuildID: ch.GuildID, Author: *u,
-		Type: discordgo.MessageTypeDefault, Content: content, Mentions: mentionsIn(content), Created: time.Now(),
+		Type: discordgo.MessageTypeDefault, Content: content, Mentions: mentionsIn(content), Created: s.now(),
 	}
 	s.storeMessage(m)
 	s.dispatchMessage("MESSAGE_CREATE", m)

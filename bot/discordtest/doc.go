@@ -28,9 +28,21 @@
 // (guild_id >> 22) % count ([ShardOf], [Server.AddGuild]); DMs go to shard 0
 // only; every session of a shard receives each of its events. A disconnected
 // session stays resumable for Options.ResumeWindow whatever the others do.
-// The global rate limit (Options.GlobalLimit) is per bot token, shared by
-// every client that uses it; a message created again with the nonce of a
-// recent one and enforce_nonce returns that one, whichever client asks.
+// A message created again with the nonce of a recent one and enforce_nonce
+// returns that one, whichever client asks.
+//
+// Discord's rate limits (Options.RateLimits, [DiscordRateLimits]; on
+// without it when [DiscordLimitsByDefault]) are per bot token, shared by
+// every client that uses it: the global limit of 50 requests a second
+// (interaction callbacks and webhooks exempt), per-route buckets per
+// channel, guild or interaction (message create and edit, the slower limit
+// on edits of messages older than an hour with code 30046, DM opening with
+// 403 code 40003, thread creation, reactions, command registration,
+// follow-ups), the X-RateLimit headers on every answer and 429s written as
+// Discord writes them. Invalid requests (401, 403, and 429 of a scope other
+// than shared) are counted; past 10 000 in 10 minutes every request is
+// refused as Cloudflare refuses a banned IP, for the rest of the run
+// ([Server.RateLimitStats]). Their time is Options.Clock.
 //
 // Faults can be injected: rate limits (429 with retry_after), 500 and 502
 // answers, closed DMs (403, code 50007), missing permissions (403, 50013),

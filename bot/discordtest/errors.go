@@ -59,6 +59,8 @@ const (
 	CodeMissingPermissions      = 50013
 	CodeInvalidRecipient        = 50033
 	CodeInvalidFormBody         = 50035
+	CodeOldMessageEdits         = 30046 // edits of messages older than an hour (RateLimits.OldMessageEdit)
+	CodeOpeningDMsFast          = 40003 // opening DMs too fast (RateLimits.DMOpen)
 	CodeThreadAlreadyCreated    = 160004
 	CodeInvalidInteractionReply = 40000 // stand-in: callback type not allowed for this interaction
 )

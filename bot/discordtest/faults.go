@@ -2,10 +2,8 @@ package discordtest
 
 import (
 	"fmt"
-	"math"
 	"net/http"
 	"path"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -26,8 +24,11 @@ type Fault struct {
 	// RetryAfter is the 429 wait (body retry_after in seconds and headers);
 	// default 100 ms.
 	RetryAfter time.Duration
-	// Global marks a 429 as the global rate limit.
+	// Global marks a 429 as the global rate limit (scope global).
 	Global bool
+	// Scope is a 429's X-RateLimit-Scope when not Global: "user" (default)
+	// or "shared" (a resource's limit, which does not count toward the ban).
+	Scope string
 	// Code and Message override the JSON error body for statuses other than 429.
 	Code    int
 	Message string
@@ -91,25 +92,26 @@ func (s *Server) takeFault(method, apiPath string) *Fault {
 	return nil
 }
 
-// faultAnswer writes the fault's headers and returns its status and body.
-func (f *Fault) answer(h http.Header) (int, *APIError, any) {
-	switch f.Status {
-	case http.StatusTooManyRequests:
-		secs := f.RetryAfter.Seconds()
-		h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
-		h.Set("X-RateLimit-Limit", "5")
-		h.Set("X-RateLimit-Remaining", "0")
-		h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000, 'f', 3, 64))
-		h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
-		h.Set("X-RateLimit-Bucket", "discordtest")
-		scope := "user"
-		if f.Global {
-			h.Set("X-RateLimit-Global", "true")
-			scope = "global"
-		}
-		h.Set("X-RateLimit-Scope", scope)
-		return f.Status, nil, obj{"message": "You are being rate limited.", "retry_after": secs, "global": f.Global, "code": 0}
-	default:
+// scope is the X-RateLimit-Scope of a 429 fault ("" for other statuses).
+func (f *Fault) scope() string {
+	switch {
+	case f.Status != http.StatusTooManyRequests:
+		return ""
+	case f.Global:
+		return "global"
+	case f.Scope != "":
+		return f.Scope
+	}
+	return "user"
+}
+
+// answer writes the fault's headers and returns its status and body. A 429
+// is written as Discord writes one of its scope (docs §Exceeding A Rate
+// Limit): a user or shared one with the headers of a bucket of its own
+// that resets after RetryAfter (empty for user, not for shared), a global
+// one without them.
+func (f *Fault) answer(h http.Header, now time.Time) (int, *APIError, any) {
+	if f.Status != http.StatusTooManyRequests {
 		msg := f.Message
 		if msg == "" {
 			msg = fmt.Sprintf("%d: %s", f.Status, http.StatusText(f.Status))
@@ -117,6 +119,17 @@ func (f *Fault) answer(h http.Header) (int, *APIError, any) {
 		e := apiErr(f.Status, f.Code, msg)
 		return f.Status, e, e
 	}
+	scope := f.scope()
+	msg := msgRateLimited
+	if scope != "global" {
+		rb := &routeBucket{reset: now.Add(f.RetryAfter), remaining: 0}
+		if scope == "shared" {
+			msg, rb.remaining = msgResourceLimited, 4
+		}
+		writeBucketHeaders(h, Bucket{5, f.RetryAfter}, rb, now, bucketHash("fault")) // a limit of 5: any would do
+	}
+	l := tooMany(h, f.RetryAfter, scope, 0, msg)
+	return l.status, l.aerr, l.body
 }
 
 // DropGateway closes every gateway connection at the TCP level, without a

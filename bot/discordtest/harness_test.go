@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -14,6 +15,14 @@ import (
 
 	"shinpan/bot/discordtest/openapi"
 )
+
+// TestMain runs the stand-in's own tests with Discord's rate limits on,
+// whatever the default: they pass with them (a test that turns one off
+// says why).
+func TestMain(m *testing.M) {
+	DiscordLimitsByDefault = true
+	os.Exit(m.Run())
+}
 
 // testSpec is Discord's OpenAPI description, which the tests' servers check
 // requests against.

@@ -236,7 +236,7 @@ func (s *Server) interactionMessage(in *interaction, data payload, files []File,
 		Flags:         discordgo.MessageFlags(data.int("flags")),
 		InteractionID: in.ID,
 		WebhookID:     s.world.app,
-		Created:       time.Now(),
+		Created:       s.now(),
 	}
 	if in.Type == discordgo.InteractionApplicationCommand {
 		m.Type = discordgo.MessageTypeChatInputCommand

@@ -54,6 +54,8 @@ type Message struct {
 	Edited        time.Time // zero if never edited
 	Edits         int
 	Deleted       bool
+	// Reactions are the emojis the bot reacted with, in order.
+	Reactions []string
 }
 
 // Ephemeral reports whether only the interaction's user can see the message.
@@ -318,7 +320,7 @@ func (s *Server) newBotMessage(c *Channel, p payload, files []File) *Message {
 		Attachments: s.attachmentsFrom(p, files),
 		Reference:   p["message_reference"],
 		Nonce:       p.str("nonce"),
-		Created:     time.Now(),
+		Created:     s.now(),
 	}
 	if string(m.Reference) == "null" {
 		m.Reference = nil
@@ -376,7 +378,7 @@ func (s *Server) editMessage(m *Message, p payload, files []File) {
 	if len(files) > 0 {
 		m.Attachments = append(append([]Attachment(nil), m.Attachments...), s.attachmentsFrom(p, files)...)
 	}
-	m.Edited = time.Now()
+	m.Edited = s.now()
 	m.Edits++
 	s.touch()
 }

@@ -40,8 +40,16 @@ type Request struct {
 	Status   int
 	Response json.RawMessage // the JSON answer; nil for 204
 	Error    *APIError       // set for answers >= 400
-	Fault    string          // set when the answer was an injected fault
+	Fault    string          // set when the answer was an injected fault, or "banned"
 	Problems []string        // validation problems (see ValidationErrors)
+	// Bucket is the X-RateLimit-Bucket of the answer (empty with the limit off).
+	Bucket string
+	// Scope is the X-RateLimit-Scope of a 429: "user", "global" or "shared".
+	Scope string
+	// Invalid marks an answer counted toward the invalid-request ban (401,
+	// 403, and 429 of a scope other than shared); Banned one refused
+	// because of it (RateLimitStats).
+	Invalid, Banned bool
 
 	MessageID string // message created, edited or deleted by this request
 	// Deduplicated is set when a create carried the nonce of a recent
@@ -115,6 +123,9 @@ func (e Event) String() string {
 		}
 		if r.Fault != "" {
 			line += " (fault: " + r.Fault + ")"
+		}
+		if r.Scope != "" {
+			line += " (rate limited, scope " + r.Scope + ")"
 		}
 		if r.Error != nil {
 			line += fmt.Sprintf(" (code %d %s)", r.Error.Code, r.Error.Message)

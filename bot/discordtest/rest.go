@@ -38,7 +38,8 @@ type handler func(c *call) (status int, body any, err *APIError)
 type route struct {
 	method  string
 	pattern string
-	noAuth  bool // interaction callbacks and webhooks are authorised by their token
+	noAuth  bool      // interaction callbacks and webhooks are authorised by their token
+	limit   limitKind // the bucket it spends (buckets.go)
 	h       handler
 }
 
@@ -49,36 +50,39 @@ func (s *Server) routeTable() []route {
 
 		{method: "GET", pattern: "/users/@me", h: s.getMe},
 		{method: "GET", pattern: "/users/{user_id}", h: s.getUser},
-		{method: "POST", pattern: "/users/@me/channels", h: s.createDM},
+		{method: "POST", pattern: "/users/@me/channels", limit: limitDMOpen, h: s.createDM},
 		{method: "GET", pattern: "/guilds/{guild_id}/members/{user_id}", h: s.getMember},
 
 		{method: "GET", pattern: "/channels/{channel_id}", h: s.getChannel},
 		{method: "GET", pattern: "/channels/{channel_id}/messages", h: s.listMessages},
-		{method: "POST", pattern: "/channels/{channel_id}/messages", h: s.createMessage},
+		{method: "POST", pattern: "/channels/{channel_id}/messages", limit: limitMessageCreate, h: s.createMessage},
 		{method: "GET", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.getMessage},
-		{method: "PATCH", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.editChannelMessage},
+		{method: "PATCH", pattern: "/channels/{channel_id}/messages/{message_id}", limit: limitMessageEdit, h: s.editChannelMessage},
 		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.deleteChannelMessage},
-		{method: "POST", pattern: "/channels/{channel_id}/messages/{message_id}/threads", h: s.startThreadFromMessage},
-		{method: "POST", pattern: "/channels/{channel_id}/threads", h: s.startThread},
+		{method: "POST", pattern: "/channels/{channel_id}/messages/{message_id}/threads", limit: limitThreadCreate, h: s.startThreadFromMessage},
+		{method: "POST", pattern: "/channels/{channel_id}/threads", limit: limitThreadCreate, h: s.startThread},
+		{method: "PUT", pattern: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", limit: limitReactions, h: s.addReaction},
+		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", limit: limitReactions, h: s.removeReaction},
+		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}/reactions", limit: limitReactions, h: s.removeReactions},
 
 		{method: "GET", pattern: "/applications/{application_id}/commands", h: s.listCommands},
-		{method: "POST", pattern: "/applications/{application_id}/commands", h: s.createCommand},
-		{method: "PUT", pattern: "/applications/{application_id}/commands", h: s.overwriteCommands},
+		{method: "POST", pattern: "/applications/{application_id}/commands", limit: limitCommands, h: s.createCommand},
+		{method: "PUT", pattern: "/applications/{application_id}/commands", limit: limitCommands, h: s.overwriteCommands},
 		{method: "GET", pattern: "/applications/{application_id}/commands/{command_id}", h: s.getCommand},
-		{method: "PATCH", pattern: "/applications/{application_id}/commands/{command_id}", h: s.editCommand},
-		{method: "DELETE", pattern: "/applications/{application_id}/commands/{command_id}", h: s.deleteCommand},
+		{method: "PATCH", pattern: "/applications/{application_id}/commands/{command_id}", limit: limitCommands, h: s.editCommand},
+		{method: "DELETE", pattern: "/applications/{application_id}/commands/{command_id}", limit: limitCommands, h: s.deleteCommand},
 		{method: "GET", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", h: s.listCommands},
-		{method: "POST", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", h: s.createCommand},
-		{method: "PUT", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", h: s.overwriteCommands},
+		{method: "POST", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", limit: limitCommands, h: s.createCommand},
+		{method: "PUT", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", limit: limitCommands, h: s.overwriteCommands},
 		{method: "GET", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", h: s.getCommand},
-		{method: "PATCH", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", h: s.editCommand},
-		{method: "DELETE", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", h: s.deleteCommand},
+		{method: "PATCH", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", limit: limitCommands, h: s.editCommand},
+		{method: "DELETE", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", limit: limitCommands, h: s.deleteCommand},
 
 		{method: "POST", pattern: "/interactions/{interaction_id}/{interaction_token}/callback", noAuth: true, h: s.interactionCallback},
-		{method: "POST", pattern: "/webhooks/{webhook_id}/{webhook_token}", noAuth: true, h: s.executeWebhook},
-		{method: "GET", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, h: s.getWebhookMessage},
-		{method: "PATCH", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, h: s.editWebhookMessage},
-		{method: "DELETE", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, h: s.deleteWebhookMessage},
+		{method: "POST", pattern: "/webhooks/{webhook_id}/{webhook_token}", noAuth: true, limit: limitWebhook, h: s.executeWebhook},
+		{method: "GET", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: limitWebhook, h: s.getWebhookMessage},
+		{method: "PATCH", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: limitWebhook, h: s.editWebhookMessage},
+		{method: "DELETE", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: limitWebhook, h: s.deleteWebhookMessage},
 	}
 }
 
@@ -115,17 +119,30 @@ func (s *Server) api(rt route) http.HandlerFunc {
 		if authorised && s.opts.Validation != ValidateOff {
 			problems = append(problems, s.validate(c)...)
 		}
+		token := r.Header.Get("Authorization")
 		s.mu.Lock()
 		s.recordLocked(c.req)
+		now := s.now()
+		if s.rl.invalid.banned {
+			out := s.banLocked(w, c.req)
+			s.mu.Unlock()
+			s.writeBanned(w, c.req, out)
+			return
+		}
 		f := s.takeFault(r.Method, c.req.APIPath())
-		if f == nil && !rt.noAuth && s.opts.GlobalLimit > 0 {
-			f = s.globalBucket(r.Header.Get("Authorization")).take(s.opts.GlobalLimit, time.Now())
+		var lim *limited
+		if f == nil && authorised {
+			lim = s.rateLimitLocked(rt, c, token, now, w.Header())
 		}
 		var out []byte
 		switch {
 		case f != nil:
-			status, aerr, body := f.answer(w.Header())
+			status, aerr, body := f.answer(w.Header(), now)
+			c.req.Scope = f.scope()
 			out = s.answerLocked(c.req, status, body, aerr, fmt.Sprintf("injected %d", status))
+		case lim != nil:
+			c.req.Scope = lim.scope
+			out = s.answerLocked(c.req, lim.status, lim.body, lim.aerr, "")
 		case !authorised:
 			e := errUnauthorized()
 			out = s.answerLocked(c.req, e.Status, e, e, "")
@@ -183,6 +200,9 @@ func (s *Server) answerLocked(req *Request, status int, body any, aerr *APIError
 	req.Response = out
 	req.Error = aerr
 	req.Fault = fault
+	if !req.Endpoint {
+		s.countLocked(req, s.now())
+	}
 	snap := *req
 	s.rec.publish(Event{Kind: EventRequest, Request: &snap})
 	s.touch()
@@ -206,6 +226,12 @@ func (s *Server) unknownRoute(w http.ResponseWriter, r *http.Request) {
 	c, _ := s.readCall(r)
 	s.mu.Lock()
 	s.recordLocked(c.req)
+	if s.rl.invalid.banned {
+		out := s.banLocked(w, c.req)
+		s.mu.Unlock()
+		s.writeBanned(w, c.req, out)
+		return
+	}
 	s.rec.failures = append(s.rec.failures, fmt.Sprintf("unknown route #%d %s %s", c.req.Seq, r.Method, r.URL.Path))
 	s.mu.Unlock()
 	e := errNotFound()

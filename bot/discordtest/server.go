@@ -90,12 +90,15 @@ type Options struct {
 	RequiredShards int
 	// Logf, when set, receives a line for each gateway happening and REST request.
 	Logf func(format string, args ...any)
-	// GlobalLimit, when positive, is the global rate limit in requests per
-	// second (Discord's default is 50), per bot token: all the clients that
-	// use one token, in any number of processes, share it. A REST request
-	// beyond it, except an interaction callback or webhook, is answered 429
-	// with "global": true. Zero: no global limit.
-	GlobalLimit int
+	// RateLimits are the rate limits enforced, per bot token (all the
+	// clients that use one token, in any number of processes, share them)
+	// and, for the invalid-request ban, per IP (every client). Default
+	// (nil): DiscordRateLimits() if DiscordLimitsByDefault, else none. A
+	// zero field turns that limit off, and &RateLimits{} all of them.
+	RateLimits *RateLimits
+	// Clock is the stand-in's time for its rate limits and its messages'
+	// timestamps (a test may move it on instead of sleeping). Default time.Now.
+	Clock func() time.Time
 	// Lean keeps no request log and no dispatch log (Requests, Dispatches,
 	// WaitFor and the failures list see nothing; Subscribe still sees every
 	// request and dispatch, but a request's files without their bytes) and
@@ -116,8 +119,9 @@ type Server struct {
 	gw      gateway
 	rec     recorder
 	faults  []*Fault
-	global  map[string]*globalBucket // by Authorization header (ratelimit.go)
-	ep      endpoint                 // the Interactions Endpoint (endpoint.go)
+	limits  RateLimits // Options.RateLimits or the default
+	rl      limiter    // their state (buckets.go, invalid.go)
+	ep      endpoint   // the Interactions Endpoint (endpoint.go)
 
 	// ctx ends at Close: interactions still being POSTed stop; posts counts them.
 	ctx            context.Context
@@ -147,7 +151,16 @@ func New(opts Options) *Server {
 	if opts.ResumeWindow <= 0 {
 		opts.ResumeWindow = 3 * time.Minute
 	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
 	s := &Server{opts: opts}
+	switch {
+	case opts.RateLimits != nil:
+		s.limits = *opts.RateLimits
+	case DiscordLimitsByDefault:
+		s.limits = DiscordRateLimits()
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.endpointClient = &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: loopbackOnly}}
 	s.ep.init(opts.InteractionsKey)
@@ -266,6 +279,9 @@ func (s *Server) wait(ctx context.Context, cond func() bool) error {
 		}
 	}
 }
+
+// now is the stand-in's clock (Options.Clock).
+func (s *Server) now() time.Time { return s.opts.Clock() }
 
 func (s *Server) logf(format string, args ...any) {
 	if s.opts.Logf != nil {

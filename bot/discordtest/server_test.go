@@ -337,7 +337,11 @@ func ids(ms []*discordgo.Message) []string {
 
 func TestCommandValidation(t *testing.T) {
 	t.Parallel()
-	srv := New(Options{Spec: testSpec(t)})
+	// A dozen registrations in a row, to test validation: the registration
+	// bucket (5 per 20 s) would make discordgo wait 40 s.
+	limits := DiscordRateLimits()
+	limits.Commands = Bucket{}
+	srv := New(Options{Spec: testSpec(t), RateLimits: &limits})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -255,7 +255,9 @@ func TestResumeAfterAnotherIdentify(t *testing.T) {
 // at once once the first spent it), a client with another token has its own.
 func TestGlobalLimitPerToken(t *testing.T) {
 	t.Parallel()
-	srv := New(Options{Spec: testSpec(t), GlobalLimit: 1})
+	limits := DiscordRateLimits()
+	limits.Global = 1
+	srv := New(Options{Spec: testSpec(t), RateLimits: &limits})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
