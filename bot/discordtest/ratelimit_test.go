@@ -16,9 +16,10 @@ import (
 // retries, so every message arrives, later.
 func TestGlobalLimit(t *testing.T) {
 	t.Parallel()
-	// Only the global limit: the channel's bucket (5 per 5 s) would make
-	// discordgo wait before the global limit is reached.
-	b := startBot(t, Options{RateLimits: &RateLimits{Global: 5}})
+	// Only the global limit (GlobalLimit over no other limits): the
+	// channel's bucket (5 per 5 s) would make discordgo wait before the
+	// global limit is reached.
+	b := startBot(t, Options{GlobalLimit: 5, RateLimits: &RateLimits{}})
 	start := time.Now()
 	for i := 0; i < 10; i++ {
 		if _, err := b.s.ChannelMessageSend(b.channel, "hi"); err != nil {

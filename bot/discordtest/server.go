@@ -96,6 +96,10 @@ type Options struct {
 	// (nil): DiscordRateLimits() if DiscordLimitsByDefault, else none. A
 	// zero field turns that limit off, and &RateLimits{} all of them.
 	RateLimits *RateLimits
+	// GlobalLimit, when positive, is the global limit in requests per
+	// second instead of that of RateLimits (a shorthand: with the limits
+	// off, the only one).
+	GlobalLimit int
 	// Clock is the stand-in's time for its rate limits and its messages'
 	// timestamps (a test may move it on instead of sleeping). Default time.Now.
 	Clock func() time.Time
@@ -160,6 +164,9 @@ func New(opts Options) *Server {
 		s.limits = *opts.RateLimits
 	case DiscordLimitsByDefault:
 		s.limits = DiscordRateLimits()
+	}
+	if opts.GlobalLimit > 0 {
+		s.limits.Global = opts.GlobalLimit
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.endpointClient = &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: loopbackOnly}}
