@@ -7,12 +7,16 @@ import (
 	"image"
 	"slices"
 	"sync"
+
+	"shinpan/render/internal/adler"
+	"shinpan/render/internal/deflate"
+	"shinpan/render/internal/png"
 )
 
 // Encoding only what changed. A player's successive boards differ in a few
 // horizontal bands (the ranks of the move's squares, a hand panel, the status
 // line), so with Options.CacheScope set the image is cut into bands (bandRows)
-// and each is deflated as a segment of its own (deflater.segment: a fresh
+// and each is deflated as a segment of its own (deflate.Encoder.Segment: a fresh
 // window, ended on a byte boundary), kept in bandCache keyed by the scope and
 // a seeded 64-bit hash of the band's description (the ops painting it:
 // drawlist.go; see bandSeed). A band seen before in the same scope is copied
@@ -274,48 +278,48 @@ func (e *encoder) deflateBands(out []byte, img *image.Paletted, d *drawList, sco
 			// mask's rank is among those the move changed changes the work.
 			if sb == nil && found[j] == nil {
 				e.paintBand(img, d.unchecked, y0, y1)
-				fresh = append(fresh, &bandEntry{key: e.keys[j], seg: e.d.segment(nil, e.raw, dists), adler: adler32(e.raw)})
+				fresh = append(fresh, &bandEntry{key: e.keys[j], seg: e.d.Segment(nil, e.raw, dists), adler: adler.Checksum(e.raw)})
 				painted++
 			}
 			if sb == nil {
 				j++
 			}
 			e.paintBand(img, d, y0, y1)
-			out = e.d.segment(out, e.raw, dists)
-			sum = adler32Combine(sum, adler32(e.raw), rows*(imgW+1))
+			out = e.d.Segment(out, e.raw, dists)
+			sum = adler.Combine(sum, adler.Checksum(e.raw), rows*(imgW+1))
 			painted++
 			continue
 		}
 		if sb != nil {
 			out = append(out, sb.seg...)
-			sum = adler32Combine(sum, sb.adler, rows*(imgW+1))
+			sum = adler.Combine(sum, sb.adler, rows*(imgW+1))
 			continue
 		}
 		hit := found[j]
 		if hit == nil {
 			e.paintBand(img, d, y0, y1)
 			at := len(out)
-			out = e.d.segment(out, e.raw, dists)
-			hit = &bandEntry{key: e.keys[j], seg: bytes.Clone(out[at:]), adler: adler32(e.raw)}
+			out = e.d.Segment(out, e.raw, dists)
+			hit = &bandEntry{key: e.keys[j], seg: bytes.Clone(out[at:]), adler: adler.Checksum(e.raw)}
 			fresh = append(fresh, hit)
 			painted++
 		} else {
 			out = append(out, hit.seg...)
 		}
-		sum = adler32Combine(sum, hit.adler, rows*(imgW+1))
+		sum = adler.Combine(sum, hit.adler, rows*(imgW+1))
 		j++
 	}
 	if painted > 0 {
 		c.add(fresh, painted)
 	}
-	return append(out, finalBlock...), sum
+	return deflate.AppendEnd(out), sum
 }
 
 // paintBand paints rows y0 to y1 of d into img (imgW wide) and sets e.raw to
 // them as PNG rows.
 func (e *encoder) paintBand(img *image.Paletted, d *drawList, y0, y1 int) {
 	d.raster(img, y0, y1)
-	e.raw = pngRows(e.raw[:0], img.Pix[y0*imgW:], imgW, y1-y0, imgW)
+	e.raw = png.Rows(e.raw[:0], img.Pix[y0*imgW:], imgW, y1-y0, imgW)
 }
 
 // BandStats are the band cache's look-ups so far that hit and missed, and the

@@ -10,6 +10,8 @@ import (
 	"shinpan/internal/cputime"
 	"shinpan/referee/record"
 	"shinpan/referee/view"
+	"shinpan/render/internal/deflate"
+	"shinpan/render/internal/png"
 )
 
 // gameRecord is a real professional game (86 moves, pieces taken and
@@ -163,16 +165,16 @@ func BenchmarkBandCacheGames(b *testing.B) {
 	n := len(bandRows) - 1
 	sums := make([][]bandKey, len(boards))
 	sizes := make([][]int, len(boards))
-	var d deflater
+	var d deflate.Encoder
 	var raw []byte
 	for i := range boards {
 		a.paint(img, &boards[i], &Options{Labels: enLabels})
 		list := recorded(a, &boards[i], &Options{Labels: enLabels})
 		for k := range n {
 			pix := img.Pix[bandRows[k]*imgW : bandRows[k+1]*imgW]
-			raw = pngRows(raw[:0], pix, imgW, bandRows[k+1]-bandRows[k], imgW)
+			raw = png.Rows(raw[:0], pix, imgW, bandRows[k+1]-bandRows[k], imgW)
 			sums[i] = append(sums[i], bandKeyOf("", list.bandDesc(nil, bandRows[k], bandRows[k+1])))
-			sizes[i] = append(sizes[i], len(d.segment(nil, raw, []int{imgW + 1, 1, sqW, 2 * (imgW + 1)})))
+			sizes[i] = append(sizes[i], len(d.Segment(nil, raw, []int{imgW + 1, 1, sqW, 2 * (imgW + 1)})))
 		}
 	}
 	moves := len(boards) / 2
@@ -232,16 +234,16 @@ func BenchmarkSegment(b *testing.B) {
 	for i := 0; i < len(boards); i += 7 {
 		a.paint(img, &boards[i], &Options{Labels: enLabels})
 		for k := range len(bandRows) - 1 {
-			raws = append(raws, pngRows(nil, img.Pix[bandRows[k]*imgW:], imgW, bandRows[k+1]-bandRows[k], imgW))
+			raws = append(raws, png.Rows(nil, img.Pix[bandRows[k]*imgW:], imgW, bandRows[k+1]-bandRows[k], imgW))
 		}
 	}
-	var d deflater
+	var d deflate.Encoder
 	dists := []int{imgW + 1, 1, sqW, 2 * (imgW + 1)}
 	b.ResetTimer()
 	cpu0 := cputime.Process()
 	var out []byte
 	for i := 0; i < b.N; i++ {
-		out = d.segment(out[:0], raws[i%len(raws)], dists)
+		out = d.Segment(out[:0], raws[i%len(raws)], dists)
 	}
 	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

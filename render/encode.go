@@ -2,87 +2,44 @@ package render
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"runtime"
-	"slices"
 	"sync"
+
+	"shinpan/render/internal/adler"
+	"shinpan/render/internal/deflate"
+	"shinpan/render/internal/png"
 )
 
 // encode writes img as an 8-bit paletted PNG, every row unfiltered, its pixels
-// compressed by our own deflater (deflate.go), which looks for repeats only one
-// or two rows up, one pixel left and one square left: about half the CPU of
-// image/png at flate.BestSpeed, and smaller files (BenchmarkEncode). With a
-// scope and the board's drawList d, a board is compressed band by band, the
-// bands already compressed for that scope taken from c and only the others
-// painted into img (bands.go); without, img (painted) as one block.
+// compressed by our own deflater (internal/deflate), which looks for repeats
+// only one or two rows up, one pixel left and one square left: about half the
+// CPU of image/png at flate.BestSpeed, and smaller files (BenchmarkEncode).
+// With a scope and the board's drawList d, a board is compressed band by band,
+// the bands already compressed for that scope taken from c and only the
+// others painted into img (bands.go); without, img (painted) as one block.
 func encode(img *image.Paletted, d *drawList, scope string, c *segmentCache) ([]byte, error) {
 	e := encoders.get()
 	defer encoders.put(e)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	stride := w + 1 // a filter-type byte, then the row
-	dists := []int{stride, 1, sqW, 2 * stride}
-
-	out := append(e.out[:0], "\x89PNG\r\n\x1a\n"...)
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 8, 3 // bit depth 8, colour type 3: palette
-	out = chunk(out, "IHDR", ihdr[:])
-	e.pal = e.pal[:0]
-	for _, c := range img.Palette {
-		r, g, b, _ := c.RGBA()
-		e.pal = append(e.pal, byte(r>>8), byte(g>>8), byte(b>>8))
-	}
-	out = chunk(out, "PLTE", e.pal)
-
-	// IDAT: a zlib stream (RFC 1950) round one deflate block.
-	start := len(out)
-	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	out = append(out, 0x78, 0x01) // deflate, 32 KiB window, fastest
-	var sum uint32
-	if scope != "" && c != nil && d != nil && w == imgW && h == imgH && img.Stride == w {
-		out, sum = e.deflateBands(out, img, d, scope, dists, c)
-	} else {
-		e.raw = pngRows(e.raw[:0], img.Pix, w, h, img.Stride)
-		out = e.d.deflate(out, e.raw, dists)
-		sum = adler32(e.raw)
-	}
-	out = binary.BigEndian.AppendUint32(out, sum)
-	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
-	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
-	e.out = chunk(out, "IEND", nil)
+	dists := []int{w + 1, 1, sqW, 2 * (w + 1)} // a row is a filter-type byte, then the pixels
+	banded := scope != "" && c != nil && d != nil && w == imgW && h == imgH && img.Stride == w
+	e.out = png.AppendPaletted(e.out[:0], w, h, img.Palette, func(out []byte) ([]byte, uint32) {
+		if banded {
+			return e.deflateBands(out, img, d, scope, dists, c)
+		}
+		e.raw = png.Rows(e.raw[:0], img.Pix, w, h, img.Stride)
+		return e.d.Deflate(out, e.raw, dists), adler.Checksum(e.raw)
+	})
 	return bytes.Clone(e.out), nil // at its size: the buffer stays with the encoder
-}
-
-// pngRows appends h rows of w pixels (stride apart in pix) to dst as PNG
-// rows: a filter-type byte (0: none), then the pixels.
-func pngRows(dst, pix []byte, w, h, stride int) []byte {
-	dst = slices.Grow(dst, h*(w+1))
-	for y := 0; y < h; y++ {
-		dst = append(dst, 0)
-		dst = append(dst, pix[y*stride:y*stride+w]...)
-	}
-	return dst
-}
-
-// chunk appends one PNG chunk.
-func chunk(out []byte, kind string, data []byte) []byte {
-	start := len(out)
-	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
-	out = append(out, kind...)
-	out = append(out, data...)
-	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 }
 
 // encoder is the reusable state of one encode.
 type encoder struct {
 	out    []byte // the PNG being written
-	pal    []byte // its PLTE chunk's data
 	raw    []byte // the PNG rows with their filter bytes (of a band, for deflateBands)
 	desc   []byte // a band's description, for deflateBands
-	d      deflater
+	d      deflate.Encoder
 	keys   []bandKey     // the bands not shared, for deflateBands
 	found  []*bandEntry  // their cached segments or nil
 	shared []*staticBand // each band's shared segment or nil

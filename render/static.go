@@ -10,6 +10,7 @@ import (
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
+	"shinpan/render/internal/adler"
 )
 
 // Bands every board shares. Most of a board's bands are the same for every
@@ -175,8 +176,8 @@ func (p *sharedPainter) keep(i int) {
 		return // the same band (another turn's), or (never, in practice) another with its sum
 	}
 	p.e.paintBand(p.dst, &p.d, bandRows[i], bandRows[i+1])
-	seg := p.e.d.segment(nil, p.e.raw, []int{imgW + 1, 1, sqW, 2 * (imgW + 1)})
-	p.bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler32(p.e.raw)}
+	seg := p.e.d.Segment(nil, p.e.raw, []int{imgW + 1, 1, sqW, 2 * (imgW + 1)})
+	p.bands[sum] = &staticBand{desc: desc, seg: bytes.Clone(seg), adler: adler.Checksum(p.e.raw)}
 }
 
 // keepAll keeps every band of the board recorded.

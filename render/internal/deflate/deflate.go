@@ -1,4 +1,13 @@
-package render
+// Package deflate is a deflate (RFC 1951) encoder made for render's
+// pictures. A board image is built from tiles and flat areas, so nearly
+// every byte repeats the byte above it (one PNG row back), the byte to its
+// left, or the same byte one square to the left. Matching only at those few
+// distances, which the caller names, finds almost everything compress/flate's
+// hash chains find, for a fraction of the work, and one dynamic-Huffman block
+// codes it smaller than flate.BestSpeed does (BenchmarkDeflate,
+// BenchmarkSegment; FuzzDeflate and FuzzSegments check that compress/flate
+// inflates every output back).
+package deflate
 
 import (
 	"bytes"
@@ -7,17 +16,10 @@ import (
 	"slices"
 )
 
-// A deflate (RFC 1951) encoder made for our pictures. A board image is built
-// from tiles and flat areas, so nearly every byte repeats the byte above it
-// (one PNG row back), the byte to its left, or the same byte one square to
-// the left. Matching only at those few distances finds almost everything
-// compress/flate's hash chains find, for a fraction of the work, and one
-// dynamic-Huffman block codes it smaller than flate.BestSpeed does (see
-// BenchmarkRender; deflate_test.go checks every output inflates back).
-
 const (
 	minMatch = 4   // shorter repeats cost more as a match than as literals
 	maxMatch = 258 // deflate's longest match
+	maxDist  = 32768
 	// goodMatch ends the search at a candidate: a longer match at a later
 	// one saves little.
 	goodMatch = 32
@@ -34,8 +36,9 @@ type token struct {
 	dist uint16
 }
 
-// deflater holds one encoder's reusable buffers.
-type deflater struct {
+// Encoder holds one encoder's reusable buffers; the zero value is ready. An
+// Encoder is not safe for concurrent use.
+type Encoder struct {
 	toks     []token
 	litFreq  [numLit]int
 	distFreq [numDist]int
@@ -45,7 +48,7 @@ type deflater struct {
 
 // tokenize splits data into literals and matches at the candidate distances
 // (nearest first; the longest match wins).
-func (d *deflater) tokenize(data []byte, dists []int) {
+func (d *Encoder) tokenize(data []byte, dists []int) {
 	d.toks = d.toks[:0]
 	for i := 0; i < len(data); {
 		best, bestDist := 0, 0
@@ -100,19 +103,21 @@ func matchLen(a, b []byte) int {
 	return n
 }
 
-// deflate appends data, compressed as one final dynamic-Huffman block, to out.
-func (d *deflater) deflate(out, data []byte, dists []int) []byte {
+// Deflate appends data, compressed as one final dynamic-Huffman block, to
+// out: a whole deflate stream. Matches are looked for only dists back
+// (nearest first; each in 1..32768), the longest found winning.
+func (d *Encoder) Deflate(out, data []byte, dists []int) []byte {
 	d.block(data, dists, out, true)
 	return d.bw.flush()
 }
 
-// segment appends data as a self-contained piece of a deflate stream: one
+// Segment appends data as a self-contained piece of a deflate stream: one
 // dynamic-Huffman block that is not final and whose matches reach no byte
 // before data, then an empty stored block that ends it on a byte boundary
-// (zlib's full flush). Its bytes are a function of data alone, so a stream
-// can be put together from segments made at different times, ended by
-// finalBlock.
-func (d *deflater) segment(out, data []byte, dists []int) []byte {
+// (zlib's full flush). Its bytes are a function of data and dists alone, so
+// a stream can be put together from segments made at different times, ended
+// by AppendEnd.
+func (d *Encoder) Segment(out, data []byte, dists []int) []byte {
 	d.block(data, dists, out, false)
 	w := &d.bw
 	// BFINAL 0, BTYPE 00 (stored), padding to the byte, LEN 0 and NLEN.
@@ -120,14 +125,19 @@ func (d *deflater) segment(out, data []byte, dists []int) []byte {
 	return append(w.flush(), 0, 0, 0xff, 0xff)
 }
 
-// finalBlock is an empty final block with fixed Huffman codes (BFINAL 1,
+// AppendEnd appends an empty final block with fixed Huffman codes (BFINAL 1,
 // BTYPE 01, the 7-bit end-of-block code), padded to a byte: it ends a
 // stream of segments.
-var finalBlock = []byte{0x03, 0x00}
+func AppendEnd(out []byte) []byte { return append(out, 0x03, 0x00) }
 
 // block writes data as one dynamic-Huffman block into d.bw, which it resets
 // to append to out; the caller flushes.
-func (d *deflater) block(data []byte, dists []int, out []byte, final bool) {
+func (d *Encoder) block(data []byte, dists []int, out []byte, final bool) {
+	for _, dist := range dists {
+		if dist < 1 || dist > maxDist {
+			panic("deflate: a match distance out of 1..32768")
+		}
+	}
 	d.tokenize(data, dists)
 	clear(d.litFreq[:])
 	clear(d.distFreq[:])
@@ -223,7 +233,7 @@ func distSym(d int) int {
 }
 
 // huffScratch is the working memory of codeLengths and writeTrees, kept in
-// the deflater: as local arrays it was zeroed at every call (some 25 KB,
+// the Encoder: as local arrays it was zeroed at every call (some 25 KB,
 // three calls a segment), and writeTrees allocated its lists.
 type huffScratch struct {
 	leaves [numLit]uint64

@@ -1,8 +1,14 @@
-package render
+// Package adler computes zlib's Adler-32 checksum (RFC 1950) of a PNG's rows
+// faster than hash/adler32, and combines the checksums of two pieces into
+// the checksum of both, as zlib's adler32_combine, which hash/adler32 has
+// not: a board's bands are compressed and checksummed apart, then joined
+// (BenchmarkChecksum, BenchmarkCombine; FuzzChecksum and FuzzCombine check
+// both against hash/adler32).
+package adler
 
 import "encoding/binary"
 
-// adler32 is the zlib checksum of p (hash/adler32.Checksum), 32 bytes at a
+// Checksum is the Adler-32 of p (hash/adler32.Checksum), 32 bytes at a
 // time. A word's eight bytes are split into 16-bit lanes (even and odd
 // bytes), and a multiplication by a constant sums the lanes, weighted or
 // not, into the top lane, with no carry between lanes (every lane sum stays
@@ -10,9 +16,9 @@ import "encoding/binary"
 // byte j of word k, 8·(3-k) + (8-j), so s2 gains 32·s1, 8·(3·sum0 + 2·sum1
 // + sum2) and each word's 8·b0+7·b1+…+1·b7, and s1 the group's sum, with
 // one dependency on s1 a group instead of one a word: 3.5 GB/s on a band's
-// 46 KB where a word at a time did 2.0 (TestAdler32 checks it against
+// 46 KB where a word at a time did 2.0 (TestChecksum checks it against
 // hash/adler32).
-func adler32(p []byte) uint32 {
+func Checksum(p []byte) uint32 {
 	const (
 		mod   = 65521
 		nmax  = 5552 &^ 31 // the most bytes before s2 could overflow, in groups
@@ -61,11 +67,11 @@ func adler32(p []byte) uint32 {
 	return s2<<16 | s1
 }
 
-// adler32Combine returns the Adler-32 of p1 followed by p2 from a1 =
-// adler32(p1), a2 = adler32(p2) and len2 = len(p2), as zlib's
+// Combine returns the Adler-32 of p1 followed by p2 from a1 =
+// Checksum(p1), a2 = Checksum(p2) and len2 = len(p2), as zlib's
 // adler32_combine: the sum of p2's bytes moves up by p1's sum for each of
 // them, and p1's sum adds to p2's bytes' sum (every value mod 65521).
-func adler32Combine(a1, a2 uint32, len2 int) uint32 {
+func Combine(a1, a2 uint32, len2 int) uint32 {
 	const mod = 65521
 	rem := uint32(len2 % mod)
 	s1 := a1 & 0xffff
