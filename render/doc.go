@@ -59,9 +59,16 @@
 // font subset is a sprite per text style) and fills rectangles, straight into an
 // image.Paletted, and encodes an 8-bit paletted PNG with a deflater of its own
 // that looks for repeats only where this picture has them: one row up, one
-// pixel left, one square left (deflate.go; about half the CPU of image/png at
-// BestSpeed, and files a quarter smaller). No text is rasterised per image.
-// See BenchmarkRender and BenchmarkEncode.
+// pixel left, one square left (internal/deflate; about half the CPU of
+// image/png at BestSpeed, and files a quarter smaller). No text is rasterised
+// per image. See BenchmarkRender and BenchmarkEncode.
+//
+// The bit-level codecs are packages of their own under internal/, each
+// fuzzed against the standard library and benchmarked beside it (README.md
+// has the figures): deflate (segments that join into one stream), adler
+// (Adler-32, faster than hash/adler32, and the combining of two checksums),
+// png (the paletted PNG container round a caller's deflate stream) and gif
+// (an animation written a frame at a time, coded by compress/lzw).
 //
 // A player's successive boards differ in a few horizontal bands (the status
 // line, a hand panel, the ranks of the move's squares). With
@@ -95,8 +102,9 @@
 // WriteGIF draws a game as a looping GIF (ReplayFrames: the revealed board
 // after each move, optionally a frame per foul attempt) with the same sprites:
 // one global palette, each frame after the first only the rectangle that
-// changed with unchanged pixels transparent, LZW by a dense dictionary
-// (lzw.go), frames drawn and compressed one at a time. See BenchmarkGIF.
+// changed with unchanged pixels transparent, coded by compress/lzw
+// (internal/gif), frames drawn and compressed one at a time. See
+// BenchmarkGIF and BenchmarkGIFEncoder.
 //
 // The font is an embedded subset of Noto Sans CJK JP Bold (SIL OFL 1.1); see
 // fonts/README.md.

@@ -1,13 +1,12 @@
 package render
 
 import (
-	"bufio"
 	"errors"
 	"image"
-	"image/color"
 	"io"
 
 	"shinpan/referee/view"
+	"shinpan/render/internal/gif"
 )
 
 // GIF timing defaults, in hundredths of a second.
@@ -31,7 +30,7 @@ type GIFOptions struct {
 	Labels Labels
 }
 
-// GIFStats describes a written animation.
+// GIFStats describes a written animation (after an error, what was written).
 type GIFStats struct {
 	Frames int
 	Bytes  int64
@@ -62,9 +61,11 @@ func WriteGIF(w io.Writer, frames []GIFFrame, opt GIFOptions) (GIFStats, error) 
 		}
 	}
 	cw := &countWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 64<<10)
-	g := gifWriter{w: bw}
-	g.header(a.pal)
+	g, err := gif.NewWriter(cw, imgW, imgH, a.pal)
+	if err != nil {
+		return GIFStats{Bytes: cw.n}, err
+	}
+	trans := g.Transparent()
 	prev := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 	cur := image.NewPaletted(image.Rect(0, 0, imgW, imgH), a.pal)
 	sub := make([]uint8, 0, imgW*imgH)
@@ -95,19 +96,18 @@ func WriteGIF(w io.Writer, frames []GIFFrame, opt GIFOptions) (GIFStats, error) 
 			old = old[:len(row)]
 			for x, p := range row {
 				if p == old[x] {
-					p = g.trans
+					p = trans
 				}
 				out[x] = p
 			}
 		}
-		g.frame(r, sub, delay)
+		if err := g.Frame(r, sub, delay); err != nil {
+			return GIFStats{Frames: k, Bytes: cw.n}, err
+		}
 		prev, cur = cur, prev
 	}
-	g.b(0x3b) // trailer
-	if g.err == nil {
-		g.err = bw.Flush()
-	}
-	return GIFStats{Frames: len(frames), Bytes: cw.n}, g.err
+	err = g.Close()
+	return GIFStats{Frames: len(frames), Bytes: cw.n}, err
 }
 
 // changed returns the smallest rectangle holding every pixel that differs
@@ -139,117 +139,7 @@ func changed(a, b *image.Paletted) image.Rectangle {
 	return image.Rect(minX, minY, maxX+1, maxY+1)
 }
 
-// gifWriter writes the GIF89a blocks; the first error sticks.
-type gifWriter struct {
-	w        *bufio.Writer
-	err      error
-	trans    uint8 // the transparent index (one past the theme's colours)
-	litWidth int
-	blk      blockWriter
-	lzw      *lzwEncoder
-}
-
-func (g *gifWriter) b(bs ...byte) {
-	if g.err == nil {
-		_, g.err = g.w.Write(bs)
-	}
-}
-
-func le16(n int) []byte { return []byte{byte(n), byte(n >> 8)} }
-
-// header writes the signature, the screen, the global colour table (pal, a
-// transparent entry, padded to a power of two) and the loop-forever extension.
-func (g *gifWriter) header(pal color.Palette) {
-	g.trans = uint8(len(pal))
-	bits := 1
-	for 1<<bits < len(pal)+1 {
-		bits++
-	}
-	g.litWidth = max(bits, 2)
-	g.b([]byte("GIF89a")...)
-	g.b(le16(imgW)...)
-	g.b(le16(imgH)...)
-	g.b(0x80|byte(bits-1)<<4|byte(bits-1), 0, 0) // global table, colour resolution, size; background 0; aspect 0
-	for k := 0; k < 1<<bits; k++ {
-		if k < len(pal) {
-			r, gg, bb, _ := pal[k].RGBA()
-			g.b(byte(r>>8), byte(gg>>8), byte(bb>>8))
-		} else {
-			g.b(0, 0, 0)
-		}
-	}
-	g.b(0x21, 0xff, 11)
-	g.b([]byte("NETSCAPE2.0")...)
-	g.b(3, 1, 0, 0, 0) // loop count 0: forever
-}
-
-// frame writes one image: a graphic control extension (delay, disposal "leave
-// in place", the transparent index) and the LZW-compressed pixels of r.
-func (g *gifWriter) frame(r image.Rectangle, pix []uint8, delay int) {
-	g.b(0x21, 0xf9, 4, 1<<2|1)
-	g.b(le16(delay)...)
-	g.b(g.trans, 0)
-	g.b(0x2c)
-	g.b(le16(r.Min.X)...)
-	g.b(le16(r.Min.Y)...)
-	g.b(le16(r.Dx())...)
-	g.b(le16(r.Dy())...)
-	g.b(0, byte(g.litWidth))
-	if g.err != nil {
-		return
-	}
-	g.blk = blockWriter{w: g.w}
-	if g.lzw == nil {
-		g.lzw = newLZWEncoder(g.litWidth)
-	}
-	if err := g.lzw.encode(&g.blk, pix); err != nil {
-		g.err = err
-		return
-	}
-	g.err = g.blk.close()
-}
-
-// blockWriter cuts a stream into GIF data sub-blocks of at most 255 bytes,
-// ended by an empty block.
-type blockWriter struct {
-	w   *bufio.Writer
-	buf [256]byte
-	n   int
-	err error
-}
-
-func (b *blockWriter) Write(p []byte) (int, error) {
-	for _, c := range p {
-		b.writeByte(c)
-	}
-	return len(p), b.err
-}
-
-func (b *blockWriter) writeByte(c byte) {
-	b.buf[1+b.n] = c
-	b.n++
-	if b.n == 255 {
-		b.flush()
-	}
-}
-
-func (b *blockWriter) flush() {
-	if b.n == 0 || b.err != nil {
-		return
-	}
-	b.buf[0] = byte(b.n)
-	_, b.err = b.w.Write(b.buf[:1+b.n])
-	b.n = 0
-}
-
-func (b *blockWriter) close() error {
-	b.flush()
-	if b.err == nil {
-		b.err = b.w.WriteByte(0)
-	}
-	return b.err
-}
-
+// countWriter counts the bytes written through it.
 type countWriter struct {
 	w io.Writer
 	n int64

@@ -12,6 +12,7 @@ import (
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
+	internalgif "shinpan/render/internal/gif"
 )
 
 // shuffleMoves returns n moves (USI) of a game of random legal moves that
@@ -193,4 +194,63 @@ func TestGIFUnderTheLimit(t *testing.T) {
 		t.Fatalf("%+v", st)
 	}
 	t.Logf("300 moves: %d bytes", st.Bytes)
+}
+
+// BenchmarkGIFEncoder writes the frames of a 150-move game (as WriteGIF
+// makes them: the first whole, then the rectangle that changed with
+// unchanged pixels transparent; read back from WriteGIF's output), ours
+// (internal/gif, a frame at a time) against image/gif.EncodeAll (every
+// frame held at once); both code the pixels with compress/lzw.
+func BenchmarkGIFEncoder(b *testing.B) {
+	var buf bytes.Buffer
+	steps := replayTimeline(b, view.Standard, shuffleMoves(150))
+	if _, err := WriteGIF(&buf, ReplayFrames(steps, false), GIFOptions{Labels: enLabels}); err != nil {
+		b.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pal := g.Image[0].Palette[:len(g.Image[0].Palette)-1] // the theme's, without the transparent entry
+	for len(pal) > 0 {
+		if _, _, _, a := pal[len(pal)-1].RGBA(); a != 0 {
+			break
+		}
+		pal = pal[:len(pal)-1]
+	}
+	b.Run("shinpan", func(b *testing.B) {
+		var n int64
+		cpu0 := cputime.Process()
+		for b.Loop() {
+			cw := &countWriter{w: io.Discard}
+			w, err := internalgif.NewWriter(cw, imgW, imgH, pal)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for k, img := range g.Image {
+				if err := w.Frame(img.Rect, img.Pix, g.Delay[k]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+			n = cw.n
+		}
+		b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(n), "gif-bytes")
+	})
+	b.Run("image-gif", func(b *testing.B) {
+		var n int64
+		cpu0 := cputime.Process()
+		for b.Loop() {
+			cw := &countWriter{w: io.Discard}
+			if err := gif.EncodeAll(cw, g); err != nil {
+				b.Fatal(err)
+			}
+			n = cw.n
+		}
+		b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(n), "gif-bytes")
+	})
 }
