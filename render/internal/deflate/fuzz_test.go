@@ -32,30 +32,38 @@ func fuzzDists(period int, ds ...uint16) []int {
 	return out
 }
 
-// addBoardSeeds adds the seeds both targets share: nothing, a byte, a run
-// past the longest match, and a board's band (its rows, at their stride):
-// whole, and eight rows repeated.
+// addBoardSeeds adds the seeds both targets share, run by plain go test:
+// nothing, a byte, a run past the longest match, and a board's rows, one
+// and two of them as many times as a band has rows. Seeds stay small (the
+// fuzzer minimises every new input it finds, and a large one takes its
+// whole time); repeating them makes the data long.
 func addBoardSeeds(f *testing.F, add func(p []byte, reps uint8, d1, d2 uint16)) {
 	add(nil, 0, 1, 2)
 	add([]byte{7}, 0, 1, 1)
 	add([]byte{9}, 255, 1, 64)
 	add([]byte("abcabcabd"), 40, 3, 9)
+	stride := codectest.Width + 1
 	band := codectest.BoardData(f)[1].Rows
-	add(band, 0, 1, 64)
-	add(band[:659*8], 3, 1, 659*2)
+	add(band[:stride], codectest.BandRows-1, 1, 64)
+	add(band[30*stride:32*stride], codectest.BandRows/2, 1, uint16(2*stride))
 }
 
 // maxData bounds a fuzzed input once repeated: a band is 46 KB.
 const maxData = 1 << 17
 
-// FuzzDeflate: compress/flate inflates what Deflate wrote to its input. The
-// input is p repeated up to reps+1 times (maxData at most), so that matches
-// are found at p's length and the fuzzed distances.
+// repeat is p repeated up to 1+reps times, maxData bytes at most.
+func repeat(p []byte, reps uint8) []byte {
+	return bytes.Repeat(p, 1+int(reps)%(1+maxData/(len(p)+1)))
+}
+
+// FuzzDeflate: compress/flate inflates what Deflate wrote to its input, p
+// repeated, so that matches are found at p's length and the fuzzed
+// distances.
 func FuzzDeflate(f *testing.F) {
 	addBoardSeeds(f, func(p []byte, reps uint8, d1, d2 uint16) { f.Add(p, reps, d1, d2) })
 	var e Encoder
 	f.Fuzz(func(t *testing.T, p []byte, reps uint8, d1, d2 uint16) {
-		data := bytes.Repeat(p, 1+int(reps)%(1+maxData/(len(p)+1)))
+		data := repeat(p, reps)
 		out := e.Deflate(nil, data, fuzzDists(len(p), d1, d2))
 		if got := inflate(t, out); !bytes.Equal(got, data) {
 			t.Fatalf("inflated %d bytes differ from the %d written", len(got), len(data))
@@ -63,17 +71,17 @@ func FuzzDeflate(f *testing.F) {
 	})
 }
 
-// FuzzSegments: segments of three inputs, put together in another order
-// with one repeated and ended by AppendEnd, inflate (compress/flate) to the
-// inputs in that order; each segment's bytes are the same whenever it is
-// made, after whatever the Encoder made before.
+// FuzzSegments: segments of three inputs (the first repeated), put
+// together in another order with one twice and ended by AppendEnd, inflate
+// (compress/flate) to the inputs in that order; each segment's bytes are
+// the same whenever it is made, after whatever the Encoder made before.
 func FuzzSegments(f *testing.F) {
 	addBoardSeeds(f, func(p []byte, reps uint8, d1, d2 uint16) {
-		f.Add(p, bytes.Repeat(p, min(int(reps), 3)), []byte("shogi"), d1, d2)
+		f.Add(p, reps, p[:min(len(p), 100)], []byte("shogi"), d1, d2)
 	})
-	f.Fuzz(func(t *testing.T, a, b, c []byte, d1, d2 uint16) {
+	f.Fuzz(func(t *testing.T, a []byte, reps uint8, b, c []byte, d1, d2 uint16) {
 		var e Encoder
-		parts := [][]byte{a, b, c}
+		parts := [][]byte{repeat(a, reps), b, c}
 		segs := make([][]byte, len(parts))
 		for i, p := range parts {
 			segs[i] = e.Segment(nil, p, fuzzDists(len(p), d1, d2))
