@@ -111,7 +111,19 @@ type GuildSettings struct {
 	WatchRanked   string `json:"watch_ranked,omitempty"`
 	ResultGIF     string `json:"result_gif,omitempty"`
 	GIFFoulFrames string `json:"gif_foul_frames,omitempty"`
+	// TournamentCreate is who may create tournaments: "moderators" or
+	// "everyone" ("": moderators).
+	TournamentCreate string `json:"tournament_create,omitempty"`
+	// TournamentWatch is "on" or "off" ("": off): a tournament's games may
+	// be watched before they end (as other games are, by watch_delay).
+	TournamentWatch string `json:"tournament_watch,omitempty"`
 }
+
+// Who may create a server's tournaments (GuildSettings.TournamentCreate).
+const (
+	TournamentsByModerators = "moderators"
+	TournamentsByEveryone   = "everyone"
+)
 
 // The range of a watch delay: -1 (no watching) to MaxWatchDelay moves.
 const (
@@ -134,8 +146,8 @@ const guildKeyPrefix = "guild:"
 // GuildKey is the settings key of a server's settings.
 func GuildKey(guildID string) string { return guildKeyPrefix + guildID }
 
-// Validate checks the language, the notation, the watch delay and the
-// on/off choices.
+// Validate checks the language, the notation, the watch delay, who may
+// create tournaments and the on/off choices.
 func (g *GuildSettings) Validate() error {
 	switch g.Language {
 	case "", "en", "ja":
@@ -145,8 +157,13 @@ func (g *GuildSettings) Validate() error {
 	if err := g.Notation.Check(); err != nil {
 		return fmt.Errorf("server %w", err)
 	}
+	switch g.TournamentCreate {
+	case "", TournamentsByModerators, TournamentsByEveryone:
+	default:
+		return fmt.Errorf("%w: tournament_create %q: want moderators or everyone", ErrInvalid, g.TournamentCreate)
+	}
 	for _, c := range []struct{ name, v string }{{"threads", g.Threads}, {"watch_ranked", g.WatchRanked},
-		{"result_gif", g.ResultGIF}, {"gif_foul_frames", g.GIFFoulFrames}} {
+		{"result_gif", g.ResultGIF}, {"gif_foul_frames", g.GIFFoulFrames}, {"tournament_watch", g.TournamentWatch}} {
 		switch c.v {
 		case "", "on", "off":
 		default:

@@ -346,6 +346,10 @@ func testGuildSettings(t *testing.T, b Backend) {
 	}
 	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.ResultGIF = "yes" })
 	wantErr(t, err, store.ErrInvalid)
+	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.TournamentCreate = "admins" })
+	wantErr(t, err, store.ErrInvalid)
+	_, err = s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.TournamentWatch = "later" })
+	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateGuildSettings("", func(g *store.GuildSettings) { g.Language = "ja" })
 	wantErr(t, err, store.ErrInvalid)
 	_, err = s.UpdateSettings("u", func(st *store.Settings) { st.Guild = &store.GuildSettings{} })
@@ -355,11 +359,13 @@ func testGuildSettings(t *testing.T, b Backend) {
 		g.Language, g.Notation, g.Threads = "ja", store.NotationUSI, "on"
 		g.Defaults = map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}}
 		g.WatchDelay, g.WatchRanked, g.ResultGIF, g.GIFFoulFrames = &zero, "on", "off", "on"
+		g.TournamentCreate, g.TournamentWatch = store.TournamentsByEveryone, "on"
 	}))
 	got := ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Channel = "C9" }))
 	want := store.GuildSettings{Language: "ja", Notation: store.NotationUSI, Threads: "on", Channel: "C9",
 		Defaults:   map[string]map[string]int{"tsuitate": {"foul_limit": 20, "announce_fouls": 0}},
-		WatchDelay: &zero, WatchRanked: "on", ResultGIF: "off", GIFFoulFrames: "on"}
+		WatchDelay: &zero, WatchRanked: "on", ResultGIF: "off", GIFFoulFrames: "on",
+		TournamentCreate: store.TournamentsByEveryone, TournamentWatch: "on"}
 	deepEq(t, "updated", got, want)
 	// Back to the language's notation.
 	got = ok(s.UpdateGuildSettings("G", func(g *store.GuildSettings) { g.Notation = "" }))
