@@ -36,7 +36,7 @@ func TestMigrateRoundTrip(t *testing.T) {
 	storetest.Fill(t, sa)
 	sa.Close()
 
-	const want = "3 games (1 active, 1 finished, 1 aborted), 10 actions"
+	const want = "4 games (2 active, 1 finished, 1 aborted), 10 actions"
 	for i := 0; i < 2; i++ {
 		out, errs, code := run(t, "", "migrate", "--from", "bolt:"+a, "--to", "postgres:"+pg)
 		if code != 0 || !strings.Contains(out, want) {

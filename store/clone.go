@@ -11,6 +11,10 @@ func (g Game) Clone() Game {
 		x := *g.CPU
 		c.CPU = &x
 	}
+	if g.Tournament != nil {
+		x := *g.Tournament
+		c.Tournament = &x
+	}
 	if g.Result != nil {
 		r := *g.Result
 		if r.Winner != nil {

@@ -8,6 +8,7 @@ import (
 	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
+	"shinpan/tournament"
 )
 
 // TestClonesShareNothing: a clone equals its original and shares no pointer,
@@ -18,10 +19,12 @@ func TestClonesShareNothing(t *testing.T) {
 	delay := 3
 	g := Game{ID: 1, CPU: &CPUChoice{Level: "strong"}, Result: &view.Result{Winner: &w, Reason: view.ReasonCheckmate},
 		Deadline: &Deadline{Seq: 2, Turn: time.Unix(5, 0).UTC()}, Clocks: &policy.Clocks{MainMillis: [2]int64{1, 2}},
-		DrawOffer: &policy.DrawOffer{By: shogi.White, Moves: 4}}
+		DrawOffer: &policy.DrawOffer{By: shogi.White, Moves: 4}, Tournament: &TournamentGame{ID: 3, Round: 2, Board: 1}}
 	shareNothing(t, "Game", reflect.ValueOf(g), reflect.ValueOf(g.Clone()))
 	s := Settings{UserID: "u", Guild: &GuildSettings{Defaults: map[string]map[string]int{"tsuitate": {"foul_limit": 5}}, WatchDelay: &delay}}
 	shareNothing(t, "Settings", reflect.ValueOf(s), reflect.ValueOf(s.Clone()))
+	tr := Tournament{ID: 1, State: tournament.Tournament{Players: []tournament.Player{{ID: "a"}}, Pairings: []tournament.Pairing{{Black: "a"}}}}
+	shareNothing(t, "Tournament", reflect.ValueOf(tr), reflect.ValueOf(tr.Clone()))
 }
 
 func shareNothing(t *testing.T, path string, a, b reflect.Value) {

@@ -30,6 +30,9 @@ var (
 	ErrInvalid = errors.New("invalid argument")
 	// ErrGameOver: an action was appended to a finished or aborted game.
 	ErrGameOver = errors.New("game is over")
+	// ErrConflict: a compare-and-set write found the record changed since
+	// it was read (SaveTournament); nothing was written.
+	ErrConflict = errors.New("changed by another write since it was read")
 	// ErrNotOver: the game is still pending or active (export, ratings).
 	ErrNotOver = errors.New("game is not over")
 	// ErrExpired: the challenge has expired.

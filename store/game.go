@@ -81,6 +81,8 @@ type Game struct {
 	// CPU is how the CPU plays its seat, as the challenger chose (nil: the
 	// configured way).
 	CPU *CPUChoice `json:"cpu,omitempty"`
+	// Tournament is the tournament pairing the game plays (nil: none).
+	Tournament *TournamentGame `json:"tournament,omitempty"`
 
 	Status Status       `json:"status"`
 	Result *view.Result `json:"-"` // encoded as "result" by MarshalJSON

@@ -35,6 +35,8 @@ type Contents struct {
 	Challenges []Challenge `json:"challenges"`
 	Settings   []Settings  `json:"settings"`
 	Ratings    []Rating    `json:"ratings"`
+	// Tournaments are by id.
+	Tournaments []Tournament `json:"tournaments,omitempty"`
 	// What several processes share (a PostgreSQL store; a bbolt store has
 	// none and takes none): the actions waiting for their game's owner, the
 	// partition leases with their epochs (the fencing tokens, which must
@@ -44,7 +46,7 @@ type Contents struct {
 	Processes []Process   `json:"processes,omitempty"`
 	// The highest ids ever handed out (counters survive deletions): the copy
 	// hands out ids above them.
-	LastGame, LastChallenge, LastOutbox, LastInbox uint64
+	LastGame, LastChallenge, LastOutbox, LastInbox, LastTournament uint64
 }
 
 // Lease is one partition's lease (several processes sharing a store).

@@ -30,6 +30,7 @@ type Store interface {
 	MessageRefs
 	Notes
 	Queries
+	Tournaments
 	Admin
 }
 
@@ -191,6 +192,35 @@ type Queries interface {
 	RecentGames(user string, n int) ([]Game, error)
 }
 
+// Tournaments are the servers' tournaments (package tournament decides
+// them; the store keeps them and starts their games).
+type Tournaments interface {
+	// CreateTournament stores a new tournament and returns it with its ID,
+	// Version 1 and times, queuing outbox (its card) with it. Errors:
+	// ErrInvalid.
+	CreateTournament(t Tournament, outbox []OutMsg) (Tournament, error)
+	// GetTournament returns a tournament. Errors: ErrNotFound.
+	GetTournament(id uint64) (Tournament, error)
+	// SaveTournament writes t over tournament t.ID if that is still at
+	// t.Version, the version t was read at (compare-and-set: of two
+	// processes deciding from the same version, e.g. pairing the same
+	// round, one commits), and in the same transaction creates games — each
+	// linked to a pairing of t (Game.Tournament), which is given the game's
+	// id (tournament.Link) — and queues outbox. A crash leaves the round
+	// paired with all its games, or not paired. It returns the stored
+	// tournament (Version one more) and the games. ID, GuildID and
+	// CreatedAt cannot change. Errors: ErrConflict (written since: nothing
+	// written; read it again and decide again), ErrNotFound, ErrInvalid,
+	// ErrDuplicate (a game's key).
+	SaveTournament(t Tournament, games []NewGame, outbox []OutMsg) (Tournament, []Game, error)
+	// ActiveTournaments returns the tournaments not over (in sign-up,
+	// running or paused), by id: what a process runs after a restart.
+	ActiveTournaments() ([]Tournament, error)
+	// GuildTournaments returns a server's last n tournaments, over or not,
+	// newest first.
+	GuildTournaments(guild string, n int) ([]Tournament, error)
+}
+
 // Admin is the store's own upkeep.
 type Admin interface {
 	// Version returns the schema version of the data (SchemaVersion once open).
@@ -212,7 +242,7 @@ type Shared interface {
 
 // SchemaVersion is the data layout this code reads and writes, in every
 // backend. Open upgrades older data and refuses newer.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // Fence is the ownership a game write must still hold when it commits: the
 // partition's lease epoch (the fencing token) that the writer was granted. A

@@ -25,6 +25,17 @@ type Migration struct {
 // append {From: old, ...}.
 var migrations = []Migration{
 	{From: 1, Name: "v1→v2: drop the unused snapshots and idx_finished buckets", Up: dropUnused},
+	{From: 2, Name: "v2→v3: tournaments", Up: addTournaments},
+}
+
+// addTournaments creates the tournaments' buckets (empty: schema 2 had none).
+func addTournaments(tx *bbolt.Tx) error {
+	for _, name := range [][]byte{bTournaments, bIdxTournamentActive, bIdxGuildTournament} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // dropUnused removes schema 1's buckets nothing read: snapshots (no caller

@@ -129,9 +129,13 @@ func (s *Store) ReadContents() (store.Contents, error) {
 		if err := decodeAll(bRatings, func(v []byte) error { return appendJSON(&c.Ratings, v) }); err != nil {
 			return err
 		}
+		if err := decodeAll(bTournaments, func(v []byte) error { return appendJSON(&c.Tournaments, v) }); err != nil {
+			return err
+		}
 		c.LastGame = bkt(tx, bGames).Sequence()
 		c.LastChallenge = bkt(tx, bChallenges).Sequence()
 		c.LastOutbox = bkt(tx, bOutbox).Sequence()
+		c.LastTournament = bkt(tx, bTournaments).Sequence()
 		return nil
 	})
 	return c, store.WrapOp("read contents", err)
@@ -151,7 +155,8 @@ func (s *Store) WriteContents(c store.Contents) error {
 			}
 		}
 		before := countKeys(bkt(tx, bOutbox)) // Stats would miss this group's writes
-		for _, name := range [][]byte{bIdem, bOutbox, bChallenges, bIdxChallengeExpiry, bSettings, bRatings, bIdxRating} {
+		for _, name := range [][]byte{bIdem, bOutbox, bChallenges, bIdxChallengeExpiry, bSettings, bRatings, bIdxRating,
+			bTournaments, bIdxTournamentActive, bIdxGuildTournament} {
 			if err := clearBucket(tx, name); err != nil {
 				return err
 			}
@@ -189,10 +194,18 @@ func (s *Store) WriteContents(c store.Contents) error {
 				return err
 			}
 		}
+		for _, t := range c.Tournaments {
+			if err := t.Validate(); err != nil {
+				return err
+			}
+			if err := writeTournament(tx, nil, &t); err != nil {
+				return err
+			}
+		}
 		for _, sq := range []struct {
 			b []byte
 			n uint64
-		}{{bGames, c.LastGame}, {bChallenges, c.LastChallenge}, {bOutbox, c.LastOutbox}} {
+		}{{bGames, c.LastGame}, {bChallenges, c.LastChallenge}, {bOutbox, c.LastOutbox}, {bTournaments, c.LastTournament}} {
 			if err := raiseSequence(bkt(tx, sq.b), sq.n); err != nil {
 				return err
 			}

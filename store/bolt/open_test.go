@@ -336,7 +336,7 @@ func TestMigrationV0ToV1(t *testing.T) {
 }
 
 // TestMigrationV1ToV2: schema 1's unused buckets (snapshots, idx_finished)
-// are dropped and everything else is kept.
+// are dropped and everything else is kept (and the later steps run).
 func TestMigrationV1ToV2(t *testing.T) {
 	path := tempPath(t)
 	s := ok(Open(path, nil))
@@ -359,7 +359,7 @@ func TestMigrationV1ToV2(t *testing.T) {
 	check(t, db.Close())
 
 	s = ok(Open(path, &Options{NoBackup: true}))
-	if v := ok(s.Version()); v != 2 {
+	if v := ok(s.Version()); v != store.SchemaVersion {
 		t.Fatalf("version %d", v)
 	}
 	if got := ok(s.GetGame(g.ID)); got.ID != g.ID {
@@ -377,6 +377,39 @@ func TestMigrationV1ToV2(t *testing.T) {
 		}
 		return nil
 	}))
+}
+
+// TestMigrationV2ToV3: a schema 2 file, which had no tournaments, gets
+// their buckets, keeps its games, and takes tournaments.
+func TestMigrationV2ToV3(t *testing.T) {
+	path := tempPath(t)
+	s := ok(Open(path, nil))
+	g := ok(s.CreateGame(storetest.SampleGame("G", "C", "x", "y", view.Standard), "", nil))
+	check(t, s.Close())
+	db, err := bbolt.Open(path, 0o600, nil)
+	check(t, err)
+	check(t, db.Update(func(tx *bbolt.Tx) error {
+		for _, name := range [][]byte{bTournaments, bIdxTournamentActive, bIdxGuildTournament} {
+			if err := tx.DeleteBucket(name); err != nil {
+				return err
+			}
+		}
+		return setVersion(tx, 2)
+	}))
+	check(t, db.Close())
+
+	s = ok(Open(path, &Options{NoBackup: true}))
+	defer s.Close()
+	if v := ok(s.Version()); v != 3 {
+		t.Fatalf("version %d", v)
+	}
+	if got := ok(s.GetGame(g.ID)); got.ID != g.ID {
+		t.Fatalf("game %d lost: %+v", g.ID, got)
+	}
+	tr := ok(s.CreateTournament(storetest.SampleTournament("G", "C", 3, "x", "y"), nil))
+	if ts := ok(s.ActiveTournaments()); len(ts) != 1 || ts[0].ID != tr.ID {
+		t.Fatalf("active tournaments %+v", ts)
+	}
 }
 
 func TestClosedStore(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 // buckets but without it is foreign.
 const AppMarker = "shinpan"
 
-// Bucket names and layouts (schema 2). "u64" is 8-byte big-endian, "time" a
+// Bucket names and layouts (schema 3). "u64" is 8-byte big-endian, "time" a
 // sortable 8-byte time, "lp(s)" a length-prefixed string (keys.go).
 var (
 	// meta: "app" → AppMarker; "schema" → decimal version; "created" → RFC 3339;
@@ -39,6 +39,8 @@ var (
 	bMessages = []byte("messages")
 	// notes: u64 game id ‖ 1-byte colour → JSON []shogi.Square.
 	bNotes = []byte("notes")
+	// tournaments: u64 tournament id (bucket sequence) → JSON Tournament.
+	bTournaments = []byte("tournaments")
 
 	// Secondary indexes: values are empty; each is kept in the transaction that
 	// changes the record it indexes.
@@ -55,13 +57,17 @@ var (
 	bIdxChallengeExpiry = []byte("idx_challenge_expiry")
 	// idx_rating: lp(guild) ‖ lp(variant) ‖ sortable float64 rating ‖ lp(user).
 	bIdxRating = []byte("idx_rating")
+	// idx_tournament_active: u64 tournament id, for tournaments not over.
+	bIdxTournamentActive = []byte("idx_tournament_active")
+	// idx_guild_tournament: lp(guild) ‖ u64 tournament id.
+	bIdxGuildTournament = []byte("idx_guild_tournament")
 )
 
 var allBuckets = [][]byte{
 	bMeta, bGames, bLog, bIdem, bOutbox, bChallenges, bSettings,
-	bRatings, bMessages, bNotes,
+	bRatings, bMessages, bNotes, bTournaments,
 	bIdxActive, bIdxUserActive, bIdxChanActive, bIdxUserFinished,
-	bIdxChallengeExpiry, bIdxRating,
+	bIdxChallengeExpiry, bIdxRating, bIdxTournamentActive, bIdxGuildTournament,
 }
 
 var (

@@ -22,7 +22,7 @@ import (
 
 // SchemaVersion is the PostgreSQL schema this code reads and writes: the
 // records of store.SchemaVersion and the tables of several processes.
-const SchemaVersion = 6
+const SchemaVersion = 7
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS

@@ -132,13 +132,16 @@ func (s *Store) ReadContents() (store.Contents, error) {
 		if err := scanRecords(ctx, tx, "SELECT record FROM ratings", &c.Ratings); err != nil {
 			return err
 		}
+		if err := scanRecords(ctx, tx, "SELECT record FROM tournaments ORDER BY id", &c.Tournaments); err != nil {
+			return err
+		}
 		if err := readShared(ctx, tx, &c); err != nil {
 			return err
 		}
 		for _, sq := range []struct {
 			name string
 			n    *uint64
-		}{{"game_ids", &c.LastGame}, {"challenge_ids", &c.LastChallenge}, {"outbox_ids", &c.LastOutbox}, {"inbox_ids", &c.LastInbox}} {
+		}{{"game_ids", &c.LastGame}, {"challenge_ids", &c.LastChallenge}, {"outbox_ids", &c.LastOutbox}, {"inbox_ids", &c.LastInbox}, {"tournament_ids", &c.LastTournament}} {
 			var last int64
 			var called bool
 			if err := tx.QueryRow(ctx, "SELECT last_value, is_called FROM "+sq.name).Scan(&last, &called); err != nil {
@@ -243,7 +246,7 @@ ON CONFLICT (key) DO UPDATE SET value = $1`, c.NonceKey); err != nil {
 			}
 		}
 		b := &pgx.Batch{}
-		for _, t := range []string{"idem_keys", "outbox", "challenges", "settings", "ratings", "inbox", "leases", "processes"} {
+		for _, t := range []string{"idem_keys", "outbox", "challenges", "settings", "ratings", "inbox", "leases", "processes", "tournaments"} {
 			b.Queue("DELETE FROM " + t)
 		}
 		for _, k := range c.Keys {
@@ -285,10 +288,18 @@ ON CONFLICT (key) DO UPDATE SET value = $1`, c.NonceKey); err != nil {
 				return err
 			}
 		}
+		for _, t := range c.Tournaments {
+			if err := t.Validate(); err != nil {
+				return err
+			}
+			if err := putTournament(ctx, tx, &t); err != nil {
+				return err
+			}
+		}
 		for _, sq := range []struct {
 			name string
 			n    uint64
-		}{{"game_ids", c.LastGame}, {"challenge_ids", c.LastChallenge}, {"outbox_ids", c.LastOutbox}, {"inbox_ids", c.LastInbox}} {
+		}{{"game_ids", c.LastGame}, {"challenge_ids", c.LastChallenge}, {"outbox_ids", c.LastOutbox}, {"inbox_ids", c.LastInbox}, {"tournament_ids", c.LastTournament}} {
 			if err := raiseSequence(ctx, tx, sq.name, sq.n); err != nil {
 				return err
 			}

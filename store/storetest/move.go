@@ -15,7 +15,8 @@ import (
 // Fill writes a store with something of every kind (legal games, which
 // replay): finished, aborted and
 // live games with logs, keys, a snapshot, notes and message refs, pending
-// outbox messages, challenges, settings and ratings. Exported for the tests of
+// outbox messages, challenges, settings, ratings, and tournaments (one
+// running, its round's game #4 on, one in sign-up). Exported for the tests of
 // shinpan migrate.
 func Fill(t testing.TB, s store.Store) {
 	t.Helper()
@@ -49,6 +50,9 @@ func Fill(t testing.TB, s store.Store) {
 	check(t, s.SetChallengeMessage(c.ID, "post-1"))
 	ok(s.UpdateSettings("alice", func(st *store.Settings) { st.Language, st.CurrentGame = "ja", g2.ID }))
 	check(t, s.Enqueue(store.OutMsg{Dest: store.DestDM, Target: "bob", Payload: []byte(`{"content":"hi"}`)}))
+	tr := ok(s.CreateTournament(SampleTournament("G", "C1", 2, "alice", "bob", "carol"), []store.OutMsg{Msg("C1", "tournament")}))
+	ok2(s.SaveTournament(tr, RoundGames(&tr, time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)), nil)) // game #4 and a bye
+	ok(s.CreateTournament(SampleTournament("H", "C9", 3, "dave"), nil))
 }
 
 // SameContents fails t unless a and b hold the same records.
@@ -83,8 +87,17 @@ func testMoveRecords(t *testing.T, b Backend) {
 		SameContents(t, from, to)
 	}
 	g := ok(dst.CreateGame(SampleGame("G", "C", "x", "y", view.Standard), "", nil))
-	if g.ID != 4 {
-		t.Fatalf("next game in the copy is #%d, want #4", g.ID)
+	if g.ID != 5 {
+		t.Fatalf("next game in the copy is #%d, want #5", g.ID)
+	}
+	if ts := ok(dst.ActiveTournaments()); len(ts) != 2 || ts[0].State.Round != 1 {
+		t.Fatalf("active tournaments in the copy: %+v", ts)
+	}
+	if ts := ok(dst.GuildTournaments("H", 5)); len(ts) != 1 || ts[0].ID != 2 {
+		t.Fatalf("H's tournaments in the copy: %+v", ts)
+	}
+	if tr := ok(dst.CreateTournament(SampleTournament("G", "C", 1, "m"), nil)); tr.ID != 3 {
+		t.Fatalf("next tournament in the copy is %d, want 3", tr.ID)
 	}
 	if _, _, err := dst.LookupKey("k1-b"); err != nil {
 		t.Fatalf("keys not copied: %v", err)

@@ -16,6 +16,7 @@ func sortContents(c *store.Contents) {
 	slices.SortFunc(c.Ratings, func(a, b store.Rating) int {
 		return cmp.Or(cmp.Compare(a.GuildID, b.GuildID), cmp.Compare(a.Variant, b.Variant), cmp.Compare(a.UserID, b.UserID))
 	})
+	slices.SortFunc(c.Tournaments, func(a, b store.Tournament) int { return cmp.Compare(a.ID, b.ID) })
 	slices.SortFunc(c.Inbox, func(a, b store.InboxItem) int { return cmp.Compare(a.ID, b.ID) })
 	slices.SortFunc(c.Leases, func(a, b store.Lease) int { return cmp.Compare(a.Partition, b.Partition) })
 	slices.SortFunc(c.Processes, func(a, b store.Process) int { return cmp.Compare(a.ID, b.ID) })

@@ -50,6 +50,8 @@ var tests = []struct {
 	{"NoLostUpdates", testNoLostUpdates},
 	{"DMClaims", testDMClaims},
 	{"DMsHandled", testDMsHandled},
+	{"Tournaments", testTournaments},
+	{"TournamentRoundOnce", testTournamentRoundOnce},
 }
 
 // Run runs the whole suite on b, each test in a fresh store.
