@@ -143,6 +143,6 @@ func replays(r store.GameRecord) error {
 }
 
 func describeCounts(n store.DumpCounts) string {
-	return fmt.Sprintf("%d games, %d actions, %d idempotency keys, %d outbox messages, %d challenges, %d settings, %d ratings",
-		n.Games, n.Actions, n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings)
+	return fmt.Sprintf("%d games, %d actions, %d idempotency keys, %d outbox messages, %d challenges, %d settings, %d ratings, %d tournaments",
+		n.Games, n.Actions, n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings, n.Tournaments)
 }

@@ -56,8 +56,8 @@ func runMigrate(args []string) error {
 	if n.Inbox+n.Leases+n.Processes > 0 {
 		shared = fmt.Sprintf(", %d inbox actions, %d partition leases, %d processes", n.Inbox, n.Leases, n.Processes)
 	}
-	fmt.Printf("copied %s to %s: %d games (%d active, %d finished, %d aborted), %d actions, %d notes, %d message refs, %d idempotency keys, %d outbox messages, %d challenges, %d settings, %d ratings%s; every game replayed and read back, the counts checked on both sides\n",
-		src.Describe(), dst.Describe(), n.Games, n.live, n.finished, n.aborted, n.Actions, n.notes, n.refs, n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings, shared)
+	fmt.Printf("copied %s to %s: %d games (%d active, %d finished, %d aborted), %d actions, %d notes, %d message refs, %d idempotency keys, %d outbox messages, %d challenges, %d settings, %d ratings, %d tournaments%s; every game replayed and read back, the counts checked on both sides\n",
+		src.Describe(), dst.Describe(), n.Games, n.live, n.finished, n.aborted, n.Actions, n.notes, n.refs, n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings, n.Tournaments, shared)
 	return nil
 }
 

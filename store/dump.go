@@ -13,7 +13,7 @@ import (
 // it moves between backends and program versions (field names are stable; a
 // newer DumpVersion is refused). The first line is the header, then one line
 // per game (GameRecord: the game, its log, message ids and notes),
-// then one line per other record, and a last line with the counts, so a cut
+// then one line per other record (tournaments included), and a last line with the counts, so a cut
 // file is noticed. Hidden information is in it: treat it as the database.
 
 // DumpFormat and DumpVersion identify a dump.
@@ -43,12 +43,15 @@ type DumpCounts struct {
 	Inbox     int `json:"inbox,omitempty"`
 	Leases    int `json:"leases,omitempty"`
 	Processes int `json:"processes,omitempty"`
+	// Tournaments is not in a dump from before them.
+	Tournaments int `json:"tournaments,omitempty"`
 }
 
 // count sets the counts of what c holds (the games' are counted apart).
 func (n *DumpCounts) count(c Contents) {
 	n.Keys, n.Outbox, n.Challenges, n.Settings, n.Ratings = len(c.Keys), len(c.Outbox), len(c.Challenges), len(c.Settings), len(c.Ratings)
 	n.Inbox, n.Leases, n.Processes = len(c.Inbox), len(c.Leases), len(c.Processes)
+	n.Tournaments = len(c.Tournaments)
 }
 
 // Counts returns what c holds, games aside.
@@ -60,27 +63,29 @@ func (c Contents) Counts() DumpCounts {
 
 // Sequences are the highest ids handed out (kept across deletions).
 type Sequences struct {
-	Games      uint64 `json:"games"`
-	Challenges uint64 `json:"challenges"`
-	Outbox     uint64 `json:"outbox"`
-	Inbox      uint64 `json:"inbox,omitempty"`
+	Games       uint64 `json:"games"`
+	Challenges  uint64 `json:"challenges"`
+	Outbox      uint64 `json:"outbox"`
+	Inbox       uint64 `json:"inbox,omitempty"`
+	Tournaments uint64 `json:"tournaments,omitempty"`
 }
 
 // dumpLine is one line: exactly one field is set.
 type dumpLine struct {
-	Header    *DumpHeader `json:"header,omitempty"`
-	Game      *GameRecord `json:"game,omitempty"`
-	NonceKey  []byte      `json:"nonce_key,omitempty"`
-	Key       *KeyRecord  `json:"key,omitempty"`
-	Outbox    *OutMsg     `json:"outbox,omitempty"`
-	Challenge *Challenge  `json:"challenge,omitempty"`
-	Settings  *Settings   `json:"settings,omitempty"`
-	Rating    *Rating     `json:"rating,omitempty"`
-	Inbox     *InboxItem  `json:"inbox,omitempty"`
-	Lease     *Lease      `json:"lease,omitempty"`
-	Process   *Process    `json:"process,omitempty"`
-	Sequences *Sequences  `json:"sequences,omitempty"`
-	End       *DumpCounts `json:"end,omitempty"`
+	Header     *DumpHeader `json:"header,omitempty"`
+	Game       *GameRecord `json:"game,omitempty"`
+	NonceKey   []byte      `json:"nonce_key,omitempty"`
+	Key        *KeyRecord  `json:"key,omitempty"`
+	Outbox     *OutMsg     `json:"outbox,omitempty"`
+	Challenge  *Challenge  `json:"challenge,omitempty"`
+	Settings   *Settings   `json:"settings,omitempty"`
+	Rating     *Rating     `json:"rating,omitempty"`
+	Inbox      *InboxItem  `json:"inbox,omitempty"`
+	Tournament *Tournament `json:"tournament,omitempty"`
+	Lease      *Lease      `json:"lease,omitempty"`
+	Process    *Process    `json:"process,omitempty"`
+	Sequences  *Sequences  `json:"sequences,omitempty"`
+	End        *DumpCounts `json:"end,omitempty"`
 }
 
 // Dump writes everything in m to w as JSON lines. Each game is read in its
@@ -130,6 +135,9 @@ func Dump(w io.Writer, m Mover, now time.Time) (DumpCounts, error) {
 	for i := range c.Ratings {
 		lines = append(lines, dumpLine{Rating: &c.Ratings[i]})
 	}
+	for i := range c.Tournaments {
+		lines = append(lines, dumpLine{Tournament: &c.Tournaments[i]})
+	}
 	for i := range c.Inbox {
 		lines = append(lines, dumpLine{Inbox: &c.Inbox[i]})
 	}
@@ -139,7 +147,7 @@ func Dump(w io.Writer, m Mover, now time.Time) (DumpCounts, error) {
 	for i := range c.Processes {
 		lines = append(lines, dumpLine{Process: &c.Processes[i]})
 	}
-	lines = append(lines, dumpLine{Sequences: &Sequences{Games: c.LastGame, Challenges: c.LastChallenge, Outbox: c.LastOutbox, Inbox: c.LastInbox}})
+	lines = append(lines, dumpLine{Sequences: &Sequences{Games: c.LastGame, Challenges: c.LastChallenge, Outbox: c.LastOutbox, Inbox: c.LastInbox, Tournaments: c.LastTournament}})
 	for _, l := range lines {
 		if err := enc.Encode(l); err != nil {
 			return n, err
@@ -208,6 +216,8 @@ func Load(r io.Reader, m Mover, check func(GameRecord) error) (DumpCounts, error
 			c.Settings = append(c.Settings, *l.Settings)
 		case l.Rating != nil:
 			c.Ratings = append(c.Ratings, *l.Rating)
+		case l.Tournament != nil:
+			c.Tournaments = append(c.Tournaments, *l.Tournament)
 		case l.Inbox != nil:
 			c.Inbox = append(c.Inbox, *l.Inbox)
 		case l.Lease != nil:
@@ -215,7 +225,8 @@ func Load(r io.Reader, m Mover, check func(GameRecord) error) (DumpCounts, error
 		case l.Process != nil:
 			c.Processes = append(c.Processes, *l.Process)
 		case l.Sequences != nil:
-			c.LastGame, c.LastChallenge, c.LastOutbox, c.LastInbox = l.Sequences.Games, l.Sequences.Challenges, l.Sequences.Outbox, l.Sequences.Inbox
+			q := l.Sequences
+			c.LastGame, c.LastChallenge, c.LastOutbox, c.LastInbox, c.LastTournament = q.Games, q.Challenges, q.Outbox, q.Inbox, q.Tournaments
 		case l.End != nil:
 			end = l.End
 		default:

@@ -13,7 +13,8 @@ import (
 
 // fillStore puts one of every kind of record in s: a finished game, a live
 // one with a snapshot, message ids and notes, a deleted challenge and a
-// pending one, settings, ratings, an unsent message, idempotency keys.
+// pending one, settings, ratings, an unsent message, idempotency keys, a
+// tournament in sign-up and a cancelled one.
 func fillStore(t *testing.T, s store.Store) {
 	t.Helper()
 	g1 := ok(s.CreateGame(SampleGame("g", "c", "u0", "u1", view.Tsuitate), "create-1", []store.OutMsg{Msg("c", "hello")}))
@@ -34,6 +35,10 @@ func fillStore(t *testing.T, s store.Store) {
 	ok(s.CreateChallenge(store.Challenge{GuildID: "g", ChannelID: "c", Challenger: "u1", Variant: view.Standard,
 		Color: "random", ExpiresAt: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}, []store.OutMsg{Msg("c", "card")}))
 	ok(s.UpdateSettings("u0", func(st *store.Settings) { st.Language = "ja"; st.CurrentGame = g2.ID }))
+	ok(s.CreateTournament(SampleTournament("g", "c", 3, "u0", "u1"), nil))
+	tr := ok(s.CreateTournament(SampleTournament("g", "c", 3, "u2"), nil))
+	ok(tr.State.Cancel(time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)))
+	ok2(s.SaveTournament(tr, nil, nil))
 }
 
 func testDumpLoadSameStore(t *testing.T, b Backend) {
@@ -43,7 +48,7 @@ func testDumpLoadSameStore(t *testing.T, b Backend) {
 	var buf bytes.Buffer
 	n, err := store.Dump(&buf, src.(store.Mover), time.Now())
 	check(t, err)
-	if n.Games != 2 || n.Actions != 8 || n.Challenges != 1 || n.Settings != 1 || n.Ratings != 1 || n.Outbox != 2 || n.Keys < 9 {
+	if n.Games != 2 || n.Actions != 8 || n.Challenges != 1 || n.Settings != 1 || n.Ratings != 1 || n.Outbox != 2 || n.Keys < 9 || n.Tournaments != 2 {
 		t.Fatalf("dumped %+v", n)
 	}
 	dump := buf.String()
@@ -67,6 +72,8 @@ func testDumpLoadSameStore(t *testing.T, b Backend) {
 	deepEq(t, "active games", ok(dst.ActiveGames()), ok(src.ActiveGames()))
 	deepEq(t, "u1's games", ok(dst.ActiveGamesOf("u1")), ok(src.ActiveGamesOf("u1")))
 	deepEq(t, "recent", ok(dst.RecentGames("u0", 5)), ok(src.RecentGames("u0", 5)))
+	deepEq(t, "active tournaments", ok(dst.ActiveTournaments()), ok(src.ActiveTournaments()))
+	deepEq(t, "the server's tournaments", ok(dst.GuildTournaments("g", 5)), ok(src.GuildTournaments("g", 5)))
 	top, _, err := dst.Leaderboard("g", view.Tsuitate, 5, "")
 	check(t, err)
 	if len(top) != 1 || top[0].UserID != "u0" {
@@ -75,8 +82,9 @@ func testDumpLoadSameStore(t *testing.T, b Backend) {
 	// New ids continue after the imported ones (the deleted challenge's too).
 	g := ok(dst.CreateGame(SampleGame("g", "c", "u5", "u6", view.Dark), "", nil))
 	ch := ok(dst.CreateChallenge(store.Challenge{GuildID: "g", ChannelID: "c", Challenger: "u5", Variant: view.Dark, Color: "black", ExpiresAt: time.Now().Add(time.Hour)}, nil))
-	if g.ID != 3 || ch.ID != 3 {
-		t.Fatalf("new ids after import: game %d, challenge %d", g.ID, ch.ID)
+	tr := ok(dst.CreateTournament(SampleTournament("g", "c", 1, "u5"), nil))
+	if g.ID != 3 || ch.ID != 3 || tr.ID != 3 {
+		t.Fatalf("new ids after import: game %d, challenge %d, tournament %d", g.ID, ch.ID, tr.ID)
 	}
 	// A second import into it is refused.
 	_, err = store.Load(strings.NewReader(dump), dst.(store.Mover), nil)
