@@ -168,7 +168,8 @@ func (g *Game) Normalize() {
 	}
 }
 
-// Validate checks the ids, public notation, status and draw offer.
+// Validate checks the ids, public notation, status, draw offer and
+// tournament link.
 func (g *Game) Validate() error {
 	if err := CheckID("guild id", g.GuildID, false); err != nil {
 		return err
@@ -192,6 +193,9 @@ func (g *Game) Validate() error {
 	}
 	if d := g.DrawOffer; d != nil && (d.By > shogi.White || d.Moves < 0) {
 		return fmt.Errorf("%w: draw offer %+v", ErrInvalid, *d)
+	}
+	if tg := g.Tournament; tg != nil && (tg.ID == 0 || tg.Round < 1 || tg.Board < 1) {
+		return fmt.Errorf("%w: tournament link %+v", ErrInvalid, *tg)
 	}
 	return nil
 }

@@ -144,6 +144,9 @@ func PrepareSave(old, t *Tournament, games []NewGame, now time.Time) error {
 		if g.Status != "" && !g.Status.Live() {
 			return fmt.Errorf("%w: game %d starts %s", ErrInvalid, i, g.Status)
 		}
+		if g.Variant != t.State.Config.Variant {
+			return fmt.Errorf("%w: game %d is %s, the tournament %s", ErrInvalid, i, g.Variant, t.State.Config.Variant)
+		}
 	}
 	return nil
 }

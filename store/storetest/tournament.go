@@ -141,6 +141,8 @@ func testTournaments(t *testing.T, b Backend) {
 		"other guild":    func(g *store.NewGame) { g.Game.GuildID = "H" },
 		"wrong player":   func(g *store.NewGame) { g.Game.Players[1] = "zed" },
 		"finished":       func(g *store.NewGame) { g.Game.Status = store.StatusFinished },
+		"other variant":  func(g *store.NewGame) { g.Game.Variant = view.Dark },
+		"round 0":        func(g *store.NewGame) { g.Game.Tournament.Round = 0 },
 		"used key":       func(g *store.NewGame) { g.Key = games[0].Key },
 		"bad outbox msg": func(g *store.NewGame) { g.Outbox = []store.OutMsg{{Dest: "pigeon", Target: "x"}} },
 	} {
