@@ -176,7 +176,9 @@ func (t *Tournament) Advance(now time.Time, busy func(id string) bool) (Progress
 			}
 			pr.Pairings = append(pr.Pairings, ps...)
 			if t.Config.Format == Arena || len(ps) == 0 {
-				pr.Wait = t.arenaWait(now)
+				// An arena pairs once a call: the others free now are
+				// busy elsewhere (or each other's last opponent).
+				pr.Wait = Step{Kind: StepWait, At: t.EndsAt}
 				return pr, nil
 			}
 		default:
@@ -186,13 +188,4 @@ func (t *Tournament) Advance(now time.Time, busy func(id string) bool) (Progress
 	}
 	pr.Wait = t.Next(now)
 	return pr, nil
-}
-
-// arenaWait is what an arena waits for once paired: the end, or players
-// becoming free.
-func (t *Tournament) arenaWait(now time.Time) Step {
-	if t.Status.Over() {
-		return Step{Kind: StepDone}
-	}
-	return Step{Kind: StepWait, At: t.EndsAt}
 }
