@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"time"
 	"unicode/utf8"
@@ -165,4 +166,43 @@ func LinkGame(t *Tournament, g Game) error {
 		}
 	}
 	return nil
+}
+
+// ErrUnchanged, returned by an EditTournament function, writes nothing: the
+// tournament needs no change (EditTournament then returns it as read, and
+// no error).
+var ErrUnchanged = errors.New("the tournament needs no change")
+
+// editAttempts bounds EditTournament's reads and writes.
+const editAttempts = 20
+
+// EditTournament reads tournament id, applies fn to it and saves it with the
+// games and messages fn returns (SaveTournament); when another write came
+// first it reads and applies fn again, so fn must decide from its argument
+// alone (it may run several times; only the last run's games are made).
+// Errors: fn's (ErrUnchanged: none, nothing written), SaveTournament's;
+// ErrConflict after many lost races.
+func EditTournament(ts Tournaments, id uint64, fn func(*Tournament) ([]NewGame, []OutMsg, error)) (Tournament, []Game, error) {
+	var err error
+	for range editAttempts {
+		var t Tournament
+		if t, err = ts.GetTournament(id); err != nil {
+			return Tournament{}, nil, err
+		}
+		edit := t.Clone()
+		games, outbox, ferr := fn(&edit)
+		if errors.Is(ferr, ErrUnchanged) {
+			return t, nil, nil
+		}
+		if ferr != nil {
+			return Tournament{}, nil, ferr
+		}
+		edit.Version = t.Version
+		var saved Tournament
+		var made []Game
+		if saved, made, err = ts.SaveTournament(edit, games, outbox); !errors.Is(err, ErrConflict) {
+			return saved, made, err
+		}
+	}
+	return Tournament{}, nil, err
 }

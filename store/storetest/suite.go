@@ -52,6 +52,7 @@ var tests = []struct {
 	{"DMsHandled", testDMsHandled},
 	{"Tournaments", testTournaments},
 	{"TournamentRoundOnce", testTournamentRoundOnce},
+	{"EditTournamentRaces", testEditTournamentRaces},
 }
 
 // Run runs the whole suite on b, each test in a fresh store.

@@ -266,3 +266,66 @@ func testTournamentRoundOnce(t *testing.T, b Backend) {
 		now = now.Add(time.Hour)
 	}
 }
+
+// testEditTournamentRaces: results of one round recorded at once by several
+// processes (EditTournament: read, apply, save, again on a conflict) all
+// land, and the next round is paired once, by whichever process records
+// the last of them.
+func testEditTournamentRaces(t *testing.T, b Backend) {
+	loc := b.Fresh(t)
+	s := openT(t, b, loc, nil)
+	defer s.Close()
+	racers := []store.Store{s, s, s, s}
+	if sh, okShared := s.(store.Shared); okShared && sh.Shared() {
+		for i := 1; i < len(racers); i++ {
+			racers[i] = openT(t, b, loc, nil)
+			defer racers[i].Close()
+		}
+	}
+	tr := ok(s.CreateTournament(SampleTournament("G", "C", 2, "a", "b", "c", "d", "e", "f", "g", "h"), nil))
+	now := time.Date(2025, 3, 2, 0, 0, 0, 0, time.UTC)
+	tr, made := ok2(store.EditTournament(s, tr.ID, func(tr *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
+		return RoundGames(tr, now), nil, nil
+	}))
+	if len(made) != 4 {
+		t.Fatalf("round 1 started %d games", len(made))
+	}
+	var wg sync.WaitGroup
+	paired := make([]int, len(made))
+	for i, g := range made {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, next, err := store.EditTournament(racers[i], tr.ID, func(tr *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
+				if _, err := tr.State.Record(uint64(g.ID), tournament.Draw, now); err != nil {
+					return nil, nil, err
+				}
+				return RoundGames(tr, now), nil, nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+			paired[i] = len(next)
+		}()
+	}
+	wg.Wait()
+	tr = ok(s.GetTournament(tr.ID))
+	total := 0
+	for _, n := range paired {
+		total += n
+	}
+	if tr.State.Round != 2 || total != 4 || len(tr.State.LiveGames()) != 4 {
+		t.Fatalf("round %d, %d games started by the racers (%v), %d live: want round 2 paired once with 4 games", tr.State.Round, total, paired, len(tr.State.LiveGames()))
+	}
+	for _, p := range tr.State.RoundPairings(1) {
+		if p.Result != tournament.Draw {
+			t.Fatalf("round 1 board %d: result %q lost", p.Board, p.Result)
+		}
+	}
+	unchanged, none, err := store.EditTournament(s, tr.ID, func(*store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
+		return nil, nil, store.ErrUnchanged
+	})
+	if err != nil || none != nil || unchanged.Version != tr.Version {
+		t.Fatalf("an unchanged edit: version %d (was %d), %v", unchanged.Version, tr.Version, err)
+	}
+}
