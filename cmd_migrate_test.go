@@ -169,7 +169,7 @@ func TestMigrateUnfinished(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errs, code = run(t, "", "migrate", "--resume", "--from", "bolt:"+a, "--to", "bolt:"+b)
-	if code != 0 || !strings.Contains(out, "4 games") {
+	if code != 0 || !strings.Contains(out, "5 games") {
 		t.Fatalf("migrate --resume: exit %d\n%s%s", code, out, errs)
 	}
 	sa, err = bolt.Open(a, nil)
