@@ -61,6 +61,7 @@ func gameOptionDefs() []*discordgo.ApplicationCommandOption {
 		boolOpt("announce_fouls", "Tsuitate: tell the opponent and channel about fouls (default on)"),
 		intOpt("move_limit", "Draw after this many moves (0 = none; 50-1000)", 0, 1000),
 		boolOpt("mask_as_king", "Masked: the mask may not be left attacked (default off)"),
+		boolOpt("king_visible", "Tsuitate: each side always sees the opponent's king (default off)"),
 		intOpt("turn_seconds", "Time per move in seconds (0 = none; 10-3600)", 0, 3600),
 		intOpt("main_minutes", "Main time in minutes, then byoyomi or an increment (1-360)", 0, policy.MaxMainMinutes),
 		intOpt("byoyomi_seconds", "Byoyomi: seconds a move once the main time is spent (10-3600)", 0, policy.MaxByoyomiSeconds),
@@ -82,6 +83,7 @@ var (
 	boolOptions = map[string]func(*policy.Options) *bool{
 		"announce_fouls": func(o *policy.Options) *bool { return &o.AnnounceFouls },
 		"mask_as_king":   func(o *policy.Options) *bool { return &o.MaskAsKing },
+		"king_visible":   func(o *policy.Options) *bool { return &o.KingVisible },
 		"show_reachable": func(o *policy.Options) *bool { return &o.ShowReachable },
 	}
 	clockOptions = []string{"turn_seconds", "main_minutes", "byoyomi_seconds", "increment_seconds", "days_per_move"}

@@ -199,11 +199,13 @@ func commandsEN() []*discordgo.ApplicationCommand {
 				choiceOpt("format", "Record format (default KIF), or an animated GIF", recordChoices...)),
 			sub("review", "Step through a finished game: the whole board and what each side saw", gameArg()),
 			sub("watch", "Watch a game: the whole board by DM, some moves behind (again: stop)", gameArg()),
-			sub("settings", "Your notation, language, board orientation and theme",
+			sub("settings", "Your notation, language, board orientation, board and pieces",
 				choiceOpt("notation", "How I write moves", "western", "japanese", "usi"),
 				choiceOpt("language", "My language", "en", "ja"),
 				choiceOpt("orientation", "Your board: your side at the bottom, or flipped", "own", "flip"),
-				choiceOpt("theme", "Board colours", "light", "contrast")),
+				choiceOpt("board", "How the board looks", "light", "wood", "contrast"),
+				choiceOpt("pieces", "How pieces are drawn: kanji as printed, koma, or international symbols",
+					"printed", "koma", "koma2", "international")),
 		},
 	}}
 }

@@ -54,7 +54,7 @@ func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
 // log through a fresh referee, showing the seat only its own view and events.
 func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*games.Seat, error) {
 	p, err := player.New(player.Config{Level: b.cpuLevel(meta, c), Variant: meta.Variant, Color: c,
-		MaskAsKing: meta.Options.MaskAsKing, MoveTime: b.cpuMoveTime(meta, c), Seed: secretSeed()})
+		MaskAsKing: meta.Options.MaskAsKing, KingVisible: meta.Options.KingVisible, MoveTime: b.cpuMoveTime(meta, c), Seed: secretSeed()})
 	if err != nil {
 		return nil, err
 	}

@@ -142,7 +142,8 @@ func TestRatings(t *testing.T) {
 	}
 }
 
-// TestSettings: notation, language (Japanese texts), orientation and theme.
+// TestSettings: notation, language (Japanese texts), orientation, board
+// theme and piece set.
 func TestSettings(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -152,13 +153,22 @@ func TestSettings(t *testing.T) {
 		t.Fatalf("usi notation: %q", r.Content)
 	}
 	light := e.lastDM(e.bob).Attachments[0].Data
-	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"), discordtest.StringOption("theme", "contrast"))
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"), discordtest.StringOption("board", "contrast"))
 	r := e.dm(e.bob, "３四歩")
 	if !strings.Contains(r.Content, "指しました") {
 		t.Fatalf("japanese: %q", r.Content)
 	}
 	if bytes.Equal(r.Attachments[0].Data, light) {
 		t.Fatal("the contrast theme changed nothing")
+	}
+	contrast := r.Attachments[0].Data
+	out := e.slash(e.bob, "settings", discordtest.StringOption("board", "wood"), discordtest.StringOption("pieces", "koma"))
+	if !strings.Contains(out, "盤：木") || !strings.Contains(out, "駒：") {
+		t.Fatalf("board and pieces not echoed: %q", out)
+	}
+	e.slash(e.bob, "board")
+	if wood := e.lastDM(e.bob).Attachments[0].Data; bytes.Equal(wood, contrast) || bytes.Equal(wood, light) {
+		t.Fatal("the wood board and koma changed nothing")
 	}
 	before := e.lastDM(e.alice).Attachments[0].Data
 	e.slash(e.alice, "settings", discordtest.StringOption("orientation", "flip"))

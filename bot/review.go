@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -268,7 +269,7 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 		if err != nil {
 			return answer{}, err
 		}
-		data, err := b.gameGIF(meta, steps, r.lang)
+		data, err := b.gameGIF(meta, steps, r.lang, b.readers.Reader(r.user).Set)
 		if err != nil {
 			return answer{}, err
 		}
@@ -289,8 +290,9 @@ func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, erro
 
 // gameGIF is a finished game's animation: the whole board after every move
 // (and, in Tsuitate when the game's server wants it, after every foul
-// attempt), in its reader's language (the channel's, or the asker's).
-func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang) ([]byte, error) {
+// attempt), in its reader's language and look (the channel's defaults, or
+// the asker's board theme and piece set).
+func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang, look store.Settings) ([]byte, error) {
 	var buf bytes.Buffer
 	fouls := onOff(b.guildSettings(meta.GuildID).GIFFoulFrames, b.cfg.GIFFoulFrames)
 	frames := render.ReplayFrames(steps, fouls && meta.Variant == view.Tsuitate)
@@ -298,7 +300,14 @@ func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang) ([]by
 	if n := len(frames); n > 0 {
 		result = frames[n-1].View.Result
 	}
-	_, err := render.WriteGIF(&buf, frames, render.GIFOptions{Labels: texts.BoardLabels(l, result)})
+	opt := render.GIFOptions{Labels: texts.BoardLabels(l, result)}
+	if th := render.Theme(look.Theme); slices.Contains(render.Themes, th) {
+		opt.Theme = th
+	}
+	if set := render.PieceSet(look.Pieces); slices.Contains(render.PieceSets, set) {
+		opt.Pieces = set
+	}
+	_, err := render.WriteGIF(&buf, frames, opt)
 	return buf.Bytes(), err
 }
 
@@ -317,7 +326,7 @@ func (b *Bot) resultGIF(meta store.Game, a referee.Action) []compose.File {
 	steps, err := timeline(meta, append(entries, store.Entry{Action: a}))
 	var data []byte
 	if err == nil {
-		data, err = b.gameGIF(meta, steps, b.readers.ChannelLang(meta))
+		data, err = b.gameGIF(meta, steps, b.readers.ChannelLang(meta), store.Settings{})
 	}
 	if err != nil {
 		b.log.Error("gif", "game", meta.ID, "err", err)

@@ -18,8 +18,11 @@ func (b *Bot) cmdSettings(r *req) (answer, error) {
 		if v := o.str("orientation"); v != "" {
 			s.Orientation = v
 		}
-		if v := o.str("theme"); v != "" {
+		if v := o.str("board"); v != "" {
 			s.Theme = v
+		}
+		if v := o.str("pieces"); v != "" {
+			s.Pieces = v
 		}
 	})
 	if err != nil {
@@ -39,5 +42,6 @@ func (b *Bot) cmdSettings(r *req) (answer, error) {
 	if l == texts.JA {
 		notationDefault = "japanese"
 	}
-	return say(texts.SettingsSaved(l, or(string(st.Notation), notationDefault), or(st.Language, "en"), or(st.Orientation, "own"), or(st.Theme, "light"))), nil
+	return say(texts.SettingsSavedLook(l, or(string(st.Notation), notationDefault), or(st.Language, "en"),
+		or(st.Orientation, "own"), or(st.Theme, "light"), or(st.Pieces, "printed"))), nil
 }

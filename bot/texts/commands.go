@@ -82,7 +82,6 @@ var commandJA = map[string]CommandWords{
 	"settings.notation":           {"表記", "指し手の書き方"},
 	"settings.language":           {"言語", "言語"},
 	"settings.orientation":        {"盤の向き", "自分の盤：自分が手前、または反転"},
-	"settings.theme":              {"配色", "盤の色"},
 	"settings.board":              {"盤", "盤の見た目：標準・木の盤・ハイコントラスト"},
 	"settings.pieces":             {"駒", "駒の描き方：印刷図の漢字・駒（一文字・二文字）・国際式（アルファベット）"},
 	"variant=tsuitate":            {Name: "衝立将棋"},
