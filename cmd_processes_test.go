@@ -28,6 +28,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"shinpan/bot/discordtest"
+	"shinpan/internal/testkit"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -414,18 +415,15 @@ func shownAnswer(in discordtest.Interaction) string {
 	return strings.Join(parts, "\n")
 }
 
+// until polls cond for up to d: false when it does not hold by then, or
+// (what given) the test fails.
 func (w *procWorld) until(what string, d time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			if what != "" {
-				w.t.Fatalf("timed out waiting for %s", what)
-			}
-			return false
-		}
-		time.Sleep(20 * time.Millisecond)
+	w.t.Helper()
+	if what != "" {
+		testkit.Eventually(w.t, what, d, cond)
+		return true
 	}
-	return true
+	return testkit.Until(d, cond)
 }
 
 // replay rebuilds a game from its log, as the bot does.

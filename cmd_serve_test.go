@@ -17,6 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/discordtest"
+	"shinpan/internal/testkit"
 	"shinpan/ops"
 	"shinpan/store/bolt"
 )
@@ -48,15 +49,10 @@ func freePort(t *testing.T) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
+// waitFor polls cond for up to 15 s.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testkit.Eventually(t, what, 15*time.Second, cond)
 }
 
 // serveAgainst points serve at the stand-in for one test: the sessions serve

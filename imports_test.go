@@ -47,6 +47,7 @@ var allowedImports = map[string][]string{
 
 	"internal/cputime": nil,
 	"internal/golit":   nil,
+	"internal/testkit": {"referee/shogi"},
 	"ops":              {"discordgo"},
 
 	"bot/texts":   append(slices.Clone(rulesCore), "render"),

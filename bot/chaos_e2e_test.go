@@ -25,6 +25,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/games"
+	"shinpan/internal/testkit"
 	"shinpan/ops"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -477,18 +478,15 @@ func (c *chaos) answer(iid string) string {
 	return shown(in)
 }
 
+// until polls cond for up to d: false when it does not hold by then, or
+// (what given) the test fails.
 func (c *chaos) until(what string, d time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			if what != "" {
-				c.t.Fatalf("timed out waiting for %s", what)
-			}
-			return false
-		}
-		time.Sleep(20 * time.Millisecond)
+	c.t.Helper()
+	if what != "" {
+		testkit.Eventually(c.t, what, d, cond)
+		return true
 	}
-	return true
+	return testkit.Until(d, cond)
 }
 
 // play moves in game id until the run ends or the game does: a legal move of

@@ -16,6 +16,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/discordtest/openapi"
+	"shinpan/internal/testkit"
 	"shinpan/ops"
 	"shinpan/store"
 	"shinpan/store/postgres"
@@ -200,15 +201,10 @@ func (e *env) settle() {
 	}
 }
 
+// waitUntil polls cond for up to 10 s.
 func (e *env) waitUntil(what string, cond func() bool) {
 	e.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			e.t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	testkit.Eventually(e.t, what, 10*time.Second, cond)
 }
 
 func (e *env) dmChannel(user string) string {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -12,7 +13,7 @@ import (
 // shownView is Black's Tsuitate view of sfen under king_visible.
 func shownView(t *testing.T, sfen string) view.View {
 	t.Helper()
-	p := mustSFEN(t, sfen)
+	p := testkit.SFEN(t, sfen)
 	v := view.Of(view.Tsuitate, p, view.ViewerBlack)
 	v.ShowKing(p, shogi.White)
 	return v
@@ -74,7 +75,7 @@ func TestStrongUsesTheShownKing(t *testing.T) {
 	if err != nil {
 		t.Fatalf("action %+v", a)
 	}
-	truth := mustSFEN(t, sfen)
+	truth := testkit.SFEN(t, sfen)
 	if !truth.IsLegal(m) {
 		t.Fatalf("%s is illegal", a.Text)
 	}

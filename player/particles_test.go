@@ -4,27 +4,10 @@ import (
 	"math/rand"
 	"testing"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
-
-func mustSFEN(t *testing.T, s string) *shogi.Position {
-	t.Helper()
-	p, err := shogi.ParseSFEN(s)
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return p
-}
-
-func mustMove(t *testing.T, s string) shogi.Move {
-	t.Helper()
-	m, err := shogi.ParseUSI(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 // testFilter returns a filter for Black in v holding 64 particles, the given
 // positions in turn.
@@ -32,7 +15,7 @@ func testFilter(t *testing.T, v view.Variant, sfens ...string) *filter {
 	t.Helper()
 	f := newFilter(shogi.Black, v, 64, rand.New(rand.NewSource(1)))
 	for i := 0; i < f.n; i++ {
-		f.parts = append(f.parts, *mustSFEN(t, sfens[i%len(sfens)]))
+		f.parts = append(f.parts, *testkit.SFEN(t, sfens[i%len(sfens)]))
 		f.w = append(f.w, 1)
 		f.style = append(f.style, f.newStyle())
 	}
@@ -42,7 +25,7 @@ func testFilter(t *testing.T, v view.Variant, sfens ...string) *filter {
 // viewOf is Black's view of the true position sfen.
 func viewOf(t *testing.T, v view.Variant, sfen string) view.View {
 	t.Helper()
-	return view.Of(v, mustSFEN(t, sfen), view.ViewerBlack)
+	return view.Of(v, testkit.SFEN(t, sfen), view.ViewerBlack)
 }
 
 func countWhere(f *filter, pred func(p *shogi.Position) bool) int {
@@ -108,7 +91,7 @@ func TestFilterQuietMoveTakesNothing(t *testing.T) {
 func TestFilterOwnFoul(t *testing.T) {
 	blocked := "4k4/9/9/4p4/9/9/9/4R4/K8 b - 1"
 	open := "4k4/9/9/9/9/9/9/4R4/K8 b - 1"
-	m := mustMove(t, "5h5b")
+	m := testkit.USI(t, "5h5b")
 	f := testFilter(t, view.Tsuitate, blocked, open)
 	v := viewOf(t, view.Tsuitate, open)
 	f.ourFailure(m, &v)
@@ -124,7 +107,7 @@ func TestFilterOwnFoul(t *testing.T) {
 func TestFilterOwnMoveAccepted(t *testing.T) {
 	blocked := "4k4/9/9/4p4/9/9/9/4R4/K8 b - 1"
 	open := "4k4/9/9/9/9/9/9/4R4/K8 b - 1"
-	m := mustMove(t, "5h5b")
+	m := testkit.USI(t, "5h5b")
 	f := testFilter(t, view.Tsuitate, blocked, open)
 	v := viewOf(t, view.Tsuitate, "4k4/4R4/9/9/9/9/9/9/K8 w - 2")
 	f.ourMove(m, shogi.NoPiece, true, &v) // the rook on 5b checks the king on 5a
@@ -142,7 +125,7 @@ func TestFilterOwnMoveAccepted(t *testing.T) {
 func TestFilterOwnCapture(t *testing.T) {
 	withGold := "4k4/9/9/4g4/9/9/9/4R4/K8 b - 1"
 	withPawn := "4k4/9/9/4p4/9/9/9/4R4/K8 b - 1"
-	m := mustMove(t, "5h5d")
+	m := testkit.USI(t, "5h5d")
 	f := testFilter(t, view.Tsuitate, withGold, withPawn)
 	v := viewOf(t, view.Tsuitate, "4k4/9/9/4R4/9/9/9/9/K8 w G 2")
 	f.ourMove(m, shogi.MakePiece(shogi.White, shogi.Gold), true, &v) // the rook on 5d checks the king on 5a
@@ -173,7 +156,7 @@ func TestFilterBounce(t *testing.T) {
 		"4k4/9/9/9/4g4/9/9/9/4K4 b P 1",
 		"4k4/9/9/9/9/9/g8/9/4K4 b P 1")
 	v := viewOf(t, view.Dark, "4k4/9/9/9/4g4/9/9/9/4K4 b P 1")
-	f.ourFailure(mustMove(t, "P*5e"), &v)
+	f.ourFailure(testkit.USI(t, "P*5e"), &v)
 	if n := countWhere(f, func(p *shogi.Position) bool { return p.At(mustSquare(t, "5e")) != shogi.NoPiece }); n != len(f.parts) || n == 0 {
 		t.Fatalf("%d of %d particles have 5e occupied", n, len(f.parts))
 	}
@@ -211,7 +194,7 @@ func TestFilterCollapseRebuilds(t *testing.T) {
 	checkRebuilt(t, f, &v)
 	// And the rebuild from scratch when even repairs fail.
 	fa := factsOf(&v, shogi.Black)
-	f.reseed([]shogi.Position{*mustSFEN(t, "4k4/9/9/9/4P4/9/9/s8/4K4 w - 1")}, fa)
+	f.reseed([]shogi.Position{*testkit.SFEN(t, "4k4/9/9/9/4P4/9/9/s8/4K4 w - 1")}, fa)
 	checkRebuilt(t, f, &v)
 }
 
@@ -253,7 +236,7 @@ func TestFilterInitStart(t *testing.T) {
 // A mid-game view with no history: the set is built to fit it.
 func TestFilterInitMidGame(t *testing.T) {
 	for _, v := range []view.Variant{view.Tsuitate, view.Dark} {
-		truth := mustSFEN(t, "ln1g1g1nl/1r1sk2b1/p1ppppspp/1p4p2/9/2P4P1/PPSPPPP1P/1B3S1R1/LN1GKG1NL b - 11")
+		truth := testkit.SFEN(t, "ln1g1g1nl/1r1sk2b1/p1ppppspp/1p4p2/9/2P4P1/PPSPPPP1P/1B3S1R1/LN1GKG1NL b - 11")
 		vw := view.Of(v, truth, view.ViewerBlack)
 		f := newFilter(shogi.Black, v, 64, rand.New(rand.NewSource(2)))
 		f.init(&vw)
@@ -298,8 +281,8 @@ func TestFilterStylesLearn(t *testing.T) {
 	gold := shogi.MakePiece(shogi.Black, shogi.Gold)
 	f := testFilter(t, view.Tsuitate, before)
 	fa := factsOf(&v, shogi.Black)
-	_, broad := f.sampleOppMove(mustSFEN(t, before), v.LostAt, gold, false, fa, styleTemps[0])
-	_, sharp := f.sampleOppMove(mustSFEN(t, before), v.LostAt, gold, false, fa, styleTemps[1])
+	_, broad := f.sampleOppMove(testkit.SFEN(t, before), v.LostAt, gold, false, fa, styleTemps[0])
+	_, sharp := f.sampleOppMove(testkit.SFEN(t, before), v.LostAt, gold, false, fa, styleTemps[1])
 	if sharp < 1.2*broad {
 		t.Fatalf("likelihood of the promoting capture: sharp %.3f, broad %.3f", sharp, broad)
 	}

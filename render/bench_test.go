@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"shinpan/internal/cputime"
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -21,7 +22,7 @@ func benchViews(b testing.TB) []struct {
 	opt  Options
 } {
 	p := mustPos(b, sfen40)
-	last := mv(b, "2a3c")
+	last := testkit.USI(b, "2a3c")
 	std := view.Of(view.Standard, p, view.ViewerBlack)
 	std.LastMove = last
 
@@ -97,7 +98,7 @@ func setViews(b testing.TB) []struct {
 	std := benchViews(b)[0]
 	mid := mustPos(b, sfenMiddle)
 	hands := view.Of(view.Standard, mid, view.ViewerBlack)
-	hands.LastMove = mv(b, "2b5e")
+	hands.LastMove = testkit.USI(b, "2b5e")
 	return []struct {
 		name string
 		v    view.View

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -44,15 +45,6 @@ func sq(t testing.TB, s string) shogi.Square {
 		t.Fatal(err)
 	}
 	return q
-}
-
-func mv(t testing.TB, s string) shogi.Move {
-	t.Helper()
-	m, err := shogi.ParseUSI(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 func side(c shogi.Color) *shogi.Color { return &c }
@@ -106,25 +98,25 @@ func fixtures(t testing.TB) []fixture {
 
 	mid := mustPos(t, sfenMiddle)
 	v := view.Of(view.Standard, mid, view.ViewerBlack)
-	v.LastMove = mv(t, "2b5e")
+	v.LastMove = testkit.USI(t, "2b5e")
 	v.LostAt = sq(t, "5e")
 	add("standard-middle-black", v, Options{Labels: enLabels,
 		Reach: reachOf(mid, sq(t, "4e")), Notes: []shogi.Square{sq(t, "7c")}})
 
 	v = view.Of(view.Standard, mid, view.ViewerWhite)
-	v.LastMove = mv(t, "2b5e")
+	v.LastMove = testkit.USI(t, "2b5e")
 	add("standard-middle-white", v, Options{Labels: jaLabels})
 
 	ts := mustPos(t, sfenSeed3)
 	v = view.Of(view.Tsuitate, ts, view.ViewerBlack)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, false}
-	v.LastMove = mv(t, "4d4c")
+	v.LastMove = testkit.USI(t, "4d4c")
 	v.LostAt = sq(t, "7h")
 	add("tsuitate-black", v, Options{Labels: enLabels, Notes: []shogi.Square{sq(t, "5d"), sq(t, "3c"), sq(t, "8h")}})
 
 	v = view.Of(view.Tsuitate, ts, view.ViewerWhite)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 20, [2]int{2, 13}, [2]bool{true, true}
-	v.LastMove = mv(t, "5d5e")
+	v.LastMove = testkit.USI(t, "5d5e")
 	v.Turn = shogi.White
 	v.InCheck = true
 	add("tsuitate-white", v, Options{Labels: jaLabels})
@@ -134,18 +126,18 @@ func fixtures(t testing.TB) []fixture {
 	v = view.Of(view.Masked, mk, view.ViewerBlack)
 	v.Mask = sq(t, "4i")
 	v.InCheck = true
-	v.LastMove = mv(t, "3c3d")
+	v.LastMove = testkit.USI(t, "3c3d")
 	add("masked-black-check", v, Options{Labels: enLabels,
 		Reach: reachOf(mk, sq(t, "4i")), Notes: []shogi.Square{sq(t, "4i"), sq(t, "5e")}})
 
 	ck := mustPos(t, sfenCheck)
 	v = view.Of(view.Dark, ck, view.ViewerBlack)
-	v.LastMove = mv(t, "3h3f")
+	v.LastMove = testkit.USI(t, "3h3f")
 	v.LostAt = sq(t, "5d")
 	add("dark-black", v, Options{Labels: enLabels, Notes: []shogi.Square{sq(t, "5b"), sq(t, "8e")}, Reach: reachOf(ck, sq(t, "3f"))})
 
 	v = view.Of(view.Dark, ck, view.ViewerWhite)
-	v.LastMove = mv(t, "P*2c")
+	v.LastMove = testkit.USI(t, "P*2c")
 	add("dark-white", v, Options{Labels: Labels{Sides: [2]string{"太郎 (not drawn: no such glyphs)", "White"}}})
 
 	v = view.Revealed(view.Masked, mk)
@@ -168,7 +160,7 @@ func fixtures(t testing.TB) []fixture {
 	v = view.Of(view.Tsuitate, ts, view.ViewerBlack)
 	v.ShowKing(ts, shogi.White)
 	v.FoulLimit, v.Fouls, v.FoulsKnown = 10, [2]int{2, 1}, [2]bool{true, true}
-	v.LastMove = mv(t, "4d4c")
+	v.LastMove = testkit.USI(t, "4d4c")
 	v.LostAt = sq(t, "7h")
 	add("set-koma-wood-tsuitate", v, Options{Theme: ThemeWood, Pieces: PiecesKoma, Labels: enLabels,
 		Notes: []shogi.Square{sq(t, "5d"), sq(t, "3c")}})
@@ -181,13 +173,13 @@ func fixtures(t testing.TB) []fixture {
 	add("set-koma-contrast-public", v, Options{Theme: ThemeContrast, Pieces: PiecesKoma, Labels: jaLabels})
 
 	v = view.Of(view.Standard, mid, view.ViewerWhite)
-	v.LastMove = mv(t, "2b5e")
+	v.LastMove = testkit.USI(t, "2b5e")
 	v.InCheck = true
 	add("set-koma2-light-check", v, Options{Pieces: PiecesKoma2, Labels: jaLabels,
 		Reach: reachOf(mid, sq(t, "4e")), Notes: []shogi.Square{sq(t, "7c")}})
 
 	v = view.Of(view.Dark, ck, view.ViewerBlack)
-	v.LastMove = mv(t, "3h3f")
+	v.LastMove = testkit.USI(t, "3h3f")
 	v.LostAt = sq(t, "5d")
 	add("set-international-contrast-dark", v, Options{Theme: ThemeContrast, Pieces: PiecesInternational,
 		Labels: enLabels, Reach: reachOf(ck, sq(t, "3f"))})
@@ -195,7 +187,7 @@ func fixtures(t testing.TB) []fixture {
 	v = view.Of(view.Masked, mk, view.ViewerBlack)
 	v.Mask = sq(t, "4i")
 	v.InCheck = true
-	v.LastMove = mv(t, "3c3d")
+	v.LastMove = testkit.USI(t, "3c3d")
 	add("set-international-wood-masked", v, Options{Theme: ThemeWood, Pieces: PiecesInternational, Labels: enLabels})
 
 	// Contrast theme copies of one view per kind.

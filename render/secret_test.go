@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -40,7 +41,7 @@ func TestMaskedSecretsTakeNoWork(t *testing.T) {
 				v := view.Of(view.Masked, pos, view.ViewerBlack)
 				v.Mask, v.MoveNumber, v.Turn = sq(t, mask), 24, shogi.Black
 				encodeBoth(t, a, recorded(a, &v, opt), scope, c) // the board before
-				v.MoveNumber, v.Turn, v.LastMove, v.InCheck = 25, shogi.White, mv(t, "7g7f"), check
+				v.MoveNumber, v.Turn, v.LastMove, v.InCheck = 25, shogi.White, testkit.USI(t, "7g7f"), check
 				w0 := c.work()
 				got, want := encodeBoth(t, a, recorded(a, &v, opt), scope, c)
 				if !bytes.Equal(got, want) {

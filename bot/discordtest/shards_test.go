@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"shinpan/internal/testkit"
 	"strconv"
 	"strings"
 	"sync"
@@ -109,13 +110,7 @@ func openShard(t *testing.T, srv *Server, token string, id, count int, intents d
 // eventually waits up to 5 s for cond.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testkit.Eventually(t, what, 5*time.Second, cond)
 }
 
 // TestShards: sessions IDENTIFY with [id, count]; READY and GUILD_CREATE

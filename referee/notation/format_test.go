@@ -6,17 +6,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 )
-
-func mustUSI(t testing.TB, s string) shogi.Move {
-	t.Helper()
-	m, err := shogi.ParseUSI(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 func TestFormat(t *testing.T) {
 	cases := []struct {
@@ -78,8 +70,8 @@ func TestFormat(t *testing.T) {
 		{kingHand, "", "K*5e", "K*5e", "☗５五玉", "５五玉打", "+0055OU"},
 	}
 	for _, c := range cases {
-		p := mustSFEN(t, c.sfen)
-		m := mustUSI(t, c.usi)
+		p := testkit.SFEN(t, c.sfen)
+		m := testkit.USI(t, c.usi)
 		last := lastSq(c.last)
 		cands := p.LegalMoves(nil)
 		if c.sfen == kingHand {
@@ -101,12 +93,12 @@ func TestFormat(t *testing.T) {
 // In Tsuitate the player's candidates are own-board moves: the gold pinned by
 // an unseen rook is a candidate, so the words are needed.
 func TestOwnBoardCandidates(t *testing.T) {
-	v := ownView(mustSFEN(t, pinned))
+	v := ownView(testkit.SFEN(t, pinned))
 	cands := v.OwnBoardMoves(nil)
-	if got := FormatAmong(v, mustUSI(t, "3h4g"), Japanese, shogi.NoSquare, cands); got != "☗４七金右" {
+	if got := FormatAmong(v, testkit.USI(t, "3h4g"), Japanese, shogi.NoSquare, cands); got != "☗４七金右" {
 		t.Errorf("got %q, want ☗４七金右", got)
 	}
-	if got := FormatAmong(v, mustUSI(t, "3h4g"), Western, shogi.NoSquare, cands); got != "G3h-4g" {
+	if got := FormatAmong(v, testkit.USI(t, "3h4g"), Western, shogi.NoSquare, cands); got != "G3h-4g" {
 		t.Errorf("got %q, want G3h-4g", got)
 	}
 	_, err := Resolve(v, "47金", cands, shogi.NoSquare)
@@ -134,7 +126,7 @@ func TestErrorMessages(t *testing.T) {
 		{start, "", "５八金引", `“５八金引” is not a possible move here: no such piece moves back (引) there; did you mean ☗５八金左 or ☗５八金右?`},
 	}
 	for _, c := range cases {
-		p := mustSFEN(t, c.sfen)
+		p := testkit.SFEN(t, c.sfen)
 		_, err := Resolve(p, c.text, p.LegalMoves(nil), lastSq(c.last))
 		if err == nil || err.Error() != c.msg {
 			t.Errorf("%q:\n got %v\nwant %s", c.text, err, c.msg)
@@ -165,7 +157,7 @@ func TestQuoteReadable(t *testing.T) {
 	if Echo(Echo(strings.Repeat("a", 99))) != Echo(strings.Repeat("a", 99)) {
 		t.Error("Echo is not idempotent")
 	}
-	p := mustSFEN(t, start)
+	p := testkit.SFEN(t, start)
 	_, err := Resolve(p, "こんにちは\u3000世界", p.LegalMoves(nil), shogi.NoSquare)
 	if err == nil || !strings.HasPrefix(err.Error(), "“こんにちは\u3000世界” is not a move I can read") {
 		t.Errorf("refusal of Japanese text: %v", err)
@@ -175,7 +167,7 @@ func TestQuoteReadable(t *testing.T) {
 // TestNamedDrop: a drop written out in any notation names its move, in hand or
 // not; other texts name none.
 func TestNamedDrop(t *testing.T) {
-	p := mustSFEN(t, start) // nothing in hand: NamedDrop does not look
+	p := testkit.SFEN(t, start) // nothing in hand: NamedDrop does not look
 	for text, want := range map[string]string{
 		"P*5e": "P*5e", "p'5e": "P*5e", "Ｐ＊５ｅ": "P*5e", "５五歩打": "P*5e", "5e歩打": "P*5e", "55歩打": "P*5e",
 		"+0055FU": "P*5e", "N'1b": "N*1b", "１二桂打": "N*1b", "同歩打": "P*5e",
@@ -229,7 +221,7 @@ func TestHelpers(t *testing.T) {
 // With more pieces than a set holds the words may not tell them apart; Format
 // then appends the origin as KIF does, and Resolve reads it.
 func TestFormatOriginFallback(t *testing.T) {
-	p := mustSFEN(t, "k8/9/9/9/9/9/9/9/8K b - 1")
+	p := testkit.SFEN(t, "k8/9/9/9/9/9/9/9/8K b - 1")
 	for _, s := range []string{"6d", "5a", "4d"} {
 		sq, _ := ParseSquare(s)
 		p.Put(sq, shogi.MakePiece(shogi.Black, shogi.Dragon))
@@ -237,7 +229,7 @@ func TestFormatOriginFallback(t *testing.T) {
 	cands := p.LegalMoves(nil)
 	want := map[string]string{"6d5e": "☗５五竜左", "4d5e": "☗５五竜右", "5a5e": "☗５五竜(51)"}
 	for u, w := range want {
-		m := mustUSI(t, u)
+		m := testkit.USI(t, u)
 		if got := FormatAmong(p, m, Japanese, shogi.NoSquare, cands); got != w {
 			t.Errorf("%s: got %q, want %q", u, got, w)
 		}

@@ -3,6 +3,7 @@ package notation
 import (
 	"testing"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 )
 
@@ -45,7 +46,7 @@ func TestResolveQuoted(t *testing.T) {
 
 func TestImpliedDrop(t *testing.T) {
 	// Black: pawn 5g, lance 9i, king 5i; White's pieces are ignored.
-	own := mustSFEN(t, "4k4/9/9/9/9/9/4P4/9/L3K4 b PNL 1")
+	own := testkit.SFEN(t, "4k4/9/9/9/9/9/4P4/9/L3K4 b PNL 1")
 	cases := []struct {
 		text, want string // want "" for no drop
 	}{
@@ -77,7 +78,7 @@ func TestImpliedDrop(t *testing.T) {
 	}
 	// Enemy pieces never matter: a white piece blocking the lance or standing
 	// on the square changes nothing.
-	withEnemy := mustSFEN(t, "4k4/9/9/9/9/8p/p3P4/9/L3K4 b PNL 1")
+	withEnemy := testkit.SFEN(t, "4k4/9/9/9/9/8p/p3P4/9/L3K4 b PNL 1")
 	for _, c := range cases {
 		a, okA := ImpliedDrop(own, c.text, shogi.NoSquare)
 		b, okB := ImpliedDrop(withEnemy, c.text, shogi.NoSquare)

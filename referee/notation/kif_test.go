@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 )
 
@@ -24,7 +25,7 @@ func TestParseKIFMove(t *testing.T) {
 		{sliders, "", "２五龍(26)", "2f2e"},
 	}
 	for _, c := range cases {
-		p := mustSFEN(t, c.sfen)
+		p := testkit.SFEN(t, c.sfen)
 		m, err := ParseKIFMove(p, c.body, lastSq(c.last))
 		if err != nil || m.USI() != c.want {
 			t.Errorf("%q: got %v, %v; want %s", c.body, m, err, c.want)

@@ -5,17 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 )
-
-func mustSFEN(t testing.TB, s string) *shogi.Position {
-	t.Helper()
-	p, err := shogi.ParseSFEN(s)
-	if err != nil {
-		t.Fatalf("ParseSFEN(%q): %v", s, err)
-	}
-	return p
-}
 
 const (
 	start = "startpos"
@@ -308,7 +300,7 @@ func TestResolve(t *testing.T) {
 		{sliders, "", "+R-2e", ok("2f2e")},
 	}
 	for _, c := range cases {
-		p := mustSFEN(t, c.sfen)
+		p := testkit.SFEN(t, c.sfen)
 		cands := p.LegalMoves(nil)
 		if c.sfen == kingHand {
 			cands = p.PseudoMoves(nil)
@@ -337,8 +329,8 @@ func TestResolve(t *testing.T) {
 // TestSideMark: a leading ▲☗ or △☖ naming the side to move is read past; one
 // naming the other side is refused, whatever the rest of the text says.
 func TestSideMark(t *testing.T) {
-	p := mustSFEN(t, shogi.StartSFEN)
-	after := mustSFEN(t, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
+	p := testkit.SFEN(t, shogi.StartSFEN)
+	after := testkit.SFEN(t, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
 	for _, c := range []struct {
 		p    *shogi.Position
 		text string

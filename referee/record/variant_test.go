@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee/shogi"
 )
 
@@ -94,7 +95,7 @@ func TestPseudoRoundTrip(t *testing.T) {
 // TestVariantMarkOnlyWhenSet: a standard record has no mark (other software
 // sees plain KIF); a Tsuitate one is marked but read with standard legality.
 func TestVariantMarkOnlyWhenSet(t *testing.T) {
-	rec := &Record{Moves: []shogi.Move{mustMove(t, "7g7f")}, Result: Unknown}
+	rec := &Record{Moves: []shogi.Move{testkit.USI(t, "7g7f")}, Result: Unknown}
 	var buf bytes.Buffer
 	if err := WriteKIF(&buf, rec); err != nil {
 		t.Fatal(err)
@@ -132,15 +133,6 @@ func sqOf(t *testing.T, s string) shogi.Square {
 		t.Fatal(err)
 	}
 	return q
-}
-
-func mustMove(t *testing.T, s string) shogi.Move {
-	t.Helper()
-	m, err := shogi.ParseUSI(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 // TestResultComment: an ending KIF and CSA have no word for (a king captured)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/internal/testkit"
 	"shinpan/store"
 	"shinpan/store/pgtest"
 )
@@ -18,11 +19,7 @@ func (c *settingsCache) stats() (reads int, on bool) {
 // waitFor polls cond for up to 5 s.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for end := time.Now().Add(5 * time.Second); !cond(); time.Sleep(2 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatalf("timed out waiting: %s", what)
-		}
-	}
+	testkit.Eventually(t, what, 5*time.Second, cond)
 }
 
 // TestSettingsCache: settings read again come from the process's cache; a
