@@ -97,7 +97,7 @@ func (b *Bot) catchUpAwaited(games []store.Game) {
 			case <-b.ctx.Done():
 				return
 			}
-			if b.ob.Wait(b.ctx) != nil || !b.catchPending(u) {
+			if !b.catchPending(u) {
 				<-b.catchSlots
 				if b.ctx.Err() != nil {
 					return

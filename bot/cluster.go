@@ -266,7 +266,6 @@ func (b *Bot) startCluster() error {
 	if err := b.cl.c.Start(b.ctx, b.onLeases); err != nil {
 		return fmt.Errorf("take partitions: %w", err)
 	}
-	b.shareRate()
 	b.wg.Add(4)
 	go b.dmCheckLoop()
 	go func() { defer b.wg.Done(); b.cl.c.Run(b.ctx) }()
@@ -552,12 +551,4 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 		wake(b.cl.kick)
 		b.ob.Kick()
 	}()
-}
-
-// shareRate gives this process its share of the global rate limit: the
-// processes together stay under Discord's limit for the bot.
-func (b *Bot) shareRate() {
-	n := b.cl.c.Live()
-	per := max(b.cfg.GlobalRate/n, 1)
-	b.ob.SetRate(per)
 }

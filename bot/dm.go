@@ -165,11 +165,8 @@ func (b *Bot) dmReply(user, dmID, text string) {
 	b.ob.Kick()
 }
 
-// replyNow sends a DM without the outbox, within the global rate.
+// replyNow sends a DM without the outbox (through the request budget).
 func (b *Bot) replyNow(user, text, nonce string) {
-	if b.ob.Wait(b.ctx) != nil {
-		return
-	}
 	ch, err := b.rest.DMChannel(user)
 	if err == nil {
 		_, err = b.rest.PostMessage(ch, compose.Payload{Content: text}, nonce)

@@ -8,8 +8,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/bwmarrin/discordgo"
-
 	"shinpan/bot/budget"
 	"shinpan/ops"
 	"shinpan/referee"
@@ -28,8 +26,11 @@ func WithMetrics(m *ops.Metrics) Option { return func(b *Bot) { b.metrics = m } 
 // metrics) every REST request through a counting transport.
 func (b *Bot) instrument() {
 	b.metrics.Watch(b.gauges())
-	// Every REST request passes the request budget (bot/budget), discordgo's
-	// retries after a 429 included; with metrics, counted beneath it.
+	// Every REST request passes the request budget (bot/budget); with
+	// metrics, counted beneath it. discordgo does not retry a 429 itself
+	// (it would sleep out the Retry-After holding its bucket, then send
+	// again): the callers retry, through the budget. The client's timeout
+	// becomes the budget's, which does not count the time a request queues.
 	c := http.Client{}
 	if b.s.Client != nil {
 		c = *b.s.Client // a copy: the caller's client may be shared
@@ -38,7 +39,12 @@ func (b *Bot) instrument() {
 	if b.metrics != nil {
 		base = b.metrics.Transport(base)
 	}
-	cfg := budget.Config{Base: base, Global: b.cfg.GlobalRate, Log: b.log}
+	cfg := budget.Config{Base: base, Global: b.cfg.GlobalRate, Log: b.log, SendTimeout: c.Timeout,
+		OnTooMany: func(scope, route string, retryAfter time.Duration) {
+			b.metrics.RateLimitWait(retryAfter)
+			b.log.Info("rate limited", "scope", scope, "route", route, "retry_after", retryAfter)
+		}}
+	c.Timeout = 0
 	if b.cl != nil {
 		cfg.Share = budget.PerProcess(b.cl.c.Live)
 	}
@@ -50,12 +56,10 @@ func (b *Bot) instrument() {
 	}
 	c.Transport = b.gate
 	b.s.Client = &c
-	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
-		if r.TooManyRequests != nil {
-			b.metrics.RateLimitWait(r.RetryAfter)
-			b.log.Info("rate limited", "route", ops.Route(r.URL), "retry_after", r.RetryAfter)
-		}
-	})
+	b.s.ShouldRetryOnRateLimit = false
+	for _, sh := range b.shards {
+		sh.s.Client, sh.s.ShouldRetryOnRateLimit = &c, false
+	}
 }
 
 // gauges are read at each scrape; lease ownership only with several processes.

@@ -28,9 +28,6 @@ func (b *Bot) timerLoop() {
 		if !b.begin() {
 			return
 		}
-		if b.cl != nil {
-			b.shareRate()
-		}
 		b.expireChallenges()
 		turns, aways := b.clocks.Due(b.now())
 		b.expireTurns(turns)

@@ -17,6 +17,7 @@ package budget
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -67,6 +68,14 @@ type Config struct {
 	OnAlert func(Alert)
 	// Log is where alerts and warnings go (nil: slog.Default()).
 	Log *slog.Logger
+	// OnTooMany, when set, observes each 429 (in the requesting goroutine,
+	// outside the gate's lock): its scope, route template and Retry-After.
+	OnTooMany func(scope, route string, retryAfter time.Duration)
+	// SendTimeout bounds a request from the moment the gate lets it go to
+	// the end of its answer's body (0: none). Time queued in the gate does
+	// not count: set it instead of http.Client.Timeout, which would count
+	// the wait and give up on requests that were never slow.
+	SendTimeout time.Duration
 }
 
 // ShareEvery is how often the gate reads Config.Share.
@@ -106,7 +115,9 @@ type Gate struct {
 	banAfter time.Duration
 	warnAt   []int
 	onAlert  func(Alert)
+	onMany   func(scope, route string, retryAfter time.Duration)
 	log      *slog.Logger
+	timeout  time.Duration
 
 	mu        sync.Mutex
 	share     float64
@@ -124,7 +135,7 @@ type Gate struct {
 // New returns a Gate.
 func New(cfg Config) *Gate {
 	g := &Gate{base: cfg.Base, global: cfg.Global, shareFn: cfg.Share, banAfter: cfg.BanAfter,
-		warnAt: cfg.WarnAt, onAlert: cfg.OnAlert, log: cfg.Log, share: 1,
+		warnAt: cfg.WarnAt, onAlert: cfg.OnAlert, onMany: cfg.OnTooMany, log: cfg.Log, timeout: cfg.SendTimeout, share: 1,
 		hashes: map[string]string{}, buckets: map[string]*bucket{}, stats: newStats()}
 	if g.base == nil {
 		g.base = http.DefaultTransport
@@ -310,7 +321,7 @@ func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
 	g.mu.Unlock()
 	g.waited(r, start, waited)
 
-	resp, err := g.base.RoundTrip(req)
+	resp, err := g.send(req)
 	if err != nil {
 		g.mu.Lock()
 		now := time.Now()
@@ -335,6 +346,12 @@ func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
 func (g *Gate) answered(r route, b *bucket, resp *http.Response) (until time.Time, banned bool) {
 	h := readHeaders(resp)
 	var alerts []Alert
+	tooMany := ""
+	defer func() {
+		if tooMany != "" && g.onMany != nil {
+			g.onMany(tooMany, r.template, h.retryAfter)
+		}
+	}()
 	g.mu.Lock()
 	now := time.Now()
 	if !r.exempt {
@@ -352,6 +369,7 @@ func (g *Gate) answered(r route, b *bucket, resp *http.Response) (until time.Tim
 			}
 		}
 		g.stats.tooMany(scope, r.template)
+		tooMany = scope
 		invalid = scope != "shared"
 		switch {
 		case h.retryAfter > g.banAfter:
@@ -434,4 +452,32 @@ func sleep(ctx context.Context, d time.Duration, answered <-chan struct{}) error
 	case <-answered:
 	}
 	return nil
+}
+
+// send hands a request the gate let go to the base transport, bounded by
+// SendTimeout from now to the end of the answer's body.
+func (g *Gate) send(req *http.Request) (*http.Response, error) {
+	if g.timeout <= 0 {
+		return g.base.RoundTrip(req)
+	}
+	ctx, cancel := context.WithTimeout(req.Context(), g.timeout)
+	resp, err := g.base.RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	resp.Body = &cancelBody{ReadCloser: resp.Body, cancel: cancel}
+	return resp, nil
+}
+
+// cancelBody ends a request's timeout when its answer's body is closed.
+type cancelBody struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b *cancelBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel()
+	return err
 }

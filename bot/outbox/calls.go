@@ -8,10 +8,17 @@ import (
 )
 
 // The bot's REST requests other than the outbox's messages: they pass here
-// too, so that every request to Discord leaves through one client.
+// too, so that every request to Discord leaves through one client. Those
+// without a caller of their own to retry them retry a 429 here (restTries).
+
+// restTries is how often a request answered 429 is made: each retry waits
+// in the budget for the 429's Retry-After.
+const restTries = 3
 
 // Me is the bot's own user.
-func (r *REST) Me() (*discordgo.User, error) { return r.s.User("@me") }
+func (r *REST) Me() (*discordgo.User, error) {
+	return again(restTries, func() (*discordgo.User, error) { return r.s.User("@me") })
+}
 
 // User looks a user up (autocomplete's names); ctx bounds the wait.
 func (r *REST) User(ctx context.Context, id string) (*discordgo.User, error) {
@@ -21,7 +28,7 @@ func (r *REST) User(ctx context.Context, id string) (*discordgo.User, error) {
 // ChannelMessages reads up to limit messages of a channel after a message id
 // (a catch-up of missed DMs).
 func (r *REST) ChannelMessages(channel string, limit int, after string) ([]*discordgo.Message, error) {
-	return r.s.ChannelMessages(channel, limit, "", after, "")
+	return again(restTries, func() ([]*discordgo.Message, error) { return r.s.ChannelMessages(channel, limit, "", after, "") })
 }
 
 // PutCommands overwrites the application's commands (in a guild when guild
@@ -31,7 +38,7 @@ func (r *REST) PutCommands(appID, guild string, list any) error {
 	if guild != "" {
 		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guild)
 	}
-	_, err := r.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint)
+	_, err := again(restTries, func() ([]byte, error) { return r.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint) })
 	return err
 }
 

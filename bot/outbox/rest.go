@@ -106,7 +106,7 @@ func (r *REST) DMChannel(user string) (string, error) {
 		r.mu.Unlock()
 		return st.DMChannelID, nil
 	}
-	ch, err := r.s.UserChannelCreate(user)
+	ch, err := again(restTries, func() (*discordgo.Channel, error) { return r.s.UserChannelCreate(user) })
 	if err != nil {
 		return "", err
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"golang.org/x/time/rate"
 
 	"shinpan/bot/compose"
 	"shinpan/store"
@@ -20,14 +19,16 @@ import (
 
 // The outbox is sent by one dispatcher and one worker per destination (a
 // channel, or a user's DMs): in order within a destination, in parallel across
-// them, so a 429, a 5xx or a slow channel delays no other. Each route's bucket
-// is discordgo's rate limiter's (it reads the bucket headers and waits out a
-// 429's retry_after, in the calling goroutine: that destination's worker); on
-// top, a token bucket keeps the whole bot under Discord's global limit
-// (global_rate, default 50 requests/s). A 5xx or a network error is retried
-// with exponential back-off and jitter; a 4xx other than 429 is final
-// (undeliverable). Sent messages are marked in batches: a mark lost in a crash
-// only means a re-send, which the message's nonce makes Discord drop.
+// them, so a 429, a 5xx or a slow channel delays no other. Every request
+// passes the session's HTTP transport, the bot's one request budget
+// (bot/budget): it waits for the route's bucket and the global limit before
+// it sends. discordgo does not retry a 429 itself (ShouldRetryOnRateLimit is
+// off): the worker retries it at once, through the budget, which holds the
+// bucket for the 429's Retry-After. A ban (*budget.BannedError) stops the
+// worker until it ends. A 5xx or a network error is retried with exponential
+// back-off and jitter; a 4xx other than 429 is final (undeliverable). Sent
+// messages are marked in batches: a mark lost in a crash only means a
+// re-send, which the message's nonce makes Discord drop.
 
 // Sender sends the outbox: the one place the bot's messages leave for
 // Discord, through its REST client.
@@ -50,7 +51,6 @@ type Sender struct {
 	seen     uint64                    // every message up to this id was read (orderedOutbox)
 	kick     chan struct{}             // wakes the dispatcher
 	marks    chan struct{}             // wakes the marker
-	limit    *rate.Limiter
 	// scan orders dispatch's read of the whole outbox with markSent's
 	// commit: a read from before a commit must not find its messages out of
 	// flight (they would be sent twice). An orderedOutbox needs none: a read
@@ -76,8 +76,6 @@ type Hooks struct {
 	Undeliverable func(m store.OutMsg, rerr *discordgo.RESTError)
 	// ThreadStarted learns the thread opened under a game's card.
 	ThreadStarted func(id store.GameID, thread string)
-	// GlobalWait observes the time a message waited for the global rate.
-	GlobalWait func(time.Duration)
 }
 
 // Config makes a Sender.
@@ -85,7 +83,6 @@ type Config struct {
 	Store     Store
 	REST      *REST
 	Log       *slog.Logger
-	PerSecond int  // the global rate this process may use
 	Clustered bool // other processes send the same outbox
 	Hooks     Hooks
 }
@@ -94,7 +91,7 @@ type Config struct {
 func New(cfg Config) *Sender {
 	return &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
 		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, inFlight: map[uint64]bool{},
-		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1), limit: rate.NewLimiter(rate.Limit(cfg.PerSecond), cfg.PerSecond)}
+		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1)}
 }
 
 // Run starts the dispatcher and the marker; they and the workers stop when
@@ -105,21 +102,6 @@ func (ob *Sender) Run(ctx context.Context, wg *sync.WaitGroup, pool *Pool) {
 	go ob.outboxLoop()
 	go ob.markLoop()
 }
-
-// Wait waits for a slot of the global rate (for a request made outside the
-// outbox); it fails when ctx ends.
-func (ob *Sender) Wait(ctx context.Context) error { return ob.limit.Wait(ctx) }
-
-// SetRate sets the global rate this process may use.
-func (ob *Sender) SetRate(per int) {
-	if ob.limit.Limit() != rate.Limit(per) {
-		ob.limit.SetLimit(rate.Limit(per))
-		ob.limit.SetBurst(per)
-	}
-}
-
-// Rate is the global rate this process may use now.
-func (ob *Sender) Rate() rate.Limit { return ob.limit.Limit() }
 
 // InFlight lists the messages handed to workers and not yet marked sent.
 func (ob *Sender) InFlight() []uint64 {
@@ -258,16 +240,10 @@ func (ob *Sender) worker(d string) {
 func (ob *Sender) deliver(m store.OutMsg) bool {
 	backoff := 250 * time.Millisecond
 	for {
-		queued := time.Now()
-		if err := ob.limit.Wait(ob.ctx); err != nil {
-			return false
-		}
-		if ob.hooks.GlobalWait != nil {
-			ob.hooks.GlobalWait(time.Since(queued))
-		}
 		start := time.Now()
 		err := ob.send(m)
 		var rerr *discordgo.RESTError
+		var wait time.Duration
 		switch {
 		case err == nil:
 			ob.sent(m, "sent", start)
@@ -278,16 +254,28 @@ func (ob *Sender) deliver(m store.OutMsg) bool {
 			ob.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
 			ob.undeliverable(m, rerr)
 			return true
+		case tooMany(err):
+			// The budget holds the bucket for the 429's Retry-After: the
+			// retry waits there, not here.
+			ob.sent(m, "retry", start)
+			ob.log.Info("answered 429, will retry through the budget", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
+			continue
+		case banned(err, &wait):
+			// Sending is stopped (the budget raised the alert): nothing is
+			// sent, and nothing retried, before the ban's end.
+			ob.sent(m, "retry", start)
+			ob.log.Debug("banned: the destination waits", "dest", m.Dest, "target", m.Target, "for", wait.Round(time.Second))
+		default:
+			ob.sent(m, "retry", start)
+			wait = backoff/2 + time.Duration(mrand.Int64N(int64(backoff)))
+			ob.log.Warn("send failed, will retry", "game", m.GameID, "dest", m.Dest, "target", m.Target, "in", wait.Round(time.Millisecond), "err", err)
+			backoff = min(2*backoff, 30*time.Second)
 		}
-		ob.sent(m, "retry", start)
-		wait := backoff/2 + time.Duration(mrand.Int64N(int64(backoff)))
-		ob.log.Warn("send failed, will retry", "game", m.GameID, "dest", m.Dest, "target", m.Target, "in", wait.Round(time.Millisecond), "err", err)
 		select {
 		case <-ob.ctx.Done():
 			return false
 		case <-time.After(wait):
 		}
-		backoff = min(2*backoff, 30*time.Second)
 	}
 }
 
@@ -337,7 +325,7 @@ func (ob *Sender) Drain(ctx context.Context) {
 	stuck := map[string]bool{}
 	var sent []uint64
 	for _, m := range msgs {
-		if ctx.Err() != nil || ob.limit.Wait(ctx) != nil {
+		if ctx.Err() != nil {
 			break
 		}
 		if stuck[dest(m)] {
@@ -489,7 +477,9 @@ func payloadComponents(p compose.Payload) []discordgo.MessageComponent {
 
 // startThread opens the game's announcement thread under a message.
 func (ob *Sender) startThread(id store.GameID, ch, msgID, name string) {
-	th, err := ob.rest.s.MessageThreadStartComplex(ch, msgID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	th, err := again(restTries, func() (*discordgo.Channel, error) {
+		return ob.rest.s.MessageThreadStartComplex(ch, msgID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	})
 	if err != nil {
 		ob.log.Warn("thread", "game", id, "err", err)
 		return

@@ -1,0 +1,40 @@
+package outbox
+
+import (
+	"errors"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/budget"
+)
+
+// tooMany says whether a request was answered 429 (discordgo's retry of it
+// is off: the caller retries, through the budget).
+func tooMany(err error) bool {
+	var rl *discordgo.RateLimitError
+	return errors.As(err, &rl)
+}
+
+// banned says whether the budget refused a request for a ban, and sets wait
+// to the time left of it (at least a second).
+func banned(err error, wait *time.Duration) bool {
+	var b *budget.BannedError
+	if !errors.As(err, &b) {
+		return false
+	}
+	*wait = max(time.Until(b.Until), time.Second)
+	return true
+}
+
+// again calls fn until it is not answered 429, at most tries times: each
+// call passes the budget, which holds the route's bucket for the 429's
+// Retry-After, so a retry waits there rather than being refused again.
+func again[T any](tries int, fn func() (T, error)) (T, error) {
+	for i := 1; ; i++ {
+		v, err := fn()
+		if err == nil || i >= tries || !tooMany(err) {
+			return v, err
+		}
+	}
+}
