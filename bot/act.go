@@ -40,7 +40,7 @@ func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key st
 		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.Lang) // the lease moved meanwhile
 	}
 	if err != nil {
-		return texts.UI(rd.Lang, texts.InternalError), false
+		return storeText(rd.Lang, err), false
 	}
 	return reply, ok
 }
@@ -66,7 +66,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 	if err != nil {
 		result = "no_game"
 		if !errors.Is(err, store.ErrNotFound) {
-			return texts.UI(lang, texts.InternalError), false, err // the store failed: try again
+			return storeText(lang, err), false, err // the store failed: try again
 		}
 		return texts.UI(lang, texts.NoGame), false, nil
 	}
@@ -88,7 +88,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 		result = "error"
 		b.log.Error("append action", "game", id, "user", user, "err", err)
 		b.games.Forget(id) // reload from the store next time
-		return texts.UI(lang, texts.InternalError), false, err
+		return storeText(lang, err), false, err
 	}
 	if done == nil {
 		if reply != "" {
@@ -164,7 +164,11 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 		m.DrawOffer = m.DrawOffer.Standing(g)
 	}
 	commit := time.Now()
-	stored, err := b.st.AppendAction(meta.ID, store.Entry{Action: a, UserID: user, Key: key}, out, next)
+	entry := store.Entry{Action: a, UserID: user, Key: key}
+	stored, err := b.st.AppendAction(meta.ID, entry, out, next)
+	if errors.Is(err, store.ErrOutcomeUnknown) && key != "" { // storeerr.go: taken or not, the key tells
+		stored, err = b.settleAppend(meta.ID, meta.LastSeq+1, entry, func() (store.Entry, error) { return b.st.AppendAction(meta.ID, entry, out, next) })
+	}
 	b.metrics.Commit("append_action", time.Since(commit))
 	if errors.Is(err, store.ErrDuplicate) {
 		return nil, "", nil // already applied (a redelivered event)

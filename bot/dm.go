@@ -114,7 +114,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	}
 	lg, err := b.games.Get(id)
 	if err != nil {
-		b.dmReply(user, m.ID, texts.UI(lang, texts.NoGame))
+		b.dmReply(user, m.ID, gameLoadText(lang, err))
 		return
 	}
 	lg.Mu.Lock()
@@ -135,7 +135,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 			return
 		}
 		if err != nil {
-			reply, ok = texts.UI(lang, texts.InternalError), false
+			reply, ok = storeText(lang, err), false
 		}
 	} else {
 		reply, ok = b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)

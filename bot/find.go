@@ -63,7 +63,7 @@ func (b *Bot) pickGameAs(sc scope, want store.GameID, rd compose.Reader) (store.
 func (b *Bot) pickGameIn(sc scope, want store.GameID, rd compose.Reader, all []store.Game, err error) (store.GameID, string) {
 	lang := rd.Lang
 	if err != nil {
-		return 0, texts.UI(lang, texts.InternalError)
+		return 0, storeText(lang, err)
 	}
 	var games []store.Game
 	for _, g := range all {
@@ -128,7 +128,7 @@ func (b *Bot) myGame(r *req, want store.GameID) (seated, *answer) {
 func (b *Bot) seatIn(r *req, id store.GameID) (seated, *answer) {
 	lg, err := b.games.Get(id)
 	if err != nil {
-		return seated{}, &answer{text: texts.UI(r.lang, texts.NoGame)}
+		return seated{}, &answer{text: gameLoadText(r.lang, err)}
 	}
 	lg.Mu.Lock()
 	c, mine := games.SeatOf(lg.Meta, r.user)

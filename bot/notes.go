@@ -52,7 +52,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 	}
 	notes, err := b.st.ToggleNote(id, c, sq)
 	if err != nil {
-		return texts.UI(l, texts.InternalError), false
+		return storeText(l, err), false
 	}
 	on := false
 	for _, s := range notes {
@@ -63,7 +63,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 	lg.Mu.Unlock()
 	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
-		return texts.UI(l, texts.InternalError), false
+		return storeText(l, err), false
 	}
 	b.ob.Kick()
 	return texts.UI(l, texts.BoardSent), true
@@ -93,15 +93,15 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 	notes, err := b.st.Notes(id, c)
 	if err != nil {
 		b.log.Error("notes", "game", id, "err", err)
-		return texts.UI(l, texts.InternalError), false
+		return storeText(l, err), false
 	}
 	img, err := compose.RenderFor(v, rd, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}, CacheScope: compose.SeatScope(id, c)})
 	if err != nil {
-		return texts.UI(l, texts.InternalError), false
+		return storeText(l, err), false
 	}
 	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
-		return texts.UI(l, texts.InternalError), false
+		return storeText(l, err), false
 	}
 	go b.ob.Kick()
 	return texts.UI(l, texts.BoardSent), true
@@ -116,7 +116,7 @@ func (b *Bot) squareOf(id store.GameID, user, text string) (lg *games.Game, c sh
 		return nil, 0, 0, texts.BadSquare(l, text)
 	}
 	if lg, err = b.games.Get(id); err != nil {
-		return nil, 0, 0, texts.UI(l, texts.NoGame)
+		return nil, 0, 0, gameLoadText(l, err)
 	}
 	lg.Mu.Lock()
 	c, ok := games.SeatOf(lg.Meta, user)

@@ -142,7 +142,7 @@ func (b *Bot) cmdDraw(r *req) (answer, error) {
 func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (string, error) {
 	lg, err := b.games.Get(id)
 	if err != nil {
-		return texts.UI(lang, texts.NoGame), nil
+		return gameLoadText(lang, err), nil
 	}
 	lg.Mu.Lock()
 	c, seated := games.SeatOf(lg.Meta, user)

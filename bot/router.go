@@ -180,7 +180,7 @@ func (b *Bot) serve(r *req, name string, rt route) {
 	a, err := rt.run(b, r)
 	if err != nil {
 		log.Error("interaction", "err", err)
-		a = say(texts.UI(r.lang, texts.InternalError))
+		a = say(storeText(r.lang, err)) // storeerr.go
 	}
 	if err := b.respond(r, a); err != nil {
 		log.Warn("interaction reply", "err", err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/bot/texts"
 	"shinpan/store"
 )
 
@@ -18,7 +19,8 @@ type faultyStore struct {
 	full, marks atomic.Bool
 }
 
-var errDiskFull = fmt.Errorf("store: commit: write shinpan.db: %w", syscall.ENOSPC)
+// errDiskFull is what the bbolt store returns for a full disk (bolt/open.go).
+var errDiskFull = fmt.Errorf("%w: the disk refused a write to shinpan.db (write: %w): nothing of it was written", store.ErrUnavailable, syscall.ENOSPC)
 
 func (f *faultyStore) wrap(st store.Store) store.Store { f.Store = st; return f }
 
@@ -125,8 +127,9 @@ func TestMarkSentFailing(t *testing.T) {
 }
 
 // TestStoreCannotWrite: with the disk full, a move changes nothing and its
-// player is told so, directly (the outbox cannot take the answer); nobody
-// else hears of it; once the disk has room again the same move is taken.
+// player is told so (texts.StoreDown: nothing was recorded), directly (the
+// outbox cannot take the answer); nobody else hears of it; once the disk has
+// room again the same move is taken.
 func TestStoreCannotWrite(t *testing.T) {
 	t.Parallel()
 	fs := &faultyStore{}
@@ -138,8 +141,9 @@ func TestStoreCannotWrite(t *testing.T) {
 	if _, err := e.srv.SendDM(e.bob, "3c3d"); err != nil {
 		t.Fatal(err)
 	}
-	e.waitUntil("bob told nothing was changed", func() bool { return strings.Contains(e.lastDM(e.bob).Content, "Nothing was changed") })
-	if r := e.quickSlash(e.bob, "resign"); !strings.Contains(r, "Nothing was changed") {
+	down := texts.UI(texts.EN, texts.StoreDown)
+	e.waitUntil("bob told nothing was recorded", func() bool { return e.lastDM(e.bob).Content == down })
+	if r := e.quickSlash(e.bob, "resign"); r != down {
 		t.Fatalf("resign with the disk full: %q", r)
 	}
 	if g := e.game(id); g.LastSeq != 1 || !g.Status.Live() {
