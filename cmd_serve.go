@@ -121,7 +121,7 @@ func runServe(args []string) error {
 		if err != nil {
 			return fmt.Errorf("metrics_addr: %w", err)
 		}
-		h := ops.Handler(m, map[string]ops.Check{"store": b.StoreReady, "gateway": b.Ready})
+		h := ops.Handler(m, b.Checks())
 		servers = append(servers, ops.Listen(ln, h, log))
 		log.Info("metrics, /healthz and /readyz", "addr", ln.Addr().String())
 	}
@@ -164,6 +164,7 @@ func runServe(args []string) error {
 	if interactions != nil {
 		// Interactions that come while the bot shuts down get 503.
 		servers = append(servers, ops.Listen(interactionsLn, interactions, log))
+		b.EndpointServing(true) // /readyz: ready from now on
 		log.Info("interactions endpoint", "addr", interactionsLn.Addr().String())
 	}
 	s2 := <-sig

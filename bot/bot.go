@@ -107,6 +107,8 @@ type Bot struct {
 	// is the only one; cluster.go).
 	cl *cluster
 
+	endpointUp atomic.Bool // the Interactions Endpoint is served (ready.go)
+
 	appID string
 	self  atomic.Value // the bot user's id (string), from READY
 }

@@ -323,6 +323,7 @@ func (c *chaos) startNode() *node {
 		t.Fatal(err)
 	}
 	n.ep = ops.Listen(ln, h, log)
+	n.b.EndpointServing(true)
 	n.url = "http://" + ln.Addr().String() + "/interactions"
 	return n
 }

@@ -148,6 +148,7 @@ func (e *env) serveEndpoint(log *slog.Logger) {
 		e.t.Fatal(err)
 	}
 	e.endpoint = ops.Listen(ln, h, log)
+	e.b.EndpointServing(true)
 	if err := e.srv.SetInteractionsEndpoint("http://" + ln.Addr().String() + "/interactions"); err != nil {
 		e.t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -76,19 +75,6 @@ func (b *Bot) gatewayEvent(sh *shard, event string) {
 	sh.up.Store(true)
 	b.metrics.Gateway(event)
 	b.log.Info("gateway "+event, "shard", sh.id)
-}
-
-// Ready says whether the bot can take work: it is not shutting down and each
-// of its gateway shards is connected (READY or RESUMED since the last
-// disconnect); without a gateway (gateway = false) the endpoint is enough.
-func (b *Bot) Ready() error {
-	if b.ctx.Err() != nil {
-		return errors.New("shutting down")
-	}
-	if !b.gatewayReady() {
-		return errors.New("gateway not connected")
-	}
-	return nil
 }
 
 // StoreReady says whether the store answers a read.

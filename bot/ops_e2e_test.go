@@ -25,7 +25,7 @@ func opsEnv(t *testing.T, mods ...func(*env)) (*env, *httptest.Server) {
 	mods = append([]func(*env){func(e *env) { e.opts = append(e.opts, WithMetrics(m)) }}, mods...)
 	e := newEnv(t, mods...)
 	b := e.b
-	h := ops.Handler(m, map[string]ops.Check{"store": b.StoreReady, "gateway": b.Ready})
+	h := ops.Handler(m, b.Checks())
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return e, srv
@@ -148,9 +148,7 @@ func grepLines(body, s string) string {
 func TestReadyzFollowsGateway(t *testing.T) {
 	t.Parallel()
 	e, srv := opsEnv(t)
-	if code, body := get(t, srv.URL+"/readyz"); code != http.StatusOK {
-		t.Fatalf("/readyz after start: %d %s", code, body)
-	}
+	e.waitUntil("/readyz ready after the start", func() bool { code, _ := get(t, srv.URL+"/readyz"); return code == http.StatusOK })
 	e.srv.SetGatewayDown(true)
 	e.waitUntil("/readyz unready", func() bool { code, _ := get(t, srv.URL+"/readyz"); return code == http.StatusServiceUnavailable })
 	if _, body := get(t, srv.URL+"/readyz"); !strings.Contains(body, "gateway") {
