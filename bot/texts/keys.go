@@ -469,6 +469,31 @@ const (
 	mBoardDrawNoLegalMove msg = "board.draw.no_legal_move"
 )
 
+// Moving by tapping: the menus under a player's board (TapPiece and the rest).
+const (
+	mTapPiece       msg = "tap.piece"             // symbol, piece name, square: a piece on the board
+	mTapPieceJA     msg = "tap.piece.kanji"       // symbol, square, kanji piece (Japanese notation)
+	mTapDrop        msg = "tap.drop"              // symbol, piece name: a piece in hand
+	mTapDropJA      msg = "tap.drop.kanji"        // symbol, kanji piece
+	mTapTakes       msg = "tap.takes"             // piece name: a destination holding a known enemy piece
+	mTapPromotes    msg = "tap.promotes"          // a destination where the piece must promote
+	mTapFiles       msg = "tap.files"             // first file, last file: a group of squares or pieces
+	mTapPickPiece   msg = "tap.pick.piece"        // placeholder: the pieces on the board
+	mTapPickHand    msg = "tap.pick.hand"         // placeholder: the pieces in hand
+	mTapPickSquare  msg = "tap.pick.square"       // placeholder: the destinations
+	mTapPickFiles   msg = "tap.pick.files"        // placeholder: the groups of files
+	mTapPickMask    msg = "tap.pick.mask"         // placeholder: the mask
+	mTapBack        msg = "tap.back"              // button
+	mTapPromote     msg = "tap.promote"           // button
+	mTapNoPromote   msg = "tap.no_promote"        // button
+	mTapPicked      msg = "tap.picked"            // the picked piece's label: the message above the squares
+	mTapPromoteAsk  msg = "tap.promote_ask"       // the move so far: the promotion question
+	mTapStale       msg = "tap.stale"             // a pick on an old board
+	mTapTranscript  msg = "tap.transcript"        // the demo's line for a pick: the option's label
+	mSetInputMenus  msg = "settings.input.menus"  // /shogi settings input: menus
+	mSetInputTyping msg = "settings.input.typing" // /shogi settings input: typing
+)
+
 // The alt text of a board image (BoardAlt).
 const (
 	mAltSep      msg = "alt.sep"       // between the parts

@@ -1,0 +1,67 @@
+package texts
+
+import (
+	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
+)
+
+// The words of moving by tapping (package bot/tap): the menus' options, their
+// placeholders and buttons, and the lines above them.
+
+// The fixed texts of the tap menus.
+const (
+	TapPickPiece  = UIText(mTapPickPiece)  // placeholder of the menu of pieces on the board
+	TapPickHand   = UIText(mTapPickHand)   // placeholder of the menu of pieces in hand
+	TapPickSquare = UIText(mTapPickSquare) // placeholder of the menu of destinations
+	TapPickFiles  = UIText(mTapPickFiles)  // placeholder of the menu of groups of files
+	TapPickMask   = UIText(mTapPickMask)   // placeholder of the mask menu (Masked)
+	TapBack       = UIText(mTapBack)       // button: back to the pieces
+	TapPromote    = UIText(mTapPromote)    // button
+	TapNoPromote  = UIText(mTapNoPromote)  // button
+	TapStale      = UIText(mTapStale)      // a pick on a board that is no longer current
+	TapPromotes   = UIText(mTapPromotes)   // a destination where the piece must promote
+	InputMenus    = UIText(mSetInputMenus) // /shogi settings input: menus
+	InputTyping   = UIText(mSetInputTyping)
+)
+
+// TapSquare names a square as the reader's board shows it: "6f" (ranks a–i),
+// "６六" in Japanese or in Japanese notation.
+func TapSquare(l Lang, n notation.Notation, s shogi.Square) string {
+	if l == JA || n == notation.Japanese {
+		return notation.FullWidthDigit(s.File()) + notation.KanjiRank(s.Rank())
+	}
+	return s.String()
+}
+
+// TapPiece labels c's piece of kind k on s: "☗ Silver 7g"; in Japanese
+// notation "☗７七銀".
+func TapPiece(l Lang, n notation.Notation, c shogi.Color, k shogi.Kind, s shogi.Square) string {
+	if n == notation.Japanese {
+		return tr(l, mTapPieceJA, c.Symbol(), TapSquare(l, n, s), notation.KanjiPiece(k))
+	}
+	return tr(l, mTapPiece, c.Symbol(), capitalize(PieceName(l, k)), TapSquare(l, n, s))
+}
+
+// TapDrop labels c's pieces of kind k in hand: "☗ Silver in hand"; in
+// Japanese notation "☗銀打".
+func TapDrop(l Lang, n notation.Notation, c shogi.Color, k shogi.Kind) string {
+	if n == notation.Japanese {
+		return tr(l, mTapDropJA, c.Symbol(), notation.KanjiPiece(k))
+	}
+	return tr(l, mTapDrop, c.Symbol(), capitalize(PieceName(l, k)))
+}
+
+// TapTakes describes a destination holding an enemy piece the reader sees.
+func TapTakes(l Lang, k shogi.Kind) string { return tr(l, mTapTakes, PieceName(l, k)) }
+
+// TapFiles names a group of files, from the reader's left: "Files 9–7".
+func TapFiles(l Lang, first, last int) string { return tr(l, mTapFiles, first, last) }
+
+// TapPicked heads the destinations of the picked piece (its label).
+func TapPicked(l Lang, label string) string { return tr(l, mTapPicked, Escape(label)) }
+
+// TapPromoteAsk heads the promotion question (the move so far).
+func TapPromoteAsk(l Lang, label string) string { return tr(l, mTapPromoteAsk, Escape(label)) }
+
+// TapTranscript is a pick as the demo's transcript shows it: "[picks ☗ Silver 7g]".
+func TapTranscript(l Lang, label string) string { return tr(l, mTapTranscript, label) }
