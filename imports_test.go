@@ -54,8 +54,9 @@ var allowedImports = map[string][]string{
 	"bot/budget":  nil,
 	"bot/games":   append(slices.Clone(rulesCore), "store", "player"),
 	"bot/compose": append(slices.Clone(rulesCore), "bot/texts", "render", "store", "store/memo"),
-	"bot/outbox":  {"bot/compose", "store", "discordgo"},
-	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/games", "bot/outbox", "bot/texts",
+	"bot/outbox":  {"bot/budget", "bot/compose", "store", "discordgo"},
+	"bot/tap":     append(slices.Clone(rulesCore), "bot/texts", "render"),
+	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/games", "bot/outbox", "bot/tap", "bot/texts",
 		"ops", "player", "rating", "render", "store", "tournament", "discordgo"),
 
 	"bot/discordtest":         {"discordgo", "bot/discordtest/openapi"},
@@ -115,8 +116,8 @@ func TestImports(t *testing.T) {
 			t.Errorf("package player depends on %s, which may hold a game's true position", dep)
 		}
 	}
-	// The live games and the messages are composed without Discord.
-	for _, pkg := range []string{"bot/games", "bot/compose", "referee", "render", "store"} {
+	// The live games, the messages and the tap menus are made without Discord.
+	for _, pkg := range []string{"bot/games", "bot/compose", "bot/tap", "referee", "render", "store"} {
 		if slices.Contains(reach(graph, pkg), "discordgo") {
 			t.Errorf("%s depends on discordgo", pkg)
 		}
