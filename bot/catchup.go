@@ -278,6 +278,9 @@ func (b *Bot) flushLastDMs() {
 	}
 	if err := b.st.MarkDMsHandled(ids, b.instance); err != nil {
 		b.log.Warn("settings", "users", len(ids), "err", err)
+		for user, m := range marks { // again at the next flush
+			b.dmMarks.add(user, m.channel, m.msgID)
+		}
 	}
 }
 

@@ -201,6 +201,7 @@ func (b *Bot) markHandled(user, channel, msgID string, keyed bool) {
 func (b *Bot) writeLastDM(user, msgID string) {
 	if err := b.st.MarkDMHandled(user, msgID, b.instance); err != nil {
 		b.log.Warn("settings", "user", user, "err", err)
+		b.dmMarks.add(user, "", msgID) // written once the store answers: a DM refused meanwhile is never read back
 	}
 }
 
