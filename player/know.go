@@ -14,6 +14,9 @@ type base struct {
 	cfg Config
 	me  shogi.Color
 	rng *rand.Rand
+	// frozen: play as the Baseline level, the strong level before it mixed
+	// its choices (issue 35).
+	frozen bool
 
 	v        view.View
 	haveView bool

@@ -18,6 +18,11 @@
 //   - strong (the default): alpha-beta on the open variants (Masked with a
 //     belief over which enemy piece is the mask), a particle filter over the
 //     hidden position with a short search per particle in Tsuitate and Dark.
+//     It mixes its choices: each move (and mask) is drawn at random among the
+//     good ones, so that no one can replay it, not even with this code.
+//   - baseline: strong as it was before it mixed (issue 35), frozen as a
+//     yardstick for the arena. It is not offered to players (ParseLevel does
+//     not know it; ParseAnyLevel does).
 package player
 
 import (
@@ -71,9 +76,12 @@ const (
 	Random Level = "random"
 	Greedy Level = "greedy"
 	Strong Level = "strong"
+	// Baseline is the strong level frozen as it was before issue 35, kept
+	// for measuring the strong level against.
+	Baseline Level = "baseline"
 )
 
-// Levels lists the levels, weakest first.
+// Levels lists the levels offered to players, weakest first (not Baseline).
 var Levels = []Level{Random, Greedy, Strong}
 
 // ParseLevel reads a level name; "" is Strong, the default.
@@ -87,6 +95,18 @@ func ParseLevel(s string) (Level, error) {
 		return Random, nil
 	}
 	return "", fmt.Errorf("unknown level %q: want random, greedy or strong", s)
+}
+
+// ParseAnyLevel is ParseLevel that also knows Baseline (the arena's levels).
+func ParseAnyLevel(s string) (Level, error) {
+	if Level(strings.ToLower(strings.TrimSpace(s))) == Baseline {
+		return Baseline, nil
+	}
+	l, err := ParseLevel(s)
+	if err != nil {
+		return "", fmt.Errorf("unknown level %q: want random, greedy, strong or baseline", s)
+	}
+	return l, nil
 }
 
 // DefaultMoveTime is the think time per move when the game gives none.
@@ -138,6 +158,10 @@ func New(cfg Config) (Player, error) {
 		cfg.Threads = min(runtime.NumCPU(), 4)
 	}
 	b := newBase(cfg)
+	if cfg.Level == Baseline {
+		b.frozen = true
+		cfg.Level = Strong
+	}
 	switch cfg.Level {
 	case Random:
 		return &randomPlayer{base: b}, nil
