@@ -102,12 +102,46 @@ func greedyScore(p *shogi.Position, m shogi.Move, me shogi.Color, mask shogi.Squ
 // is how many of the best candidates it chooses among at random (0 or 1: the
 // best, ties broken at random).
 func chooseMask(b *base, spread int) shogi.Square {
-	p := view.PositionOf(&b.v)
-	type cand struct {
-		s     shogi.Square
-		score int
+	cs := maskCands(b, 6)
+	if len(cs) == 0 {
+		return shogi.NoSquare
 	}
-	var cs []cand
+	// Sort by score, best first (few pieces: insertion sort).
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].score > cs[j-1].score; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	if spread <= 1 {
+		return cs[0].s
+	}
+	return cs[b.rng.Intn(min(spread, len(cs)))].s
+}
+
+// mixedMask draws the mask among the candidates scored within maskMargin of
+// the best (the strong level: no square is a safe guess).
+func mixedMask(b *base) shogi.Square {
+	cs := maskCands(b, 0)
+	if len(cs) == 0 {
+		return shogi.NoSquare
+	}
+	sc := make([]float64, len(cs))
+	for i, c := range cs {
+		sc[i] = float64(c.score)
+	}
+	return cs[softPick(sc, maskMargin, maskTemp, b.rng)].s
+}
+
+type maskCand struct {
+	s     shogi.Square
+	score int
+}
+
+// maskCands scores the player's pieces as masks, each with a random bonus
+// below noise (none when 0).
+func maskCands(b *base, noise int) []maskCand {
+	p := view.PositionOf(&b.v)
+	var cs []maskCand
 	own := p.Pieces(b.me)
 	for sq := own; sq.Any(); {
 		s := sq.Pop()
@@ -126,22 +160,12 @@ func chooseMask(b *base, spread int) shogi.Square {
 		case shogi.Pawn:
 			score -= 10 // in front, soon exchanged
 		}
-		score += b.rng.Intn(6)
-		cs = append(cs, cand{s, score})
-	}
-	if len(cs) == 0 {
-		return shogi.NoSquare
-	}
-	// Sort by score, best first (few pieces: insertion sort).
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && cs[j].score > cs[j-1].score; j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
+		if noise > 0 {
+			score += b.rng.Intn(noise)
 		}
+		cs = append(cs, maskCand{s, score})
 	}
-	if spread <= 1 {
-		return cs[0].s
-	}
-	return cs[b.rng.Intn(min(spread, len(cs)))].s
+	return cs
 }
 
 // screenRisk is what greedy knows of the screen in Tsuitate: any square it

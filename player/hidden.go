@@ -433,9 +433,20 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 				debugDecide("stage %d (%d particles): #%d %s score %.0f pLegal %.2f mean %.0f", st.depth, acc.n, r, cands[i], scores[i], pLegal[i], acc.vsum[i]/max(acc.wsum[i], 1e-9))
 			}
 		}
-		best = cands[active[0]]
-		h.lastStats.pLegal = pLegal[active[0]]
-		h.attempt, h.attemptP, h.attemptOpen = best, pLegal[active[0]], !h.v.InCheck
+		pick := active[0]
+		if !h.frozen {
+			// Mixed: drawn among the good moves of the deepest stage so far.
+			sc := make([]float64, len(active))
+			for r, i := range active {
+				sc[r] = scores[i]
+			}
+			if sc[0] < valueClamp/2 { // a likely win is taken (the shortest first)
+				pick = active[softPick(sc, hiddenMargin, hiddenTemp, h.rng)]
+			}
+		}
+		best = cands[pick]
+		h.lastStats.pLegal = pLegal[pick]
+		h.attempt, h.attemptP, h.attemptOpen = best, pLegal[pick], !h.v.InCheck
 		h.attemptC = moveClass(parts[0], best)
 		if len(active) == 1 {
 			break

@@ -178,6 +178,9 @@ func threatenedPieces(p *shogi.Position, me shogi.Color) shogi.Bitboard {
 func (mp *maskedPlayer) Act(ctx context.Context) Action {
 	start := time.Now()
 	if mp.needsMask() {
+		if !mp.frozen {
+			return mp.maskAction(mixedMask(mp.base))
+		}
 		return mp.maskAction(chooseMask(mp.base, 3))
 	}
 	p, cands := knownBoard(&mp.v, mp.me, mp.cfg.MaskAsKing)
@@ -202,11 +205,15 @@ func (mp *maskedPlayer) Act(ctx context.Context) Action {
 		s.maskAsKing = mp.cfg.MaskAsKing
 		s.maskProb = prob
 		s.maskGain = 0
+		s.margin = mp.margin()
 		return s
 	}
 	res, _ := parallelThink(p, cands, mp.cfg.Threads, 32, deadline, mk)
 	if len(res) == 0 {
 		return mp.moveAction(cands[mp.rng.Intn(len(cands))])
+	}
+	if !mp.frozen {
+		return mp.moveAction(pickMixed(res, mp.base))
 	}
 	return mp.moveAction(pickAmong(res, mp.rng.Intn(1<<20)))
 }

@@ -36,9 +36,17 @@ func (o *openPlayer) Act(ctx context.Context) Action {
 		return o.moveAction(cands[0])
 	}
 	deadline := thinkDeadline(ctx, start, o.cfg.MoveTime)
-	res, _ := parallelThink(p, cands, o.cfg.Threads, 32, deadline, o.searcher)
+	mk := func(i int) *searcher {
+		s := o.searcher(i)
+		s.margin = o.margin()
+		return s
+	}
+	res, _ := parallelThink(p, cands, o.cfg.Threads, 32, deadline, mk)
 	if len(res) == 0 {
 		return o.moveAction(cands[o.rng.Intn(len(cands))])
+	}
+	if !o.frozen {
+		return o.moveAction(pickMixed(res, o.base))
 	}
 	return o.moveAction(pickAmong(res, o.rng.Intn(1<<20)))
 }
@@ -53,6 +61,24 @@ func thinkDeadline(ctx context.Context, start time.Time, budget time.Duration) t
 	return d
 }
 
+// pickMixed draws a move among the root results scored within openMargin of
+// the best (a win found is taken at once).
+func pickMixed(res []rootResult, b *base) shogi.Move {
+	best := res[0].score
+	if best > winBound || best < -winBound {
+		return res[0].move
+	}
+	n := 1
+	for n < len(res) && res[n].score >= best-openMargin {
+		n++
+	}
+	sc := make([]float64, n)
+	for i := range sc {
+		sc[i] = float64(res[i].score)
+	}
+	return res[softPick(sc, openMargin, openTemp, b.rng)].move
+}
+
 // pickAmong returns the best move, choosing at random (by r) among moves
 // scored within a few centipawns of it so that games vary.
 func pickAmong(res []rootResult, r int) shogi.Move {
@@ -65,4 +91,13 @@ func pickAmong(res []rootResult, r int) shogi.Move {
 		n++
 	}
 	return res[r%n].move
+}
+
+// margin is the search's margin of exact root scores: openMargin when the
+// choice is mixed.
+func (b *base) margin() int {
+	if b.frozen {
+		return 0
+	}
+	return openMargin
 }

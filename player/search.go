@@ -61,6 +61,10 @@ type searcher struct {
 	maskAsKing bool
 	maskProb   [shogi.NumSquares]int32
 	maskGain   int32 // thousandths of a mask captured so far on this line, by the root side
+
+	// margin: think scores exactly every root move within margin of the
+	// best (the others stay upper bounds), for a mixed choice among them.
+	margin int
 }
 
 func newSearcher(mode searchMode, root shogi.Color) *searcher {
@@ -538,7 +542,8 @@ type rootResult struct {
 // think runs iterative deepening on p over the given root moves until the
 // deadline or maxDepth and returns, for each completed depth (index 0 is depth
 // 1), the root moves with their scores, best first. With no root moves given it
-// searches all of them. Scores of moves other than the best are upper bounds.
+// searches all of them. Scores of moves other than the best are upper bounds,
+// but for those within s.margin of the best, which are exact.
 func (s *searcher) think(p *shogi.Position, root []shogi.Move, maxDepth int, deadline time.Time) [][]rootResult {
 	s.deadline = deadline
 	s.stopped = false
@@ -574,9 +579,10 @@ func (s *searcher) think(p *shogi.Position, root []shogi.Move, maxDepth int, dea
 			if i == 0 {
 				v = -s.negamax(p, depth-1, -scoreInf, scoreInf, 1)
 			} else {
-				v = -s.negamax(p, depth-1, -alpha-1, -alpha, 1)
-				if v > alpha && !s.stopped {
-					v = -s.negamax(p, depth-1, -scoreInf, -alpha, 1)
+				t := max(alpha-s.margin, -scoreInf+1)
+				v = -s.negamax(p, depth-1, -t-1, -t, 1)
+				if v > t && !s.stopped {
+					v = -s.negamax(p, depth-1, -scoreInf, -t, 1)
 				}
 			}
 			p.UnmakeMove(m, u)
@@ -586,8 +592,8 @@ func (s *searcher) think(p *shogi.Position, root []shogi.Move, maxDepth int, dea
 			if s.stopped {
 				break
 			}
-			if i > 0 && v <= alpha {
-				v = min(v, alpha-1) // an upper bound: below the best
+			if t := alpha - s.margin; i > 0 && v <= t {
+				v = min(v, t-1) // an upper bound: below the best
 			}
 			cur[i].score = v
 			alpha = max(alpha, v)
