@@ -29,6 +29,9 @@ type Options struct {
 	Games    int
 	Seed     int64
 	MoveTime time.Duration // think time per move (player.DefaultMoveTime when 0)
+	// MoveTimeA and MoveTimeB, when set, are seat A's and seat B's own think
+	// times instead of MoveTime.
+	MoveTimeA, MoveTimeB time.Duration
 	// Rules are the game's options; nil means DefaultRules(Variant).
 	Rules *referee.Options
 	// Parallel is how many games run at once (1 when 0).
@@ -42,6 +45,21 @@ type Options struct {
 	// Progress, when set, is called after each game (from one goroutine at a
 	// time).
 	Progress func(r *GameResult)
+}
+
+// SeatMoveTime is the think time of seat A or B.
+func (o *Options) SeatMoveTime(seat int) time.Duration {
+	d := o.MoveTime
+	if seat == SeatA && o.MoveTimeA > 0 {
+		d = o.MoveTimeA
+	}
+	if seat == SeatB && o.MoveTimeB > 0 {
+		d = o.MoveTimeB
+	}
+	if d <= 0 {
+		d = player.DefaultMoveTime
+	}
+	return d
 }
 
 // DefaultRules are the arena's game options: the referee's defaults, with a
@@ -249,7 +267,7 @@ func Run(ctx context.Context, o Options) ([]*GameResult, error) {
 						c = aColor.Opp()
 					}
 					p, err := player.New(player.Config{Level: lv, Variant: o.Variant, Color: c,
-						MaskAsKing: rules.MaskAsKing, KingVisible: rules.KingVisible, MoveTime: o.MoveTime, Threads: o.Threads,
+						MaskAsKing: rules.MaskAsKing, KingVisible: rules.KingVisible, MoveTime: o.SeatMoveTime(seat), Threads: o.Threads,
 						Seed: o.Seed*1_000_003 + int64(i)*2 + int64(seat)})
 					if err != nil {
 						mu.Lock()
@@ -358,6 +376,24 @@ func Summarize(rs []*GameResult) *Summary {
 	return s
 }
 
+// Elo returns the rating difference (A less B) a score in percent implies:
+// −400·log10(100/score − 1), ±Inf at 0% and 100%.
+func Elo(score float64) float64 {
+	switch {
+	case score <= 0:
+		return math.Inf(-1)
+	case score >= 100:
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(100/score-1)
+}
+
+// EloRange is the Elo difference the summary's score implies, with the ends
+// of its 95% interval.
+func (s *Summary) EloRange() (elo, lo, hi float64) {
+	return Elo(s.Score), Elo(s.Score - s.Interval), Elo(s.Score + s.Interval)
+}
+
 func quantiles(d []time.Duration) (median, p99, maxd time.Duration) {
 	if len(d) == 0 {
 		return 0, 0, 0
@@ -373,13 +409,16 @@ func quantiles(d []time.Duration) (median, p99, maxd time.Duration) {
 
 // Print writes the summary as the arena command shows it.
 func (s *Summary) Print(w io.Writer, o Options) {
-	mt := o.MoveTime
-	if mt <= 0 {
-		mt = player.DefaultMoveTime
+	ma, mb := o.SeatMoveTime(SeatA), o.SeatMoveTime(SeatB)
+	if ma == mb {
+		fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games, seed %d, movetime %v\n", o.Variant, o.A, o.B, s.Games, o.Seed, ma)
+	} else {
+		fmt.Fprintf(w, "%s: A=%s (%v) vs B=%s (%v), %d games, seed %d\n", o.Variant, o.A, ma, o.B, mb, s.Games, o.Seed)
 	}
-	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games, seed %d, movetime %v\n", o.Variant, o.A, o.B, s.Games, o.Seed, mt)
 	fmt.Fprintf(w, "A wins %d, losses %d, draws %d\n", s.Wins, s.Losses, s.Draws)
 	fmt.Fprintf(w, "score %.1f%% ±%.1f (95%% interval)\n", s.Score, s.Interval)
+	elo, lo, hi := s.EloRange()
+	fmt.Fprintf(w, "Elo difference A−B %s (95%%: %s to %s)\n", eloText(elo), eloText(lo), eloText(hi))
 	fmt.Fprintf(w, "fouls per game: A %.2f, B %.2f\n", s.FoulsPerGame[SeatA], s.FoulsPerGame[SeatB])
 	if s.BouncesPerGame[0]+s.BouncesPerGame[1] > 0 {
 		fmt.Fprintf(w, "bounces per game: A %.2f, B %.2f\n", s.BouncesPerGame[SeatA], s.BouncesPerGame[SeatB])
@@ -390,12 +429,23 @@ func (s *Summary) Print(w io.Writer, o Options) {
 	}
 	fmt.Fprintf(w, "mean length %.1f moves\n", s.MeanPlies)
 	for seat, name := range []string{"A", "B"} {
-		fmt.Fprintf(w, "think time %s (%s): median %v, p99 %v, max %v\n", name, []player.Level{o.A, o.B}[seat],
-			roundDur(s.ThinkMedian[seat]), roundDur(s.ThinkP99[seat]), roundDur(s.ThinkMax[seat]))
+		mt := o.SeatMoveTime(seat)
+		fmt.Fprintf(w, "think time %s (%s): median %v, p99 %v (%.2f× the budget), max %v\n", name, []player.Level{o.A, o.B}[seat],
+			roundDur(s.ThinkMedian[seat]), roundDur(s.ThinkP99[seat]), float64(s.ThinkP99[seat])/float64(mt), roundDur(s.ThinkMax[seat]))
 	}
 	if s.Errors > 0 {
 		fmt.Fprintf(w, "errors: %d games broke an invariant\n", s.Errors)
 	}
+}
+
+func eloText(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", x)
 }
 
 func roundDur(d time.Duration) time.Duration {
