@@ -444,6 +444,8 @@ func eloText(x float64) string {
 		return "+inf"
 	case math.IsInf(x, -1):
 		return "-inf"
+	case math.Abs(x) < 0.5:
+		return "+0"
 	}
 	return fmt.Sprintf("%+.0f", x)
 }

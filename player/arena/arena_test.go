@@ -210,3 +210,39 @@ func (r *refusedOnce) Refused(text string) {
 	r.text = text
 	r.Player.Refused(text)
 }
+
+// TestElo checks the rating difference a score implies.
+func TestElo(t *testing.T) {
+	for _, c := range []struct {
+		score float64
+		want  string
+	}{
+		{50, "+0"}, {75, "+191"}, {25, "-191"}, {90, "+382"}, {0, "-inf"}, {100, "+inf"},
+	} {
+		t.Run(fmt.Sprint(c.score), func(t *testing.T) {
+			if got := eloText(Elo(c.score)); got != c.want {
+				t.Errorf("Elo(%v) = %s, want %s", c.score, got, c.want)
+			}
+		})
+	}
+}
+
+// TestSeatMoveTime: each seat's own think time overrides the common one.
+func TestSeatMoveTime(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		o          Options
+		wantA, wantB time.Duration
+	}{
+		{"default", Options{}, player.DefaultMoveTime, player.DefaultMoveTime},
+		{"common", Options{MoveTime: 100 * time.Millisecond}, 100 * time.Millisecond, 100 * time.Millisecond},
+		{"own", Options{MoveTime: 100 * time.Millisecond, MoveTimeA: time.Second}, time.Second, 100 * time.Millisecond},
+		{"both", Options{MoveTimeA: 20 * time.Millisecond, MoveTimeB: 30 * time.Millisecond}, 20 * time.Millisecond, 30 * time.Millisecond},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if a, b := c.o.SeatMoveTime(SeatA), c.o.SeatMoveTime(SeatB); a != c.wantA || b != c.wantB {
+				t.Errorf("A %v B %v, want %v %v", a, b, c.wantA, c.wantB)
+			}
+		})
+	}
+}
