@@ -55,16 +55,21 @@ type pendingObs struct {
 type decisionStats struct {
 	candidates, unique int
 	depth              int // deepest stage with results
-	particles          [5]int
+	particles          [6]int
 	pLegal             float64 // of the chosen move
 }
 
-func particleCount(cfg Config) int {
+func particleCount(cfg Config, frozen bool) int {
 	if cfg.Particles > 0 {
 		return cfg.Particles
 	}
 	n := int(cfg.MoveTime / (200 * time.Microsecond))
-	return min(max(n, 64), 256)
+	if frozen {
+		return min(max(n, 64), 256)
+	}
+	// Strong: 256 from 52 ms as the baseline, then one per millisecond up
+	// to 512 (from 512 ms): a longer think searches more of them.
+	return min(max(n, 64), max(256, min(int(cfg.MoveTime/time.Millisecond), 512)))
 }
 
 func newHiddenPlayer(b *base) *hiddenPlayer {
@@ -72,7 +77,7 @@ func newHiddenPlayer(b *base) *hiddenPlayer {
 	if b.cfg.Variant == view.Dark {
 		h.mode = smDark
 	}
-	h.f = newFilter(b.me, b.cfg.Variant, particleCount(b.cfg), b.rng)
+	h.f = newFilter(b.me, b.cfg.Variant, particleCount(b.cfg, b.frozen), b.rng)
 	h.f.kingVisible = b.cfg.Variant == view.Tsuitate && b.cfg.KingVisible
 	return h
 }
@@ -398,6 +403,14 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		{2, 8, budget * 75 / 100},
 		{3, 3, budget},
 	}
+	if !h.frozen {
+		// Strong: the time left after the third stage deepens the best two.
+		stages = append(stages, struct {
+			depth int
+			keep  int
+			end   time.Duration
+		}{4, 2, budget})
+	}
 	// Moves that fail on every particle are tried only when nothing else is
 	// left: their value is the failure's.
 	var active []int
@@ -421,8 +434,8 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 			break
 		}
 		acc := h.runStage(parts, ws, legal, cands, active, st.depth, start.Add(st.end))
-		if acc.n == 0 {
-			break
+		if acc.n == 0 || st.depth >= 4 && acc.seen < 0.6 {
+			break // a stage beyond the third counts only over most of the weight
 		}
 		h.lastStats.depth = st.depth
 		h.lastStats.particles[si] = acc.n
