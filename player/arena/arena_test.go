@@ -230,8 +230,8 @@ func TestElo(t *testing.T) {
 // TestSeatMoveTime: each seat's own think time overrides the common one.
 func TestSeatMoveTime(t *testing.T) {
 	for _, c := range []struct {
-		name       string
-		o          Options
+		name         string
+		o            Options
 		wantA, wantB time.Duration
 	}{
 		{"default", Options{}, player.DefaultMoveTime, player.DefaultMoveTime},
