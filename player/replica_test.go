@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/internal/testkit"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -143,7 +144,7 @@ func TestMaskSpread(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				p.Observe(view.Of(view.Masked, mustSFEN(t, shogi.StartSFEN), view.ViewerOf(c)), nil)
+				p.Observe(view.Of(view.Masked, testkit.SFEN(t, shogi.StartSFEN), view.ViewerOf(c)), nil)
 				a := p.Act(context.Background())
 				if a.Kind != ActMask {
 					t.Fatalf("first action %+v, want a mask", a)
