@@ -106,6 +106,8 @@ type Bot struct {
 	// cl is the ownership shared with other processes (nil: this process
 	// is the only one; cluster.go).
 	cl *cluster
+	// tnr runs the tournaments (tournament_run.go).
+	tnr tnRunner
 
 	endpointUp atomic.Bool // the Interactions Endpoint is served (ready.go)
 
@@ -206,6 +208,7 @@ func (b *Bot) Start() error {
 	go b.lastDMLoop()
 	go b.timerLoop()
 	go b.resumeCPUs(active)
+	b.startTournaments() // tournament_run.go: resumes those running
 	b.ob.Kick()
 	if b.cfg.TakesDMs() {
 		b.markPending(active)

@@ -206,6 +206,7 @@ func commandsEN() []*discordgo.ApplicationCommand {
 				choiceOpt("board", "How the board looks", "light", "wood", "contrast"),
 				choiceOpt("pieces", "How pieces are drawn: kanji as printed, koma, or international symbols",
 					"printed", "koma", "koma2", "international")),
+			tournamentCommand(), // tournament_commands.go
 		},
 	}}
 }

@@ -138,11 +138,15 @@ func (b *Bot) interact(i *discordgo.InteractionCreate, rp replier) {
 			return
 		}
 		sub := data.Options[0]
+		name = sub.Name
+		if sub.Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(sub.Options) > 0 {
+			sub = sub.Options[0] // /shogi tournament create: routed as "tournament create"
+			name += " " + sub.Name
+		}
 		r.opts = optMap{}
 		for _, o := range sub.Options {
 			r.opts[o.Name] = o
 		}
-		name = sub.Name
 		if rt, ok = routes[name]; !ok {
 			rt = route{run: func(b *Bot, r *req) (answer, error) { return say(texts.UI(r.lang, texts.UnknownCommand)), nil }}
 		}

@@ -58,4 +58,5 @@ func init() {
 	modalRoutes = map[string]route{
 		"movemodal": {run: (*Bot).onMoveModal, slow: true},
 	}
+	addTournamentRoutes() // tournament_commands.go
 }

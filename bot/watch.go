@@ -57,7 +57,11 @@ func (b *Bot) watchSettings(gs store.GuildSettings) (delay int, ranked bool) {
 // watchDelay is how many moves behind game meta a watcher is, under its
 // server's settings, or why nobody may watch it ("none", "ranked").
 func (b *Bot) watchDelay(meta store.Game) (int, string) {
-	d, ranked := b.watchSettings(b.guildSettings(meta.GuildID))
+	gs := b.guildSettings(meta.GuildID)
+	if meta.Tournament != nil && meta.Status.Live() && !onOff(gs.TournamentWatch, false) {
+		return 0, "tournament" // RULES.md §6: not until it ends, unless the server allows it
+	}
+	d, ranked := b.watchSettings(gs)
 	return watchRule(meta, d, ranked)
 }
 

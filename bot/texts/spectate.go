@@ -79,6 +79,8 @@ func Watch(l Lang, kind string, game uint64, delay int) string {
 		return tr(l, mUIWatchRanked, gameNo(game))
 	case "over":
 		return tr(l, mUIWatchOver, gameNo(game))
+	case "tournament":
+		return WatchTournament(l, game)
 	}
 	return tr(l, mUIWatchNone, gameNo(game))
 }

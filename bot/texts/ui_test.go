@@ -206,7 +206,7 @@ var subcommands = map[string]bool{"challenge": true, "accept": true, "decline": 
 	"resign": true, "declare": true, "board": true, "status": true, "games": true, "rules": true, "help": true,
 	"note": true, "reach": true, "draw": true, "abort": true, "rematch": true, "rating": true,
 	"leaderboard": true, "history": true, "record": true, "settings": true,
-	"review": true, "watch": true}
+	"review": true, "watch": true, "tournament": true}
 
 // The subcommands of /shogiadmin, the moderators' command (bot/admin.go).
 var adminSubcommands = map[string]bool{"end": true, "settings": true, "defaults": true}
