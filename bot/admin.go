@@ -47,7 +47,9 @@ func adminCommandEN() *discordgo.ApplicationCommand {
 				boolOpt("watch_delay_reset", "Back to the bot's default watch delay"),
 				choiceOpt("watch_ranked", "Ranked games may be watched (always at least 10 moves behind)", "on", "off", "default"),
 				choiceOpt("result_gif", "Post the game's animated GIF with its result", "on", "off", "default"),
-				choiceOpt("gif_foul_frames", "In the GIF, a frame for each Tsuitate foul attempt", "on", "off", "default")),
+				choiceOpt("gif_foul_frames", "In the GIF, a frame for each Tsuitate foul attempt", "on", "off", "default"),
+				choiceOpt("tournament_create", "Who may create tournaments", "moderators", "everyone"),
+				choiceOpt("tournament_watch", "Tournament games may be watched while they go on", "on", "off", "default")),
 			sub("defaults", "A variant's default challenge options in this server (none given: show them)", defaults...),
 		},
 	}
@@ -224,10 +226,11 @@ func (b *Bot) cmdEnd(r *req) (answer, error) {
 
 // serverSwitches are the on/off settings of a server, by option name.
 var serverSwitches = map[string]func(*store.GuildSettings) *string{
-	"threads":         func(gs *store.GuildSettings) *string { return &gs.Threads },
-	"watch_ranked":    func(gs *store.GuildSettings) *string { return &gs.WatchRanked },
-	"result_gif":      func(gs *store.GuildSettings) *string { return &gs.ResultGIF },
-	"gif_foul_frames": func(gs *store.GuildSettings) *string { return &gs.GIFFoulFrames },
+	"threads":          func(gs *store.GuildSettings) *string { return &gs.Threads },
+	"watch_ranked":     func(gs *store.GuildSettings) *string { return &gs.WatchRanked },
+	"result_gif":       func(gs *store.GuildSettings) *string { return &gs.ResultGIF },
+	"gif_foul_frames":  func(gs *store.GuildSettings) *string { return &gs.GIFFoulFrames },
+	"tournament_watch": func(gs *store.GuildSettings) *string { return &gs.TournamentWatch },
 }
 
 // cmdServerSettings changes and shows the server's language and notation of
@@ -290,6 +293,9 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 			}
 			if delayGiven {
 				gs.WatchDelay = &delay
+			}
+			if v := o.str("tournament_create"); v != "" {
+				gs.TournamentCreate = v // a choice: moderators or everyone
 			}
 			if reset {
 				gs.Channel = ""
@@ -397,5 +403,5 @@ func (b *Bot) settingsSummary(r *req) string {
 			s.Defaults[view.Variant(v)] = append(s.Defaults[view.Variant(v)], texts.OptionValue(name, d[name], boolean))
 		}
 	}
-	return texts.AdminSettings(r.lang, s)
+	return texts.AdminSettings(r.lang, s) + "\n" + texts.TournamentSettings(r.lang, gs.TournamentCreate == store.TournamentsByEveryone, onOff(gs.TournamentWatch, false))
 }

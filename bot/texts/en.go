@@ -535,6 +535,11 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mTnCancelledAnswer: "%s is cancelled.",
 		mTnNotStarted:      "%s has started: use `/shogi tournament withdraw` to leave it.",
 		mTnBusy:            "The tournament is busy; try again in a moment.",
+		mTnSettings:        "Tournaments are created by %s (`tournament_create`); their games are watched while they go on: %s (`tournament_watch`)",
+		mTnByMods:          "moderators",
+		mTnByEveryone:      "everyone",
+		mTnYes:             "yes",
+		mTnNo:              "no",
 
 		// spectating and review
 		mUIButtonReview: "Review",

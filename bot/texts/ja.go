@@ -535,6 +535,11 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mTnCancelledAnswer: "%s を中止しました。",
 		mTnNotStarted:      "%s は始まっています：やめるには `/shogi tournament withdraw`。",
 		mTnBusy:            "大会の処理中です。少し待ってからもう一度どうぞ。",
+		mTnSettings:        "大会を作れる人：%s（`tournament_create`）・大会の対局を終局前に観戦：%s（`tournament_watch`）",
+		mTnByMods:          "モデレーター",
+		mTnByEveryone:      "全員",
+		mTnYes:             "可",
+		mTnNo:              "不可",
 
 		// spectating and review
 		mUIButtonReview: "振り返り",

@@ -70,6 +70,11 @@ const (
 	mTnCancelledAnswer msg = "tn.cancelled_answer" // title
 	mTnNotStarted      msg = "tn.not_started"      // title
 	mTnBusy            msg = "tn.busy"
+	mTnSettings        msg = "tn.settings" // who creates, whether watched
+	mTnByMods          msg = "tn.by_mods"
+	mTnByEveryone      msg = "tn.by_everyone"
+	mTnYes             msg = "tn.yes"
+	mTnNo              msg = "tn.no"
 )
 
 // Punctuation and joining.

@@ -267,3 +267,16 @@ var tnAnswers = map[string]msg{
 	"joined": mTnJoined, "left": mTnLeft, "withdrew": mTnWithdrew, "started": mTnStarted, "paused": mTnPaused,
 	"resumed": mTnResumed, "cancelled": mTnCancelledAnswer, "not_started": mTnNotStarted, "busy": mTnBusy,
 }
+
+// TournamentSettings is the server settings' line about tournaments: who
+// creates them, whether their games are watched while they go on.
+func TournamentSettings(l Lang, everyone, watch bool) string {
+	who, w := tr(l, mTnByMods), tr(l, mTnNo)
+	if everyone {
+		who = tr(l, mTnByEveryone)
+	}
+	if watch {
+		w = tr(l, mTnYes)
+	}
+	return tr(l, mTnSettings, who, w)
+}

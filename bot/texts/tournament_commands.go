@@ -43,6 +43,14 @@ var tournamentCommandJA = map[string]CommandWords{
 	"result=white":      {Name: "後手勝ち"},
 	"result=draw":       {Name: "引き分け"},
 	"result=none":       {Name: "結果なし"},
+
+	"admin:settings.tournament_create":   {"大会の作成", "大会を作れる人"},
+	"admin:settings.tournament_watch":    {"大会の観戦", "大会の対局を終局前に観戦できる"},
+	"admin:tournament_create=moderators": {Name: "モデレーター"},
+	"admin:tournament_create=everyone":   {Name: "全員"},
+	"admin:tournament_watch=on":          {Name: "オン"},
+	"admin:tournament_watch=off":         {Name: "オフ"},
+	"admin:tournament_watch=default":     {Name: "ボットの既定"},
 }
 
 // tournamentSubs take a tournament: option.
