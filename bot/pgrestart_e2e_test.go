@@ -2,6 +2,10 @@ package bot
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -10,6 +14,9 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
 	"shinpan/store"
 	"shinpan/store/pgtest"
 )
@@ -33,6 +40,7 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 		t.Skip("restarts a PostgreSQL server (about 30 s)")
 	}
 	t.Parallel()
+	plan := pgFaultPlan(t)
 	pg, err := pgtest.StartOwn()
 	if err != nil {
 		if pgtest.Skippable(err) {
@@ -41,7 +49,7 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pg.Stop) // after the bot's cleanup (LIFO)
-	const games = 3
+	games := plan.games
 	users := []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}
 	for i := 0; i < 2*games; i++ {
 		users = append(users, discordtest.User{Username: fmt.Sprintf("p%d", i)})
@@ -69,7 +77,7 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 		a, _ := e.st.ActiveGamesOf(black)
 		gs[k] = &game{id: a[0].ID, players: [2]string{black, white}}
 	}
-	moves := g24(t)[:34] // no mate: the games go on
+	moves := quietMoves(t, plan.plies) // no capture, no check, no repetition: the games go on
 	down, unsure := texts.UI(texts.EN, texts.StoreDown), texts.UI(texts.EN, texts.StoreUnsure)
 	var refused, unsettled, acks atomic.Int64
 	var lastAck atomic.Int64 // unix ns of the newest acknowledgement
@@ -122,7 +130,7 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 					g.acked++
 					acks.Add(1)
 					lastAck.Store(time.Now().UnixNano())
-					time.Sleep(700 * time.Millisecond) // players think a little
+					time.Sleep(plan.think) // players think a little
 				case "down":
 					refused.Add(1)
 					time.Sleep(200 * time.Millisecond) // and try again
@@ -142,16 +150,7 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 			}
 		}()
 	}
-	faults := []struct {
-		name string
-		stop func() error
-	}{
-		{"fast shutdown", func() error { return pg.Shutdown("fast") }},
-		{"SIGKILL", pg.Kill},
-		{"immediate shutdown", func() error { return pg.Shutdown("immediate") }},
-		{"fast shutdown", func() error { return pg.Shutdown("fast") }},
-		{"SIGKILL", pg.Kill},
-	}
+	faults := plan.faults(pg)
 	var back []time.Duration
 	for _, f := range faults {
 		time.Sleep(time.Second) // play goes on
@@ -189,7 +188,9 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 	}
 	e.settle()
 	t.Logf("%d answers sent again (dropped by their nonce)", e.resent())
-	t.Logf("%d moves acknowledged, %d refused (store down), %d unsure; first move taken after each start: %v", acks.Load(), refused.Load(), unsettled.Load(), back)
+	slices.Sort(back)
+	t.Logf("%d faults: %v", len(faults), names(faults))
+	t.Logf("%d moves acknowledged, %d refused (store down), %d unsure; first move taken after each start: median %v, max %v", acks.Load(), refused.Load(), unsettled.Load(), back[len(back)/2], back[len(back)-1])
 	if refused.Load() == 0 {
 		t.Error("no move was refused: the faults came between the moves")
 	}
@@ -224,4 +225,114 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 	if err := e.b.Ready(); err != nil {
 		t.Errorf("not ready at the end: %v", err)
 	}
+}
+
+// pgPlan is what TestPostgresRestartedUnderPlay does: the CI's run, or
+// the load run SHINPAN_PG_FAULTS asks for (docs/OPERATIONS.md), e.g.
+// SHINPAN_PG_FAULTS=restarts=10,kills=5,games=20.
+type pgPlan struct {
+	games, plies    int
+	restarts, kills int
+	think           time.Duration
+}
+
+func pgFaultPlan(t *testing.T) pgPlan {
+	p := pgPlan{games: 3, plies: 34, restarts: 3, kills: 2, think: 700 * time.Millisecond}
+	spec := os.Getenv("SHINPAN_PG_FAULTS")
+	if spec == "" {
+		return p
+	}
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			t.Fatalf("SHINPAN_PG_FAULTS: %q", kv)
+		}
+		switch k {
+		case "restarts":
+			p.restarts = n
+		case "kills":
+			p.kills = n
+		case "games":
+			p.games = n
+		case "think_ms":
+			p.think = time.Duration(n) * time.Millisecond
+		default:
+			t.Fatalf("SHINPAN_PG_FAULTS: unknown %q (restarts, kills, games, think_ms)", k)
+		}
+	}
+	// Enough moves to play through every fault (about 3.5 s each).
+	p.plies = max(p.plies, int(time.Duration(p.restarts+p.kills)*3500*time.Millisecond/(p.think+50*time.Millisecond))+10)
+	return p
+}
+
+type pgFault struct {
+	name string
+	stop func() error
+}
+
+// faults are the restarts (fast and immediate shutdowns in turn) and the
+// kills (SIGKILL to the postmaster), interleaved.
+func (p pgPlan) faults(pg *pgtest.Server) []pgFault {
+	var fs []pgFault
+	total, r, k := p.restarts+p.kills, 0, 0
+	for i := range total {
+		if k < p.kills && (r == p.restarts || i%(total/p.kills) == total/p.kills-1) {
+			fs = append(fs, pgFault{"SIGKILL", pg.Kill})
+			k++
+			continue
+		}
+		mode := []string{"fast", "immediate"}[r%2]
+		fs = append(fs, pgFault{mode + " shutdown", func() error { return pg.Shutdown(mode) }})
+		r++
+	}
+	return fs
+}
+
+// quietMoves is a game of n plies in USI that captures nothing, gives no
+// check and repeats no position (the same for every run).
+func quietMoves(t *testing.T, n int) []string {
+	g, err := referee.New("0", view.Tsuitate, shogi.StartSFEN, referee.DefaultOptions(view.Tsuitate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(38, 1))
+	seen := map[uint64]bool{}
+	var out []string
+	for len(out) < n {
+		p := g.TruePosition()
+		ms := p.LegalMoves(nil)
+		rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
+		found := false
+		for _, m := range ms {
+			if !m.IsDrop() && p.At(m.To()) != shogi.NoPiece {
+				continue
+			}
+			q := p.Clone()
+			q.MakeMove(m)
+			if q.InCheck() || !q.HasLegalMove() || seen[q.Key()] {
+				continue
+			}
+			c := g.Clone()
+			if _, err := c.Apply(referee.Action{Kind: referee.ActMove, Player: g.Turn(), Text: m.USI()}); err != nil || c.Over() {
+				continue
+			}
+			g, found = c, true
+			seen[q.Key()] = true
+			out = append(out, m.USI())
+			break
+		}
+		if !found {
+			t.Fatalf("no quiet move after %d plies", len(out))
+		}
+	}
+	return out
+}
+
+func names(fs []pgFault) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.name)
+	}
+	return out
 }
