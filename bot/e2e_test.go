@@ -283,9 +283,12 @@ func (e *env) slash(user, sub string, opts ...discordtest.Option) string {
 	return e.answer(id)
 }
 
+// answer waits for interaction id's answer. The bound is generous, not a
+// timing goal: under -race on a busy host a slow route (a record's GIF: 38
+// boards drawn) takes well over 10 s.
 func (e *env) answer(id string) string {
 	e.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	if _, err := e.srv.WaitInteraction(ctx, id, discordtest.Answered); err != nil {
 		e.t.Fatalf("interaction %s not answered: %v", id, err)
