@@ -156,7 +156,7 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 	if compose.IsCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
-	out := b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)
+	out := divertAnswer(key, user, b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)) // tapmove.go
 	next := func(m *store.Game) {
 		games.UpdateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved

@@ -24,11 +24,13 @@ func (b *Bot) cmdBoard(r *req) (answer, error) {
 	files := b.compose.BoardFiles(s.lg.Meta, s.lg.G, s.c, rd)
 	text := texts.Status(compose.TextCtx(rd, s.lg.Meta, nil), compose.GameState(s.lg.G), view.AudienceOf(s.c))
 	var btns []compose.Button
+	var menus []compose.Menu
 	if g := s.lg.G; !g.Over() && g.Turn() == s.c && !g.NeedsMasks() {
 		btns = compose.TurnButtons(rd.Lang)
+		menus = compose.TapMenus(s.lg.Meta, g, s.c, rd)
 	}
 	s.lg.Mu.Unlock()
-	return b.sendBoard(r, s.id, compose.Payload{Content: text, Files: files, Buttons: btns})
+	return b.sendBoard(r, s.id, compose.Payload{Content: text, Files: files, Buttons: btns, Selects: menus})
 }
 
 // sendBoard queues a board for the user of r alone and answers that it is

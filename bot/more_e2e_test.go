@@ -106,14 +106,14 @@ func TestMaskSelectMenu(t *testing.T) {
 	id := e.startGame("masked")
 	var menu discordtest.Message
 	for _, m := range e.botDMs(e.alice) {
-		if strings.Contains(string(m.Components), "mask:") {
+		if strings.Contains(string(m.Components), "k:2h") { // the tap menu (tapmove.go)
 			menu = m
 		}
 	}
 	if menu.ID == "" {
 		t.Fatal("no mask menu")
 	}
-	iid, err := e.srv.SelectMenu(e.alice, menu.ChannelID, menu.ID, "mask:"+itoa(uint64(id)), "2h")
+	iid, err := e.srv.SelectMenu(e.alice, menu.ChannelID, menu.ID, "tap:"+itoa(uint64(id))+":1:s0", "k:2h")
 	if err != nil {
 		t.Fatal(err)
 	}

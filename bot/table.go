@@ -54,6 +54,7 @@ func init() {
 		"rvgo":     {run: (*Bot).btnReviewGo},
 		"rvpov":    {run: (*Bot).selReviewPOV},
 		"rvrec":    {run: (*Bot).btnReviewRecord, slow: true},
+		"tap":      {run: (*Bot).tapPick}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
 	}
 	modalRoutes = map[string]route{
 		"movemodal": {run: (*Bot).onMoveModal, slow: true},

@@ -15,6 +15,12 @@ const (
 	NotationUSI      Notation = "usi"      // 7g7f
 )
 
+// The values of Settings.Input.
+const (
+	InputMenus  = "menus"
+	InputTyping = "typing"
+)
+
 // Settings are one user's preferences. Empty fields mean "the default".
 type Settings struct {
 	UserID   string   `json:"user_id"`
@@ -32,6 +38,9 @@ type Settings struct {
 	// pieces:): a render.PieceSet name, "printed", "koma", "koma2" or
 	// "international" ("": printed).
 	Pieces string `json:"pieces,omitempty"`
+	// Input is how the user moves (/shogi settings input:): "typing" hides
+	// the tap menus under their boards; "" or "menus" shows them.
+	Input string `json:"input,omitempty"`
 	// CurrentGame is the game a move typed in DMs applies to (0: none).
 	CurrentGame GameID `json:"current_game,omitempty"`
 	DMChannelID string `json:"dm_channel_id,omitempty"`
@@ -68,6 +77,9 @@ func (st *Settings) Validate() error {
 	case "", "en", "ja":
 	default:
 		return fmt.Errorf("%w: language %q: want en or ja", ErrInvalid, st.Language)
+	}
+	if st.Input != "" && st.Input != InputMenus && st.Input != InputTyping {
+		return fmt.Errorf("%w: input %q: want menus or typing", ErrInvalid, st.Input)
 	}
 	if st.Guild != nil {
 		if !strings.HasPrefix(st.UserID, guildKeyPrefix) {

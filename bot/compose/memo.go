@@ -78,6 +78,11 @@ func (p Payload) clone() Payload {
 		s.Options = slices.Clone(s.Options)
 		q.Select = &s
 	}
+	q.Selects = nil
+	for _, s := range p.Selects {
+		s.Options = slices.Clone(s.Options)
+		q.Selects = append(q.Selects, s)
+	}
 	return q
 }
 

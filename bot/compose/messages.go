@@ -43,6 +43,7 @@ func (cm *Composer) ActionMessages(meta store.Game, g *referee.Game, a referee.A
 		}
 		if !g.Over() && g.Turn() == c && !g.NeedsMasks() {
 			p.Buttons = TurnButtons(rd.Lang)
+			p.Selects = TapMenus(meta, g, c, rd)
 			p.Content += DeadlineLine(dl, c)
 		}
 		out = append(out, ToDM(user, p))
@@ -73,6 +74,12 @@ func TurnButtons(lang texts.Lang) []Button {
 
 // BoardFiles renders what player c sees (the revealed board once the game is over).
 func (cm *Composer) BoardFiles(meta store.Game, g *referee.Game, c shogi.Color, rd Reader) []File {
+	return cm.PickBoard(meta, g, c, rd, nil)
+}
+
+// PickBoard is BoardFiles with a picked piece and its squares marked (a tap
+// pick, tap.go; nil: none). The marking is drawn only while the game runs.
+func (cm *Composer) PickBoard(meta store.Game, g *referee.Game, c shogi.Color, rd Reader, reach *render.Reach) []File {
 	v := g.View(view.ViewerOf(c))
 	if g.Over() {
 		v = g.RevealView()
@@ -85,7 +92,10 @@ func (cm *Composer) BoardFiles(meta store.Game, g *referee.Game, c shogi.Color, 
 	if !g.Over() {
 		clocks = texts.PanelClocks(meta.Options, meta.Clocks) // as of the last move: fouls never show
 	}
-	img, err := RenderFor(v, rd, render.Options{Notes: notes, Clocks: clocks, CacheScope: SeatScope(meta.ID, c)})
+	if g.Over() {
+		reach = nil
+	}
+	img, err := RenderFor(v, rd, render.Options{Notes: notes, Clocks: clocks, Reach: reach, CacheScope: SeatScope(meta.ID, c)})
 	if err != nil {
 		cm.Log.Error("render", "game", meta.ID, "err", err)
 		return nil

@@ -25,6 +25,9 @@ type Payload struct {
 	Mentions []string `json:"mentions,omitempty"`
 	// Select is a string select menu in its own action row.
 	Select *Menu `json:"select,omitempty"`
+	// Selects are menus in rows of their own above the buttons (the tap
+	// menus, tap.go).
+	Selects []Menu `json:"selects,omitempty"`
 	// Thread starts a thread under the posted message with this name, and
 	// stores its id as the game's thread.
 	Thread string `json:"thread,omitempty"`
@@ -108,5 +111,8 @@ func (p *Payload) FillGame(id store.GameID) {
 	}
 	if p.Select != nil {
 		p.Select.ID = r(p.Select.ID)
+	}
+	for i := range p.Selects {
+		p.Selects[i].ID = r(p.Selects[i].ID)
 	}
 }

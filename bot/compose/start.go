@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"fmt"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -24,11 +23,12 @@ func (cm *Composer) StartMessages(meta store.Game, g *referee.Game, c store.Chal
 			Files: cm.BoardFiles(meta, g, pc, rd), Public: true}
 		if !g.NeedsMasks() && g.Turn() == pc {
 			pl.Buttons = TurnButtons(rd.Lang)
+			pl.Selects = TapMenus(meta, g, pc, rd)
 			pl.Content += DeadlineLine(meta.Deadline, pc)
 		}
 		out = append(out, ToDM(p, pl))
 		if g.NeedsMasks() {
-			out = append(out, ToDM(p, MaskMenu(rd.Lang, g, pc)))
+			out = append(out, ToDM(p, Payload{Content: texts.UI(rd.Lang, texts.MaskMenu), Selects: TapMenus(meta, g, pc, rd)}))
 		}
 	}
 	lang := cm.ChallengeLang(c)
@@ -44,16 +44,4 @@ func (cm *Composer) StartMessages(meta store.Game, g *referee.Game, c store.Chal
 		out = append(out, ToChannel(c.ChannelID, edit))
 	}
 	return append(out, ToChannel(meta.ChannelID, card))
-}
-
-// MaskMenu is the DM with a select menu of the player's pieces (not the king).
-func MaskMenu(lang texts.Lang, g *referee.Game, c shogi.Color) Payload {
-	p, _ := g.PlayerBoard(c)
-	var opts []MenuOption
-	for _, s := range p.Pieces(c).Squares() {
-		if k := p.At(s).Kind(); k != shogi.King && len(opts) < 25 {
-			opts = append(opts, MenuOption{Label: fmt.Sprintf("%s %s", s, texts.PieceName(lang, k)), Value: s.String()})
-		}
-	}
-	return Payload{Content: texts.UI(lang, texts.MaskMenu), Select: &Menu{ID: "mask:{game}", Placeholder: texts.UI(lang, texts.MaskPlaceholder), Options: opts}}
 }

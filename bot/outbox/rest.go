@@ -280,3 +280,15 @@ func (r *REST) EditMessage(ch string, p compose.Payload) error {
 		Components: &comps, AllowedMentions: Mentions(p.Mentions)})
 	return err
 }
+
+// SelectRows are menus for discordgo, one action row each.
+func SelectRows(ms []compose.Menu) []discordgo.MessageComponent {
+	var out []discordgo.MessageComponent
+	for _, m := range ms {
+		if len(m.Options) > 0 {
+			out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+				MenuType: discordgo.StringSelectMenu, CustomID: m.ID, Placeholder: m.Placeholder, Options: menuOptions(m.Options)}}})
+		}
+	}
+	return out
+}

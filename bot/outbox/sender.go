@@ -465,9 +465,10 @@ func (ob *Sender) send(m store.OutMsg) error {
 	return nil
 }
 
-// payloadComponents returns the buttons row and the select row, if any.
+// payloadComponents returns the menus' rows, the buttons row and the select
+// row, if any.
 func payloadComponents(p compose.Payload) []discordgo.MessageComponent {
-	out := Components(p.Buttons)
+	out := append(SelectRows(p.Selects), Components(p.Buttons)...)
 	if p.Select != nil && len(p.Select.Options) > 0 {
 		out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			MenuType: discordgo.StringSelectMenu, CustomID: p.Select.ID, Placeholder: p.Select.Placeholder, Options: menuOptions(p.Select.Options)}}})

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"shinpan/referee/shogi"
 )
 
 // A component's custom_id is "tap:GAME:NUMBER:SLOT". A button's slot is the
@@ -27,9 +29,15 @@ const Root = "r"
 // (an old board's, or one never offered).
 var ErrStale = errors.New("tap: the step is not on this board")
 
-// ID returns the custom_id of a component of game at move number.
+// ID returns the custom_id of a component of game at move number. Game 0
+// writes the placeholder "{game}" instead, for a message composed before its
+// game has a number (compose.Payload.FillGame fills it in).
 func ID(game uint64, number int, slot string) string {
-	return Verb + ":" + strconv.FormatUint(game, 10) + ":" + strconv.Itoa(number) + ":" + slot
+	g := "{game}"
+	if game != 0 {
+		g = strconv.FormatUint(game, 10)
+	}
+	return Verb + ":" + g + ":" + strconv.Itoa(number) + ":" + slot
 }
 
 // Parse reads a tap component's custom_id and the values picked: its game,
@@ -55,3 +63,36 @@ func Parse(customID string, values []string) (game uint64, number int, step stri
 }
 
 func isSelectSlot(s string) bool { return len(s) == 2 && s[0] == 's' && s[1] >= '0' && s[1] <= '9' }
+
+// Leads reports whether step is on the way to move m: the piece or the
+// piece in hand it moves, its group of files, its promotion question, or m
+// itself. A program that taps (the demo, tests) follows it from the first
+// screen.
+func Leads(step string, m shogi.Move) bool {
+	kind, arg, _ := strings.Cut(step, ":")
+	switch kind {
+	case "m":
+		return arg == m.USI()
+	case "p":
+		return !m.IsDrop() && arg == m.From().String()
+	case "q":
+		return !m.IsDrop() && arg == m.From().String()+m.To().String()
+	case "g":
+		first, last, ok := fileRange(arg)
+		return ok && !m.IsDrop() && inFiles(m.From(), first, last)
+	case "d":
+		letter, files, grouped := strings.Cut(arg, ":")
+		if !m.IsDrop() || letter != m.DropKind().Letter() {
+			return false
+		}
+		if !grouped {
+			return true
+		}
+		first, last, ok := fileRange(files)
+		return ok && inFiles(m.To(), first, last)
+	}
+	return false
+}
+
+// LeadsToMask reports whether step chooses the piece on s as the mask.
+func LeadsToMask(step string, s shogi.Square) bool { return step == "k:"+s.String() }

@@ -32,6 +32,7 @@ const (
 // Input is everything a screen may be built from: the player's own view and
 // what everyone knows of the game.
 type Input struct {
+	// Game is the game's number (0: not known yet, see ID).
 	Game uint64
 	// View is the player's own view (referee.Game.View of their seat): never
 	// the true position.

@@ -294,3 +294,40 @@ func TestCrowdedMenus(t *testing.T) {
 		})
 	}
 }
+
+// TestLeads: following Leads from the first screen plays every move of a
+// position, in the fewest taps the walk found.
+func TestLeads(t *testing.T) {
+	for _, v := range []view.Variant{view.Standard, view.Tsuitate, view.Dark} {
+		playRandom(t, v, referee.DefaultOptions(v), 3, 60, func(g *referee.Game) {
+			in := inputOf(g, g.Turn(), texts.EN, notation.Western, false)
+			moves, _ := walk(t, in)
+			for m, taps := range moves {
+				step, n := Root, 0
+				for ; n < 5; n++ {
+					pk, err := Step(in, step)
+					if err != nil {
+						t.Fatalf("%s: %s: %v", m, step, err)
+					}
+					if pk.Move != shogi.NoMove {
+						break
+					}
+					next := ""
+					for _, s := range checkScreen(t, in, pk.Screen) {
+						if Leads(s, m) {
+							next = s
+							break
+						}
+					}
+					if next == "" {
+						t.Fatalf("%s: nothing leads on from %s", m, step)
+					}
+					step = next
+				}
+				if step != "m:"+m.USI() || n != taps {
+					t.Fatalf("%s: reached %s in %d taps, want %d", m, step, n, taps)
+				}
+			}
+		})
+	}
+}

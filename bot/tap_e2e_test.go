@@ -1,0 +1,168 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"shinpan/bot/discordtest"
+	"shinpan/bot/tap"
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// tapMessage is the newest DM to user with tap menus.
+func (e *env) tapMessage(user string) discordtest.Message {
+	e.t.Helper()
+	ms := e.botDMs(user)
+	for i := len(ms) - 1; i >= 0; i-- {
+		if strings.Contains(string(ms[i].Components), `"tap:`) {
+			return ms[i]
+		}
+	}
+	e.t.Fatalf("no tap menus in %s's DMs", user)
+	return discordtest.Message{}
+}
+
+// tapChoice taps c on message m and returns the message as the answer left it.
+func (e *env) tapChoice(user string, m discordtest.Message, c tap.Choice) discordtest.Message {
+	e.t.Helper()
+	var iid string
+	var err error
+	if c.Value == "" {
+		iid, err = e.srv.ClickButton(user, m.ChannelID, m.ID, c.CustomID)
+	} else {
+		iid, err = e.srv.SelectMenu(user, m.ChannelID, m.ID, c.CustomID, c.Value)
+	}
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.answer(iid)
+	in, _ := e.srv.Interaction(iid)
+	if in.Callback == nil || in.Callback.Type != 7 {
+		e.t.Fatalf("tap %s answered %+v", c.Step, in.Callback)
+	}
+	after, ok := e.srv.Message(m.ID)
+	if !ok {
+		e.t.Fatal("the tapped message is gone")
+	}
+	return after
+}
+
+// tapMove plays usi by taps from user's newest tap menus; it returns the
+// message as the last tap left it and the number of taps.
+func (e *env) tapMove(user, usi string) (discordtest.Message, int) {
+	e.t.Helper()
+	mv, err := shogi.ParseUSI(usi)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	m := e.tapMessage(user)
+	for taps := 1; taps <= 4; taps++ {
+		cs, err := tap.Choices(m.Components)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		c, ok := tap.Toward(cs, mv)
+		if !ok {
+			e.t.Fatalf("%s: no choice leads there on %q: %+v", usi, m.Content, cs)
+		}
+		m = e.tapChoice(user, m, c)
+		if c.Step == "m:"+usi {
+			return m, taps
+		}
+	}
+	e.t.Fatalf("%s takes more than 4 taps", usi)
+	return m, 0
+}
+
+// tapMask chooses the mask by tap.
+func (e *env) tapMask(user, square string) discordtest.Message {
+	e.t.Helper()
+	s, _ := shogi.ParseSquare(square)
+	m := e.tapMessage(user)
+	cs, _ := tap.Choices(m.Components)
+	c, ok := tap.TowardMask(cs, s)
+	if !ok {
+		e.t.Fatalf("no mask choice %s: %+v", square, cs)
+	}
+	return e.tapChoice(user, m, c)
+}
+
+// TestTapMasked plays a Masked game to its end by taps only: both masks
+// from the menu, moves by piece and square, a promotion asked; the mover's
+// update replaces the tapped message instead of coming as a new DM.
+func TestTapMasked(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("masked")
+	e.tapMask(e.alice, "2h")
+	e.tapMask(e.bob, "2c")
+	if g := e.game(id); g.LastSeq != 2 {
+		t.Fatalf("masks: seq %d", g.LastSeq)
+	}
+	for i, usi := range []string{"2g2f", "9c9d", "2f2e", "9d9e", "2e2d", "9e9f", "2d2c+"} {
+		u := e.alice
+		if i%2 == 1 {
+			u = e.bob
+		}
+		before := len(e.botDMs(u))
+		m, taps := e.tapMove(u, usi)
+		if !strings.Contains(m.Content, "You played") || strings.Contains(string(m.Components), `"tap:`) {
+			t.Fatalf("%s: the answer %q %s", usi, m.Content, m.Components)
+		}
+		if n := len(e.botDMs(u)); n != before {
+			t.Fatalf("%s: %d new DMs to the mover", usi, n-before)
+		}
+		want := 2
+		if usi == "2d2c+" {
+			want = 3 // the promotion is asked
+		}
+		if taps != want {
+			t.Errorf("%s: %d taps, want %d", usi, taps, want)
+		}
+	}
+	g := e.game(id)
+	if g.Result == nil || g.Result.Reason != view.ReasonMaskCaptured || g.Result.Winner == nil || *g.Result.Winner != shogi.Black {
+		t.Fatalf("result %+v", g.Result)
+	}
+}
+
+// TestTapDark plays a Dark game to its end by taps: the king is taken. A
+// pick on a board whose move was typed meanwhile says it is out of date and
+// plays nothing; so does one after the end, and it leaves no menus.
+func TestTapDark(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("dark")
+	e.tapMove(e.alice, "7g7f")
+	old := e.tapMessage(e.bob)
+	e.dm(e.bob, "3c3d") // typed: the menus of move 2 are out of date
+	cs, _ := tap.Choices(old.Components)
+	c, ok := tap.Toward(cs, shogi.NewMove(shogi.Sq(9, 3), shogi.Sq(9, 4), false))
+	if !ok {
+		t.Fatalf("no 9c9d on %+v", cs)
+	}
+	stale := e.tapChoice(e.bob, old, c)
+	if !strings.Contains(stale.Content, "out of date") || e.game(id).LastSeq != 2 {
+		t.Fatalf("stale pick: %q, seq %d", stale.Content, e.game(id).LastSeq)
+	}
+	e.tapMove(e.alice, "8h3c+")
+	e.tapMove(e.bob, "5a4b")
+	turn := e.tapMessage(e.alice)
+	e.slash(e.alice, "board") // her board again, with menus: the turn's DM keeps its own
+	if m, _ := e.tapMove(e.alice, "3c4b"); strings.Contains(string(m.Components), `"tap:`) {
+		t.Fatalf("menus after the end: %s", m.Components)
+	}
+	g := e.game(id)
+	if g.Result == nil || g.Result.Reason != view.ReasonKingCaptured {
+		t.Fatalf("result %+v", g.Result)
+	}
+	cs, _ = tap.Choices(turn.Components)
+	if len(cs) == 0 {
+		t.Fatal("no choices on the turn's DM")
+	}
+	after := e.tapChoice(e.alice, turn, cs[0])
+	if !strings.Contains(after.Content, "out of date") || strings.Contains(string(after.Components), `"tap:`) {
+		t.Fatalf("a finished game's pick: %q %s", after.Content, after.Components)
+	}
+}

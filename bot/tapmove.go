@@ -1,0 +1,194 @@
+package bot
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/compose"
+	"shinpan/bot/games"
+	"shinpan/bot/outbox"
+	"shinpan/bot/tap"
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/referee/shogi"
+	"shinpan/store"
+)
+
+// Moving by tapping (issue 34; the menus are bot/tap's): a pick in a tap
+// menu under a player's board answers with that message updated (interaction
+// response 7, free of the global budget): the next menus and the board with
+// the picked piece marked, or, once a move is picked, the move played through
+// act as a typed one and the mover's update from it in the message's place.
+// A pick on an old board, in a finished game, or in a game that is not the
+// picker's changes nothing.
+
+// tapLine starts the line a tap screen adds under a message's own text.
+const tapLine = "\n▸ "
+
+// diverted holds, by interaction id, the actions whose mover's DM is to be
+// the interaction's answer instead of a new message (divertAnswer).
+var diverted sync.Map // interaction id → *divert
+
+type divert struct {
+	user string
+	mu   sync.Mutex
+	p    *compose.Payload
+}
+
+// divertAnswer takes the mover's DM out of an action's messages when the
+// action came from an interaction that answers with it (a tap, the Move
+// box), and keeps it for that answer. Called by decide before the commit.
+func divertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
+	v, ok := diverted.Load(key)
+	if !ok {
+		return out
+	}
+	d := v.(*divert)
+	if d.user != user {
+		return out
+	}
+	for i, m := range out {
+		if m.Dest != store.DestDM || m.Target != user {
+			continue
+		}
+		p, ok := compose.Memo.Take(m.Payload)
+		if !ok && json.Unmarshal(m.Payload, &p) != nil {
+			return out
+		}
+		d.mu.Lock()
+		d.p = &p
+		d.mu.Unlock()
+		return append(out[:i:i], out[i+1:]...)
+	}
+	return out
+}
+
+// actDiverted runs a player's action; p is the mover's update when it was
+// kept for the interaction's answer (nil when it went by DM, or when nothing
+// happened).
+func (b *Bot) actDiverted(r *req, s seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
+	d := &divert{user: r.user}
+	diverted.Store(r.i.ID, d)
+	defer diverted.Delete(r.i.ID)
+	a.Player = s.c
+	reply, done = b.act(s.id, r.user, a, r.i.ID)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.p == nil || !done { // kept by an attempt whose commit failed: nothing was played
+		return nil, reply, done
+	}
+	d.p.FillGame(s.id)
+	return d.p, reply, done
+}
+
+// tapPick answers a pick in a tap menu.
+func (b *Bot) tapPick(r *req) (answer, error) {
+	data := r.i.MessageComponentData()
+	id, number, step, ok := tap.Parse(data.CustomID, r.values)
+	if !ok {
+		return say(texts.UI(r.lang, texts.NoGame)), nil
+	}
+	s, why := b.seatIn(r, store.GameID(id))
+	if why != nil {
+		return *why, nil
+	}
+	rd := b.readers.Reader(r.user)
+	s.lg.Mu.Lock()
+	in := compose.TapInput(s.lg.Meta, s.lg.G, s.c, rd)
+	pk, err := tap.Step(in, step)
+	if err != nil || number != in.View.MoveNumber {
+		msg := b.tapStale(r, s.lg, s.c, rd)
+		s.lg.Mu.Unlock()
+		return b.update(r, msg), nil
+	}
+	if pk.Move == shogi.NoMove && pk.Mask == shogi.NoSquare {
+		msg := b.tapScreen(r, s.lg, s.c, rd, in, pk.Screen)
+		s.lg.Mu.Unlock()
+		return b.update(r, msg), nil
+	}
+	s.lg.Mu.Unlock()
+	a := referee.Action{Kind: referee.ActMove, Text: pk.Move.USI()}
+	if pk.Mask != shogi.NoSquare {
+		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: newSalt()}
+	}
+	p, reply, done := b.actDiverted(r, s, a)
+	if p != nil {
+		s.lg.Mu.Lock()
+		if s.lg.G.NeedsMasks() { // the mask may be changed until both are chosen
+			p.Selects = compose.TapMenus(s.lg.Meta, s.lg.G, s.c, rd)
+		}
+		s.lg.Mu.Unlock()
+		return b.update(r, payloadMessage(*p)), nil
+	}
+	s.lg.Mu.Lock()
+	defer s.lg.Mu.Unlock()
+	switch {
+	case done: // applied, its update sent by DM (the game's owner is another process)
+		return b.update(r, filesMessage{Content: baseText(r) + tapLine + texts.UI(rd.Lang, texts.MoveSent)}), nil
+	case compose.TapInput(s.lg.Meta, s.lg.G, s.c, rd).View.MoveNumber != number || s.lg.G.Over():
+		return b.update(r, b.tapStale(r, s.lg, s.c, rd)), nil // the board moved on meanwhile: played once
+	case reply == "":
+		reply = texts.UI(rd.Lang, texts.Done) // the same pick delivered twice
+	}
+	return say(reply), nil
+}
+
+// tapScreen is a tap screen as the message: its text with the screen's
+// heading, the player's board with the pick marked, the menus and buttons
+// (the turn's buttons on the first screen).
+func (b *Bot) tapScreen(r *req, lg *games.Game, c shogi.Color, rd compose.Reader, in *tap.Input, sc tap.Screen) filesMessage {
+	text := baseText(r)
+	if sc.Heading != "" {
+		text += tapLine + sc.Heading
+	}
+	btns := compose.TapButtons(sc.Buttons)
+	if len(btns) == 0 && !in.MaskPhase {
+		btns = compose.TurnButtons(rd.Lang)
+	}
+	p := compose.Payload{Content: text, Files: b.compose.PickBoard(lg.Meta, lg.G, c, rd, sc.Reach),
+		Selects: compose.TapSelects(sc.Selects), Buttons: btns}
+	p.FillGame(lg.Meta.ID)
+	return payloadMessage(p)
+}
+
+// tapStale answers a pick on a board that is not current: the current
+// board, with its menus when it is the player's turn.
+func (b *Bot) tapStale(r *req, lg *games.Game, c shogi.Color, rd compose.Reader) filesMessage {
+	in := compose.TapInput(lg.Meta, lg.G, c, rd)
+	sc := tap.Screen{Heading: texts.UI(rd.Lang, texts.TapStale)}
+	if in.Active() && rd.Set.Input != store.InputTyping {
+		sc.Selects = tap.First(in).Selects
+	}
+	msg := b.tapScreen(r, lg, c, rd, in, sc)
+	if !in.Active() {
+		msg.Components = nil
+	}
+	return msg
+}
+
+// baseText is the text of the message a component is on, without a tap
+// screen's line.
+func baseText(r *req) string {
+	if r.i.Message == nil {
+		return ""
+	}
+	text, _, _ := strings.Cut(r.i.Message.Content, tapLine)
+	return text
+}
+
+// payloadMessage is a queued message's payload as an interaction's message.
+func payloadMessage(p compose.Payload) filesMessage {
+	comps := append(outbox.SelectRows(p.Selects), outbox.Components(p.Buttons)...)
+	return filesMessage{Content: p.Content, Components: comps, Files: p.Files}
+}
+
+// update answers with the interaction's message edited to msg.
+func (b *Bot) update(r *req, msg filesMessage) answer {
+	if msg.Components == nil {
+		msg.Components = []discordgo.MessageComponent{} // the old menus go
+	}
+	return answer{own: func() error { return b.respondWithFiles(r, discordgo.InteractionResponseUpdateMessage, msg) }}
+}
