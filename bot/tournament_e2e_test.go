@@ -2,13 +2,17 @@ package bot
 
 import (
 	"fmt"
+	"log/slog"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"shinpan/bot/discordtest"
 	"shinpan/store"
+	"shinpan/store/postgres"
 	"shinpan/tournament"
 )
 
@@ -57,8 +61,20 @@ func tnLoser(users []string, p tournament.Pairing) string {
 // by the scripted loser's resignation; restart restarts the bot in the
 // middle of round 2 (two of its games over, two going on). It returns the
 // final standings.
-func runSwiss(t *testing.T, restart bool) []tournament.Standing {
-	e := newEnvWith(t, tnPlayers)
+// With two, a second process runs on the same store (PostgreSQL): each
+// round is paired, and its games made, once.
+func runSwiss(t *testing.T, restart, two bool) []tournament.Standing {
+	var mods []func(*env)
+	if two {
+		if storeBackend.name != "postgres" {
+			t.Skip("two processes share a PostgreSQL store only (the PostgreSQL pass runs this)")
+		}
+		mods = append(mods, overHTTP, func(e *env) { e.cluster = true }) // interactions to the first process only
+	}
+	e := newEnvWith(t, tnPlayers, mods...)
+	if two {
+		e.secondClusterProcess("tn-2")
+	}
 	var users []string
 	for _, u := range e.srv.Users() {
 		users = append(users, u.ID)
@@ -140,6 +156,21 @@ func runSwiss(t *testing.T, restart bool) []tournament.Standing {
 	if got := e.tnCmd(users[3], "standings", discordtest.StringOption("format", "csv")); !strings.Contains(got, "Winter Cup") {
 		t.Errorf("standings as CSV: %q", got)
 	}
+	for _, u := range users { // one game a round each, however many processes
+		gs, err := e.st.RecentGames(u, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, g := range gs {
+			if g.Tournament != nil && g.Tournament.ID == id {
+				n++
+			}
+		}
+		if n != 4 {
+			t.Errorf("%s played %d games of the tournament, want 4", u, n)
+		}
+	}
 	m, _ := e.srv.Message(card.ID)
 	t.Logf("the card:\n%s\nthe final post:\n%s", m.Content, posts[len(posts)-1].Content)
 	return final.State.Standings()
@@ -150,16 +181,46 @@ func runSwiss(t *testing.T, restart bool) []tournament.Standing {
 // middle of round 2.
 func TestTournamentSwissRestart(t *testing.T) {
 	t.Parallel()
-	var plain, restarted []tournament.Standing
-	t.Run("plain", func(t *testing.T) { plain = runSwiss(t, false) })
-	t.Run("restart", func(t *testing.T) { restarted = runSwiss(t, true) })
+	var plain, restarted, two []tournament.Standing
+	t.Run("plain", func(t *testing.T) { plain = runSwiss(t, false, false) })
+	t.Run("restart", func(t *testing.T) { restarted = runSwiss(t, true, false) })
+	t.Run("two processes", func(t *testing.T) { two = runSwiss(t, false, true) })
 	if len(plain) != 8 {
 		t.Fatalf("%d standings", len(plain))
 	}
 	if !reflect.DeepEqual(plain, restarted) {
 		t.Errorf("standings differ:\nplain     %+v\nrestarted %+v", plain, restarted)
 	}
+	if two != nil && !reflect.DeepEqual(plain, two) {
+		t.Errorf("standings differ:\nplain         %+v\ntwo processes %+v", plain, two)
+	}
 	if plain[0].Points < 3 {
 		t.Errorf("the winner has %v points", plain[0].Points)
 	}
+}
+
+// secondClusterProcess starts another process of a cluster on e's
+// PostgreSQL store (stopped at the end of the test).
+func (e *env) secondClusterProcess(name string) *Bot {
+	e.t.Helper()
+	st, err := storeBackend.open(e.loc)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	s, _ := discordgo.New("Bot test")
+	s.ShouldRetryOnRateLimit = true
+	e.srv.Configure(s)
+	log := slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	cfg := e.cfg
+	cfg.HTTPAddr, cfg.PublicKey = "", "" // the second serves no endpoint
+	b := New(cfg, st, s, WithLogger(log), noIdentifyGap,
+		WithCluster(st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("%s-%p", name, e), Logger: log})))
+	if err := b.Start(); err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(func() {
+		b.Close()
+		st.Close()
+	})
+	return b
 }
