@@ -65,12 +65,17 @@ func runDemo(args []string) error {
 	level := fs.String("level", "strong", "with --cpu: random, greedy or strong")
 	moveMS := fs.Int("movetime", 100, "with --cpu: the CPU's think time per move in ms")
 	upTo := fs.Int("moves", 0, "play only the record's first N moves, then the side that lost it resigns (0: all)")
+	tourney := fs.Bool("tournament", false, "a 4-round Swiss of 8 players the CPU plays for (--level, --movetime; --move-limit)")
+	moveLimit := fs.Int("move-limit", 200, "with --tournament: a game is drawn after this many moves")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	v, err := referee.ParseVariant(*variant)
 	if err != nil {
 		return err
+	}
+	if *tourney { // cmd_demo_tournament.go
+		return runDemoTournament(v, *level, *moveMS, *moveLimit)
 	}
 	var data []byte
 	name := *recPath
