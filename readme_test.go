@@ -27,7 +27,7 @@ func TestReadmeInviteAndJapaneseNames(t *testing.T) {
 	}
 	for _, sub := range []string{"shogi", "challenge", "accept", "decline", "cancel", "resign", "declare", "board", "status",
 		"games", "rules", "help", "note", "reach", "draw", "abort", "rematch", "rating", "leaderboard", "history",
-		"record", "review", "watch", "settings", "admin:shogiadmin", "admin:end", "admin:settings", "admin:defaults"} {
+		"record", "review", "watch", "settings", "tournament", "tournament.create", "tournament.join", "tournament.standings", "admin:shogiadmin", "admin:end", "admin:settings", "admin:defaults"} {
 		w, ok := texts.CommandJA(sub)
 		if !ok {
 			t.Errorf("%s has no Japanese name", sub)
