@@ -80,7 +80,7 @@ func runSwiss(t *testing.T, restart, two bool) []tournament.Standing {
 		users = append(users, u.ID)
 	}
 	if got := e.tnCmd(users[0], "create", discordtest.StringOption("variant", "tsuitate"), discordtest.StringOption("format", "swiss"),
-		discordtest.IntegerOption("rounds", 4), discordtest.StringOption("name", "Winter Cup")); !strings.Contains(got, "Winter Cup") {
+		discordtest.IntegerOption("rounds", 4), discordtest.StringOption("name", "Winter Cup"), discordtest.BooleanOption("ranked", true)); !strings.Contains(got, "Winter Cup") {
 		t.Fatalf("create: %q", got)
 	}
 	ts, err := e.st.GuildTournaments(e.srv.Guilds()[0].ID, 1)
@@ -155,6 +155,11 @@ func runSwiss(t *testing.T, restart, two bool) []tournament.Standing {
 	})
 	if got := e.tnCmd(users[3], "standings", discordtest.StringOption("format", "csv")); !strings.Contains(got, "Winter Cup") {
 		t.Errorf("standings as CSV: %q", got)
+	}
+	for _, u := range users { // ranked: four rated games each
+		if r, err := e.st.GetRating(e.srv.Guilds()[0].ID, "tsuitate", u); err != nil || r.Games != 4 {
+			t.Errorf("%s's rating: %+v %v, want 4 games", u, r, err)
+		}
 	}
 	for _, u := range users { // one game a round each, however many processes
 		gs, err := e.st.RecentGames(u, 20)
