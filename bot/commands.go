@@ -8,6 +8,7 @@ import (
 
 	"shinpan/bot/texts"
 	"shinpan/referee/policy"
+	"shinpan/store"
 )
 
 // The application commands: /shogi, with a subcommand per action, and
@@ -205,7 +206,8 @@ func commandsEN() []*discordgo.ApplicationCommand {
 				choiceOpt("orientation", "Your board: your side at the bottom, or flipped", "own", "flip"),
 				choiceOpt("board", "How the board looks", "light", "wood", "contrast"),
 				choiceOpt("pieces", "How pieces are drawn: kanji as printed, koma, or international symbols",
-					"printed", "koma", "koma2", "international")),
+					"printed", "koma", "koma2", "international"),
+				choiceOpt("input", "How you move: menus under your board, or typing only", store.InputMenus, store.InputTyping)),
 			tournamentCommand(), // tournament_commands.go
 		},
 	}}

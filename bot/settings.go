@@ -24,6 +24,9 @@ func (b *Bot) cmdSettings(r *req) (answer, error) {
 		if v := o.str("pieces"); v != "" {
 			s.Pieces = v
 		}
+		if v := o.str("input"); v != "" {
+			s.Input = v
+		}
 	})
 	if err != nil {
 		return answer{}, err
@@ -43,5 +46,5 @@ func (b *Bot) cmdSettings(r *req) (answer, error) {
 		notationDefault = "japanese"
 	}
 	return say(texts.SettingsSavedLook(l, or(string(st.Notation), notationDefault), or(st.Language, "en"),
-		or(st.Orientation, "own"), or(st.Theme, "light"), or(st.Pieces, "printed"))), nil
+		or(st.Orientation, "own"), or(st.Theme, "light"), or(st.Pieces, "printed")) + texts.InputSaved(l, st.Input)), nil
 }

@@ -166,3 +166,23 @@ func TestTapDark(t *testing.T) {
 		t.Fatalf("a finished game's pick: %q %s", after.Content, after.Components)
 	}
 }
+
+// TestTapInputTyping: /shogi settings input:typing hides the menus under
+// the player's boards, input:menus brings them back; the Move button stays.
+func TestTapInputTyping(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	if out := e.slash(e.bob, "settings", discordtest.StringOption("input", "typing")); !strings.Contains(out, "typing only") {
+		t.Fatalf("settings: %q", out)
+	}
+	e.play("7g7f")
+	if c := string(e.lastDM(e.bob).Components); strings.Contains(c, `"tap:`) || !strings.Contains(c, "move:") {
+		t.Fatalf("typing: %s", c)
+	}
+	e.slash(e.bob, "settings", discordtest.StringOption("input", "menus"))
+	e.slash(e.bob, "board")
+	if c := string(e.lastDM(e.bob).Components); !strings.Contains(c, `"tap:`) {
+		t.Fatalf("menus: %s", c)
+	}
+}

@@ -115,6 +115,9 @@ var commandJA = map[string]CommandWords{
 	"pieces=koma":                 {Name: "駒（一文字）"},
 	"pieces=koma2":                {Name: "駒（二文字）"},
 	"pieces=international":        {Name: "国際式（アルファベットと動き）"},
+	"settings.input":              {"指し方", "盤面の下のメニューで指す、または入力だけ"},
+	"input=menus":                 {Name: "メニュー（タップで指す）"},
+	"input=typing":                {Name: "入力だけ（メニューを隠す）"},
 
 	"admin:shogiadmin":                 {"将棋管理", "モデレーター用：対局の終了、このサーバーの将棋の設定"},
 	"admin:end":                        {"終了", "対局を結果なしで終わらせる"},

@@ -582,5 +582,6 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mTapTranscript:  "[picks %s]",
 		mSetInputMenus:  "menus under the board",
 		mSetInputTyping: "typing only",
+		mSetInputSaved:  " Moves: %s.",
 	}
 })

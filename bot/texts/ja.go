@@ -582,5 +582,6 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mTapTranscript:  "［%sを選択］",
 		mSetInputMenus:  "盤面の下のメニュー",
 		mSetInputTyping: "入力のみ",
+		mSetInputSaved:  "指し方：%s。",
 	}
 })

@@ -565,6 +565,7 @@ const (
 	mTapTranscript  msg = "tap.transcript"        // the demo's line for a pick: the option's label
 	mSetInputMenus  msg = "settings.input.menus"  // /shogi settings input: menus
 	mSetInputTyping msg = "settings.input.typing" // /shogi settings input: typing
+	mSetInputSaved  msg = "settings.input.saved"  // mSetInputMenus or mSetInputTyping: after the settings
 )
 
 // The alt text of a board image (BoardAlt).

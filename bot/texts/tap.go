@@ -24,6 +24,14 @@ const (
 	InputTyping   = UIText(mSetInputTyping)
 )
 
+// InputSaved is the settings' line on how the user moves (store.Settings.Input).
+func InputSaved(l Lang, input string) string {
+	if input == "typing" {
+		return tr(l, mSetInputSaved, tr(l, mSetInputTyping))
+	}
+	return tr(l, mSetInputSaved, tr(l, mSetInputMenus))
+}
+
 // TapSquare names a square as the reader's board shows it: "6f" (ranks a–i),
 // "６六" in Japanese or in Japanese notation.
 func TapSquare(l Lang, n notation.Notation, s shogi.Square) string {
