@@ -523,7 +523,7 @@ func (w *procWorld) moveByButton(id store.GameID, user, mv string) bool {
 		return false
 	}
 	out := w.answer(iid)
-	if strings.Contains(out, "Move received") || strings.Contains(out, "the result follows") {
+	if strings.Contains(out, "Move received") || strings.Contains(out, "the result follows") || strings.Contains(out, "You played") {
 		w.mu.Lock()
 		w.acked[iid] = id
 		w.mu.Unlock()

@@ -24,7 +24,8 @@ func TestMoveAndResignButtons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out := e.answer(iid); !strings.Contains(out, "received") || e.game(id).LastSeq != 1 {
+	// Its update replaces the board the box was opened from (no new DM).
+	if out := e.answer(iid); !strings.Contains(out, "You played") || e.game(id).LastSeq != 1 || e.lastDM(e.alice).ID != board.ID {
 		t.Fatalf("modal move: %q", out)
 	}
 	bob := e.lastDM(e.bob)

@@ -661,7 +661,7 @@ func (c *chaos) moveByButton(id store.GameID, user, mv string) int {
 		return moveUnacknowledged
 	}
 	out := c.answer(iid)
-	if strings.Contains(out, "Move received") || strings.Contains(out, "the result follows") {
+	if strings.Contains(out, "Move received") || strings.Contains(out, "the result follows") || strings.Contains(out, "You played") {
 		c.mu.Lock()
 		c.acked[iid] = id
 		c.mu.Unlock()

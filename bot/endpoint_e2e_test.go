@@ -50,7 +50,7 @@ func TestGameOverHTTP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out := e.answer(iid); !strings.Contains(out, "received") {
+		if out := e.answer(iid); !strings.Contains(out, "You played") {
 			t.Fatalf("move %d %s: %q", k+1, mv, out)
 		}
 	}
@@ -97,8 +97,8 @@ func TestGameOverHTTP(t *testing.T) {
 			}
 		}
 	}
-	if multipart != 2 {
-		t.Errorf("%d multipart answers with a board, want 2 (the review and its step)", multipart)
+	if multipart != 2+37 {
+		t.Errorf("%d multipart answers with a board, want 39 (each move's update in its board's place, the review and its step)", multipart)
 	}
 }
 

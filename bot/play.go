@@ -100,6 +100,9 @@ func (b *Bot) onMoveModal(r *req) (answer, error) {
 	if why != nil {
 		return *why, nil
 	}
+	if r.i.Message != nil { // opened from a board: the move's update replaces it (tapmove.go)
+		return b.modalMove(r, s), nil
+	}
 	return b.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.fields["move"]}, texts.MoveSent), nil
 }
 

@@ -57,7 +57,7 @@ func init() {
 		"tap":      {run: (*Bot).tapPick}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
 	}
 	modalRoutes = map[string]route{
-		"movemodal": {run: (*Bot).onMoveModal, slow: true},
+		"movemodal": {run: (*Bot).onMoveModal}, // from a board its answer updates it (tapmove.go), never deferred
 	}
 	addTournamentRoutes() // tournament_commands.go
 }

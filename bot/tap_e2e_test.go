@@ -90,10 +90,11 @@ func (e *env) tapMask(user, square string) discordtest.Message {
 
 // TestTapMasked plays a Masked game to its end by taps only: both masks
 // from the menu, moves by piece and square, a promotion asked; the mover's
-// update replaces the tapped message instead of coming as a new DM.
+// update replaces the tapped message instead of coming as a new DM. The
+// interactions come to the HTTP endpoint (TestTapDark's by the gateway).
 func TestTapMasked(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := newEnv(t, overHTTP)
 	id := e.startGame("masked")
 	e.tapMask(e.alice, "2h")
 	e.tapMask(e.bob, "2c")

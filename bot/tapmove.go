@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 
@@ -185,10 +186,37 @@ func payloadMessage(p compose.Payload) filesMessage {
 	return filesMessage{Content: p.Content, Components: comps, Files: p.Files}
 }
 
-// update answers with the interaction's message edited to msg.
+// modalMove plays the move typed in the Move box opened from a board: its
+// update for the mover replaces that board (issue 33: no new message of the
+// global budget), a refusal is answered as before.
+func (b *Bot) modalMove(r *req, s seated) answer {
+	p, reply, done := b.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.fields["move"]})
+	switch {
+	case p != nil:
+		return b.update(r, payloadMessage(*p))
+	case done:
+		return say(texts.UI(r.lang, texts.MoveSent))
+	case reply == "":
+		return say(texts.UI(r.lang, texts.Done)) // already applied: the same form delivered twice
+	}
+	return say(reply)
+}
+
+// update answers with the interaction's message edited to msg. Should the
+// endpoint have deferred the answer meanwhile, msg follows up instead.
 func (b *Bot) update(r *req, msg filesMessage) answer {
 	if msg.Components == nil {
 		msg.Components = []discordgo.MessageComponent{} // the old menus go
 	}
-	return answer{own: func() error { return b.respondWithFiles(r, discordgo.InteractionResponseUpdateMessage, msg) }}
+	return answer{own: func() error {
+		err := b.respondWithFiles(r, discordgo.InteractionResponseUpdateMessage, msg)
+		if !errors.Is(err, errDeferredMeanwhile) {
+			return err
+		}
+		_, err = untilKnown(r, func() (*discordgo.Message, error) {
+			return b.rest.Followup(r.i.Interaction, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral,
+				Files: discordFiles(compose.DrawFiles(b.log, msg.Files)), AllowedMentions: outbox.Mentions(nil)})
+		})
+		return err
+	}}
 }
