@@ -37,7 +37,7 @@ const demoRecord = "demodata/g24_mog016_checkmate.txt"
 var demoOut io.Writer = os.Stdout
 
 func init() {
-	register("demo", "play a real game through the whole bot against a local Discord stand-in: [--variant V] [--record FILE] [--moves N] [--out DIR]", runDemo)
+	register("demo", "play a real game through the whole bot against a local Discord stand-in: [--variant V] [--record FILE] [--moves N] [--taps] [--out DIR]", runDemo)
 }
 
 // demo is two simulated users playing a recorded game through the real bot,
@@ -52,6 +52,7 @@ type demo struct {
 	dmUser  map[string]string // DM channel id → user id
 	printed map[string]int    // message id → edits printed
 	texts   map[string]string // message id → the text printed last
+	taps    bool              // moves picked from the menus (cmd_demo_taps.go), never typed
 	pngs    int
 	files   int
 }
@@ -67,6 +68,7 @@ func runDemo(args []string) error {
 	upTo := fs.Int("moves", 0, "play only the record's first N moves, then the side that lost it resigns (0: all)")
 	tourney := fs.Bool("tournament", false, "a 4-round Swiss of 8 players the CPU plays for (--level, --movetime; --move-limit)")
 	moveLimit := fs.Int("move-limit", 200, "with --tournament: a game is drawn after this many moves")
+	taps := fs.Bool("taps", false, "the players pick every move from the menus under their boards, typing nothing")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -128,7 +130,7 @@ func runDemo(args []string) error {
 	defer b.Close()
 
 	d := &demo{srv: srv, st: st, out: *outDir, w: demoOut, channel: srv.Channels()[0].ID,
-		names: map[string]string{}, dmUser: map[string]string{}, printed: map[string]int{}, texts: map[string]string{}}
+		names: map[string]string{}, dmUser: map[string]string{}, printed: map[string]int{}, texts: map[string]string{}, taps: *taps}
 	users := srv.Users()
 	alice, bob := users[0].ID, users[1].ID
 	d.names[alice], d.names[bob] = "alice", "bob"
@@ -221,9 +223,15 @@ func (d *demo) playGame(rec *record.Record, v view.Variant, moves []string, alic
 			if c == 1 {
 				mask = "8b"
 			}
-			d.typed(u, "DM", mask)
-			if err := d.after(d.dmOf(u), func() error { _, err := d.srv.SendDM(u, mask); return err }); err != nil {
-				return err
+			if d.taps {
+				if err := d.tapMask(u, mask); err != nil {
+					return err
+				}
+			} else {
+				d.typed(u, "DM", mask)
+				if err := d.after(d.dmOf(u), func() error { _, err := d.srv.SendDM(u, mask); return err }); err != nil {
+					return err
+				}
 			}
 			g.Apply(referee.Action{Kind: referee.ActMask, Player: shogi.Color(c), Text: mask})
 		}
@@ -239,9 +247,16 @@ func (d *demo) playGame(rec *record.Record, v view.Variant, moves []string, alic
 				fouled = true
 				seen, _ := g.PlayerBoard(c)
 				text := notation.Format(seen, f, notation.Western, g.LastSeen(c))
-				d.typed(seats[c], "DM", text+"   (a foul: legal on her own board, not on the real one)")
-				if err := d.after(d.dmOf(seats[c]), func() error { _, err := d.srv.SendDM(seats[c], text); return err }); err != nil {
-					return err
+				if d.taps {
+					fmt.Fprintf(d.w, "(@%s picks %s: a foul, legal on her own board, not on the real one)\n", d.names[seats[c]], text)
+					if err := d.tapMove(seats[c], f); err != nil {
+						return err
+					}
+				} else {
+					d.typed(seats[c], "DM", text+"   (a foul: legal on her own board, not on the real one)")
+					if err := d.after(d.dmOf(seats[c]), func() error { _, err := d.srv.SendDM(seats[c], text); return err }); err != nil {
+						return err
+					}
 				}
 				if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: c, Text: f.USI()}); err != nil {
 					return fmt.Errorf("foul %s: %v", f.USI(), err)
@@ -258,9 +273,15 @@ func (d *demo) playGame(rec *record.Record, v view.Variant, moves []string, alic
 			n = notation.Japanese
 		}
 		text := notation.Format(seen, m, n, g.LastSeen(c))
-		d.typed(seats[c], "DM", text)
-		if err := d.after(d.dmOf(seats[c]), func() error { _, err := d.srv.SendDM(seats[c], text); return err }); err != nil {
-			return err
+		if d.taps {
+			if err := d.tapMove(seats[c], m); err != nil {
+				return err
+			}
+		} else {
+			d.typed(seats[c], "DM", text)
+			if err := d.after(d.dmOf(seats[c]), func() error { _, err := d.srv.SendDM(seats[c], text); return err }); err != nil {
+				return err
+			}
 		}
 		if _, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: c, Text: usi}); err != nil {
 			return fmt.Errorf("move %s: %v", usi, err)

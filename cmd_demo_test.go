@@ -64,3 +64,31 @@ func TestDemoShowsAPhone(t *testing.T) {
 		t.Fatalf("the demo's GIF: %v, want 5 frames (4 moves and the start)", err)
 	}
 }
+
+// TestDemoTaps: with --taps every move is picked from the menus, shown as
+// the phone shows each pick, the foul included; nothing is typed.
+func TestDemoTaps(t *testing.T) {
+	var buf bytes.Buffer
+	demoOut = &buf
+	defer func() { demoOut = os.Stdout }()
+	if err := runDemo([]string{"--moves", "4", "--taps", "--out", t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"@alice > [picks ☗ Pawn 7g]",
+		"@alice > [picks 7f]",
+		"@alice > [picks Promote]", // the foul B-1a+
+		"Foul — that move is not allowed",
+		"DM @alice (edited): You played ☗ P-7f (move 1).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "@alice > ") && !strings.HasPrefix(l, "@alice > [picks ") && !strings.HasPrefix(l, "@alice > /shogi") {
+			t.Errorf("typed: %q", l)
+		}
+	}
+}

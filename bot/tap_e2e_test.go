@@ -187,3 +187,44 @@ func TestTapInputTyping(t *testing.T) {
 		t.Fatalf("menus: %s", c)
 	}
 }
+
+// TestTapFoulAndDoublePick: in Tsuitate a picked move the hidden position
+// forbids is offered and becomes a foul, answered in place with the board
+// and the menus again; two quick picks of the same move play it once.
+func TestTapFoulAndDoublePick(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.tapMove(e.alice, "7g7f")
+	e.tapMove(e.bob, "3c3d")
+	dms := len(e.botDMs(e.alice))
+	m, taps := e.tapMove(e.alice, "8h1a+") // through White's bishop on 2b: a foul
+	if taps != 3 || !strings.Contains(m.Content, "Foul") || !strings.Contains(string(m.Components), `"tap:`+itoa(uint64(id))+`:3:`) ||
+		len(m.Attachments) != 1 || len(e.botDMs(e.alice)) != dms {
+		t.Fatalf("the foul's answer: %d taps, %q, %d files, %s", taps, m.Content, len(m.Attachments), m.Components)
+	}
+	if g := e.game(id); g.LastSeq != 3 {
+		t.Fatalf("after the foul: seq %d", g.LastSeq)
+	}
+	// Two quick picks of 2g2f's square: the second finds the board moved on.
+	cs, _ := tap.Choices(m.Components)
+	c, _ := tap.Toward(cs, shogi.NewMove(shogi.Sq(2, 7), shogi.Sq(2, 6), false))
+	m = e.tapChoice(e.alice, m, c)
+	cs, _ = tap.Choices(m.Components)
+	c, ok := tap.Toward(cs, shogi.NewMove(shogi.Sq(2, 7), shogi.Sq(2, 6), false))
+	if !ok || c.Step != "m:2g2f" {
+		t.Fatalf("no 2f on %+v", cs)
+	}
+	var ids []string
+	for range 2 {
+		if iid, err := e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value); err == nil {
+			ids = append(ids, iid)
+		}
+	}
+	for _, iid := range ids {
+		e.answer(iid)
+	}
+	if g := e.game(id); g.LastSeq != 4 || len(ids) == 0 {
+		t.Fatalf("two picks: seq %d (%d delivered)", g.LastSeq, len(ids))
+	}
+}

@@ -34,9 +34,10 @@ const tapLine = "\n▸ "
 var diverted sync.Map // interaction id → *divert
 
 type divert struct {
-	user string
-	mu   sync.Mutex
-	p    *compose.Payload
+	user   string
+	mu     sync.Mutex
+	p      *compose.Payload
+	closed bool // the interaction has its answer: nothing more is kept
 }
 
 // divertAnswer takes the mover's DM out of an action's messages when the
@@ -60,8 +61,11 @@ func divertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
 			return out
 		}
 		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.closed {
+			return out
+		}
 		d.p = &p
-		d.mu.Unlock()
 		return append(out[:i:i], out[i+1:]...)
 	}
 	return out
@@ -69,20 +73,45 @@ func divertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
 
 // actDiverted runs a player's action; p is the mover's update when it was
 // kept for the interaction's answer (nil when it went by DM, or when nothing
-// happened).
+// happened). With several processes the update always goes by DM: the
+// process that applies the action may not be the one that answers, nor the
+// one alive when it would.
 func (b *Bot) actDiverted(r *req, s seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
+	a.Player = s.c
+	if b.cl != nil {
+		reply, done = b.act(s.id, r.user, a, r.i.ID)
+		return nil, reply, done
+	}
 	d := &divert{user: r.user}
 	diverted.Store(r.i.ID, d)
 	defer diverted.Delete(r.i.ID)
-	a.Player = s.c
 	reply, done = b.act(s.id, r.user, a, r.i.ID)
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	d.closed = true
 	if d.p == nil || !done { // kept by an attempt whose commit failed: nothing was played
 		return nil, reply, done
 	}
 	d.p.FillGame(s.id)
 	return d.p, reply, done
+}
+
+// answerDiverted answers with the mover's update p in the interaction's
+// message; should that answer fail, p goes by DM after all.
+func (b *Bot) answerDiverted(r *req, s seated, p *compose.Payload) answer {
+	a := b.update(r, payloadMessage(*p))
+	send := a.own
+	a.own = func() error {
+		err := send()
+		if err != nil {
+			if qerr := b.st.Enqueue(withGame(compose.ToDM(r.user, *p), s.id)); qerr != nil {
+				b.log.Error("enqueue", "game", s.id, "user", r.user, "err", qerr)
+			}
+			go b.ob.Kick()
+		}
+		return err
+	}
+	return a
 }
 
 // tapPick answers a pick in a tap menu.
@@ -121,8 +150,9 @@ func (b *Bot) tapPick(r *req) (answer, error) {
 		if s.lg.G.NeedsMasks() { // the mask may be changed until both are chosen
 			p.Selects = compose.TapMenus(s.lg.Meta, s.lg.G, s.c, rd)
 		}
+		b.keepBoard(s, rd, p)
 		s.lg.Mu.Unlock()
-		return b.update(r, payloadMessage(*p)), nil
+		return b.answerDiverted(r, s, p), nil
 	}
 	s.lg.Mu.Lock()
 	defer s.lg.Mu.Unlock()
@@ -193,13 +223,26 @@ func (b *Bot) modalMove(r *req, s seated) answer {
 	p, reply, done := b.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.fields["move"]})
 	switch {
 	case p != nil:
-		return b.update(r, payloadMessage(*p))
+		s.lg.Mu.Lock()
+		b.keepBoard(s, b.readers.Reader(r.user), p)
+		s.lg.Mu.Unlock()
+		return b.answerDiverted(r, s, p)
 	case done:
 		return say(texts.UI(r.lang, texts.MoveSent))
 	case reply == "":
 		return say(texts.UI(r.lang, texts.Done)) // already applied: the same form delivered twice
 	}
 	return say(reply)
+}
+
+// keepBoard gives an update without a board (a foul, a bounce, a refusal
+// by the referee after the pick) the player's board, which the message it
+// replaces showed: an update drops the attachments it does not list.
+// Called under the game's lock.
+func (b *Bot) keepBoard(s seated, rd compose.Reader, p *compose.Payload) {
+	if len(p.Files) == 0 && !s.lg.G.NeedsMasks() {
+		p.Files = b.compose.BoardFiles(s.lg.Meta, s.lg.G, s.c, rd)
+	}
 }
 
 // update answers with the interaction's message edited to msg. Should the
