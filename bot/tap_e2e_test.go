@@ -206,6 +206,10 @@ func TestTapFoulAndDoublePick(t *testing.T) {
 	if g := e.game(id); g.LastSeq != 3 {
 		t.Fatalf("after the foul: seq %d", g.LastSeq)
 	}
+	// The same foul picked again: not played (it could only be a foul again).
+	if m, _ = e.tapMove(e.alice, "8h1a+"); !strings.Contains(m.Content, "tried that move already") || e.game(id).LastSeq != 3 {
+		t.Fatalf("the foul again: %q, seq %d", m.Content, e.game(id).LastSeq)
+	}
 	// Two quick picks of 2g2f's square: the second finds the board moved on.
 	cs, _ := tap.Choices(m.Components)
 	c, _ := tap.Toward(cs, shogi.NewMove(shogi.Sq(2, 7), shogi.Sq(2, 6), false))

@@ -15,6 +15,7 @@ import (
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
+	"shinpan/render"
 	"shinpan/store"
 )
 
@@ -139,6 +140,11 @@ func (b *Bot) tapPick(r *req) (answer, error) {
 		s.lg.Mu.Unlock()
 		return b.update(r, msg), nil
 	}
+	if fouledAlready(s.lg, s.c, pk.Move) { // a second tap of a foul: the same foul again (RULES.md §3)
+		msg := b.tapScreen(r, s.lg, s.c, rd, in, tap.Screen{Heading: texts.UI(rd.Lang, texts.TapTried), Selects: tap.First(in).Selects})
+		s.lg.Mu.Unlock()
+		return b.update(r, msg), nil
+	}
 	s.lg.Mu.Unlock()
 	a := referee.Action{Kind: referee.ActMove, Text: pk.Move.USI()}
 	if pk.Mask != shogi.NoSquare {
@@ -167,6 +173,19 @@ func (b *Bot) tapPick(r *req) (answer, error) {
 	return say(reply), nil
 }
 
+// fouledAlready reports whether player c's attempt m at this move number
+// was a foul already: the true position has not changed since, so it would
+// be the same foul again. Under the game's lock.
+func fouledAlready(lg *games.Game, c shogi.Color, m shogi.Move) bool {
+	n := lg.G.MoveNumber()
+	for _, f := range lg.G.FoulLog() {
+		if f.Player == c && f.Number == n && f.Move == m.USI() {
+			return true
+		}
+	}
+	return false
+}
+
 // tapScreen is a tap screen as the message: its text with the screen's
 // heading, the player's board with the pick marked, the menus and buttons
 // (the turn's buttons on the first screen).
@@ -179,7 +198,11 @@ func (b *Bot) tapScreen(r *req, lg *games.Game, c shogi.Color, rd compose.Reader
 	if len(btns) == 0 && !in.MaskPhase {
 		btns = compose.TurnButtons(rd.Lang)
 	}
-	p := compose.Payload{Content: text, Files: b.compose.PickBoard(lg.Meta, lg.G, c, rd, sc.Reach),
+	reach := sc.Reach
+	if reach != nil && !lg.Meta.Options.ShowReachable { // the piece outlined, its squares not dotted (RULES.md §3)
+		reach = &render.Reach{From: reach.From}
+	}
+	p := compose.Payload{Content: text, Files: b.compose.PickBoard(lg.Meta, lg.G, c, rd, reach),
 		Selects: compose.TapSelects(sc.Selects), Buttons: btns}
 	p.FillGame(lg.Meta.ID)
 	return payloadMessage(p)

@@ -583,5 +583,6 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mSetInputMenus:  "menus under the board",
 		mSetInputTyping: "typing only",
 		mSetInputSaved:  " Moves: %s.",
+		mTapTried:       "You tried that move already at this move: it was a foul, and it would be again. Pick another.",
 	}
 })

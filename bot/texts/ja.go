@@ -583,5 +583,6 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mSetInputMenus:  "盤面の下のメニュー",
 		mSetInputTyping: "入力のみ",
 		mSetInputSaved:  "指し方：%s。",
+		mTapTried:       "この手番でその手はすでに反則でした。もう一度指しても反則です。別の手を選んでください。",
 	}
 })

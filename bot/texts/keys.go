@@ -566,6 +566,7 @@ const (
 	mSetInputMenus  msg = "settings.input.menus"  // /shogi settings input: menus
 	mSetInputTyping msg = "settings.input.typing" // /shogi settings input: typing
 	mSetInputSaved  msg = "settings.input.saved"  // mSetInputMenus or mSetInputTyping: after the settings
+	mTapTried       msg = "tap.tried"             // a picked move that was a foul at this move already
 )
 
 // The alt text of a board image (BoardAlt).

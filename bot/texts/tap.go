@@ -19,6 +19,7 @@ const (
 	TapPromote    = UIText(mTapPromote)    // button
 	TapNoPromote  = UIText(mTapNoPromote)  // button
 	TapStale      = UIText(mTapStale)      // a pick on a board that is no longer current
+	TapTried      = UIText(mTapTried)      // a picked move that was a foul at this move already
 	TapPromotes   = UIText(mTapPromotes)   // a destination where the piece must promote
 	InputMenus    = UIText(mSetInputMenus) // /shogi settings input: menus
 	InputTyping   = UIText(mSetInputTyping)
