@@ -159,7 +159,11 @@ func TestServeKillLoop(t *testing.T) {
 						break
 					}
 					if time.Now().After(deadline) {
-						errs <- fmt.Errorf("game %d: move %d (%s) not answered in 60 s", g, n, moves[n-1])
+						var got []string
+						for _, m := range srv.BotMessages(dm) {
+							got = append(got, m.Content)
+						}
+						errs <- fmt.Errorf("game %d: move %d (%s) not answered in 60 s; the bot's DMs: %q", g, n, moves[n-1], got)
 						return
 					}
 					time.Sleep(5 * time.Millisecond)
@@ -180,6 +184,9 @@ func TestServeKillLoop(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+	if t.Failed() {
+		t.Logf("the last process's log:\n%s", logs.String())
 	}
 	time.Sleep(time.Second)
 	kill()
