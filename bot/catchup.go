@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"sort"
 	"strconv"
 	"sync"
@@ -188,12 +189,19 @@ func (b *Bot) catchUpUser(user string) {
 		b.mu.Unlock()
 	}()
 	st, err := b.st.GetSettings(user)
-	if err != nil || st.DMChannelID == "" {
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return
+	}
+	channel := st.DMChannelID
+	if channel == "" { // their first DM came while the bot was down: the channel is Discord's to tell
+		if channel, err = b.rest.DMChannel(user); err != nil {
+			b.log.Warn("catch-up: open the DM channel", "user", user, "err", err)
+			return
+		}
 	}
 	after := st.LastDM
 	for page := 0; page < 10; page++ {
-		msgs, err := b.rest.ChannelMessages(st.DMChannelID, 100, after)
+		msgs, err := b.rest.ChannelMessages(channel, 100, after)
 		if err != nil {
 			b.log.Warn("catch-up read", "user", user, "err", err)
 			return
