@@ -30,6 +30,10 @@ const tnCardGap = 3 * time.Second
 // tnTick is how often the loop looks at the tournaments without being woken.
 const tnTick = time.Second
 
+// tnRecheck is how often the loop reads the games of a tournament no game
+// end woke it for (one that ended in another process, or before a restart).
+const tnRecheck = 10 * time.Second
+
 // tnRunner is the loop's state.
 type tnRunner struct {
 	once   sync.Once
@@ -37,12 +41,15 @@ type tnRunner struct {
 	mu     sync.Mutex
 	dirty  map[uint64]bool      // cards to edit
 	cardAt map[uint64]time.Time // the last edit queued
+	// checked is when each tournament's games were last read (zero: to
+	// read at the next pass).
+	checked map[uint64]time.Time
 }
 
 func (b *Bot) tn() *tnRunner {
 	b.tnr.once.Do(func() {
 		b.tnr.kick = make(chan struct{}, 1)
-		b.tnr.dirty, b.tnr.cardAt = map[uint64]bool{}, map[uint64]time.Time{}
+		b.tnr.dirty, b.tnr.cardAt, b.tnr.checked = map[uint64]bool{}, map[uint64]time.Time{}, map[uint64]time.Time{}
 	})
 	return &b.tnr
 }
@@ -53,6 +60,7 @@ func (tr *tnRunner) wake(id uint64) {
 	if id != 0 {
 		tr.mu.Lock()
 		tr.dirty[id] = true
+		delete(tr.checked, id)
 		tr.mu.Unlock()
 	}
 	select {
@@ -113,10 +121,26 @@ type tnEnded struct {
 	at  time.Time
 }
 
+// due reports whether tournament id's games are to be read now, and if so
+// notes they are.
+func (tr *tnRunner) due(id uint64) bool {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if time.Since(tr.checked[id]) < tnRecheck {
+		return false
+	}
+	tr.checked[id] = time.Now()
+	return true
+}
+
 // tnStep records t's ended games and takes the steps due.
 func (b *Bot) tnStep(t store.Tournament) {
 	ended := map[uint64]tnEnded{}
-	for _, id := range t.State.LiveGames() {
+	var live []uint64
+	if b.tn().due(t.ID) {
+		live = t.State.LiveGames()
+	}
+	for _, id := range live {
 		meta, err := b.st.GetGame(store.GameID(id))
 		if err != nil || meta.Status.Live() {
 			continue
