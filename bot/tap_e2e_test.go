@@ -101,6 +101,8 @@ func TestTapMasked(t *testing.T) {
 	if g := e.game(id); g.LastSeq != 2 {
 		t.Fatalf("masks: seq %d", g.LastSeq)
 	}
+	e.settle()
+	from := len(e.srv.Requests())
 	for i, usi := range []string{"2g2f", "9c9d", "2f2e", "9d9e", "2e2d", "9e9f", "2d2c+"} {
 		u := e.alice
 		if i%2 == 1 {
@@ -121,6 +123,19 @@ func TestTapMasked(t *testing.T) {
 		if taps != want {
 			t.Errorf("%s: %d taps, want %d", usi, taps, want)
 		}
+	}
+	e.settle()
+	global := 0 // requests of the global budget: not interaction callbacks or webhooks
+	for _, q := range e.srv.Requests()[from:] {
+		if !strings.Contains(q.Route, "/interactions/") && !strings.Contains(q.Route, "/webhooks/") {
+			global++
+		}
+	}
+	// Each move: the opponent's DM and the game card's edit (its last one the
+	// result post, the revealed board and the reveal's details).
+	t.Logf("%d global-budget requests for 7 tap moves", global)
+	if global > 2*7+4 {
+		t.Errorf("%d global-budget requests for 7 tap moves", global)
 	}
 	g := e.game(id)
 	if g.Result == nil || g.Result.Reason != view.ReasonMaskCaptured || g.Result.Winner == nil || *g.Result.Winner != shogi.Black {
