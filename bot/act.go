@@ -141,6 +141,12 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 		}
 		return nil, texts.UI(lang, texts.DrawWithdrawn), nil // a move came between cmdDraw's check and this
 	}
+	if a.At != 0 && (lg.G.MoveNumber() != a.At || lg.G.Over()) { // chosen on an older board (tapmove.go)
+		if seenKey() {
+			return nil, "", nil
+		}
+		return nil, texts.UI(lang, texts.TapStale), nil
+	}
 	g := lg.G.Clone()
 	before := games.BoardsBefore(g)
 	evs, err := g.Apply(a)

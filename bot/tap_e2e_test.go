@@ -6,6 +6,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/tap"
+	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 )
@@ -245,5 +246,14 @@ func TestTapFoulAndDoublePick(t *testing.T) {
 	}
 	if g := e.game(id); g.LastSeq != 4 || len(ids) == 0 {
 		t.Fatalf("two picks: seq %d (%d delivered)", g.LastSeq, len(ids))
+	}
+	// A pick that reaches the game after it moved on (a race past the
+	// handler's check, or another process): decide refuses its old number.
+	reply, done := e.b.act(id, e.bob, referee.Action{Kind: referee.ActMove, Player: shogi.White, Text: "9c9d", At: 2}, "stale-key")
+	if done || !strings.Contains(reply, "out of date") || e.game(id).LastSeq != 4 {
+		t.Fatalf("an old number: %q %v, seq %d", reply, done, e.game(id).LastSeq)
+	}
+	if _, done := e.b.act(id, e.bob, referee.Action{Kind: referee.ActMove, Player: shogi.White, Text: "9c9d", At: 4}, "fresh-key"); !done {
+		t.Fatal("the current number refused")
 	}
 }

@@ -146,9 +146,9 @@ func (b *Bot) tapPick(r *req) (answer, error) {
 		return b.update(r, msg), nil
 	}
 	s.lg.Mu.Unlock()
-	a := referee.Action{Kind: referee.ActMove, Text: pk.Move.USI()}
+	a := referee.Action{Kind: referee.ActMove, Text: pk.Move.USI(), At: number} // decide checks the number again
 	if pk.Mask != shogi.NoSquare {
-		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: newSalt()}
+		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: newSalt(), At: number}
 	}
 	p, reply, done := b.actDiverted(r, s, a)
 	if p != nil {

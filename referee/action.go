@@ -24,4 +24,8 @@ type Action struct {
 	Player shogi.Color `json:"player"`
 	Text   string      `json:"text,omitempty"`
 	Salt   string      `json:"salt,omitempty"`
+	// At, when set, is the move number the action was chosen at (a tap on
+	// a board's menus): the bot applies it only while the game is at that
+	// move. The referee ignores it.
+	At int `json:"at,omitempty"`
 }
