@@ -53,7 +53,7 @@ var allowedImports = map[string][]string{
 	"bot/texts":   append(slices.Clone(rulesCore), "render"),
 	"bot/budget":  nil,
 	"bot/games":   append(slices.Clone(rulesCore), "store", "player"),
-	"bot/compose": append(slices.Clone(rulesCore), "bot/texts", "render", "store", "store/memo"),
+	"bot/compose": append(slices.Clone(rulesCore), "bot/tap", "bot/texts", "render", "store", "store/memo"),
 	"bot/outbox":  {"bot/budget", "bot/compose", "store", "discordgo"},
 	"bot/tap":     append(slices.Clone(rulesCore), "bot/texts", "render"),
 	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/games", "bot/outbox", "bot/tap", "bot/texts",

@@ -283,7 +283,9 @@ func TestOwnerTakesDMs(t *testing.T) {
 func TestClaimOfAGoneProcess(t *testing.T) {
 	srv := pgtest.Get(t)
 	url := srv.NewDB(t)
-	const ttl = 300 * time.Millisecond
+	// Long enough that a's lease outlives the claims below on a loaded host
+	// (at 300 ms, under -race with the machine's load near 25, it did not).
+	const ttl = 2 * time.Second
 	s, a := openCluster(t, url, "a", ttl)
 	_, b := openCluster(t, url, "b", ttl)
 	tick(t, a, b)
@@ -297,6 +299,7 @@ func TestClaimOfAGoneProcess(t *testing.T) {
 	claim("u1", "100", "a", false, store.DMMine)
 	claim("u2", "100", "a", false, store.DMMine)
 	claim("u3", "100", "nameless", false, store.DMMine)
+	tick(t, a)
 	claim("u1", "100", "b", false, store.DMBusy) // a is live
 	time.Sleep(2 * ttl)                          // a stops renewing
 	tick(t, b)
