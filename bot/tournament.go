@@ -226,6 +226,9 @@ func (b *Bot) tnWithdraw(r *req, t store.Tournament, user string, kick bool) (an
 		}
 		return nil, nil, err
 	})
+	if kick && errors.Is(err, tournament.ErrNotJoined) {
+		return say(texts.TournamentKickNotIn(r.lang, compose.Mention(user), texts.TournamentTitle(r.lang, t.ID, t.Name))), nil
+	}
 	if err != nil {
 		return tnRefusal(r, t, err)
 	}

@@ -508,6 +508,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mTnKicked:          "%s was removed from %s.",
 		mTnAdjudicated:     "Round %d, board %d: %s.",
 		mTnNoPairing:       "There is no game on board %[2]d of round %[1]d.",
+		mTnKickNotIn:       "%s is not playing in %s.",
 		mTnNoOne:           "Nobody is in %s yet.",
 		mTnInGuild:         "Tournaments are run in a server's channels.",
 		mTnNone:            "No such tournament here.",

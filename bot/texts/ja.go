@@ -508,6 +508,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mTnKicked:          "%s を %s から除外しました。",
 		mTnAdjudicated:     "第%d回戦 %d番：%s。",
 		mTnNoPairing:       "第%d回戦 %d番の対局はありません。",
+		mTnKickNotIn:       "%s は %s に参加していません。",
 		mTnNoOne:           "%s にはまだ誰も参加していません。",
 		mTnInGuild:         "大会はサーバーのチャンネルで行います。",
 		mTnNone:            "ここにその大会はありません。",

@@ -43,6 +43,7 @@ const (
 	mTnKicked          msg = "tn.kicked"            // player, title
 	mTnAdjudicated     msg = "tn.adjudicated"       // round, board, result
 	mTnNoPairing       msg = "tn.no_pairing"        // round, board
+	mTnKickNotIn       msg = "tn.kick_not_in"       // player, title
 	mTnNoOne           msg = "tn.no_one"            // title
 	mTnInGuild         msg = "tn.in_guild"
 	mTnNone            msg = "tn.none"

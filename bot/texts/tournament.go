@@ -249,8 +249,25 @@ func TournamentCreated(l Lang, title string) string { return tr(l, mTnCreated, t
 func TournamentKicked(l Lang, player, title string) string { return tr(l, mTnKicked, player, title) }
 
 // TournamentAdjudicated answers the moderator who set a result.
+// result is a tournament.Result (black, white, draw or none), written as
+// the pairing lines write it.
 func TournamentAdjudicated(l Lang, round, board int, result string) string {
-	return tr(l, mTnAdjudicated, round, board, result)
+	res := tr(l, mTnNoResult)
+	switch result {
+	case "black":
+		res = "1–0"
+	case "white":
+		res = "0–1"
+	case "draw":
+		res = "½–½"
+	}
+	return tr(l, mTnAdjudicated, round, board, res)
+}
+
+// TournamentKickNotIn refuses to kick a player who is not playing in the
+// tournament (never joined, left or withdrew already).
+func TournamentKickNotIn(l Lang, player, title string) string {
+	return tr(l, mTnKickNotIn, player, title)
 }
 
 // TournamentNoPairing refuses a result for a pairing there is not.

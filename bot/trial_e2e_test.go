@@ -1,0 +1,86 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"shinpan/bot/discordtest"
+	"shinpan/bot/tap"
+	"shinpan/referee/shogi"
+)
+
+// A tap that the hidden position forbids is a foul, told in the tapped
+// message as a typed one is, with the menus still there (still her turn);
+// the opponent hears the foul. Two quick picks of one move play it once.
+func TestTrialTapTsuitateFoul(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.tapMove(e.alice, "7g7f")
+	e.tapMove(e.bob, "4a3b")
+	seq := e.game(id).LastSeq
+	m, _ := e.tapMove(e.alice, "8h2b+") // through White's hidden pawn on 3c
+	if !strings.Contains(m.Content, "Foul") || !strings.Contains(string(m.Components), `"tap:`) {
+		t.Fatalf("a foul by tap: %q %s", m.Content, m.Components)
+	}
+	if g := e.game(id); g.LastSeq != seq+1 {
+		t.Fatalf("after the foul: seq %d (was %d)", g.LastSeq, seq)
+	}
+	if b := e.lastDM(e.bob).Content; !strings.Contains(b, "foul (1/10)") {
+		t.Errorf("bob was told %q", b)
+	}
+	// Two picks of 2g2f at once, on the same screen.
+	mv, _ := shogi.ParseUSI("2g2f")
+	cs, _ := tap.Choices(m.Components)
+	c, ok := tap.Toward(cs, mv)
+	if !ok {
+		t.Fatalf("no 2g2f: %+v", cs)
+	}
+	m = e.tapChoice(e.alice, m, c) // the pawn's squares
+	cs, _ = tap.Choices(m.Components)
+	if c, ok = tap.Toward(cs, mv); !ok || c.Step != "m:2g2f" {
+		t.Fatalf("no m:2g2f: %+v", cs)
+	}
+	var ids []string
+	for range 2 {
+		iid, err := e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, iid)
+	}
+	for _, iid := range ids {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		if _, err := e.srv.WaitInteraction(ctx, iid, discordtest.Answered); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+	}
+	e.settle()
+	if g := e.game(id); g.LastSeq != seq+2 {
+		t.Fatalf("two picks: seq %d, want %d (one move after the foul)", g.LastSeq, seq+2)
+	}
+}
+
+// The answers of /shogi tournament in Japanese name the result in
+// Japanese; kicking someone who is not in the tournament says so.
+func TestTrialTournamentAnswers(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.slash(e.alice, "settings", discordtest.StringOption("language", "ja"))
+	e.tnCmd(e.alice, "create", discordtest.StringOption("variant", "standard"), discordtest.StringOption("format", "swiss"),
+		discordtest.IntegerOption("rounds", 1))
+	e.tnCmd(e.alice, "join")
+	e.tnCmd(e.bob, "join")
+	e.tnCmd(e.alice, "start")
+	if got, want := e.tnCmd(e.alice, "kick", discordtest.UserOption("user", e.carol)), "<@"+e.carol+"> は 大会 #1 に参加していません。"; got != want {
+		t.Errorf("kick carol, who is not in it: %q, want %q", got, want)
+	}
+	got := e.tnCmd(e.alice, "result", discordtest.IntegerOption("round", 1), discordtest.IntegerOption("board", 1),
+		discordtest.StringOption("result", "black"))
+	if want := "第1回戦 1番：1–0。"; got != want {
+		t.Errorf("the result in Japanese: %q, want %q", got, want)
+	}
+}
