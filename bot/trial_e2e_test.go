@@ -8,7 +8,9 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/tap"
+	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
+	"shinpan/store"
 )
 
 // A tap that the hidden position forbids is a foul, told in the tapped
@@ -82,5 +84,75 @@ func TestTrialTournamentAnswers(t *testing.T) {
 		discordtest.StringOption("result", "black"))
 	if want := "第1回戦 1番：1–0。"; got != want {
 		t.Errorf("the result in Japanese: %q, want %q", got, want)
+	}
+}
+
+// tnFaulty is a faultyStore whose tournament writes fail too.
+type tnFaulty struct{ faultyStore }
+
+func (f *tnFaulty) wrap(st store.Store) store.Store { f.Store = st; return f }
+
+func (f *tnFaulty) SaveTournament(t store.Tournament, games []store.NewGame, out []store.OutMsg) (store.Tournament, []store.Game, error) {
+	if err := f.check(); err != nil {
+		return store.Tournament{}, nil, err
+	}
+	return f.Store.SaveTournament(t, games, out)
+}
+
+func (f *tnFaulty) CreateTournament(t store.Tournament, out []store.OutMsg) (store.Tournament, error) {
+	if err := f.check(); err != nil {
+		return store.Tournament{}, err
+	}
+	return f.Store.CreateTournament(t, out)
+}
+
+// With the store refusing writes, a tap pick and the tournament commands
+// answer StoreDown and change nothing; once it takes writes again the same
+// menus play.
+func TestTrialStoreDown(t *testing.T) {
+	t.Parallel()
+	fs := &tnFaulty{}
+	e := newEnv(t, func(e *env) { e.wrapStore = fs.wrap })
+	down := texts.UI(texts.EN, texts.StoreDown)
+	opts := []discordtest.Option{discordtest.StringOption("variant", "standard"), discordtest.StringOption("format", "swiss"),
+		discordtest.IntegerOption("rounds", 1)}
+	fs.full.Store(true)
+	if got := e.tnCmd(e.alice, "create", opts...); got != down {
+		t.Errorf("create with the store down: %q", got)
+	}
+	fs.full.Store(false)
+	e.tnCmd(e.alice, "create", opts...)
+	fs.full.Store(true)
+	if got := e.tnCmd(e.bob, "join"); got != down {
+		t.Errorf("join with the store down: %q", got)
+	}
+	fs.full.Store(false)
+	if n := len(e.tournament(1).State.Players); n != 0 {
+		t.Errorf("%d players after a join the store refused", n)
+	}
+
+	id := e.startGame("tsuitate")
+	m := e.tapMessage(e.alice)
+	mv, _ := shogi.ParseUSI("7g7f")
+	cs, _ := tap.Choices(m.Components)
+	c, _ := tap.Toward(cs, mv)
+	m = e.tapChoice(e.alice, m, c)
+	cs, _ = tap.Choices(m.Components)
+	c, _ = tap.Toward(cs, mv)
+	fs.full.Store(true)
+	iid, err := e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.answer(iid); !strings.Contains(got, down) {
+		t.Errorf("a tap with the store down: %q", got)
+	}
+	fs.full.Store(false)
+	if g := e.game(id); g.LastSeq != 0 {
+		t.Fatalf("seq %d after a refused tap", g.LastSeq)
+	}
+	m, _ = e.srv.Message(m.ID)
+	if after := e.tapChoice(e.alice, m, c); !strings.Contains(after.Content, "You played") {
+		t.Fatalf("the same pick once the store is back: %q", after.Content)
 	}
 }
