@@ -156,3 +156,38 @@ func TestTrialStoreDown(t *testing.T) {
 		t.Fatalf("the same pick once the store is back: %q", after.Content)
 	}
 }
+
+// king_visible: Dark ignores it (its card does not list it); in Tsuitate the
+// channel's board shows both kings, and a slide through one's own pawn is
+// refused as an own-board mistake, not a foul.
+func TestTrialKingVisible(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	card := e.challenge("dark", discordtest.BooleanOption("king_visible", true))
+	if strings.Contains(card.Content, "king") {
+		t.Errorf("a Dark card names king_visible: %q", card.Content)
+	}
+	e.slash(e.alice, "cancel")
+	id := e.startGame("tsuitate", discordtest.BooleanOption("king_visible", true))
+	if alt := e.lastPost().Attachments[0].Description; !strings.Contains(alt, "White's king seen on 5a") || !strings.Contains(alt, "Black's king seen on 5i") {
+		t.Errorf("the channel's board: %q", alt)
+	}
+	e.play("5g5f", "5a4b")
+	if r := e.dm(e.alice, "2h2c"); !strings.Contains(r.Content, "the path is blocked") {
+		t.Errorf("2h2c: %q", r.Content)
+	}
+	if g := e.game(id); g.LastSeq != 2 {
+		t.Errorf("seq %d after an own-board refusal, want 2", g.LastSeq)
+	}
+}
+
+// /shogi settings names every value in the reader's language.
+func TestTrialSettingsJapanese(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	got := e.slash(e.alice, "settings", discordtest.StringOption("language", "ja"), discordtest.StringOption("notation", "japanese"),
+		discordtest.StringOption("orientation", "flip"), discordtest.StringOption("board", "contrast"), discordtest.StringOption("pieces", "international"))
+	if want := "保存しました。表記：日本式（７六歩）・言語：日本語・盤の向き：反転・盤：ハイコントラスト・駒：国際式（アルファベットと動き）。"; got != want {
+		t.Errorf("\n got %q\nwant %q", got, want)
+	}
+}

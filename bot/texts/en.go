@@ -335,6 +335,8 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mPiecesKoma:            "koma, one kanji",
 		mPiecesKoma2:           "koma, two kanji",
 		mPiecesIntl:            "international (letters and moves)",
+		mOrientOwn:             "your side at the bottom",
+		mOrientFlip:            "flipped",
 		mUIHistoryLine:         "#%s %s: ☗ %s vs ☖ %s — %s",
 		mUINotRatedCPU:         "Not rated: the CPU moved for %s (a ranked game counts only when the CPU moved for nobody, or for the loser).",
 		mACGame:                "#%d vs %s · %s",

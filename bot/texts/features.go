@@ -74,9 +74,28 @@ func SettingsSaved(l Lang, notation, lang, orientation, theme string) string {
 }
 
 // SettingsSavedLook is SettingsSaved with the board theme and the piece set
-// (render.Theme and render.PieceSet names: "wood", "koma"), both named in l.
+// (render.Theme and render.PieceSet names: "wood", "koma"); every value, as
+// the settings' choices name it ("western", "en", "own"), is named in l.
 func SettingsSavedLook(l Lang, notation, lang, orientation, board, pieces string) string {
-	return tr(l, mUISettingsLook, notation, lang, orientation, BoardName(l, board), PiecesName(l, pieces))
+	return tr(l, mUISettingsLook, settingName(l, notationKeys, notation), langName(lang),
+		settingName(l, orientKeys, orientation), BoardName(l, board), PiecesName(l, pieces))
+}
+
+// settingName names a setting's value in l by keys; an unknown value is
+// written as it is.
+func settingName(l Lang, keys map[string]msg, v string) string {
+	if k, ok := keys[v]; ok {
+		return tr(l, k)
+	}
+	return Escape(safeCode(v))
+}
+
+// langName names a language setting ("en", "ja") in its own language.
+func langName(v string) string {
+	if l, ok := ParseLang(v); ok {
+		return LangName(l)
+	}
+	return Escape(safeCode(v))
 }
 
 // BoardName names a board theme (light, wood, contrast) in l; an unknown
@@ -98,8 +117,10 @@ func PiecesName(l Lang, set string) string {
 }
 
 var (
-	boardKeys  = map[string]msg{"light": mBoardLight, "wood": mBoardWood, "contrast": mBoardContrast}
-	piecesKeys = map[string]msg{"printed": mPiecesPrinted, "koma": mPiecesKoma, "koma2": mPiecesKoma2,
+	notationKeys = map[string]msg{"western": mAdminNotaW, "japanese": mAdminNotaJ, "usi": mAdminNotaU}
+	orientKeys   = map[string]msg{"own": mOrientOwn, "flip": mOrientFlip}
+	boardKeys    = map[string]msg{"light": mBoardLight, "wood": mBoardWood, "contrast": mBoardContrast}
+	piecesKeys   = map[string]msg{"printed": mPiecesPrinted, "koma": mPiecesKoma, "koma2": mPiecesKoma2,
 		"international": mPiecesIntl}
 )
 

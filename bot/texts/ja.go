@@ -335,6 +335,8 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mPiecesKoma:            "駒（一文字）",
 		mPiecesKoma2:           "駒（二文字）",
 		mPiecesIntl:            "国際式（アルファベットと動き）",
+		mOrientOwn:             "自分側が下",
+		mOrientFlip:            "反転",
 		mUIHistoryLine:         "#%s %s：☗ %s 対 ☖ %s — %s",
 		mUINotRatedCPU:         "レーティング対象外：CPUが %s の代わりに指しました（レーティング戦は、CPUが誰の代わりにも指さなかったか、負けた側の代わりに指した場合のみ数えます）。",
 		mACGame:                "#%d 対 %s・%s",

@@ -393,6 +393,8 @@ const (
 	mPiecesKoma            msg = "pieces.koma"               //
 	mPiecesKoma2           msg = "pieces.koma2"              //
 	mPiecesIntl            msg = "pieces.international"      //
+	mOrientOwn             msg = "orientation.own"           // the orientations, as settings name them
+	mOrientFlip            msg = "orientation.flip"          //
 	mUIHistoryLine         msg = "ui.history.line"           // game number, variant, black, white, result
 	mUINotRatedCPU         msg = "ui.rating.not_rated_cpu"   // the players the CPU moved for
 	mUIRankedAway          msg = "ui.rating.ranked_away"     // the least away time, seconds

@@ -104,10 +104,10 @@ func TestSettingsSavedLook(t *testing.T) {
 		board, pieces string
 		want          string
 	}{
-		{EN, "wood", "koma2", "Saved. Notation: western · language: en · orientation: own · board: wooden · pieces: koma, two kanji."},
-		{JA, "contrast", "international", "保存しました。表記：western・言語：en・盤の向き：own・盤：ハイコントラスト・駒：国際式（アルファベットと動き）。"},
-		{EN, "light", "printed", "Saved. Notation: western · language: en · orientation: own · board: light · pieces: printed kanji."},
-		{EN, "sepia", "koma", "Saved. Notation: western · language: en · orientation: own · board: sepia · pieces: koma, one kanji."},
+		{EN, "wood", "koma2", "Saved. Notation: Western (P-7f) · language: English · orientation: your side at the bottom · board: wooden · pieces: koma, two kanji."},
+		{JA, "contrast", "international", "保存しました。表記：西洋式（P-7f）・言語：English・盤の向き：自分側が下・盤：ハイコントラスト・駒：国際式（アルファベットと動き）。"},
+		{EN, "light", "printed", "Saved. Notation: Western (P-7f) · language: English · orientation: your side at the bottom · board: light · pieces: printed kanji."},
+		{EN, "sepia", "koma", "Saved. Notation: Western (P-7f) · language: English · orientation: your side at the bottom · board: sepia · pieces: koma, one kanji."},
 	} {
 		t.Run(string(c.l)+"/"+c.board+"/"+c.pieces, func(t *testing.T) {
 			if got := SettingsSavedLook(c.l, "western", "en", "own", c.board, c.pieces); got != c.want {
