@@ -183,6 +183,13 @@ func TestServeKillLoop(t *testing.T) {
 		kill()
 		start()
 	}
+	if os.Getenv("SHINPAN_KILL_TRACE") == "1" { // what the last start asks of Discord, and when
+		up, n := time.Now(), len(srv.Requests())
+		time.Sleep(6 * time.Second)
+		for _, r := range srv.Requests()[n:] {
+			t.Logf("+%v %s %s %d", r.Time.Sub(up).Round(time.Millisecond), r.Method, r.Path, r.Status)
+		}
+	}
 	time.Sleep(2 * time.Second) // the last start's catch-up and the moves after it
 	stop.Store(true)
 	wg.Wait()

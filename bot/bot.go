@@ -160,11 +160,14 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 // active game's clocks, and starts the background work: the outbox, the timers,
 // the CPUs' turns and reading the DMs missed while the bot was away.
 func (b *Bot) Start() error {
-	// The board sprites are drawn once per theme (~70 ms of CPU each), and
-	// the bands every board of the default theme shares once per language
-	// and side at the bottom (100-150 ms each; the contrast theme's on its first
-	// boards): beside the rest of the start, which ends when they are ready,
-	// rather than in the first moves' replies.
+	// The board sprites are drawn once per theme (every piece set's at
+	// once), and the bands every board of a theme and piece set shares once
+	// per language and side at the bottom: beside the rest of the start,
+	// which ends when the default theme's and piece set's are ready, rather
+	// than in the first moves' replies. The other sets' bands and the
+	// contrast theme follow in the background, one after the other: painted
+	// before Start returned, they held the first boards of the default set
+	// 2.6-2.7 s instead of 0.8 s on a busy host (docs/PERFORMANCE.md).
 	preloaded := make(chan struct{})
 	go func() {
 		defer close(preloaded)
@@ -172,12 +175,15 @@ func (b *Bot) Start() error {
 		for _, l := range texts.Langs {
 			labels = append(labels, texts.BoardLabels(l, nil))
 		}
-		contrast := make(chan error, 1)
-		go func() { contrast <- render.Preload(render.ThemeContrast) }()
-		err := render.PreloadLabels(labels, render.ThemeLight)
-		if err := errors.Join(err, <-contrast); err != nil {
+		if err := render.PreloadSets(labels, render.PieceSets[:1], render.ThemeLight); err != nil {
 			b.log.Error("render preload", "err", err)
 		}
+		go func() {
+			err := render.PreloadLabels(labels, render.ThemeLight)
+			if err := errors.Join(err, render.Preload(render.ThemeContrast)); err != nil {
+				b.log.Error("render preload", "err", err)
+			}
+		}()
 	}()
 	defer func() { <-preloaded }()
 	if err := b.openGateway(); err != nil {
