@@ -33,8 +33,9 @@ import (
 // each move once, and only the messages in flight at the kill may be sent
 // again after the start (a repeat has the nonce of the first: Discord drops
 // it, but it costs a request): none delivered more than inFlight before.
-// SHINPAN_KILLS sets the number of kills (unset: skipped, as it sometimes
-// stalls, see docs/PERFORMANCE.md); SHINPAN_KILL_LOG a log level for the
+// SHINPAN_KILLS sets the number of kills (unset: skipped: a run of kills
+// each sooner than a start's first send answers nothing for a minute, see
+// docs/PERFORMANCE.md); SHINPAN_KILL_LOG a log level for the
 // processes and SHINPAN_KILL_LOGDIR a directory for their logs on failure.
 func TestServeKillLoop(t *testing.T) {
 	if testing.Short() {
@@ -45,7 +46,7 @@ func TestServeKillLoop(t *testing.T) {
 	}
 	kills, _ := strconv.Atoi(os.Getenv("SHINPAN_KILLS"))
 	if kills <= 0 {
-		t.Skip("a measurement, and a stall it found is open (docs/PERFORMANCE.md): SHINPAN_KILLS=20")
+		t.Skip("a measurement that depends on the host's speed (docs/PERFORMANCE.md): SHINPAN_KILLS=20")
 	}
 	const games = 4
 	users := make([]discordtest.User, 2*games)
