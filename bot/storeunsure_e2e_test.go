@@ -116,3 +116,25 @@ func TestStoreOutcomeUnknown(t *testing.T) {
 		})
 	}
 }
+
+// TestStoreDownInPlayersLanguage: a move refused because the store is down
+// is answered in the player's language.
+func TestStoreDownInPlayersLanguage(t *testing.T) {
+	t.Parallel()
+	fs := &faultyStore{}
+	e := newEnv(t, func(e *env) { e.wrapStore = fs.wrap })
+	id := e.startGame("tsuitate")
+	e.play("7g7f")
+	if _, err := e.st.UpdateSettings(e.bob, func(s *store.Settings) { s.Language = string(texts.JA) }); err != nil {
+		t.Fatal(err)
+	}
+	fs.full.Store(true)
+	if _, err := e.srv.SendDM(e.bob, "3c3d"); err != nil {
+		t.Fatal(err)
+	}
+	down := texts.UI(texts.JA, texts.StoreDown)
+	e.waitUntil("bob told in Japanese", func() bool { return e.lastDM(e.bob).Content == down })
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Fatalf("the game changed: seq %d", g.LastSeq)
+	}
+}
