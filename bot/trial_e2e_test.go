@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
+	"shinpan/tournament"
 )
 
 // A tap that the hidden position forbids is a foul, told in the tapped
@@ -189,5 +191,70 @@ func TestTrialSettingsJapanese(t *testing.T) {
 		discordtest.StringOption("orientation", "flip"), discordtest.StringOption("board", "contrast"), discordtest.StringOption("pieces", "international"))
 	if want := "保存しました。表記：日本式（７六歩）・言語：日本語・盤の向き：反転・盤：ハイコントラスト・駒：国際式（アルファベットと動き）。"; !strings.HasPrefix(got, want) {
 		t.Errorf("\n got %q\nwant %q", got, want)
+	}
+}
+
+// A round robin of three: round 1 ends by resignation, round 2's game is
+// aborted (no result: a loss for both), round 3's is adjudicated a draw by
+// a moderator while it goes on. The standings count exactly that.
+func TestTrialRoundRobin(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	if got := e.tnCmd(e.alice, "create", discordtest.StringOption("variant", "standard"), discordtest.StringOption("format", "roundrobin")); !strings.Contains(got, "Sign-up open") {
+		t.Fatalf("create: %q", got)
+	}
+	for _, u := range []string{e.alice, e.bob, e.carol} {
+		e.tnCmd(u, "join")
+	}
+	e.tnCmd(e.alice, "start")
+	points := map[string]float64{}
+	for round := 1; round <= 3; round++ {
+		var p tournament.Pairing
+		e.waitUntil(fmt.Sprintf("round %d's game", round), func() bool {
+			tn := e.tournament(1)
+			for _, q := range tn.State.RoundPairings(round) {
+				if !q.IsBye() && q.Game != 0 {
+					p = q
+					return true
+				}
+			}
+			return false
+		})
+		switch round {
+		case 1:
+			e.slash(p.White, "resign", discordtest.IntegerOption("game", int64(p.Game)))
+			points[p.Black]++
+		case 2:
+			if got := e.slash(p.Black, "abort", discordtest.IntegerOption("game", int64(p.Game))); got == "" {
+				t.Fatal("abort: no answer")
+			}
+		case 3:
+			got := e.tnCmd(e.alice, "result", discordtest.IntegerOption("round", 3), discordtest.IntegerOption("board", int64(p.Board)),
+				discordtest.StringOption("result", "draw"))
+			if want := "Round 3, board " + fmt.Sprint(p.Board) + ": ½–½."; got != want {
+				t.Errorf("adjudicate: %q, want %q", got, want)
+			}
+			points[p.Black] += 0.5
+			points[p.White] += 0.5
+			e.waitUntil("the game ended", func() bool { return !e.game(store.GameID(p.Game)).Status.Live() })
+		}
+	}
+	var final store.Tournament
+	e.waitUntil("the end", func() bool { final = e.tournament(1); return final.Over() })
+	for _, s := range final.State.Standings() {
+		if s.Points != points[s.Player] {
+			t.Errorf("%s: %v points, want %v (%+v)", s.Player, s.Points, points[s.Player], s)
+		}
+	}
+	e.settle()
+	t.Logf("standings: %s", e.tnCmd(e.bob, "standings"))
+	final2 := 0
+	for _, m := range e.channelPosts() {
+		if strings.Contains(m.Content, "Final standings") {
+			final2++
+		}
+	}
+	if final2 != 1 {
+		t.Errorf("%d posts of the final standings", final2)
 	}
 }
