@@ -258,3 +258,38 @@ func TestTrialRoundRobin(t *testing.T) {
 		t.Errorf("%d posts of the final standings", final2)
 	}
 }
+
+// Across a restart: the tap menus sent before it still play, and a
+// king_visible game still shows the king; a paused tournament stays paused.
+func TestTrialRestart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.tnCmd(e.alice, "create", discordtest.StringOption("variant", "standard"), discordtest.StringOption("format", "swiss"),
+		discordtest.IntegerOption("rounds", 2))
+	e.tnCmd(e.carol, "join")
+	e.tnCmd(e.alice, "join")
+	e.tnCmd(e.alice, "start")
+	if got := e.tnCmd(e.alice, "pause"); !strings.Contains(got, "paused") {
+		t.Fatalf("pause: %q", got)
+	}
+	id := e.startGame("tsuitate", discordtest.BooleanOption("king_visible", true))
+	e.stop()
+	e.start()
+	m, _ := e.tapMove(e.alice, "7g7f")
+	if !strings.Contains(m.Content, "You played") {
+		t.Fatalf("a tap on a menu from before the restart: %q", m.Content)
+	}
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Fatalf("seq %d", g.LastSeq)
+	}
+	if alt := e.lastDM(e.bob).Attachments[0].Description; !strings.Contains(alt, "Black's king seen on 5i") {
+		t.Errorf("bob's board after the restart: %q", alt)
+	}
+	tn := e.tournament(1)
+	if tn.State.Status != tournament.StatusPaused {
+		t.Errorf("the tournament after the restart: %s", tn.State.Status)
+	}
+	if got := e.tnCmd(e.alice, "resume"); !strings.Contains(got, "goes on") {
+		t.Errorf("resume: %q", got)
+	}
+}
