@@ -293,3 +293,36 @@ func TestTrialRestart(t *testing.T) {
 		t.Errorf("resume: %q", got)
 	}
 }
+
+// start_in: at the start time a tournament of one is cancelled (said in the
+// channel), one of two starts by itself.
+func TestTrialStartIn(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	opts := []discordtest.Option{discordtest.StringOption("variant", "standard"), discordtest.StringOption("format", "swiss"),
+		discordtest.IntegerOption("rounds", 1), discordtest.IntegerOption("start_in", 1)}
+	e.tnCmd(e.alice, "create", opts...)
+	e.tnCmd(e.alice, "join")
+	e.tnCmd(e.alice, "create", opts...)
+	e.tnCmd(e.alice, "join")
+	e.tnCmd(e.bob, "join")
+	e.offset.Store(int64(2 * time.Minute))
+	e.waitUntil("both decided", func() bool { t1 := e.tournament(1); return t1.Over() && e.tournament(2).State.Status != tournament.StatusSignup })
+	if s := e.tournament(1).State.Status; s != tournament.StatusCancelled {
+		t.Errorf("the tournament of one: %s", s)
+	}
+	if s := e.tournament(2).State.Status; s != tournament.StatusRunning {
+		t.Errorf("the tournament of two: %s", s)
+	}
+	e.settle()
+	found := false
+	for _, m := range e.channelPosts() {
+		if strings.Contains(m.Content, "Tournament #1") && strings.Contains(strings.ToLower(m.Content), "cancelled") {
+			found = true
+			t.Logf("%q", m.Content)
+		}
+	}
+	if !found {
+		t.Error("no post says tournament #1 was cancelled")
+	}
+}
