@@ -326,3 +326,38 @@ func TestTrialStartIn(t *testing.T) {
 		t.Error("no post says tournament #1 was cancelled")
 	}
 }
+
+// Dark: a drop by tap onto a fogged square that is occupied bounces, told in
+// place, with the menus still there; Back returns to the pieces.
+func TestTrialTapDarkBounce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("dark")
+	e.play("7g7f", "3c3d", "8h2b+", "3a2b")
+	seq := e.game(id).LastSeq
+	m, _ := e.tapMove(e.alice, "B*4a") // White's gold, in the fog
+	if !strings.Contains(m.Content, "occupied") || !strings.Contains(string(m.Components), `"tap:`) {
+		t.Fatalf("a bounce by tap: %q %s", m.Content, m.Components)
+	}
+	if g := e.game(id); g.LastSeq != seq+1 {
+		t.Errorf("seq %d after a bounce, want %d", g.LastSeq, seq+1)
+	}
+	cs, _ := tap.Choices(m.Components)
+	mv, _ := shogi.ParseUSI("2g2f")
+	c, _ := tap.Toward(cs, mv)
+	m = e.tapChoice(e.alice, m, c)
+	cs, _ = tap.Choices(m.Components)
+	var back tap.Choice
+	for _, c := range cs {
+		if c.Value == "" && c.Step == tap.Root {
+			back = c
+		}
+	}
+	if back.CustomID == "" {
+		t.Fatalf("no Back: %+v", cs)
+	}
+	m = e.tapChoice(e.alice, m, back)
+	if first, _ := tap.Choices(m.Components); len(first) == 0 || !strings.HasPrefix(first[0].Step, "p:") && !strings.HasPrefix(first[0].Step, "d:") {
+		t.Errorf("after Back: %+v", first)
+	}
+}
