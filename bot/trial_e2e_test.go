@@ -307,7 +307,10 @@ func TestTrialStartIn(t *testing.T) {
 	e.tnCmd(e.alice, "join")
 	e.tnCmd(e.bob, "join")
 	e.offset.Store(int64(2 * time.Minute))
-	e.waitUntil("both decided", func() bool { t1 := e.tournament(1); return t1.Over() && e.tournament(2).State.Status != tournament.StatusSignup })
+	e.waitUntil("both decided", func() bool {
+		t1 := e.tournament(1)
+		return t1.Over() && e.tournament(2).State.Status != tournament.StatusSignup
+	})
 	if s := e.tournament(1).State.Status; s != tournament.StatusCancelled {
 		t.Errorf("the tournament of one: %s", s)
 	}
