@@ -452,6 +452,9 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 			sc := make([]float64, len(active))
 			for r, i := range active {
 				sc[r] = scores[i]
+				if pLegal[i] < pLegal[active[0]]-mixRisk {
+					sc[r] = -1e9 // no riskier than the best by more than mixRisk
+				}
 			}
 			if sc[0] < valueClamp/2 { // a likely win is taken (the shortest first)
 				pick = active[softPick(sc, hiddenMargin, hiddenTemp, h.rng)]

@@ -15,9 +15,10 @@ import (
 // its margin with exact scores of every root move within it (searcher.margin),
 // so they are kept smaller there.
 const (
-	hiddenMargin = 70 // Tsuitate and Dark: over the scores of the last stage
-	hiddenTemp   = 30
-	openMargin   = 50 // Masked and Standard: over the root scores
+	hiddenMargin = 50 // Tsuitate and Dark: over the scores of the last stage
+	hiddenTemp   = 20
+	mixRisk      = 0.05 // and only among moves at most this less likely legal than the best
+	openMargin   = 50   // Masked and Standard: over the root scores
 	openTemp     = 60
 	maskMargin   = 40 // the Masked opening mask: over chooseMask's scores
 	maskTemp     = 40
