@@ -403,6 +403,11 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		{2, 8, budget * 75 / 100},
 		{3, 3, budget},
 	}
+	if !h.frozen && len(parts) <= 32 {
+		// Strong, with few distinct particles (the opening): the third
+		// stage is cheap, and a wider set of finalists to mix among.
+		stages[3].keep = 8
+	}
 	if !h.frozen {
 		// Strong: the time left after the third stage deepens the best two.
 		stages = append(stages, struct {
@@ -457,7 +462,8 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 				}
 			}
 			if sc[0] < valueClamp/2 { // a likely win is taken (the shortest first)
-				pick = active[softPick(sc, hiddenMargin, hiddenTemp, h.rng)]
+				margin, temp := mixWidth(len(parts), len(h.f.parts), h.v.MoveNumber)
+				pick = active[softPick(sc, margin, temp, h.rng)]
 			}
 		}
 		best = cands[pick]

@@ -15,13 +15,18 @@ import (
 // its margin with exact scores of every root move within it (searcher.margin),
 // so they are kept smaller there.
 const (
-	hiddenMargin = 50 // Tsuitate and Dark: over the scores of the last stage
-	hiddenTemp   = 20
-	mixRisk      = 0.05 // and only among moves at most this less likely legal than the best
-	openMargin   = 50   // Masked and Standard: over the root scores
-	openTemp     = 60
-	maskMargin   = 40 // the Masked opening mask: over chooseMask's scores
-	maskTemp     = 40
+	// Tsuitate and Dark: over the scores of the last stage, from the widest
+	// in the opening or when the particles agree to the narrowest when they
+	// all differ (the secret sample of the particles then varies the choice
+	// already), and only among moves at most mixRisk less likely legal than
+	// the best.
+	hiddenMargin, hiddenMarginNarrow = 80, 20
+	hiddenTemp, hiddenTempNarrow     = 35, 10
+	mixRisk                          = 0.05
+	openMargin                       = 50 // Masked and Standard: over the root scores
+	openTemp                         = 60
+	maskMargin                       = 40 // the Masked opening mask: over chooseMask's scores
+	maskTemp                         = 40
 )
 
 // softPick returns the index of a candidate drawn with weight
@@ -54,4 +59,16 @@ func softPick(scores []float64, margin, temp float64, rng *rand.Rand) int {
 		x -= w[i]
 	}
 	return best
+}
+
+// mixWidth is the margin and temperature of a hidden-variant choice at move
+// number ply with unique distinct particles out of n: the widest through the
+// opening (to move 30, then narrowing to move 60), where the choice hardly
+// depends on the hidden position and a replica would follow it, and while
+// the particles agree.
+func mixWidth(unique, n, ply int) (margin, temp float64) {
+	d := min(float64(unique)/float64(max(n, 1)), 1)
+	opening := min(max(float64(60-ply)/30, 0), 1)
+	w := max(1-d, opening) // 1: widest
+	return hiddenMarginNarrow + (hiddenMargin-hiddenMarginNarrow)*w, hiddenTempNarrow + (hiddenTemp-hiddenTempNarrow)*w
 }
