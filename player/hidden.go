@@ -462,7 +462,7 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 				}
 			}
 			if sc[0] < valueClamp/2 { // a likely win is taken (the shortest first)
-				margin, temp := mixWidth(len(parts), len(h.f.parts), h.v.MoveNumber)
+				margin, temp := mixWidth(len(parts), len(h.f.parts), h.v.MoveNumber, h.cfg.Variant == view.Dark)
 				pick = active[softPick(sc, margin, temp, h.rng)]
 			}
 		}
