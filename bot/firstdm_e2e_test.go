@@ -18,7 +18,10 @@ func TestFirstDMWhileDown(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.start()
-	e.waitUntil("the move typed while down answered", func() bool { return e.countDMs(e.alice, "You played") == 1 })
+	e.waitUntil("the move typed while down answered", func() bool {
+		return e.countDMs(e.alice, "You played") == 1 && e.countDMs(e.bob, "moved (move 1)") == 1
+	})
+	e.settle()
 	if g := e.game(id); g.LastSeq != 1 {
 		t.Fatalf("the game is at seq %d, want 1", g.LastSeq)
 	}
