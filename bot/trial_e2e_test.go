@@ -364,3 +364,33 @@ func TestTrialTapDarkBounce(t *testing.T) {
 		t.Errorf("after Back: %+v", first)
 	}
 }
+
+// After a cancel, the games going on finish as ordinary games (RULES §6).
+func TestTrialCancelledGames(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.tnCmd(e.alice, "create", discordtest.StringOption("variant", "standard"), discordtest.StringOption("format", "swiss"),
+		discordtest.IntegerOption("rounds", 1))
+	e.tnCmd(e.alice, "join")
+	e.tnCmd(e.bob, "join")
+	e.tnCmd(e.alice, "start")
+	var game uint64
+	e.waitUntil("the game", func() bool {
+		tn := e.tournament(1)
+		ps := tn.State.RoundPairings(1)
+		if len(ps) == 1 {
+			game = ps[0].Game
+		}
+		return game != 0
+	})
+	if got := e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(game))); !strings.Contains(got, "tournament game") {
+		t.Errorf("watching before the cancel: %q", got)
+	}
+	if got := e.tnCmd(e.alice, "cancel"); !strings.Contains(got, "ancel") {
+		t.Fatalf("cancel: %q", got)
+	}
+	got := e.slash(e.carol, "watch", discordtest.IntegerOption("game", int64(game)))
+	if !strings.Contains(got, "You are watching game #") {
+		t.Errorf("watching a cancelled tournament's game: %q", got)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"shinpan/referee/view"
 	"shinpan/render"
 	"shinpan/store"
+	"shinpan/tournament"
 )
 
 // Watching (RULES.md §3, Watching): /shogi watch game:N DMs a spectator the
@@ -58,11 +59,18 @@ func (b *Bot) watchSettings(gs store.GuildSettings) (delay int, ranked bool) {
 // server's settings, or why nobody may watch it ("none", "ranked").
 func (b *Bot) watchDelay(meta store.Game) (int, string) {
 	gs := b.guildSettings(meta.GuildID)
-	if meta.Tournament != nil && meta.Status.Live() && !onOff(gs.TournamentWatch, false) {
+	if meta.Tournament != nil && meta.Status.Live() && !onOff(gs.TournamentWatch, false) && !b.tnVoided(meta.Tournament.ID) {
 		return 0, "tournament" // RULES.md §6: not until it ends, unless the server allows it
 	}
 	d, ranked := b.watchSettings(gs)
 	return watchRule(meta, d, ranked)
+}
+
+// tnVoided: tournament id was cancelled, so its games going on finish as
+// ordinary games (RULES.md §6); a store error keeps them tournament games.
+func (b *Bot) tnVoided(id uint64) bool {
+	t, err := b.st.GetTournament(id)
+	return err == nil && t.State.Status == tournament.StatusCancelled
 }
 
 // watchRule applies the safeguards (RULES.md §5, Watching) to a server's
