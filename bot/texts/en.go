@@ -497,6 +497,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mTnPlaying:         "game #%s",
 		mTnStandingsHead:   "**Standings**",
 		mTnStanding:        "%d. %s · %s pts (+%d =%d −%d)",
+		mTnStandingOne:     "%d. %s · %s pt (+%d =%d −%d)",
 		mTnOut:             "(out)",
 		mTnMore:            "… and %d more",
 		mTnFinal:           "🏆 Final standings of %s",

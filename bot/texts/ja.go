@@ -497,6 +497,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mTnPlaying:         "対局 #%s",
 		mTnStandingsHead:   "**順位**",
 		mTnStanding:        "%d. %s · %s点（%d勝%d分%d敗）",
+		mTnStandingOne:     "%d. %s · %s点（%d勝%d分%d敗）",
 		mTnOut:             "（棄権）",
 		mTnMore:            "…ほか%d件",
 		mTnFinal:           "🏆 %s 最終順位",

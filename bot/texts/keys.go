@@ -30,6 +30,7 @@ const (
 	mTnPlaying         msg = "tn.playing"           // game number
 	mTnStandingsHead   msg = "tn.standings_head"    // heading
 	mTnStanding        msg = "tn.standing"          // rank, player, points, wins, draws, losses
+	mTnStandingOne     msg = "tn.standing_one"      // the same, with 1 point
 	mTnOut             msg = "tn.out"               // after a withdrawn player
 	mTnMore            msg = "tn.more"              // how many more lines
 	mTnFinal           msg = "tn.final"             // title

@@ -180,7 +180,11 @@ func StandingLines(l Lang, ss []TnStanding, n int) []string {
 			lines = append(lines, tr(l, mTnMore, len(ss)-i))
 			break
 		}
-		line := tr(l, mTnStanding, s.Rank, s.Player, Points(s.Points), s.W, s.D, s.L)
+		k := mTnStanding
+		if s.Points == 1 {
+			k = mTnStandingOne
+		}
+		line := tr(l, k, s.Rank, s.Player, Points(s.Points), s.W, s.D, s.L)
 		if s.Tiebreak != "" {
 			line += " · " + s.Tiebreak
 		}

@@ -245,3 +245,24 @@ func TestCommandsExist(t *testing.T) {
 		t.Errorf("found only %d commands in the tables: is the pattern right?", named)
 	}
 }
+
+// TestStandingPoints: one point is "1 pt", others "pts" (Japanese: 点).
+func TestStandingPoints(t *testing.T) {
+	for _, c := range []struct {
+		l    Lang
+		pts  float64
+		want string
+	}{
+		{EN, 1, "1. @a · 1 pt (+1 =0 −0)"},
+		{EN, 0, "1. @a · 0 pts (+1 =0 −0)"},
+		{EN, 1.5, "1. @a · 1.5 pts (+1 =0 −0)"},
+		{JA, 1, "1. @a · 1点（1勝0分0敗）"},
+	} {
+		t.Run(string(c.l)+"/"+Points(c.pts), func(t *testing.T) {
+			got := StandingLines(c.l, []TnStanding{{Rank: 1, Player: "@a", Points: c.pts, W: 1}}, 10)
+			if len(got) != 1 || got[0] != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
