@@ -61,14 +61,18 @@ func (t *Tournament) leave(id string, st PlayerState, now time.Time) ([]uint64, 
 		return nil, ErrOver
 	}
 	i := t.player(id)
-	if i < 0 || t.Players[i].State != Active {
+	// A withdrawn player may still be kicked: an arena would take them back.
+	if i < 0 || t.Players[i].State != Active && (t.Players[i].State != Withdrawn || st != Kicked) {
 		return nil, ErrNotJoined
 	}
 	if t.Status == StatusSignup && st == Withdrawn {
 		t.Players = slices.Delete(t.Players, i, i+1)
 		return nil, nil
 	}
-	t.Players[i].State, t.Players[i].LeftAt = st, now.UTC()
+	if t.Players[i].State == Active {
+		t.Players[i].LeftAt = now.UTC()
+	}
+	t.Players[i].State = st
 	var games []uint64
 	for j := range t.Pairings {
 		p := &t.Pairings[j]
