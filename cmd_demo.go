@@ -44,6 +44,7 @@ func init() {
 // talking to the local Discord stand-in over HTTP and WebSocket.
 type demo struct {
 	srv     *discordtest.Server
+	clock   *demoClock
 	st      store.Store
 	out     string
 	w       io.Writer
@@ -107,8 +108,10 @@ func runDemo(args []string) error {
 	}
 	defer os.RemoveAll(tmp)
 
+	clock := &demoClock{}
 	srv := discordtest.New(discordtest.Options{
 		Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}},
+		Clock: clock.now, // Discord's limits on, at the players' pace (demoThink)
 	})
 	if err := srv.Start(); err != nil {
 		return err
@@ -129,7 +132,7 @@ func runDemo(args []string) error {
 	}
 	defer b.Close()
 
-	d := &demo{srv: srv, st: st, out: *outDir, w: demoOut, channel: srv.Channels()[0].ID,
+	d := &demo{srv: srv, clock: clock, st: st, out: *outDir, w: demoOut, channel: srv.Channels()[0].ID,
 		names: map[string]string{}, dmUser: map[string]string{}, printed: map[string]int{}, texts: map[string]string{}, taps: *taps}
 	users := srv.Users()
 	alice, bob := users[0].ID, users[1].ID
@@ -336,6 +339,7 @@ func (d *demo) botCount(channel string) int { return len(d.srv.BotMessages(chann
 // new messages in the order they were created.
 func (d *demo) after(channel string, act func() error) error {
 	n := d.botCount(channel)
+	d.clock.think()
 	if err := act(); err != nil {
 		return err
 	}

@@ -36,12 +36,30 @@ func (c *statementCounter) add(sql string) {
 		kind = "inbox put"
 	case strings.HasPrefix(s, "listen"):
 		return
+	case periodic(s):
+		// The loops' own (leases, the inbox's poll, challenges' expiry):
+		// as many as the seconds the moves took, not a move's.
+		c.n["periodic"]++
+		return
 	}
 	if testing.Verbose() {
 		c.n["sql: "+strings.Join(strings.Fields(sql), " ")[:min(90, len(strings.Join(strings.Fields(sql), " ")))]]++
 	}
 	c.n[kind]++
 	c.n["all"]++
+}
+
+// periodic says whether a statement (lowercase) is one only the bot's
+// periodic loops send: the lease loop's heartbeat and partitions, the
+// inbox's poll, the timers' expiry of challenges.
+func periodic(s string) bool {
+	for _, p := range []string{"insert into processes", "from processes where", "from leases l join processes",
+		"select partition, epoch from leases where owner", "from inbox where partition = any", "from challenges where expires_ns"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // quiet waits until no statement was sent for 300 ms (what a move does

@@ -26,7 +26,7 @@ func newBucket() *bucket { return &bucket{answered: make(chan struct{})} }
 // nil wait channel never happens), or a channel closed on the next answer.
 func (b *bucket) take(now time.Time) (ok bool, wait time.Duration, answered <-chan struct{}) {
 	if now.Before(b.blocked) {
-		return false, b.blocked.Sub(now), nil
+		return false, b.blocked.Sub(now), b.answered // or until Resume
 	}
 	if !b.known {
 		// Unknown limit (first use, or just after a 429): one at a time

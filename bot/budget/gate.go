@@ -206,11 +206,20 @@ func (g *Gate) Banned() (until time.Time, banned bool) {
 	return g.bannedTo, time.Now().Before(g.bannedTo)
 }
 
-// Resume lifts a ban before its Retry-After runs out (an operator's call).
+// Resume lifts a ban before its Retry-After runs out (an operator's call),
+// and every block a 429 put on a bucket or the global budget: the requests
+// waiting go on at once.
 func (g *Gate) Resume() {
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.bannedTo = time.Time{}
-	g.mu.Unlock()
+	for _, b := range g.buckets {
+		b.blocked = time.Time{}
+		b.wake()
+	}
+	g.win.blocked = time.Time{}
+	close(g.win.answered)
+	g.win.answered = make(chan struct{})
 }
 
 // bucketFor returns the bucket a route's next request goes to. Callers hold mu.

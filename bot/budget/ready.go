@@ -41,7 +41,7 @@ func (g *Gate) Ready(ctx context.Context, method, path string) error {
 func (b *bucket) free(now time.Time) (time.Duration, <-chan struct{}) {
 	switch {
 	case now.Before(b.blocked):
-		return b.blocked.Sub(now), nil
+		return b.blocked.Sub(now), b.answered
 	case !b.known:
 		if b.inflight > 0 {
 			return 0, b.answered

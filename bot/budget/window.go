@@ -34,7 +34,7 @@ func (w *window) resize(n int) { w.n = max(n, 1) }
 // answer) before asking again.
 func (w *window) take(now time.Time) (ok bool, wait time.Duration, answered <-chan struct{}) {
 	if now.Before(w.blocked) {
-		return false, w.blocked.Sub(now), nil
+		return false, w.blocked.Sub(now), w.answered // or until Resume
 	}
 	i := 0
 	for i < len(w.done) && now.Sub(w.done[i]) >= w.per {

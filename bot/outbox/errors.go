@@ -17,15 +17,19 @@ func tooMany(err error) bool {
 }
 
 // banned says whether the budget refused a request for a ban, and sets wait
-// to the time left of it (at least a second).
+// to when to look again: the ban's end, or within bannedPoll (an operator
+// may lift it early; asking the budget sends nothing).
 func banned(err error, wait *time.Duration) bool {
 	var b *budget.BannedError
 	if !errors.As(err, &b) {
 		return false
 	}
-	*wait = max(time.Until(b.Until), time.Second)
+	*wait = min(max(time.Until(b.Until), 10*time.Millisecond), bannedPoll)
 	return true
 }
+
+// bannedPoll bounds the wait of a destination stopped by a ban.
+const bannedPoll = time.Second
 
 // again calls fn until it is not answered 429, at most tries times: each
 // call passes the budget, which holds the route's bucket for the 429's

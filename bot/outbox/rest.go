@@ -86,7 +86,10 @@ func (r *REST) ReplaceFiles(ch, msg string, content *string, files []compose.Fil
 		return err
 	}
 	endpoint := discordgo.EndpointChannelMessage(ch, msg)
-	_, err = r.s.RequestRaw(http.MethodPatch, endpoint, ct, data, discordgo.EndpointChannelMessages(ch), 0)
+	// discordgo's bucket of a channel's edits, apart from its posts' (as
+	// Discord's): it holds a bucket's lock through the request, and a card's
+	// edit must not queue behind a post waiting in the budget.
+	_, err = r.s.RequestRaw(http.MethodPatch, endpoint, ct, data, "PATCH "+discordgo.EndpointChannelMessages(ch), 0)
 	return err
 }
 

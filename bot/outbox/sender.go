@@ -46,11 +46,15 @@ type Sender struct {
 	mu       sync.Mutex
 	queues   map[string][]store.OutMsg // by destination, in outbox order
 	running  map[string]bool           // destinations with a worker
+	cards    map[string]*cardLane      // channels' card edits waiting (cards.go)
 	inFlight map[uint64]bool           // handed to a worker, not yet marked sent
 	done     []uint64                  // sent or given up, to mark
 	seen     uint64                    // every message up to this id was read (orderedOutbox)
 	kick     chan struct{}             // wakes the dispatcher
 	marks    chan struct{}             // wakes the marker
+	ready    func(ctx context.Context, method, path string) error
+	// cardEvery is Config.CardEvery.
+	cardEvery time.Duration
 	// scan orders dispatch's read of the whole outbox with markSent's
 	// commit: a read from before a commit must not find its messages out of
 	// flight (they would be sent twice). An orderedOutbox needs none: a read
@@ -84,13 +88,21 @@ type Config struct {
 	REST      *REST
 	Log       *slog.Logger
 	Clustered bool // other processes send the same outbox
+	// Ready, when set, waits until a request of this method and path
+	// would find a send left in its bucket (budget.Gate.Ready): the card
+	// lanes pick the edit to send only then.
+	Ready func(ctx context.Context, method, path string) error
+	// CardEvery, when positive, is the least time between two edits of one
+	// card (cards.go); 0: as often as the channel's bucket allows, the
+	// edits merging while they wait for it.
+	CardEvery time.Duration
 	Hooks     Hooks
 }
 
 // New returns a sender; Run starts it.
 func New(cfg Config) *Sender {
 	return &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
-		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, inFlight: map[uint64]bool{},
+		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, cards: map[string]*cardLane{}, ready: cfg.Ready, cardEvery: cfg.CardEvery, inFlight: map[uint64]bool{},
 		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1)}
 }
 
@@ -225,6 +237,15 @@ func (ob *Sender) worker(d string) {
 		if superseded(m, q[1:]) {
 			compose.Memo.Drop(m.Payload)
 			ob.sent(m, "coalesced", time.Now()) // coalesce.go
+		} else if ref := editRefOf(m); ref != "" && m.Dest == store.DestChannel {
+			ob.mu.Lock()
+			old, replaced := ob.queueCard(d, m, ref) // cards.go
+			ob.mu.Unlock()
+			if replaced {
+				ob.sent(old, "coalesced", time.Now())
+				wake(ob.marks)
+			}
+			continue
 		} else if !ob.deliver(m) {
 			return // closing: the message stays in the outbox for the next start
 		}

@@ -1,0 +1,170 @@
+package outbox
+
+import (
+	"net/http"
+	"time"
+
+	"shinpan/bot/compose"
+	"shinpan/store"
+)
+
+// A channel's card edits (a game's stored message, EditRef) leave its
+// destination's queue when they reach its head (so after the card's post
+// and everything queued before them) for the channel's card lane, which
+// holds the latest edit of each card and sends them one at a time:
+//
+//   - a card is edited with its latest state, at most once per
+//     Config.CardEvery when set: an edit still waiting is replaced by a
+//     newer one (the older is marked sent as coalesced), never sent as well;
+//   - the lane asks the budget for the channel's edit bucket before it picks
+//     the edit to send (Config.Ready), so a busy channel (20-50 games) spends
+//     its bucket on the latest states and its queue holds one edit a card;
+//   - the cards take turns, the one waiting longest first.
+//
+// The channel's posts do not wait behind its edits (Discord gives edits a
+// bucket of their own). What is merged depends on the channel's public moves
+// and Discord alone: no player learns anything from it.
+
+// cardKey names one game's stored message.
+type cardKey struct {
+	game store.GameID
+	ref  string
+}
+
+// cardLane is one channel's card edits waiting. Guarded by Sender.mu.
+type cardLane struct {
+	pending map[cardKey]store.OutMsg // the latest edit of each card waiting
+	order   []cardKey                // the cards waiting, longest first
+	last    map[cardKey]time.Time    // when each card was last edited (within Config.CardEvery)
+	running bool                     // its goroutine runs
+}
+
+// queueCard hands a card edit at its destination's head to the channel's
+// lane, replacing (and returning) the card's edit waiting there, which is
+// then done. Callers hold ob.mu.
+func (ob *Sender) queueCard(d string, m store.OutMsg, ref string) (old store.OutMsg, replaced bool) {
+	l := ob.cards[d]
+	if l == nil {
+		l = &cardLane{pending: map[cardKey]store.OutMsg{}, last: map[cardKey]time.Time{}}
+		ob.cards[d] = l
+	}
+	k := cardKey{m.GameID, ref}
+	if old, replaced = l.pending[k]; replaced {
+		compose.Memo.Drop(old.Payload)
+		ob.done = append(ob.done, old.ID)
+	} else {
+		l.order = append(l.order, k)
+	}
+	l.pending[k] = m
+	if !l.running {
+		l.running = true
+		ob.wg.Add(1)
+		ob.pool.Go(func() { ob.cardLoop(d, m.Target) })
+	}
+	return old, replaced
+}
+
+// cardLoop sends a channel's card edits until none waits.
+func (ob *Sender) cardLoop(d, channel string) {
+	defer ob.wg.Done()
+	for {
+		ob.mu.Lock()
+		l := ob.cards[d]
+		if len(l.order) == 0 || ob.ctx.Err() != nil {
+			l.running = false
+			now := time.Now()
+			for k, t := range l.last {
+				if now.Sub(t) >= ob.cardEvery {
+					delete(l.last, k)
+				}
+			}
+			if len(l.last) == 0 && len(l.order) == 0 {
+				delete(ob.cards, d)
+			}
+			ob.mu.Unlock()
+			return
+		}
+		_, wait := l.next(time.Now(), ob.cardEvery)
+		ob.mu.Unlock()
+		if wait > 0 {
+			if !ob.pause(wait) {
+				return
+			}
+			continue
+		}
+		if ob.ready != nil {
+			// The bucket first, the edit after: whatever came meanwhile is
+			// what is sent.
+			if err := ob.ready(ob.ctx, http.MethodPatch, "/channels/"+channel+"/messages/0"); err != nil {
+				var w time.Duration
+				if ob.ctx.Err() != nil || !banned(err, &w) || !ob.pause(w) {
+					return
+				}
+				continue
+			}
+		}
+		ob.mu.Lock()
+		i, wait := l.next(time.Now(), ob.cardEvery)
+		if wait > 0 {
+			ob.mu.Unlock()
+			continue
+		}
+		k := l.order[i]
+		m := l.pending[k]
+		delete(l.pending, k)
+		l.order = append(l.order[:i:i], l.order[i+1:]...)
+		ob.mu.Unlock()
+		if !ob.deliver(m) {
+			return // closing: the edit stays in the outbox for the next start
+		}
+		ob.mu.Lock()
+		if ob.cardEvery > 0 {
+			l.last[k] = time.Now()
+		}
+		ob.done = append(ob.done, m.ID)
+		ob.mu.Unlock()
+		wake(ob.marks)
+	}
+}
+
+// next is the card to edit now (its index in order), or how long until one
+// may be. Callers hold Sender.mu.
+func (l *cardLane) next(now time.Time, every time.Duration) (int, time.Duration) {
+	wait := time.Duration(-1)
+	for i, k := range l.order {
+		due := l.last[k].Add(every)
+		if !now.Before(due) {
+			return i, 0
+		}
+		if d := due.Sub(now); wait < 0 || d < wait {
+			wait = d
+		}
+	}
+	return 0, wait
+}
+
+// pause waits d; false when the bot is closing.
+func (ob *Sender) pause(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ob.ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// CardStats are the card lanes' queues, for tests and logs.
+type CardStats struct{ Channels, Waiting int }
+
+// CardStats reads the card lanes.
+func (ob *Sender) CardStats() CardStats {
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	s := CardStats{Channels: len(ob.cards)}
+	for _, l := range ob.cards {
+		s.Waiting += len(l.pending)
+	}
+	return s
+}
