@@ -144,6 +144,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.rest = outbox.NewREST(s, st, b.log)
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.cl != nil,
 		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
+		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
 		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
 	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.resultGIF, NotRated: notRatedLine}
 	b.ctx, b.cancel = context.WithCancel(context.Background())

@@ -54,3 +54,58 @@ func (b *bucket) free(now time.Time) (time.Duration, <-chan struct{}) {
 	}
 	return 0, b.answered
 }
+
+// Spare waits until the global budget has a slot no request queues for,
+// or at most max: work that merges while it waits (a card's edits) calls it
+// before it picks what to send, so that it spends the global budget only
+// where nothing more urgent waits, and under overload waits and merges
+// rather than crowding out the messages people wait for. It fails with
+// *BannedError during a ban and with ctx's error when ctx ends.
+func (g *Gate) Spare(ctx context.Context, max time.Duration) error {
+	end := time.Now().Add(max)
+	for {
+		g.mu.Lock()
+		now := time.Now()
+		if now.Before(g.bannedTo) {
+			err := &BannedError{Until: g.bannedTo, Route: "spare"}
+			g.mu.Unlock()
+			return err
+		}
+		g.readShare(now)
+		d, answered := g.win.spare(now)
+		g.mu.Unlock()
+		left := end.Sub(now)
+		if d == 0 && answered == nil || left <= 0 {
+			return nil
+		}
+		if d == 0 || d > left {
+			d = left
+		}
+		if err := sleep(ctx, d, answered); err != nil {
+			return err
+		}
+	}
+}
+
+// spare says how long until the window has a slot nobody queues for (0 and
+// nil: now), or which answer to wait for. Callers hold the Gate's mutex.
+func (w *window) spare(now time.Time) (time.Duration, <-chan struct{}) {
+	if now.Before(w.blocked) {
+		return w.blocked.Sub(now), w.answered
+	}
+	if len(w.line.waiters) > 0 {
+		return 0, w.answered
+	}
+	i := 0
+	for i < len(w.done) && now.Sub(w.done[i]) >= w.per {
+		i++
+	}
+	// A slot and one more: the spare one is not the last of the second.
+	if w.inflight+len(w.done)-i < w.n-w.n/10 {
+		return 0, nil
+	}
+	if i < len(w.done) {
+		return w.done[i].Add(w.per).Sub(now), w.answered
+	}
+	return 0, w.answered
+}

@@ -19,11 +19,19 @@ import (
 //   - the lane asks the budget for the channel's edit bucket before it picks
 //     the edit to send (Config.Ready), so a busy channel (20-50 games) spends
 //     its bucket on the latest states and its queue holds one edit a card;
+//   - and for a spare slot of the global budget, waiting at most cardSpare
+//     (Config.Spare): under overload the cards wait and merge, and the DMs
+//     people wait for ("your turn") go first;
 //   - the cards take turns, the one waiting longest first.
 //
 // The channel's posts do not wait behind its edits (Discord gives edits a
 // bucket of their own). What is merged depends on the channel's public moves
 // and Discord alone: no player learns anything from it.
+
+// cardSpare bounds a card edit's wait for a spare slot of the global
+// budget: under overload a channel's cards are edited about once per
+// cardSpare, each with its latest state.
+const cardSpare = 5 * time.Second
 
 // cardKey names one game's stored message.
 type cardKey struct {
@@ -95,7 +103,11 @@ func (ob *Sender) cardLoop(d, channel string) {
 		if ob.ready != nil {
 			// The bucket first, the edit after: whatever came meanwhile is
 			// what is sent.
-			if err := ob.ready(ob.ctx, http.MethodPatch, "/channels/"+channel+"/messages/0"); err != nil {
+			err := ob.ready(ob.ctx, http.MethodPatch, "/channels/"+channel+"/messages/0")
+			if err == nil && ob.spare != nil {
+				err = ob.spare(ob.ctx, cardSpare)
+			}
+			if err != nil {
 				var w time.Duration
 				if ob.ctx.Err() != nil || !banned(err, &w) || !ob.pause(w) {
 					return

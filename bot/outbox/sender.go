@@ -53,6 +53,7 @@ type Sender struct {
 	kick     chan struct{}             // wakes the dispatcher
 	marks    chan struct{}             // wakes the marker
 	ready    func(ctx context.Context, method, path string) error
+	spare    func(ctx context.Context, max time.Duration) error
 	// cardEvery is Config.CardEvery.
 	cardEvery time.Duration
 	// scan orders dispatch's read of the whole outbox with markSent's
@@ -92,6 +93,9 @@ type Config struct {
 	// would find a send left in its bucket (budget.Gate.Ready): the card
 	// lanes pick the edit to send only then.
 	Ready func(ctx context.Context, method, path string) error
+	// Spare, when set, waits (at most max) for a slot of the global budget
+	// that no request queues for (budget.Gate.Spare): card edits ask it.
+	Spare func(ctx context.Context, max time.Duration) error
 	// CardEvery, when positive, is the least time between two edits of one
 	// card (cards.go); 0: as often as the channel's bucket allows, the
 	// edits merging while they wait for it.
@@ -102,7 +106,7 @@ type Config struct {
 // New returns a sender; Run starts it.
 func New(cfg Config) *Sender {
 	return &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
-		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, cards: map[string]*cardLane{}, ready: cfg.Ready, cardEvery: cfg.CardEvery, inFlight: map[uint64]bool{},
+		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, cards: map[string]*cardLane{}, ready: cfg.Ready, spare: cfg.Spare, cardEvery: cfg.CardEvery, inFlight: map[uint64]bool{},
 		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1)}
 }
 
