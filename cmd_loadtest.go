@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -22,14 +23,16 @@ func runLoadtest(args []string) error {
 	tuneGC()
 	fs := newFlags("loadtest")
 	var cfg loadtest.Config
-	fs.IntVar(&cfg.Games, "games", 100, "active games (two players each, each game its own channel)")
-	fs.Float64Var(&cfg.Rate, "rate", 50, "moves per second, sent on schedule whether or not the bot keeps up")
+	fs.IntVar(&cfg.Games, "games", 100, "active games (two players each), --per-channel of them in each guild channel")
+	fs.Float64Var(&cfg.Rate, "rate", 50, "moves per second in all, sent on schedule whether or not the bot keeps up (instead of --think)")
+	fs.IntVar(&cfg.PerChannel, "per-channel", 20, "games sharing each guild channel, as on a busy server (1: a channel each)")
+	fs.DurationVar(&cfg.Think, "think", 15*time.Second, "median thinking time of a move (lognormal): each game moves at a person's pace; ignored when --rate is given")
 	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long moves are sent")
 	fs.StringVar(&cfg.Variant, "variant", "tsuitate", "tsuitate, masked, dark, standard, or mix (each in turn)")
 	fs.DurationVar(&cfg.Warmup, "warmup", 5*time.Second, "the moves due this long after the bot's start are timed apart (warmup_p99), not in p50, p99 and max")
 	fs.IntVar(&cfg.Plies, "plies", 20, "moves already played in each game when the bot starts")
 	fs.IntVar(&cfg.GlobalLimit, "global-limit", 0, "the stand-in's global rate limit in requests per second (0: none, or Discord's 50 with --discord-limits; bigger bots get more)")
-	discordLimits := fs.Bool("discord-limits", discordtest.DiscordLimitsByDefault, "the stand-in enforces Discord's rate limits: global, per route, the invalid-request ban (see bot/discordtest)")
+	discordLimits := fs.Bool("discord-limits", discordtest.DiscordLimitsByDefault, "the stand-in enforces Discord's rate limits: global, per route, the invalid-request ban (see bot/discordtest); false: no limit at all, which is not Discord")
 	fs.StringVar(&cfg.Dir, "dir", "", "directory for the bbolt store, made if missing and kept after the run (default: a temporary one, removed after)")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' moves")
 	fs.StringVar(&cfg.DatabaseURL, "database-url", "", "put the games in this PostgreSQL database (it must hold none) instead of a bbolt file")
@@ -49,6 +52,14 @@ func runLoadtest(args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q: every setting is a flag (see --help)", fs.Arg(0))
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "rate" {
+			cfg.Think = 0 // a rate given: moves on schedule, not at people's pace
+		}
+	})
+	if cfg.Think > 0 {
+		cfg.Rate = 0
 	}
 	if *verbose {
 		cfg.Log = os.Stderr
@@ -75,6 +86,7 @@ func runLoadtest(args []string) error {
 		return err
 	}
 	fmt.Println(r)
+	fmt.Println("loadtest:", r.Realism)
 	if *verbose {
 		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v steal=%s requests=%v\n",
 			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, stealText(r.StealPct), r.Routes)

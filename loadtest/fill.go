@@ -22,6 +22,7 @@ type game struct {
 	players [2]string // user ids, by colour
 	dm      [2]string // their DM channels
 	channel string    // the game's guild channel
+	card    string    // its card's message id
 	ref     *referee.Game
 	seen    map[uint64]bool // positions reached (no repetition)
 	rng     *mrand.Rand
@@ -31,6 +32,18 @@ type game struct {
 	due      int64   // when it was due, ns since the run's start
 	got      [3]bool // answered: Black's DM, White's DM, the channel post
 	last     int64   // the latest of those answers, ns since the start
+	mover    int     // the colour that moved
+	ply      int     // the moves played with it
+	// cards are the moves whose card edit has not arrived (think mode),
+	// guarded by driver.mu.
+	cards []pendingCard
+	free  chan struct{} // think mode: a token while no move is in flight
+}
+
+// pendingCard is a move waiting for the card to show it.
+type pendingCard struct {
+	ply int
+	due int64
 }
 
 // variants cycles through the variants for --variant mix.
@@ -38,9 +51,11 @@ var variants = []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standa
 
 // fill makes n active games in st between fresh users of srv, each with plies
 // moves played, their masks chosen (Masked) and the players' DM channels and
-// current game in their settings.
-func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string, seed uint64) ([]*game, error) {
+// current game in their settings; perChannel games share each guild
+// channel (at least 1).
+func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string, seed uint64, perChannel int) ([]*game, error) {
 	var games []*game
+	perChannel = max(perChannel, 1)
 	for i := 0; i < n; i++ {
 		v, err := variantOf(variant, i)
 		if err != nil {
@@ -54,7 +69,11 @@ func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string,
 				return nil, err
 			}
 		}
-		g.channel = srv.AddChannel(discordtest.Channel{Name: fmt.Sprintf("game-%d", i)}).ID
+		if i%perChannel == 0 {
+			g.channel = srv.AddChannel(discordtest.Channel{Name: fmt.Sprintf("games-%d", i/perChannel)}).ID
+		} else {
+			g.channel = games[len(games)-1].channel
+		}
 		opts := policy.Defaults(v)
 		opts.MoveLimit, opts.TurnSeconds, opts.AwaySeconds = 0, 0, 0 // nothing ends a game
 		meta := store.Game{GuildID: srv.GuildID(), ChannelID: g.channel, Players: g.players, Variant: v,
@@ -75,6 +94,7 @@ func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string,
 		if err := st.PutMessageRef(g.id, "card", store.MessageRef{ChannelID: g.channel, MessageID: card}); err != nil {
 			return nil, err
 		}
+		g.card = card
 		if g.ref, err = referee.New(strconv.FormatUint(uint64(g.id), 10), v, shogi.StartSFEN, opts.Options); err != nil {
 			return nil, err
 		}

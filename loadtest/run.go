@@ -66,6 +66,13 @@ type Config struct {
 	// receive the DMs (0: all); the others only own games (config gateway =
 	// false).
 	Gateways int
+	// PerChannel games share each guild channel (0 or 1: one each), as a
+	// busy server's do: their cards' edits share the channel's bucket.
+	PerChannel int
+	// Think, when positive, paces each game as people play: a move is sent
+	// a thinking time after the previous one was told to both players
+	// (lognormal, median Think), instead of Rate moves a second in all.
+	Think time.Duration
 }
 
 // Result is what Run measured. Latencies are of the moves done.
@@ -100,6 +107,7 @@ type Result struct {
 	// WindowSteal is StealPct for each WindowLen of sending, in order (nil
 	// where unknown): whether a slow window is the host's.
 	WindowSteal []float64
+	Realism
 }
 
 // WindowLen is the span of Result.Windows.
@@ -143,6 +151,7 @@ type env struct {
 	clean func()
 	// globalLimit is the stand-in's global rate limit (0: none).
 	globalLimit int
+	limits      discordtest.RateLimits // the stand-in's
 	dbURL       string
 	processes   int
 	gateways    int
@@ -175,7 +184,7 @@ func setup(cfg *Config) (*env, error) {
 	if cfg.GlobalLimit > 0 {
 		limits.Global = cfg.GlobalLimit
 	}
-	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: limits.Global,
+	e := &env{path: filepath.Join(dir, "loadtest.db"), clean: clean, globalLimit: limits.Global, limits: limits,
 		dbURL: cfg.DatabaseURL, processes: max(cfg.Processes, 1), gateways: cfg.Gateways}
 	w := cfg.Log
 	if w == nil {
@@ -204,7 +213,7 @@ func setup(cfg *Config) (*env, error) {
 func (e *env) fillBolt(cfg *Config) error {
 	st, err := bolt.Open(e.path, &bolt.Options{NoSync: true})
 	if err == nil {
-		e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed)
+		e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed, cfg.PerChannel)
 		if cerr := st.Close(); err == nil {
 			err = cerr
 		}
@@ -228,7 +237,7 @@ func (e *env) fillPostgres(cfg *Config) error {
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed)
+	e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed, cfg.PerChannel)
 	return err
 }
 
@@ -356,6 +365,9 @@ type driver struct {
 	stray    int
 	resent   int
 	routes   map[string]int
+	byCard   map[string]*game // card message id → its game
+	think    bool             // Config.Think: a move is done once both players are told
+	realism
 }
 
 // chanOf is a channel's game and which of the move's three messages goes
@@ -365,7 +377,7 @@ type chanOf struct {
 	slot int // 0, 1: the DMs of Black and White; 2: the game card in the game's channel
 }
 
-// observe notes a message the bot posted.
+// observe notes a message the bot posted or edited.
 func (d *driver) observe(ev discordtest.Event) {
 	r := ev.Request
 	if ev.Kind != discordtest.EventRequest {
@@ -373,9 +385,11 @@ func (d *driver) observe(ev discordtest.Event) {
 	}
 	d.mu.Lock()
 	d.routes[fmt.Sprintf("%s %d", r.Route, r.Status)]++
+	d.count(r)
 	d.mu.Unlock()
 	post := r.Route == "POST /channels/{channel_id}/messages"
-	if !post && r.Route != "PATCH /channels/{channel_id}/messages/{message_id}" || r.Status != 200 {
+	edit := r.Route == "PATCH /channels/{channel_id}/messages/{message_id}"
+	if !post && !edit || r.Status != 200 {
 		return
 	}
 	if r.Deduplicated {
@@ -384,31 +398,54 @@ func (d *driver) observe(ev discordtest.Event) {
 		d.mu.Unlock()
 		return
 	}
-	id, _, _ := strings.Cut(strings.TrimPrefix(r.APIPath(), "/channels/"), "/messages")
+	at := int64(ev.Time.Sub(d.start))
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	c, ok := d.byChan[id]
-	if !ok || !c.g.inFlight {
-		d.stray++
+	var g *game
+	slot := 2
+	if edit {
+		if g = d.byCard[r.MessageID]; g != nil {
+			d.cardShown(g, cardMove(r.Body), at)
+		}
+	} else {
+		id, _, _ := strings.Cut(strings.TrimPrefix(r.APIPath(), "/channels/"), "/messages")
+		if c, ok := d.byChan[id]; ok {
+			g, slot = c.g, c.slot
+		}
+	}
+	if g == nil || !g.inFlight {
+		if !edit || g == nil {
+			d.stray++
+		}
 		return
 	}
-	g := c.g
-	g.got[c.slot] = true
-	g.last = max(g.last, int64(ev.Time.Sub(d.start)))
-	if g.got[0] && g.got[1] && g.got[2] {
+	if g.got[slot] {
+		return
+	}
+	g.got[slot] = true
+	g.last = max(g.last, at)
+	if slot == 1-g.mover {
+		d.oppLat = append(d.oppLat, time.Duration(at-g.due))
+		d.oppDues = append(d.oppDues, time.Duration(g.due))
+	}
+	if g.got[0] && g.got[1] && (g.got[2] || d.think) {
 		g.inFlight = false
 		d.inFlight--
 		d.lat = append(d.lat, time.Duration(g.last-g.due))
 		d.dues = append(d.dues, time.Duration(g.due))
-		d.idle <- g
+		if d.think {
+			g.free <- struct{}{}
+		} else {
+			d.idle <- g
+		}
 	}
 }
 
 // Run fills the store, starts the bot and sends cfg.Rate moves per second for
 // cfg.Duration, then waits up to cfg.Grace for the moves in flight.
 func Run(ctx context.Context, cfg Config) (Result, error) {
-	if cfg.Rate <= 0 || cfg.Duration <= 0 {
-		return Result{}, errors.New("--rate and --duration must be positive")
+	if cfg.Rate <= 0 && cfg.Think <= 0 || cfg.Duration <= 0 {
+		return Result{}, errors.New("--rate (or --think) and --duration must be positive")
 	}
 	if cfg.Warmup < 0 || cfg.Warmup >= cfg.Duration {
 		return Result{}, fmt.Errorf("--warmup (%v) must be at least 0 and shorter than --duration (%v)", cfg.Warmup, cfg.Duration)
@@ -430,12 +467,18 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := e.start(); err != nil {
 		return Result{}, err
 	}
-	d := &driver{routes: map[string]int{}, byChan: map[string]chanOf{}, idle: make(chan *game, len(e.games))}
+	d := &driver{routes: map[string]int{}, byChan: map[string]chanOf{}, byCard: map[string]*game{},
+		idle: make(chan *game, len(e.games)), think: cfg.Think > 0, realism: realism{tooMany: map[string]int{}}}
 	for _, g := range e.games {
 		d.byChan[g.dm[0]] = chanOf{g, 0}
 		d.byChan[g.dm[1]] = chanOf{g, 1}
-		d.byChan[g.channel] = chanOf{g, 2}
-		d.idle <- g
+		d.byCard[g.card] = g
+		if d.think {
+			g.free = make(chan struct{}, 1)
+			g.free <- struct{}{}
+		} else {
+			d.idle <- g
+		}
 	}
 	res := Result{Games: cfg.Games, Rate: cfg.Rate}
 	if cfg.DatabaseURL != "" {
@@ -445,51 +488,78 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	cpu0, sched0 := cputime.Process(), readSched()
 	mach0, machOK := cputime.ReadMachine()
 	d.start = time.Now()
+	d.measuring = true
 	unsub := e.srv.Subscribe(d.observe)
-	interval := time.Duration(float64(time.Second) / cfg.Rate)
 	stop := d.start.Add(cfg.Duration)
 	stealDone := make(chan []float64, 1)
 	stopSteal := make(chan struct{})
 	go func() { stealDone <- windowSteal(mach0, machOK, stopSteal) }()
-send:
-	for k := 0; ; k++ {
-		due := d.start.Add(time.Duration(k) * interval)
-		if !due.Before(stop) {
-			break
-		}
-		time.Sleep(time.Until(due))
-		var g *game
-		select {
-		case g = <-d.idle:
-		default:
-			res.Late++
-			select {
-			case g = <-d.idle:
-			case <-time.After(time.Until(stop)):
-				break send
-			case <-ctx.Done():
-				break send
-			}
-		}
+	var sendMu sync.Mutex // the stand-in's DMs and the results, from the games' loops
+	// sendMove plays g's next move, due at due; false when g has none left.
+	sendMove := func(g *game, due time.Time) (bool, error) {
 		m := pickMove(g.ref, g.seen, g.rng)
 		if m == shogi.NoMove {
+			sendMu.Lock()
 			res.Retired++
-			continue
+			sendMu.Unlock()
+			return false, nil
 		}
 		a := moveAction(g.ref, m)
 		if err := g.apply(a); err != nil {
-			unsub()
-			return res, err
+			return false, err
 		}
 		d.mu.Lock()
 		g.inFlight, g.got, g.due, g.last = true, [3]bool{}, int64(due.Sub(d.start)), 0
+		g.mover, g.ply = int(a.Player), len(g.ref.Moves())
+		g.cards = append(g.cards, pendingCard{ply: g.ply, due: g.due})
 		d.inFlight++
 		d.mu.Unlock()
 		if _, err := e.srv.SendDM(g.players[a.Player], a.Text); err != nil {
-			unsub()
-			return res, err
+			return false, err
 		}
+		sendMu.Lock()
 		res.Moves++
+		sendMu.Unlock()
+		return true, nil
+	}
+	if d.think {
+		errs := make(chan error, len(e.games))
+		for _, g := range e.games {
+			go func() { errs <- d.thinkLoop(ctx, g, cfg.Think, stop, sendMove) }()
+		}
+		for range e.games {
+			if err := <-errs; err != nil {
+				unsub()
+				return res, err
+			}
+		}
+	} else {
+		interval := time.Duration(float64(time.Second) / cfg.Rate)
+	send:
+		for k := 0; ; k++ {
+			due := d.start.Add(time.Duration(k) * interval)
+			if !due.Before(stop) {
+				break
+			}
+			time.Sleep(time.Until(due))
+			var g *game
+			select {
+			case g = <-d.idle:
+			default:
+				res.Late++
+				select {
+				case g = <-d.idle:
+				case <-time.After(time.Until(stop)):
+					break send
+				case <-ctx.Done():
+					break send
+				}
+			}
+			if _, err := sendMove(g, due); err != nil {
+				unsub()
+				return res, err
+			}
+		}
 	}
 	res.SendWall = time.Since(d.start)
 	close(stopSteal)
@@ -524,8 +594,9 @@ send:
 	res.Warmup, res.WarmupDone, res.WarmupP99 = cfg.Warmup, len(warm), percentile(warm, 99)
 	res.Stray, res.Resent = d.stray, d.resent
 	res.Routes = d.routes
-	d.mu.Unlock()
 	res.Done = len(lat) + len(warm)
+	d.fillRealism(&res, cfg, e.limits, e.srv.RateLimitStats().Invalid)
+	d.mu.Unlock()
 	slices.Sort(lat)
 	res.P50, res.P99 = percentile(lat, 50), percentile(lat, 99)
 	if len(lat) > 0 {

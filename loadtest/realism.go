@@ -1,0 +1,182 @@
+package loadtest
+
+import (
+	"context"
+	"fmt"
+	"math"
+	mrand "math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"shinpan/bot/discordtest"
+)
+
+// Realism is what a run measured of the bot within Discord's limits.
+type Realism struct {
+	// Limits says which limits the stand-in enforced: "discord", or
+	// "none (not Discord)".
+	Limits     string
+	PerChannel int
+	Think      time.Duration // the median thinking time (0: Rate mode)
+	// Budgeted are the requests bound by the global limit (every route but
+	// the interaction callbacks and the webhooks used with their token);
+	// PerMove is Budgeted over the moves done.
+	Budgeted int
+	PerMove  float64
+	// TooMany are the 429s by scope (user, global, shared); Invalid the
+	// invalid requests the stand-in counted over its last 10 minutes.
+	TooMany map[string]int
+	Invalid int
+	// MovesPerSec is the moves done over the run's wall time.
+	MovesPerSec float64
+	// From a move to its opponent's DM, and to the card showing it (after
+	// the warm-up).
+	OppP50, OppP99, CardP50, CardP99 time.Duration
+	CardsShown                       int // moves whose card edit arrived
+}
+
+// realism is the driver's part that measures it, guarded by driver.mu.
+type realism struct {
+	budgeted  int
+	tooMany   map[string]int
+	oppLat    []time.Duration
+	oppDues   []time.Duration
+	cardLat   []time.Duration
+	cardDues  []time.Duration
+	measuring bool // requests are counted from the run's start
+}
+
+// count notes a request. Callers hold d.mu.
+func (d *driver) count(r *discordtest.Request) {
+	if !d.measuring {
+		return
+	}
+	if r.Status == 429 {
+		d.tooMany[r.Scope]++
+	}
+	if !exempt(r.Route) {
+		d.budgeted++
+	}
+}
+
+// exempt says whether a route is free of the global limit: interaction
+// callbacks and the webhook routes used with the interaction's token.
+func exempt(route string) bool {
+	return strings.Contains(route, "/interactions/") || strings.Contains(route, "/webhooks/{webhook_id}/{webhook_token}")
+}
+
+// cardMovePattern finds the move number a card shows ("Move 7 · ...": the
+// position after 6 moves).
+var cardMovePattern = regexp.MustCompile(`Move (\d+) ·`)
+
+// cardMove is the number of moves a card edit's body shows played (-1 when
+// it does not say: it is taken to show them all).
+func cardMove(body []byte) int {
+	m := cardMovePattern.FindSubmatch(body)
+	if m == nil {
+		return -1
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	return n - 1
+}
+
+// cardShown records the moves a card edit shows. Callers hold d.mu.
+func (d *driver) cardShown(g *game, plies int, at int64) {
+	keep := g.cards[:0]
+	for _, c := range g.cards {
+		if plies >= 0 && c.ply > plies {
+			keep = append(keep, c)
+			continue
+		}
+		d.cardLat = append(d.cardLat, time.Duration(at-c.due))
+		d.cardDues = append(d.cardDues, time.Duration(c.due))
+	}
+	g.cards = keep
+}
+
+// thinkTime draws a person's thinking time: lognormal with median m (σ 0.7:
+// a tenth of the moves take under 0.4 m, a tenth over 2.5 m).
+func thinkTime(rng *mrand.Rand, m time.Duration) time.Duration {
+	return time.Duration(float64(m) * math.Exp(0.7*rng.NormFloat64()))
+}
+
+// thinkLoop plays one game at a person's pace until stop: each move a
+// thinking time after the previous one was told to both players.
+func (d *driver) thinkLoop(ctx context.Context, g *game, median time.Duration, stop time.Time, send func(*game, time.Time) (bool, error)) error {
+	rng := mrand.New(mrand.NewPCG(uint64(g.id), 7))
+	first := true
+	for {
+		select {
+		case <-g.free:
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Until(stop)):
+			return nil
+		}
+		wait := thinkTime(rng, median)
+		if first { // the games start at different moments, not together
+			wait = time.Duration(rng.Int64N(int64(median) * 2))
+			first = false
+		}
+		due := time.Now().Add(wait)
+		if !due.Before(stop) {
+			return nil
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return nil
+		}
+		if ok, err := send(g, due); err != nil || !ok {
+			return err
+		}
+	}
+}
+
+// fillRealism completes r from the driver after a run. Callers hold d.mu.
+func (d *driver) fillRealism(r *Result, cfg Config, limits discordtest.RateLimits, invalid int) {
+	x := &r.Realism
+	x.Limits = "discord"
+	if limits == (discordtest.RateLimits{}) {
+		x.Limits = "none (not Discord)"
+	}
+	x.PerChannel, x.Think = max(cfg.PerChannel, 1), cfg.Think
+	x.Budgeted, x.TooMany, x.Invalid = d.budgeted, d.tooMany, invalid
+	if r.Done > 0 {
+		x.PerMove = float64(d.budgeted) / float64(r.Done)
+	}
+	if r.Wall > 0 {
+		x.MovesPerSec = float64(r.Done) / r.Wall.Seconds()
+	}
+	opp := after(d.oppLat, d.oppDues, cfg.Warmup)
+	card := after(d.cardLat, d.cardDues, cfg.Warmup)
+	x.OppP50, x.OppP99 = percentile(opp, 50), percentile(opp, 99)
+	x.CardP50, x.CardP99 = percentile(card, 50), percentile(card, 99)
+	x.CardsShown = len(d.cardLat)
+}
+
+// after is lat of the moves due from warmup on, sorted.
+func after(lat, dues []time.Duration, warmup time.Duration) []time.Duration {
+	var out []time.Duration
+	for i, l := range lat {
+		if dues[i] >= warmup {
+			out = append(out, l)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// String is the second line `shinpan loadtest` prints.
+func (x Realism) String() string {
+	pace := "rate"
+	if x.Think > 0 {
+		pace = "think=" + x.Think.String()
+	}
+	return fmt.Sprintf("limits=%s per_channel=%d %s moves/s=%.1f budgeted/move=%.2f 429=%v invalid_10m=%d dm_p50=%sms dm_p99=%sms card_p50=%sms card_p99=%sms cards_shown=%d",
+		x.Limits, x.PerChannel, pace, x.MovesPerSec, x.PerMove, x.TooMany, x.Invalid,
+		ms(x.OppP50), ms(x.OppP99), ms(x.CardP50), ms(x.CardP99), x.CardsShown)
+}
