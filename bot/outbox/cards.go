@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	"shinpan/bot/compose"
@@ -10,7 +11,9 @@ import (
 
 // A channel's card edits (a game's stored message, EditRef) leave its
 // destination's queue when they reach its head (so after the card's post
-// and everything queued before them) for the channel's card lane, which
+// and everything queued before them), and the edits of a message by id
+// (Edit: a tournament's card, a challenge's) at once, for the channel's
+// card lane, which
 // holds the latest edit of each card and sends them one at a time:
 //
 //   - a card is edited with its latest state, at most once per
@@ -33,10 +36,31 @@ import (
 // cardSpare, each with its latest state.
 const cardSpare = 5 * time.Second
 
-// cardKey names one game's stored message.
+// cardKey names the message an edit is of: a game's stored message (its
+// ref), or any message by id (compose.Payload.Edit: a tournament's card,
+// a challenge's), ref "msg:" and the id.
 type cardKey struct {
 	game store.GameID
 	ref  string
+}
+
+// byID says whether the edit names its message by id (it exists).
+func (k cardKey) byID() bool { return strings.HasPrefix(k.ref, "msg:") }
+
+// laneKey is the message a channel's edit is of; ref "" for a message that
+// is no edit or not in a guild channel (a DM's edits keep their place among
+// its posts).
+func laneKey(m store.OutMsg) cardKey {
+	if m.Dest != store.DestChannel {
+		return cardKey{}
+	}
+	if ref := editRefOf(m); ref != "" {
+		return cardKey{m.GameID, ref}
+	}
+	if id := editOf(m); id != "" {
+		return cardKey{0, "msg:" + id}
+	}
+	return cardKey{}
 }
 
 // cardLane is one channel's card edits waiting. Guarded by Sender.mu.
@@ -50,13 +74,12 @@ type cardLane struct {
 // queueCard hands a card edit at its destination's head to the channel's
 // lane, replacing (and returning) the card's edit waiting there, which is
 // then done. Callers hold ob.mu.
-func (ob *Sender) queueCard(d string, m store.OutMsg, ref string) (old store.OutMsg, replaced bool) {
+func (ob *Sender) queueCard(d string, m store.OutMsg, k cardKey) (old store.OutMsg, replaced bool) {
 	l := ob.cards[d]
 	if l == nil {
 		l = &cardLane{pending: map[cardKey]store.OutMsg{}, last: map[cardKey]time.Time{}}
 		ob.cards[d] = l
 	}
-	k := cardKey{m.GameID, ref}
 	if old, replaced = l.pending[k]; replaced {
 		compose.Memo.Drop(old.Payload)
 		ob.done = append(ob.done, old.ID)

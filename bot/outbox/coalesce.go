@@ -19,11 +19,21 @@ import (
 // (a text's quotes are escaped in JSON, so no content holds it).
 var editRefMark = []byte(`"edit_ref":"`)
 
+// editMark is how the field naming a message an edit is of starts.
+var editMark = []byte(`"edit":"`)
+
 // editRefOf is the stored message m edits ("" for any other message). Only
 // the string after the mark is decoded, not the compose.Payload (a board's is tens of
 // kilobytes, and a worker asks this of every message queued behind the one it
 // sends).
-func editRefOf(m store.OutMsg) string {
+func editRefOf(m store.OutMsg) string { return stringAfter(m, editRefMark) }
+
+// editOf is the message id m edits (compose.Payload.Edit; "" for any other).
+func editOf(m store.OutMsg) string { return stringAfter(m, editMark) }
+
+// stringAfter decodes the JSON string that follows mark in m's payload.
+func stringAfter(m store.OutMsg, mark []byte) string {
+	editRefMark := mark
 	i := bytes.Index(m.Payload, editRefMark)
 	if i < 0 {
 		return ""

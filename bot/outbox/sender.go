@@ -204,6 +204,15 @@ func (ob *Sender) dispatch() {
 		ob.log.Error("outbox", "err", err)
 		return
 	}
+	var replaced []store.OutMsg
+	defer func() { // after the unlock
+		for _, m := range replaced {
+			ob.sent(m, "coalesced", time.Now())
+		}
+		if len(replaced) > 0 {
+			wake(ob.marks)
+		}
+	}()
 	ob.mu.Lock()
 	defer ob.mu.Unlock()
 	for _, m := range msgs {
@@ -213,6 +222,14 @@ func (ob *Sender) dispatch() {
 		}
 		ob.inFlight[m.ID] = true
 		d := dest(m)
+		if k := laneKey(m); k.byID() {
+			// An edit of a message by its id: the message exists, so the
+			// edit need not wait for the channel's posts (cards.go).
+			if old, ok := ob.queueCard(d, m, k); ok {
+				replaced = append(replaced, old)
+			}
+			continue
+		}
 		ob.queues[d] = append(ob.queues[d], m)
 		if !ob.running[d] {
 			ob.running[d] = true
@@ -241,9 +258,9 @@ func (ob *Sender) worker(d string) {
 		if superseded(m, q[1:]) {
 			compose.Memo.Drop(m.Payload)
 			ob.sent(m, "coalesced", time.Now()) // coalesce.go
-		} else if ref := editRefOf(m); ref != "" && m.Dest == store.DestChannel {
+		} else if key := laneKey(m); key.ref != "" {
 			ob.mu.Lock()
-			old, replaced := ob.queueCard(d, m, ref) // cards.go
+			old, replaced := ob.queueCard(d, m, key) // cards.go
 			ob.mu.Unlock()
 			if replaced {
 				ob.sent(old, "coalesced", time.Now())
