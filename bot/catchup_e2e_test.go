@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/bot/discordtest"
 	"shinpan/referee/view"
 	"shinpan/store"
 	"shinpan/store/storetest"
@@ -57,7 +58,14 @@ func (s slowSettings) GetSettings(user string) (store.Settings, error) {
 // however high the global rate: live DMs keep the store's connections.
 func TestCatchUpPaced(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(e *env) {
+	// Discord's limit on opening DM channels off: it counts the catch-ups
+	// running at once, and 80 players' DM channels opened at 20 per 10 s
+	// would take 40 s.
+	e := newEnvWith(t, func(o *discordtest.Options) {
+		l := discordtest.DiscordRateLimits()
+		l.DMOpen = discordtest.Bucket{}
+		o.RateLimits = &l
+	}, func(e *env) {
 		e.cfg.GlobalRate = 10000
 		e.wrapStore = func(st store.Store) store.Store { return slowSettings{st} }
 	})

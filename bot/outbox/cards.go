@@ -105,7 +105,7 @@ func (ob *Sender) cardLoop(d, channel string) {
 			l.running = false
 			now := time.Now()
 			for k, t := range l.last {
-				if now.Sub(t) >= ob.cardEvery {
+				if now.Sub(t) >= ob.every(k) {
 					delete(l.last, k)
 				}
 			}
@@ -115,7 +115,7 @@ func (ob *Sender) cardLoop(d, channel string) {
 			ob.mu.Unlock()
 			return
 		}
-		_, wait := l.next(time.Now(), ob.cardEvery)
+		_, wait := l.next(time.Now(), ob)
 		ob.mu.Unlock()
 		if wait > 0 {
 			if !ob.pause(wait) {
@@ -139,7 +139,7 @@ func (ob *Sender) cardLoop(d, channel string) {
 			}
 		}
 		ob.mu.Lock()
-		i, wait := l.next(time.Now(), ob.cardEvery)
+		i, wait := l.next(time.Now(), ob)
 		if wait > 0 {
 			ob.mu.Unlock()
 			continue
@@ -153,7 +153,7 @@ func (ob *Sender) cardLoop(d, channel string) {
 			return // closing: the edit stays in the outbox for the next start
 		}
 		ob.mu.Lock()
-		if ob.cardEvery > 0 {
+		if ob.every(k) > 0 {
 			l.last[k] = time.Now()
 		}
 		ob.done = append(ob.done, m.ID)
@@ -162,12 +162,25 @@ func (ob *Sender) cardLoop(d, channel string) {
 	}
 }
 
+// byIDEvery is the least time between two edits of one message by id: what
+// paces them where they are made (a tournament's card: at most one edit
+// every 3 s) holds at Discord too, though one waited in the lane.
+const byIDEvery = 3 * time.Second
+
+// every is the least time between two edits of k's message.
+func (ob *Sender) every(k cardKey) time.Duration {
+	if k.byID() {
+		return max(ob.cardEvery, byIDEvery)
+	}
+	return ob.cardEvery
+}
+
 // next is the card to edit now (its index in order), or how long until one
 // may be. Callers hold Sender.mu.
-func (l *cardLane) next(now time.Time, every time.Duration) (int, time.Duration) {
+func (l *cardLane) next(now time.Time, ob *Sender) (int, time.Duration) {
 	wait := time.Duration(-1)
 	for i, k := range l.order {
-		due := l.last[k].Add(every)
+		due := l.last[k].Add(ob.every(k))
 		if !now.Before(due) {
 			return i, 0
 		}
