@@ -63,7 +63,7 @@ func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
 	lg.Mu.Unlock()
 	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		b.log.Error("enqueue", "game", id, "user", user, "err", err)
-		return storeText(l, err), false
+		return texts.NoteUnsent(l, sq.String(), on), false // the note is kept: say so
 	}
 	b.ob.Kick()
 	return texts.UI(l, texts.BoardSent), true

@@ -309,6 +309,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIChannelLost:         "I can no longer post in game #%s's channel. The game goes on here by DM.",
 		mUINoteOn:              "Note added on %s — only you see it.",
 		mUINoteOff:             "Note removed from %s.",
+		mUINoteNoBoard:         "Your board could not be sent: the referee cannot be reached right now. /shogi board shows it later.",
 		mUIReachTitle:          "Where your %s on %s can go on your own board:",
 		mUIReachNone:           "Your %s on %s cannot move on your own board.",
 		mUIReachOff:            "Showing reachable squares is turned off in this game.",

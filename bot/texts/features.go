@@ -8,6 +8,12 @@ import (
 	"shinpan/referee/view"
 )
 
+// NoteUnsent is NoteToggled when the note was kept but the board showing it
+// could not be queued (the store went down between the two writes).
+func NoteUnsent(l Lang, square string, on bool) string {
+	return NoteToggled(l, square, on) + " " + tr(l, mUINoteNoBoard)
+}
+
 // NoteToggled answers a "?" note on a square (on: added, else removed).
 func NoteToggled(l Lang, square string, on bool) string {
 	if on {

@@ -309,6 +309,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIChannelLost:         "対局 #%s のチャンネルに投稿できなくなりました。対局はDMで続きます。",
 		mUINoteOn:              "%s に「？」の印を付けました（あなたにだけ見えます）。",
 		mUINoteOff:             "%s の印を外しました。",
+		mUINoteNoBoard:         "いま審判につながらないため、盤を送れませんでした。あとで /将棋 盤面 で表示できます。",
 		mUIReachTitle:          "自分の盤で%[2]sの%[1]sが動けるマス：",
 		mUIReachNone:           "自分の盤では%[2]sの%[1]sは動けません。",
 		mUIReachOff:            "この対局では動けるマスの表示はオフです。",

@@ -368,6 +368,7 @@ const (
 	mUIChannelLost         msg = "ui.channel_lost"        // game number
 	mUINoteOn              msg = "ui.note.on"             // square
 	mUINoteOff             msg = "ui.note.off"            // square
+	mUINoteNoBoard         msg = "ui.note.no_board"       // (after NoteToggled) the board could not be queued
 	mUIReachTitle          msg = "ui.reach.title"         // piece, square
 	mUIReachNone           msg = "ui.reach.none"          // piece, square
 	mUIReachOff            msg = "ui.reach.off"
