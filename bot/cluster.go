@@ -432,6 +432,9 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 	}
 	if r.Kind == "dm" {
 		lg, err := b.games.Get(id)
+		if errors.Is(err, store.ErrUnavailable) {
+			return // the store is down: the item stays for a later try
+		}
 		if err != nil {
 			b.consumeRouted(it, []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: texts.UI(rd.Lang, texts.NoGame)})})
 			return
