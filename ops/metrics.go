@@ -22,7 +22,6 @@ type Metrics struct {
 	requestSeconds *prometheus.HistogramVec
 	rateLimited    *prometheus.CounterVec
 	rateLimitWait  prometheus.Counter
-	globalWait     prometheus.Counter
 	gateway        *prometheus.CounterVec
 	backups        *prometheus.CounterVec
 	gauges         *gaugeCollector
@@ -72,14 +71,12 @@ func NewMetrics() *Metrics {
 		Help: "HTTP 429 answers from Discord, by route."}, []string{"route"})
 	m.rateLimitWait = prometheus.NewCounter(prometheus.CounterOpts{Name: "shinpan_discord_rate_limit_wait_seconds_total",
 		Help: "Time spent waiting out 429 answers before retrying (Retry-After)."})
-	m.globalWait = prometheus.NewCounter(prometheus.CounterOpts{Name: "shinpan_global_rate_wait_seconds_total",
-		Help: "Time outbox sends waited for the bot's own global rate limit (global_rate)."})
 	m.gateway = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "shinpan_gateway_events_total",
 		Help: "Gateway connection events: connect, disconnect, ready (a new session), resumed."}, []string{"event"})
 	m.backups = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "shinpan_backups_total",
 		Help: "Online backups by trigger (request, schedule) and outcome (ok, error)."}, []string{"trigger", "outcome"})
 	r.MustRegister(m.actions, m.moveSeconds, m.commitSeconds, m.cpuSeconds, m.sends, m.requests, m.requestSeconds,
-		m.rateLimited, m.rateLimitWait, m.globalWait, m.gateway, m.backups,
+		m.rateLimited, m.rateLimitWait, m.gateway, m.backups,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}), buildInfoCollector())
 	m.gauges = &gaugeCollector{
 		active: prometheus.NewDesc("shinpan_games_active", "Live games (active or choosing masks) by variant.", []string{"variant"}, nil),
@@ -143,13 +140,6 @@ func (m *Metrics) Send(dest, outcome string) {
 func (m *Metrics) RateLimitWait(d time.Duration) {
 	if m != nil {
 		m.rateLimitWait.Add(d.Seconds())
-	}
-}
-
-// GlobalWait adds a wait for the bot's own global rate limit.
-func (m *Metrics) GlobalWait(d time.Duration) {
-	if m != nil {
-		m.globalWait.Add(d.Seconds())
 	}
 }
 

@@ -199,7 +199,6 @@ func TestDashboardNamesRealMetrics(t *testing.T) {
 	m.CPUThink(time.Second)
 	m.Send("dm", "sent")
 	m.RateLimitWait(time.Second)
-	m.GlobalWait(time.Second)
 	m.Gateway("ready")
 	m.Backup("request", nil)
 	rt := m.Transport(roundTripper(func(*http.Request) (*http.Response, error) {
