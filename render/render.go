@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"sync"
 
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -92,44 +91,7 @@ func Preload(themes ...Theme) error { return PreloadLabels(nil, themes...) }
 // starting boards, a few ms more), which would otherwise be painted on the
 // first scoped Render of each while the boards of that combination wait.
 func PreloadLabels(labels []Labels, themes ...Theme) error {
-	if len(themes) == 0 {
-		themes = Themes
-	}
-	errs := make(chan error, len(themes))
-	for _, th := range themes {
-		go func() {
-			t, c, err := th.resolve()
-			var sets []*assets
-			for _, set := range PieceSets {
-				if err == nil {
-					var a *assets
-					a, err = getAssets(t, c, set)
-					sets = append(sets, a)
-				}
-			}
-			if err == nil {
-				var wg sync.WaitGroup
-				for _, lb := range labels {
-					for _, bottom := range []shogi.Color{shogi.Black, shogi.White} {
-						wg.Go(func() {
-							for _, a := range sets { // the theme's bands first, then each set's starts
-								bandCache.shared.ensure(a, bottom, lb)
-							}
-						})
-					}
-				}
-				wg.Wait()
-			}
-			errs <- err
-		}()
-	}
-	var first error
-	for range themes {
-		if err := <-errs; err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
+	return PreloadSets(labels, PieceSets, themes...)
 }
 
 // Size returns the width and height in pixels of every image Render makes.
