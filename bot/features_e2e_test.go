@@ -148,6 +148,9 @@ func TestSettings(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	e.startGame("tsuitate")
+	if out := e.slash(e.alice, "settings"); !strings.Contains(out, "Your settings") || strings.Contains(out, "Saved") {
+		t.Fatalf("settings without an option: %q", out)
+	}
 	e.slash(e.alice, "settings", discordtest.StringOption("notation", "usi"))
 	if r := e.dm(e.alice, "7g7f"); !strings.Contains(r.Content, "7g7f") {
 		t.Fatalf("usi notation: %q", r.Content)

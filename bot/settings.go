@@ -5,10 +5,21 @@ import (
 	"shinpan/store"
 )
 
-// cmdSettings saves a user's reading settings and shows them all.
+// cmdSettings saves a user's reading settings and shows them all (with no
+// option, only shows them).
 func (b *Bot) cmdSettings(r *req) (answer, error) {
 	o := r.opts
-	st, err := b.st.UpdateSettings(r.user, func(s *store.Settings) {
+	changed := false
+	for _, name := range []string{"notation", "language", "orientation", "board", "pieces", "input"} {
+		changed = changed || o.str(name) != ""
+	}
+	saved := texts.SettingsSavedLook
+	update := b.st.UpdateSettings
+	if !changed { // nothing asked: show them, say nothing was saved
+		saved = texts.SettingsShown
+		update = func(user string, _ func(*store.Settings)) (store.Settings, error) { return b.st.GetSettings(user) }
+	}
+	st, err := update(r.user, func(s *store.Settings) {
 		if v := o.str("notation"); v != "" {
 			s.Notation = store.Notation(v)
 		}
@@ -45,6 +56,6 @@ func (b *Bot) cmdSettings(r *req) (answer, error) {
 	if l == texts.JA {
 		notationDefault = "japanese"
 	}
-	return say(texts.SettingsSavedLook(l, or(string(st.Notation), notationDefault), or(st.Language, "en"),
+	return say(saved(l, or(string(st.Notation), notationDefault), or(st.Language, "en"),
 		or(st.Orientation, "own"), or(st.Theme, "light"), or(st.Pieces, "printed")) + texts.InputSaved(l, st.Input)), nil
 }

@@ -327,7 +327,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUILeaderboardLine:     "%d. %s — %d (±%d), %d games",
 		mUILeaderboardYou:      "Your place: %d.",
 		mUILeaderboardEmpty:    "No ranked %s games here yet.",
-		mUISettings:            "Saved. Notation: %s · language: %s · board: %s · theme: %s.",
+		mUISettings:            "Your settings. Notation: %s · language: %s · orientation: %s · board: %s · pieces: %s.",
 		mUISettingsLook:        "Saved. Notation: %s · language: %s · orientation: %s · board: %s · pieces: %s.",
 		mBoardLight:            "light",
 		mBoardWood:             "wooden",

@@ -74,16 +74,19 @@ func Leaderboard(l Lang, v view.Variant, top []Standing, you int) string {
 	return clip(strings.Join(lines, "\n"))
 }
 
-// SettingsSaved echoes a user's settings.
-func SettingsSaved(l Lang, notation, lang, orientation, theme string) string {
-	return tr(l, mUISettings, notation, lang, orientation, theme)
-}
-
-// SettingsSavedLook is SettingsSaved with the board theme and the piece set
-// (render.Theme and render.PieceSet names: "wood", "koma"); every value, as
-// the settings' choices name it ("western", "en", "own"), is named in l.
+// SettingsSavedLook echoes a user's settings just saved, with the board
+// theme and the piece set (render.Theme and render.PieceSet names: "wood",
+// "koma"); every value, as the settings' choices name it ("western", "en",
+// "own"), is named in l.
 func SettingsSavedLook(l Lang, notation, lang, orientation, board, pieces string) string {
 	return tr(l, mUISettingsLook, settingName(l, notationKeys, notation), langName(lang),
+		settingName(l, orientKeys, orientation), BoardName(l, board), PiecesName(l, pieces))
+}
+
+// SettingsShown is SettingsSavedLook when nothing was changed (the command
+// given no option): the settings as they are.
+func SettingsShown(l Lang, notation, lang, orientation, board, pieces string) string {
+	return tr(l, mUISettings, settingName(l, notationKeys, notation), langName(lang),
 		settingName(l, orientKeys, orientation), BoardName(l, board), PiecesName(l, pieces))
 }
 

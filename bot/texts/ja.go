@@ -327,7 +327,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUILeaderboardLine:     "%d位 %s — %d（±%d）、%d 局",
 		mUILeaderboardYou:      "あなたの順位：%d位。",
 		mUILeaderboardEmpty:    "ここではまだ%sのレーティング対局がありません。",
-		mUISettings:            "保存しました。表記：%s・言語：%s・盤：%s・テーマ：%s。",
+		mUISettings:            "現在の設定：表記：%s・言語：%s・盤の向き：%s・盤：%s・駒：%s。",
 		mUISettingsLook:        "保存しました。表記：%s・言語：%s・盤の向き：%s・盤：%s・駒：%s。",
 		mBoardLight:            "標準",
 		mBoardWood:             "木の盤",

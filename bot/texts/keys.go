@@ -386,7 +386,7 @@ const (
 	mUILeaderboardLine     msg = "ui.leaderboard.line"       // rank, name, rating, rd, games
 	mUILeaderboardYou      msg = "ui.leaderboard.you"        // rank
 	mUILeaderboardEmpty    msg = "ui.leaderboard.empty"      // variant
-	mUISettings            msg = "ui.settings.saved"         // notation, language, orientation, theme
+	mUISettings            msg = "ui.settings.shown"         // notation, language, orientation, board, pieces
 	mUISettingsLook        msg = "ui.settings.saved_look"    // notation, language, orientation, board, pieces
 	mBoardLight            msg = "board.light"               // the board themes, as settings name them
 	mBoardWood             msg = "board.wood"                //
