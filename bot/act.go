@@ -106,7 +106,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 	b.kickWatchers(id) // watch.go: after the players' and the channel's messages
 	if done.over {
 		b.rate(id)
-		b.tnGameOver(lg) // tournament_run.go
+		b.tnr.GameOver(lg)
 		b.games.Forget(id)
 	}
 	if done.cpuNext {

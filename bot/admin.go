@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -100,24 +101,24 @@ func knownOption(name string) bool {
 
 // applyOptions sets the options given in o over opts: the time preset and
 // the clock fields as a challenge asks (policy.ChooseTime), then the rest.
-func applyOptions(opts *policy.Options, o optMap) error {
+func applyOptions(opts *policy.Options, o interact.Opts) error {
 	d := map[string]int{}
 	for name := range intOptions {
-		if n, ok := o.num(name); ok {
+		if n, ok := o.Num(name); ok {
 			d[name] = n
 		}
 	}
 	for _, name := range clockOptions {
-		if n, ok := o.num(name); ok {
+		if n, ok := o.Num(name); ok {
 			d[name] = n
 		}
 	}
 	for name := range boolOptions {
-		if f, ok := o.flag(name); ok {
+		if f, ok := o.Flag(name); ok {
 			d[name] = boolInt(f)
 		}
 	}
-	return setOptions(opts, o.str("time"), d)
+	return setOptions(opts, o.Str("time"), d)
 }
 
 // applyDefaults sets a server's stored defaults over opts (true and false
@@ -183,11 +184,11 @@ func onOff(choice string, conf bool) bool {
 
 // publicLocale is the language a challenge's public posts will use: the
 // server's choice, else its Discord locale.
-func publicLocale(r *req, gs store.GuildSettings) string {
+func publicLocale(r *interact.Req, gs store.GuildSettings) string {
 	if gs.Language != "" {
 		return gs.Language
 	}
-	return guildLocale(r.i)
+	return r.GuildLocale()
 }
 
 // moderator: the member may manage the server (in this channel, after its
@@ -196,32 +197,34 @@ func publicLocale(r *req, gs store.GuildSettings) string {
 // Discord's to enforce: Manage Server by default (default_member_permissions),
 // and whoever the server grants it to in its integration settings, so the bot
 // does not check the member's permissions again.
-func adminGate(run func(*Bot, *req) (answer, error)) func(*Bot, *req) (answer, error) {
-	return func(b *Bot, r *req) (answer, error) {
-		if r.sc.guild == "" || r.i.Member == nil {
-			return say(texts.AdminOnly(r.lang)), nil
+func adminGate(run func(*interact.Req) (interact.Answer, error)) func(*interact.Req) (interact.Answer, error) {
+	return func(r *interact.Req) (interact.Answer, error) {
+		if scopeOf(r).guild == "" || r.I.Member == nil {
+			return interact.Say(texts.AdminOnly(r.Lang)), nil
 		}
-		return run(b, r)
+		return run(r)
 	}
 }
 
 // cmdEndMoved answers the old /shogi end, which a client may still offer
 // until it reloads the commands.
-func (b *Bot) cmdEndMoved(r *req) (answer, error) { return say(texts.AdminEndMoved(r.lang)), nil }
+func (b *Bot) cmdEndMoved(r *interact.Req) (interact.Answer, error) {
+	return interact.Say(texts.AdminEndMoved(r.Lang)), nil
+}
 
 // cmdEnd ends any live game of the server without a result.
-func (b *Bot) cmdEnd(r *req) (answer, error) {
-	n, _ := r.opts.num("game")
+func (b *Bot) cmdEnd(r *interact.Req) (interact.Answer, error) {
+	n, _ := r.Opts.Num("game")
 	id := store.GameID(n)
 	meta, err := b.st.GetGame(id)
-	if err != nil || meta.GuildID != r.sc.guild || !meta.Status.Live() {
-		return say(texts.UI(r.lang, texts.NoGame)), nil
+	if err != nil || meta.GuildID != scopeOf(r).guild || !meta.Status.Live() {
+		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
-	reply, done := b.act(id, r.user, referee.Action{Kind: referee.ActEnd, Player: 0}, r.i.ID)
+	reply, done := b.act(id, r.User, referee.Action{Kind: referee.ActEnd, Player: 0}, r.I.ID)
 	if done || reply == "" {
-		reply = texts.UI(r.lang, texts.Done)
+		reply = texts.UI(r.Lang, texts.Done)
 	}
-	return say(reply), nil
+	return interact.Say(reply), nil
 }
 
 // serverSwitches are the on/off settings of a server, by option name.
@@ -236,38 +239,38 @@ var serverSwitches = map[string]func(*store.GuildSettings) *string{
 // cmdServerSettings changes and shows the server's language and notation of
 // public posts, threads, games channel, watching and GIFs. A bad value
 // changes nothing.
-func (b *Bot) cmdServerSettings(r *req) (answer, error) {
-	o := r.opts
+func (b *Bot) cmdServerSettings(r *interact.Req) (interact.Answer, error) {
+	o := r.Opts
 	var ch string
-	if id := o.user("channel"); id != "" { // a channel option's value is its id
-		data := r.i.ApplicationCommandData()
+	if id := o.User("channel"); id != "" { // a channel option's value is its id
+		data := r.I.ApplicationCommandData()
 		rc := (*discordgo.Channel)(nil)
 		if data.Resolved != nil {
 			rc = data.Resolved.Channels[id]
 		}
-		if rc == nil || rc.Type != discordgo.ChannelTypeGuildText || rc.GuildID != "" && rc.GuildID != r.sc.guild {
-			return say(texts.AdminBadChannel(r.lang)), nil
+		if rc == nil || rc.Type != discordgo.ChannelTypeGuildText || rc.GuildID != "" && rc.GuildID != scopeOf(r).guild {
+			return interact.Say(texts.AdminBadChannel(r.Lang)), nil
 		}
 		ch = id
 	}
-	lang, nota := o.str("language"), o.str("notation")
+	lang, nota := o.Str("language"), o.Str("notation")
 	if !slices.Contains([]string{"", "default", "western", "japanese", "usi"}, nota) {
-		return say(texts.AdminBadNotation(r.lang, nota)), nil
+		return interact.Say(texts.AdminBadNotation(r.Lang, nota)), nil
 	}
 	for name := range serverSwitches {
-		if v := o.str(name); !slices.Contains([]string{"", "on", "off", "default"}, v) {
-			return say(texts.AdminBadSwitch(r.lang, name, v)), nil
+		if v := o.Str(name); !slices.Contains([]string{"", "on", "off", "default"}, v) {
+			return interact.Say(texts.AdminBadSwitch(r.Lang, name, v)), nil
 		}
 	}
-	delay, delayGiven := o.num("watch_delay")
+	delay, delayGiven := o.Num("watch_delay")
 	if delayGiven && store.CheckWatchDelay(delay) != nil {
-		return say(texts.AdminBadWatchDelay(r.lang, delay, store.MaxWatchDelay)), nil
+		return interact.Say(texts.AdminBadWatchDelay(r.Lang, delay, store.MaxWatchDelay)), nil
 	}
-	delayReset, _ := o.flag("watch_delay_reset")
-	reset, _ := o.flag("channel_reset")
+	delayReset, _ := o.Flag("watch_delay_reset")
+	reset, _ := o.Flag("channel_reset")
 	text := ""
 	if len(o) > 0 {
-		if _, err := b.st.UpdateGuildSettings(r.sc.guild, func(gs *store.GuildSettings) {
+		if _, err := b.st.UpdateGuildSettings(scopeOf(r).guild, func(gs *store.GuildSettings) {
 			switch lang {
 			case "server":
 				gs.Language = ""
@@ -281,7 +284,7 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 				gs.Notation = store.Notation(nota)
 			}
 			for name, field := range serverSwitches {
-				switch v := o.str(name); v {
+				switch v := o.Str(name); v {
 				case "default":
 					*field(gs) = ""
 				case "on", "off":
@@ -294,7 +297,7 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 			if delayGiven {
 				gs.WatchDelay = &delay
 			}
-			if v := o.str("tournament_create"); v != "" {
+			if v := o.Str("tournament_create"); v != "" {
 				gs.TournamentCreate = v // a choice: moderators or everyone
 			}
 			if reset {
@@ -304,41 +307,41 @@ func (b *Bot) cmdServerSettings(r *req) (answer, error) {
 				gs.Channel = ch
 			}
 		}); err != nil {
-			return answer{}, err
+			return interact.Answer{}, err
 		}
-		text = texts.AdminSaved(r.lang) + "\n"
+		text = texts.AdminSaved(r.Lang) + "\n"
 	}
-	return say(text + b.settingsSummary(r)), nil
+	return interact.Say(text + b.settingsSummary(r)), nil
 }
 
 // cmdServerDefaults changes and shows a variant's challenge defaults in the
 // server. The defaults must make valid options (checked as a challenge is).
-func (b *Bot) cmdServerDefaults(r *req) (answer, error) {
-	v, err := referee.ParseVariant(r.opts.str("variant"))
+func (b *Bot) cmdServerDefaults(r *interact.Req) (interact.Answer, error) {
+	v, err := referee.ParseVariant(r.Opts.Str("variant"))
 	if err != nil {
-		return say(texts.OptionRefusal(r.lang, err)), nil
+		return interact.Say(texts.OptionRefusal(r.Lang, err)), nil
 	}
 	given := map[string]int{}
 	for name := range intOptions {
-		if n, ok := r.opts.num(name); ok {
+		if n, ok := r.Opts.Num(name); ok {
 			given[name] = n
 		}
 	}
 	for _, name := range clockOptions {
-		if n, ok := r.opts.num(name); ok {
+		if n, ok := r.Opts.Num(name); ok {
 			given[name] = n
 		}
 	}
 	for name := range boolOptions {
-		if f, ok := r.opts.flag(name); ok {
+		if f, ok := r.Opts.Flag(name); ok {
 			given[name] = boolInt(f)
 		}
 	}
-	reset, _ := r.opts.flag("reset")
+	reset, _ := r.Opts.Flag("reset")
 	if len(given) > 0 || reset {
 		d := map[string]int{}
 		if !reset {
-			for k, n := range b.guildSettings(r.sc.guild).Defaults[string(v)] {
+			for k, n := range b.guildSettings(scopeOf(r).guild).Defaults[string(v)] {
 				d[k] = n
 			}
 		}
@@ -357,29 +360,29 @@ func (b *Bot) cmdServerDefaults(r *req) (answer, error) {
 		}
 		opts := b.cfg.options(v)
 		if err := applyDefaults(&opts, d); err != nil {
-			return say(texts.OptionRefusal(r.lang, err)), nil
+			return interact.Say(texts.OptionRefusal(r.Lang, err)), nil
 		}
 		if err := opts.Validate(v); err != nil {
-			return say(texts.OptionRefusal(r.lang, err)), nil
+			return interact.Say(texts.OptionRefusal(r.Lang, err)), nil
 		}
-		if _, err := b.st.UpdateGuildSettings(r.sc.guild, func(gs *store.GuildSettings) {
+		if _, err := b.st.UpdateGuildSettings(scopeOf(r).guild, func(gs *store.GuildSettings) {
 			if gs.Defaults == nil {
 				gs.Defaults = map[string]map[string]int{}
 			}
 			gs.Defaults[string(v)] = d
 		}); err != nil {
-			return answer{}, err
+			return interact.Answer{}, err
 		}
-		return say(texts.AdminSaved(r.lang) + "\n" + b.settingsSummary(r)), nil
+		return interact.Say(texts.AdminSaved(r.Lang) + "\n" + b.settingsSummary(r)), nil
 	}
-	return say(b.settingsSummary(r)), nil
+	return interact.Say(b.settingsSummary(r)), nil
 }
 
 // settingsSummary shows the server's settings as they now stand.
-func (b *Bot) settingsSummary(r *req) string {
-	gs := b.guildSettings(r.sc.guild)
+func (b *Bot) settingsSummary(r *interact.Req) string {
+	gs := b.guildSettings(scopeOf(r).guild)
 	s := texts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: b.cfg.Threads, Channel: gs.Channel,
-		Locale: compose.GuildLang(guildLocale(r.i)), WatchDelayOwn: gs.WatchDelay != nil,
+		Locale: compose.GuildLang(r.GuildLocale()), WatchDelayOwn: gs.WatchDelay != nil,
 		WatchRanked: gs.WatchRanked, ResultGIF: gs.ResultGIF, GIFFoulFrames: gs.GIFFoulFrames,
 		ResultGIFConf: b.cfg.ResultGIF, GIFFoulFramesConf: b.cfg.GIFFoulFrames, WatchRankedConf: b.cfg.WatchRanked}
 	s.WatchDelay, _ = b.watchSettings(gs)
@@ -403,5 +406,5 @@ func (b *Bot) settingsSummary(r *req) string {
 			s.Defaults[view.Variant(v)] = append(s.Defaults[view.Variant(v)], texts.OptionValue(name, d[name], boolean))
 		}
 	}
-	return texts.AdminSettings(r.lang, s) + "\n" + texts.TournamentSettings(r.lang, gs.TournamentCreate == store.TournamentsByEveryone, onOff(gs.TournamentWatch, false))
+	return texts.AdminSettings(r.Lang, s) + "\n" + texts.TournamentSettings(r.Lang, gs.TournamentCreate == store.TournamentsByEveryone, onOff(gs.TournamentWatch, false))
 }

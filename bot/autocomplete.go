@@ -11,6 +11,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -24,8 +25,8 @@ import (
 const maxChoices = 25
 
 // autocomplete answers an autocomplete interaction.
-func (b *Bot) autocomplete(r *req) {
-	data := r.i.ApplicationCommandData()
+func (b *Bot) autocomplete(r *interact.Req) {
+	data := r.I.ApplicationCommandData()
 	if data.Name != cmdName && data.Name != adminName || len(data.Options) == 0 {
 		return
 	}
@@ -56,10 +57,10 @@ func (b *Bot) autocomplete(r *req) {
 	if choices == nil {
 		choices = []*discordgo.ApplicationCommandOptionChoice{}
 	}
-	if err := r.reply(&discordgo.InteractionResponse{
+	if err := r.Reply(&discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices}}); err != nil {
-		b.log.Warn("autocomplete", "user", r.user, "err", err)
+		b.log.Warn("autocomplete", "user", r.User, "err", err)
 	}
 }
 
@@ -74,34 +75,34 @@ func choice(id uint64, typed, name string) (*discordgo.ApplicationCommandOptionC
 // gameChoices are the games game: may mean: the user's live games; their
 // finished ones for rematch, record and review; for watch and end, the live
 // games of others in the server.
-func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (b *Bot) gameChoices(ctx context.Context, r *interact.Req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var found []store.Game
 	var err error
 	switch sub {
 	case "rematch", "record", "review":
-		found, err = b.st.RecentGames(r.user, 50)
+		found, err = b.st.RecentGames(r.User, 50)
 	case "watch", "end":
-		if r.sc.guild == "" {
+		if scopeOf(r).guild == "" {
 			return nil
 		}
 		var all []store.Game
 		all, err = b.st.ActiveGames()
 		for k := len(all) - 1; k >= 0; k-- {
-			if g := all[k]; g.GuildID == r.sc.guild {
-				if _, plays := games.SeatOf(g, r.user); !plays || sub == "end" {
+			if g := all[k]; g.GuildID == scopeOf(r).guild {
+				if _, plays := games.SeatOf(g, r.User); !plays || sub == "end" {
 					found = append(found, g)
 				}
 			}
 		}
 	default:
 		var all []store.Game
-		all, err = b.st.ActiveGamesOf(r.user)
+		all, err = b.st.ActiveGamesOf(r.User)
 		for k := len(all) - 1; k >= 0; k-- {
 			found = append(found, all[k])
 		}
 	}
 	if err != nil {
-		b.log.Warn("autocomplete games", "user", r.user, "err", err)
+		b.log.Warn("autocomplete games", "user", r.User, "err", err)
 		return nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
@@ -109,14 +110,14 @@ func (b *Bot) gameChoices(ctx context.Context, r *req, sub, typed string) []*dis
 		if len(out) == maxChoices {
 			break
 		}
-		if !r.sc.game(g) {
+		if !scopeOf(r).game(g) {
 			continue
 		}
 		var name string
-		if c, plays := games.SeatOf(g, r.user); plays {
-			name = texts.GameChoice(r.lang, uint64(g.ID), b.userName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
+		if c, plays := games.SeatOf(g, r.User); plays {
+			name = texts.GameChoice(r.Lang, uint64(g.ID), b.userName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
 		} else {
-			name = texts.GamePlayersChoice(r.lang, uint64(g.ID), b.userName(ctx, g.Players[0]), b.userName(ctx, g.Players[1]), g.Variant)
+			name = texts.GamePlayersChoice(r.Lang, uint64(g.ID), b.userName(ctx, g.Players[0]), b.userName(ctx, g.Players[1]), g.Variant)
 		}
 		if ch, ok := choice(uint64(g.ID), typed, name); ok {
 			out = append(out, ch)
@@ -142,22 +143,22 @@ func gameTurn(g store.Game, c shogi.Color) texts.GameTurn {
 
 // challengeChoices are the challenges challenge: may mean in this scope:
 // for accept, those the user may accept; for decline, those addressed to them.
-func (b *Bot) challengeChoices(ctx context.Context, r *req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (b *Bot) challengeChoices(ctx context.Context, r *interact.Req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	cs, err := b.st.Challenges()
 	if err != nil {
-		b.log.Warn("autocomplete challenges", "user", r.user, "err", err)
+		b.log.Warn("autocomplete challenges", "user", r.User, "err", err)
 		return nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for k := len(cs) - 1; k >= 0 && len(out) < maxChoices; k-- {
 		c := cs[k]
-		if !r.sc.challenge(c) || !c.ExpiresAt.After(b.now()) {
+		if !scopeOf(r).challenge(c) || !c.ExpiresAt.After(b.now()) {
 			continue
 		}
-		if sub == "accept" && !mayAccept(c, r.user) || sub == "decline" && c.Challenged != r.user {
+		if sub == "accept" && !mayAccept(c, r.User) || sub == "decline" && c.Challenged != r.User {
 			continue
 		}
-		name := texts.ChallengeChoice(r.lang, c.ID, false, c.Open(), b.userName(ctx, c.Challenger), c.Variant)
+		name := texts.ChallengeChoice(r.Lang, c.ID, false, c.Open(), b.userName(ctx, c.Challenger), c.Variant)
 		if ch, ok := choice(c.ID, typed, name); ok {
 			out = append(out, ch)
 		}

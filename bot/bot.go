@@ -14,8 +14,10 @@ import (
 	"shinpan/bot/budget"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
+	"shinpan/bot/tournaments"
 	"shinpan/ops"
 	"shinpan/render"
 	"shinpan/store"
@@ -100,14 +102,15 @@ type Bot struct {
 	sharedStore bool
 	instance    string
 
-	// deferAfter is when the Interactions Endpoint defers a handler that
-	// has not answered yet (endpoint.go).
+	// router serves the interactions through the route table (table.go);
+	// deferAfter is when its HTTP endpoint defers a late handler.
+	router     *interact.Router
 	deferAfter time.Duration
 	// cl is the ownership shared with other processes (nil: this process
 	// is the only one; cluster.go).
 	cl *cluster
-	// tnr runs the tournaments (tournament_run.go).
-	tnr tnRunner
+	// tnr runs the tournaments (bot/tournaments; tnhost.go).
+	tnr *tournaments.Runner
 
 	endpointUp atomic.Bool // the Interactions Endpoint is served (ready.go)
 
@@ -131,7 +134,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
 		dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
 		catching: map[string]bool{}, lastDM: map[string]uint64{}, catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, clocks: games.NewClocks(),
-		deferAfter: deferAfter, identifyGap: identifyGap}
+		deferAfter: interact.DeferAfter, identifyGap: identifyGap}
 	if sh, ok := st.(store.Shared); ok && sh.Shared() {
 		b.sharedStore = true
 	}
@@ -147,6 +150,11 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
 		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
 	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.resultGIF, NotRated: notRatedLine}
+	b.tnr = tournaments.New(tournaments.Config{Store: st, Readers: b.readers, Compose: b.compose, Log: b.log,
+		Now: func() time.Time { return b.now() }, Host: tnHost{b}})
+	b.router = &interact.Router{Table: b.table(), REST: b.rest, Log: b.log, DeferAfter: b.deferAfter,
+		Hooks: interact.Hooks{Begin: b.begin, End: b.end, Lang: b.interactionLang, ErrorText: storeText,
+			Autocomplete: b.autocomplete, After: b.comeBack}}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	b.pool = outbox.NewPool(b.ctx)
 	if b.cl != nil {
@@ -216,7 +224,7 @@ func (b *Bot) Start() error {
 	go b.lastDMLoop()
 	go b.timerLoop()
 	go b.resumeCPUs(active)
-	b.startTournaments() // tournament_run.go: resumes those running
+	b.tnr.Run(b.ctx, &b.wg) // bot/tournaments: resumes those running
 	b.ob.Kick()
 	if b.cfg.TakesDMs() {
 		b.markPending(active)

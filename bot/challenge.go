@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/player"
 	"shinpan/referee"
@@ -19,61 +20,61 @@ import (
 
 // cmdChallenge posts a challenge card with Accept and Decline buttons, or
 // starts a game against the CPU at once when the opponent is the bot.
-func (b *Bot) cmdChallenge(r *req) (answer, error) {
-	if r.sc.guild == "" {
-		return say(texts.UI(r.lang, texts.ChallengeInGuild)), nil
+func (b *Bot) cmdChallenge(r *interact.Req) (interact.Answer, error) {
+	if scopeOf(r).guild == "" {
+		return interact.Say(texts.UI(r.Lang, texts.ChallengeInGuild)), nil
 	}
-	gs := b.guildSettings(r.sc.guild)
+	gs := b.guildSettings(scopeOf(r).guild)
 	v, opts, refusal := b.challengeOptions(r, gs)
 	if refusal != "" {
-		return say(refusal), nil
+		return interact.Say(refusal), nil
 	}
-	opp := r.opts.user("opponent")
-	if opp == r.user {
-		return say(texts.UI(r.lang, texts.ChallengeSelf)), nil
+	opp := r.Opts.User("opponent")
+	if opp == r.User {
+		return interact.Say(texts.UI(r.Lang, texts.ChallengeSelf)), nil
 	}
-	color := store.ColorChoice(r.opts.str("color"))
+	color := store.ColorChoice(r.Opts.Str("color"))
 	if color == "" {
 		color = store.ColorRandom
 	}
-	ranked, _ := r.opts.flag("ranked")
-	c := store.Challenge{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Challenger: r.user, Challenged: opp,
+	ranked, _ := r.Opts.Flag("ranked")
+	c := store.Challenge{GuildID: r.I.GuildID, ChannelID: r.I.ChannelID, Challenger: r.User, Challenged: opp,
 		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: publicLocale(r, gs), PublicNotation: gs.Notation,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
 	cpu, refusal := b.cpuChoice(r)
 	if refusal != "" {
-		return say(refusal), nil
+		return interact.Say(refusal), nil
 	}
 	if opp != "" && opp == b.botID() {
-		b.ack(r) // the game starts now: DMs, boards, the store
+		r.Ack() // the game starts now: DMs, boards, the store
 		c.Challenged, c.Ranked, c.CPU = store.CPU, false, cpu
 		return b.startGame(r, c, store.CPU) // the CPU always accepts; never rated
 	}
 	if ranked && !opts.RankedOK() {
-		return say(texts.RankedAway(r.lang, policy.MinRankedAway)), nil
+		return interact.Say(texts.RankedAway(r.Lang, policy.MinRankedAway)), nil
 	}
-	if opp != "" && r.i.ApplicationCommandData().Resolved != nil {
-		if ru := r.i.ApplicationCommandData().Resolved.Users[opp]; ru != nil && ru.Bot {
-			return say(texts.UI(r.lang, texts.ChallengeBot)), nil
+	if opp != "" && r.I.ApplicationCommandData().Resolved != nil {
+		if ru := r.I.ApplicationCommandData().Resolved.Users[opp]; ru != nil && ru.Bot {
+			return interact.Say(texts.UI(r.Lang, texts.ChallengeBot)), nil
 		}
 	}
 	b.acceptMu.Lock() // the count and the new challenge together
 	defer b.acceptMu.Unlock()
-	if n, err := b.openChallengesOf(r.user, c.GuildID); err != nil {
-		return answer{}, err
+	if n, err := b.openChallengesOf(r.User, c.GuildID); err != nil {
+		return interact.Answer{}, err
 	} else if n >= b.cfg.MaxOpenChallenges {
-		return say(texts.TooManyChallenges(r.lang, n)), nil
+		return interact.Say(texts.TooManyChallenges(r.Lang, n)), nil
 	}
 	c, err := b.st.CreateChallenge(c, nil)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	// The card is the interaction's public answer; its message id is kept so
 	// acceptance or expiry can edit it.
 	chLang := b.readers.ChallengeLang(c)
-	return answer{text: texts.ChallengeCard(chLang, compose.ChallengeText(c)), public: true, mentions: []string{opp},
-		buttons: challengeButtons(chLang, c.ID),
-		posted: func(m *discordgo.Message) {
+	return interact.Answer{Text: texts.ChallengeCard(chLang, compose.ChallengeText(c)), Public: true, Mentions: []string{opp},
+		Buttons: challengeButtons(chLang, c.ID),
+		Posted: func(m *discordgo.Message) {
 			if err := b.st.SetChallengeMessage(c.ID, m.ID); err != nil {
 				b.log.Warn("challenge message id", "challenge", c.ID, "err", err)
 			}
@@ -98,40 +99,40 @@ func (b *Bot) openChallengesOf(user, guild string) (int, error) {
 // challengeOptions reads the variant and the options of /shogi challenge
 // over the server's defaults, over the configured ones; refusal says what is
 // wrong.
-func (b *Bot) challengeOptions(r *req, gs store.GuildSettings) (view.Variant, policy.Options, string) {
-	v, err := referee.ParseVariant(r.opts.str("variant"))
+func (b *Bot) challengeOptions(r *interact.Req, gs store.GuildSettings) (view.Variant, policy.Options, string) {
+	v, err := referee.ParseVariant(r.Opts.Str("variant"))
 	if err != nil {
-		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
+		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err)
 	}
 	opts := b.cfg.options(v)
 	if err := applyDefaults(&opts, gs.Defaults[string(v)]); err != nil { // the server's (admin.go)
-		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
+		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err)
 	}
-	if err := applyOptions(&opts, r.opts); err != nil {
-		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
+	if err := applyOptions(&opts, r.Opts); err != nil {
+		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err)
 	}
 	if err := opts.Validate(v); err != nil {
-		return "", policy.Options{}, texts.OptionRefusal(r.lang, err)
+		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err)
 	}
 	return v, opts, ""
 }
 
 // cpuChoice reads level: and think:, which only a challenge to the bot itself
 // may give; think: within the configured maximum.
-func (b *Bot) cpuChoice(r *req) (*store.CPUChoice, string) {
-	level := r.opts.str("level")
-	think, thinkSet := r.opts.num("think")
+func (b *Bot) cpuChoice(r *interact.Req) (*store.CPUChoice, string) {
+	level := r.Opts.Str("level")
+	think, thinkSet := r.Opts.Num("think")
 	if level == "" && !thinkSet {
 		return nil, ""
 	}
-	if opp := r.opts.user("opponent"); opp == "" || opp != b.botID() {
-		return nil, texts.CPUOnly(r.lang)
+	if opp := r.Opts.User("opponent"); opp == "" || opp != b.botID() {
+		return nil, texts.CPUOnly(r.Lang)
 	}
 	if _, err := player.ParseLevel(level); err != nil {
-		return nil, texts.CPUOnly(r.lang)
+		return nil, texts.CPUOnly(r.Lang)
 	}
 	if thinkSet && (think < minThinkMillis || think > b.cfg.CPUMaxMoveMillis) {
-		return nil, texts.ThinkMax(r.lang, b.cfg.CPUMaxMoveMillis)
+		return nil, texts.ThinkMax(r.Lang, b.cfg.CPUMaxMoveMillis)
 	}
 	return &store.CPUChoice{Level: level, MoveMillis: think}, ""
 }
@@ -146,8 +147,8 @@ func challengeButtons(l texts.Lang, id uint64) []compose.Button {
 // challengeArg is the challenge an accept or decline means: the number given,
 // else the newest addressed to the user in this channel, else the newest open
 // one.
-func (b *Bot) challengeArg(r *req) (uint64, error) {
-	if n, ok := r.opts.num("challenge"); ok {
+func (b *Bot) challengeArg(r *interact.Req) (uint64, error) {
+	if n, ok := r.Opts.Num("challenge"); ok {
 		return uint64(n), nil
 	}
 	cs, err := b.st.Challenges()
@@ -157,28 +158,28 @@ func (b *Bot) challengeArg(r *req) (uint64, error) {
 	var open uint64
 	for k := len(cs) - 1; k >= 0; k-- {
 		c := cs[k]
-		if c.ChannelID != r.i.ChannelID || !c.ExpiresAt.After(b.now()) {
+		if c.ChannelID != r.I.ChannelID || !c.ExpiresAt.After(b.now()) {
 			continue
 		}
-		if c.Challenged == r.user {
+		if c.Challenged == r.User {
 			return c.ID, nil
 		}
-		if c.Open() && c.Challenger != r.user && open == 0 {
+		if c.Open() && c.Challenger != r.User && open == 0 {
 			open = c.ID
 		}
 	}
 	return open, nil
 }
 
-func (b *Bot) cmdAccept(r *req) (answer, error) {
+func (b *Bot) cmdAccept(r *interact.Req) (interact.Answer, error) {
 	id, err := b.challengeArg(r)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	return b.accept(r, id)
 }
 
-func (b *Bot) btnAccept(r *req) (answer, error) { return b.accept(r, r.arg) }
+func (b *Bot) btnAccept(r *interact.Req) (interact.Answer, error) { return b.accept(r, r.Arg) }
 
 func mayAccept(c store.Challenge, user string) bool {
 	if c.Open() {
@@ -189,71 +190,71 @@ func mayAccept(c store.Challenge, user string) bool {
 
 // accept starts the game of challenge id for the user of r. Outside the
 // challenge's scope every refusal reads as "no such challenge".
-func (b *Bot) accept(r *req, id uint64) (answer, error) {
+func (b *Bot) accept(r *interact.Req, id uint64) (interact.Answer, error) {
 	b.acceptMu.Lock() // a second press waits, then finds the challenge gone
 	defer b.acceptMu.Unlock()
 	c, err := b.st.GetChallenge(id)
 	switch {
-	case err != nil || id == 0 || !r.sc.challenge(c):
-		return say(texts.UI(r.lang, texts.NoChallenge)), nil
-	case !mayAccept(c, r.user):
-		return say(texts.UI(r.lang, texts.NotYourChallenge)), nil
+	case err != nil || id == 0 || !scopeOf(r).challenge(c):
+		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
+	case !mayAccept(c, r.User):
+		return interact.Say(texts.UI(r.Lang, texts.NotYourChallenge)), nil
 	case !c.ExpiresAt.After(b.now()):
-		return say(texts.UI(r.lang, texts.ChallengeTimedOut)), nil
+		return interact.Say(texts.UI(r.Lang, texts.ChallengeTimedOut)), nil
 	}
-	return b.startGame(r, c, r.user)
+	return b.startGame(r, c, r.User)
 }
 
-func (b *Bot) cmdDecline(r *req) (answer, error) {
+func (b *Bot) cmdDecline(r *interact.Req) (interact.Answer, error) {
 	id, err := b.challengeArg(r)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	return b.decline(r, id, false)
 }
 
-func (b *Bot) btnDecline(r *req) (answer, error) { return b.decline(r, r.arg, false) }
+func (b *Bot) btnDecline(r *interact.Req) (interact.Answer, error) { return b.decline(r, r.Arg, false) }
 
 // cmdCancel withdraws the user's newest challenge in scope.
-func (b *Bot) cmdCancel(r *req) (answer, error) {
+func (b *Bot) cmdCancel(r *interact.Req) (interact.Answer, error) {
 	cs, err := b.st.Challenges()
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	for k := len(cs) - 1; k >= 0; k-- {
-		if cs[k].Challenger == r.user && r.sc.challenge(cs[k]) {
+		if cs[k].Challenger == r.User && scopeOf(r).challenge(cs[k]) {
 			return b.decline(r, cs[k].ID, true)
 		}
 	}
-	return say(texts.UI(r.lang, texts.NoChallenge)), nil
+	return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
 }
 
 // decline ends a challenge: by the challenged person (decline) or the
 // challenger (cancel); the card is edited to say so.
-func (b *Bot) decline(r *req, id uint64, cancel bool) (answer, error) {
+func (b *Bot) decline(r *interact.Req, id uint64, cancel bool) (interact.Answer, error) {
 	c, err := b.st.GetChallenge(id)
-	if err != nil || !r.sc.challenge(c) {
-		return say(texts.UI(r.lang, texts.NoChallenge)), nil
+	if err != nil || !scopeOf(r).challenge(c) {
+		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
 	}
-	if c.Challenger != r.user && (cancel || c.Challenged != r.user) {
-		return say(texts.UI(r.lang, texts.NotYourChallenge)), nil
+	if c.Challenger != r.User && (cancel || c.Challenged != r.User) {
+		return interact.Say(texts.UI(r.Lang, texts.NotYourChallenge)), nil
 	}
 	edited := texts.ChallengeDeclined
-	if c.Challenger == r.user {
+	if c.Challenger == r.User {
 		edited = texts.ChallengeWithdrawn
 	}
 	var out []store.OutMsg
 	if c.MessageID != "" {
-		out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: edited(b.readers.ChallengeLang(c), compose.Mention(r.user)), Mentions: []string{}}))
+		out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: edited(b.readers.ChallengeLang(c), compose.Mention(r.User)), Mentions: []string{}}))
 	}
 	if _, err := b.st.DeleteChallenge(id, out); err != nil {
-		return say(texts.UI(r.lang, texts.NoChallenge)), nil
+		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
 	}
 	b.ob.Kick()
-	if c.Challenger == r.user {
-		return say(texts.YouWithdrew(r.lang, id)), nil
+	if c.Challenger == r.User {
+		return interact.Say(texts.YouWithdrew(r.Lang, id)), nil
 	}
-	return say(texts.YouDeclined(r.lang, id)), nil
+	return interact.Say(texts.YouDeclined(r.Lang, id)), nil
 }
 
 // expireChallenges edits and deletes the challenges whose time is up.

@@ -1,10 +1,9 @@
 package bot
 
 import (
-	"github.com/bwmarrin/discordgo"
-
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -23,8 +22,8 @@ type scope struct {
 	user  string
 }
 
-func scopeOf(i *discordgo.InteractionCreate, user string) scope {
-	return scope{guild: i.GuildID, user: user}
+func scopeOf(r *interact.Req) scope {
+	return scope{guild: r.I.GuildID, user: r.User}
 }
 
 // dmScope is the scope of a DM typed to the bot.
@@ -110,32 +109,32 @@ type seated struct {
 // myGame finds the live game a command means for its user: want (0: the
 // "game" option, else their current game), within the command's scope. When
 // there is none, the answer says why.
-func (b *Bot) myGame(r *req, want store.GameID) (seated, *answer) {
+func (b *Bot) myGame(r *interact.Req, want store.GameID) (seated, *interact.Answer) {
 	if want == 0 {
-		if n, ok := r.opts.num("game"); ok {
+		if n, ok := r.Opts.Num("game"); ok {
 			want = store.GameID(n)
 		}
 	}
-	id, why := b.pickGame(r.sc, want)
+	id, why := b.pickGame(scopeOf(r), want)
 	if id == 0 {
-		return seated{}, &answer{text: why}
+		return seated{}, &interact.Answer{Text: why}
 	}
 	return b.seatIn(r, id)
 }
 
 // seatIn is myGame for a number from a button or modal: the user must play
 // that game.
-func (b *Bot) seatIn(r *req, id store.GameID) (seated, *answer) {
+func (b *Bot) seatIn(r *interact.Req, id store.GameID) (seated, *interact.Answer) {
 	lg, err := b.games.Get(id)
 	if err != nil {
-		return seated{}, &answer{text: gameLoadText(r.lang, err)}
+		return seated{}, &interact.Answer{Text: gameLoadText(r.Lang, err)}
 	}
 	lg.Mu.Lock()
-	c, mine := games.SeatOf(lg.Meta, r.user)
-	inScope := r.sc.game(lg.Meta)
+	c, mine := games.SeatOf(lg.Meta, r.User)
+	inScope := scopeOf(r).game(lg.Meta)
 	lg.Mu.Unlock()
 	if !mine || !inScope {
-		return seated{}, &answer{text: texts.NotInGame(r.lang, uint64(id))}
+		return seated{}, &interact.Answer{Text: texts.NotInGame(r.Lang, uint64(id))}
 	}
 	return seated{id: id, lg: lg, c: c}, nil
 }

@@ -57,7 +57,7 @@ func (b *Bot) newShards(s *discordgo.Session) {
 		sh := &shard{id: id, s: sess, ready: make(chan struct{})}
 		sess.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { b.onReady(sh, r) })
 		sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.onResumed(sh) })
-		sess.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { go b.onInteraction(b.s, i) })
+		sess.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { go b.router.OnInteraction(b.s, i) })
 		sess.AddHandler(b.onMessage)
 		sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) {
 			b.metrics.Gateway("connect")

@@ -5,6 +5,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
@@ -17,28 +18,28 @@ import (
 // player, with their own board (RULES.md §2 Tsuitate: notes; the seeds' "show
 // reachable squares").
 
-func (b *Bot) cmdNote(r *req) (answer, error) {
+func (b *Bot) cmdNote(r *interact.Req) (interact.Answer, error) {
 	s, why := b.myGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
-	if _, closed := b.dmsClosed.Load(r.user); closed {
-		return say(texts.UI(r.lang, texts.DMsClosedYou)), nil
+	if _, closed := b.dmsClosed.Load(r.User); closed {
+		return interact.Say(texts.UI(r.Lang, texts.DMsClosedYou)), nil
 	}
-	text, _ := b.note(s.id, r.user, r.opts.str("square"))
-	return say(text), nil
+	text, _ := b.note(s.id, r.User, r.Opts.Str("square"))
+	return interact.Say(text), nil
 }
 
-func (b *Bot) cmdReach(r *req) (answer, error) {
+func (b *Bot) cmdReach(r *interact.Req) (interact.Answer, error) {
 	s, why := b.myGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
-	if _, closed := b.dmsClosed.Load(r.user); closed {
-		return say(texts.UI(r.lang, texts.DMsClosedYou)), nil
+	if _, closed := b.dmsClosed.Load(r.User); closed {
+		return interact.Say(texts.UI(r.Lang, texts.DMsClosedYou)), nil
 	}
-	text, _ := b.reach(s.id, r.user, r.opts.str("square"))
-	return say(text), nil
+	text, _ := b.reach(s.id, r.User, r.Opts.Str("square"))
+	return interact.Say(text), nil
 }
 
 // note toggles a "?" mark and sends the player their board with it; it returns

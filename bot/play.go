@@ -7,6 +7,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -19,20 +20,20 @@ import (
 
 // playAction runs a player's action in their game and answers ok or the
 // refusal.
-func (b *Bot) playAction(r *req, s seated, a referee.Action, ok texts.UIText) answer {
+func (b *Bot) playAction(r *interact.Req, s seated, a referee.Action, ok texts.UIText) interact.Answer {
 	a.Player = s.c
-	reply, done := b.act(s.id, r.user, a, r.i.ID)
+	reply, done := b.act(s.id, r.User, a, r.I.ID)
 	switch {
 	case done:
-		return say(texts.UI(r.lang, ok))
+		return interact.Say(texts.UI(r.Lang, ok))
 	case reply == "":
-		return say(texts.UI(r.lang, texts.Done)) // already applied: the same press delivered twice
+		return interact.Say(texts.UI(r.Lang, texts.Done)) // already applied: the same press delivered twice
 	}
-	return say(reply)
+	return interact.Say(reply)
 }
 
 // gameAction is a slash command acting in the user's game.
-func (b *Bot) gameAction(r *req, kind referee.ActionKind, ok texts.UIText) (answer, error) {
+func (b *Bot) gameAction(r *interact.Req, kind referee.ActionKind, ok texts.UIText) (interact.Answer, error) {
 	s, why := b.myGame(r, 0)
 	if why != nil {
 		return *why, nil
@@ -40,20 +41,22 @@ func (b *Bot) gameAction(r *req, kind referee.ActionKind, ok texts.UIText) (answ
 	return b.playAction(r, s, referee.Action{Kind: kind}, ok), nil
 }
 
-func (b *Bot) cmdResign(r *req) (answer, error) {
+func (b *Bot) cmdResign(r *interact.Req) (interact.Answer, error) {
 	return b.gameAction(r, referee.ActResign, texts.Resigned)
 }
 
-func (b *Bot) cmdDeclare(r *req) (answer, error) {
+func (b *Bot) cmdDeclare(r *interact.Req) (interact.Answer, error) {
 	return b.gameAction(r, referee.ActDeclare, texts.Done)
 }
 
 // cmdAbort cancels a game before both sides have moved: no result, no rating.
-func (b *Bot) cmdAbort(r *req) (answer, error) { return b.gameAction(r, referee.ActAbort, texts.Done) }
+func (b *Bot) cmdAbort(r *interact.Req) (interact.Answer, error) {
+	return b.gameAction(r, referee.ActAbort, texts.Done)
+}
 
 // buttonGame is the game of a DM button, which must be the user's and go on.
-func (b *Bot) buttonGame(r *req) (seated, *answer) {
-	s, why := b.seatIn(r, store.GameID(r.arg))
+func (b *Bot) buttonGame(r *interact.Req) (seated, *interact.Answer) {
+	s, why := b.seatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return s, why
 	}
@@ -61,22 +64,22 @@ func (b *Bot) buttonGame(r *req) (seated, *answer) {
 	over := s.lg.G.Over()
 	s.lg.Mu.Unlock()
 	if over {
-		return s, &answer{text: texts.UI(r.lang, texts.GameOver)}
+		return s, &interact.Answer{Text: texts.UI(r.Lang, texts.GameOver)}
 	}
 	return s, nil
 }
 
 // btnResign asks for confirmation; btnResignConfirm resigns.
-func (b *Bot) btnResign(r *req) (answer, error) {
+func (b *Bot) btnResign(r *interact.Req) (interact.Answer, error) {
 	if _, why := b.buttonGame(r); why != nil {
 		return *why, nil
 	}
-	return answer{text: texts.UI(r.lang, texts.ResignConfirm),
-		buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.arg), Label: texts.UI(r.lang, texts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
+	return interact.Answer{Text: texts.UI(r.Lang, texts.ResignConfirm),
+		Buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.Arg), Label: texts.UI(r.Lang, texts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
 }
 
-func (b *Bot) btnResignConfirm(r *req) (answer, error) {
-	s, why := b.seatIn(r, store.GameID(r.arg))
+func (b *Bot) btnResignConfirm(r *interact.Req) (interact.Answer, error) {
+	s, why := b.seatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return *why, nil
 	}
@@ -84,60 +87,60 @@ func (b *Bot) btnResignConfirm(r *req) (answer, error) {
 }
 
 // btnMove opens a modal with a text field for the move (easier on phones).
-func (b *Bot) btnMove(r *req) (answer, error) {
+func (b *Bot) btnMove(r *interact.Req) (interact.Answer, error) {
 	if _, why := b.buttonGame(r); why != nil {
 		return *why, nil
 	}
-	l := r.lang
-	return answer{modal: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", r.arg), Title: texts.UI(l, texts.ModalTitle),
+	l := r.Lang
+	return interact.Answer{Modal: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", r.Arg), Title: texts.UI(l, texts.ModalTitle),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.TextInput{CustomID: "move", Label: texts.UI(l, texts.ModalLabel), Style: discordgo.TextInputShort,
 				Placeholder: texts.UI(l, texts.ModalPlaceholder), Required: true, MaxLength: 40}}}}}}, nil
 }
 
-func (b *Bot) onMoveModal(r *req) (answer, error) {
-	s, why := b.seatIn(r, store.GameID(r.arg))
+func (b *Bot) onMoveModal(r *interact.Req) (interact.Answer, error) {
+	s, why := b.seatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return *why, nil
 	}
-	if r.i.Message != nil { // opened from a board: the move's update replaces it (tapmove.go)
+	if r.I.Message != nil { // opened from a board: the move's update replaces it (tapmove.go)
 		return b.modalMove(r, s), nil
 	}
-	return b.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.fields["move"]}, texts.MoveSent), nil
+	return b.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]}, texts.MoveSent), nil
 }
 
 // selMask takes a mask chosen from the select menu (Masked setup).
-func (b *Bot) selMask(r *req) (answer, error) {
-	s, why := b.seatIn(r, store.GameID(r.arg))
+func (b *Bot) selMask(r *interact.Req) (interact.Answer, error) {
+	s, why := b.seatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return *why, nil
 	}
-	if len(r.values) != 1 {
-		return say(texts.NotInGame(r.lang, r.arg)), nil
+	if len(r.Values) != 1 {
+		return interact.Say(texts.NotInGame(r.Lang, r.Arg)), nil
 	}
-	return b.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.values[0], Salt: newSalt()}, texts.Done), nil
+	return b.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: newSalt()}, texts.Done), nil
 }
 
 // cmdDraw offers a draw, or accepts the opponent's standing offer. An offer is
 // stored with the game (a restart keeps it) and lasts until a move is played
 // (policy.DrawOffer).
-func (b *Bot) cmdDraw(r *req) (answer, error) {
+func (b *Bot) cmdDraw(r *interact.Req) (interact.Answer, error) {
 	s, why := b.myGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
 	if b.cl != nil { // the game's owner decides (cluster.go)
-		reply, _ := b.route(s.id, r.i.ID, routed{Kind: "draw", User: r.user}, r.lang)
+		reply, _ := b.route(s.id, r.I.ID, routed{Kind: "draw", User: r.User}, r.Lang)
 		if reply == "" {
-			reply = texts.UI(r.lang, texts.Done)
+			reply = texts.UI(r.Lang, texts.Done)
 		}
-		return say(reply), nil
+		return interact.Say(reply), nil
 	}
-	reply, err := b.draw(s.id, r.user, r.lang, r.i.ID)
+	reply, err := b.draw(s.id, r.User, r.Lang, r.I.ID)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
-	return say(reply), nil
+	return interact.Say(reply), nil
 }
 
 // draw offers a draw in user's game, or accepts the standing offer, and

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/interact"
 	"shinpan/store"
 )
 
@@ -103,11 +104,11 @@ func TestServerNotationRefused(t *testing.T) {
 	opt := func(name, v string) *discordgo.ApplicationCommandInteractionDataOption {
 		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionString, Value: v}
 	}
-	r := &req{i: &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{GuildID: guild}}, user: e.carol, lang: "en",
-		sc: scope{guild: guild, user: e.carol}, opts: optMap{"notation": opt("notation", "kif"), "threads": opt("threads", "on")}}
+	r := &interact.Req{I: &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{GuildID: guild}}, User: e.carol, Lang: "en",
+		Opts: interact.Opts{"notation": opt("notation", "kif"), "threads": opt("threads", "on")}}
 	a, err := e.b.cmdServerSettings(r)
-	if err != nil || !strings.Contains(a.text, "no notation “kif”") {
-		t.Fatalf("the bot's answer: %q %v", a.text, err)
+	if err != nil || !strings.Contains(a.Text, "no notation “kif”") {
+		t.Fatalf("the bot's answer: %q %v", a.Text, err)
 	}
 	gs, err := e.st.GetGuildSettings(guild)
 	if err != nil || gs.Notation != store.NotationUSI || gs.Threads != "" {

@@ -6,6 +6,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/rating"
 	"shinpan/referee"
@@ -129,19 +130,19 @@ func (b *Bot) rate(id store.GameID) {
 	}
 }
 
-func (b *Bot) cmdRating(r *req) (answer, error) {
-	l := r.lang
-	who := r.opts.user("user")
+func (b *Bot) cmdRating(r *interact.Req) (interact.Answer, error) {
+	l := r.Lang
+	who := r.Opts.User("user")
 	if who == "" {
-		who = r.user
+		who = r.User
 	}
 	vs := []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standard}
-	if v, err := referee.ParseVariant(r.opts.str("variant")); err == nil {
+	if v, err := referee.ParseVariant(r.Opts.Str("variant")); err == nil {
 		vs = []view.Variant{v}
 	}
 	var lines []string
 	for _, v := range vs {
-		rt, err := b.st.GetRating(r.i.GuildID, v, who)
+		rt, err := b.st.GetRating(r.I.GuildID, v, who)
 		if err != nil {
 			if len(vs) == 1 {
 				lines = append(lines, texts.Unrated(l, compose.Mention(who), v))
@@ -153,17 +154,17 @@ func (b *Bot) cmdRating(r *req) (answer, error) {
 	if len(lines) == 0 {
 		lines = append(lines, texts.Unrated(l, compose.Mention(who), view.Tsuitate))
 	}
-	return say(strings.Join(lines, "\n")), nil
+	return interact.Say(strings.Join(lines, "\n")), nil
 }
 
-func (b *Bot) cmdLeaderboard(r *req) (answer, error) {
-	v, err := referee.ParseVariant(r.opts.str("variant"))
+func (b *Bot) cmdLeaderboard(r *interact.Req) (interact.Answer, error) {
+	v, err := referee.ParseVariant(r.Opts.Str("variant"))
 	if err != nil {
 		v = view.Tsuitate
 	}
-	top, me, err := b.st.Leaderboard(r.i.GuildID, v, 10, r.user)
+	top, me, err := b.st.Leaderboard(r.I.GuildID, v, 10, r.User)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	var lines []texts.Standing
 	for _, s := range top {
@@ -173,25 +174,25 @@ func (b *Bot) cmdLeaderboard(r *req) (answer, error) {
 	if me != nil {
 		you = me.Rank
 	}
-	return say(texts.Leaderboard(r.lang, v, lines, you)), nil
+	return interact.Say(texts.Leaderboard(r.Lang, v, lines, you)), nil
 }
 
 // cmdHistory lists a player's last games: this server's, and for one's own
 // history every server's.
-func (b *Bot) cmdHistory(r *req) (answer, error) {
-	l := r.lang
-	who := r.opts.user("user")
+func (b *Bot) cmdHistory(r *interact.Req) (interact.Answer, error) {
+	l := r.Lang
+	who := r.Opts.User("user")
 	if who == "" {
-		who = r.user
+		who = r.User
 	}
 	all, err := b.st.RecentGames(who, 50)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	rd := b.askerReader(r)
 	var lines []string
 	for _, g := range all {
-		if g.GuildID != r.i.GuildID && who != r.user || len(lines) == 10 {
+		if g.GuildID != r.I.GuildID && who != r.User || len(lines) == 10 {
 			continue
 		}
 		res := "—"
@@ -204,7 +205,7 @@ func (b *Bot) cmdHistory(r *req) (answer, error) {
 		lines = append(lines, texts.HistoryLine(l, uint64(g.ID), g.Variant, compose.Mention(g.Players[0]), compose.Mention(g.Players[1]), res))
 	}
 	if len(lines) == 0 {
-		return say(texts.UI(l, texts.HistoryEmpty)), nil
+		return interact.Say(texts.UI(l, texts.HistoryEmpty)), nil
 	}
-	return say(strings.Join(lines, "\n")), nil
+	return interact.Say(strings.Join(lines, "\n")), nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
@@ -27,18 +28,10 @@ func (b *Bot) interactionLang(user string, locale discordgo.Locale) texts.Lang {
 	return compose.SettingsLang(s)
 }
 
-// guildLocale is an interaction's guild_locale ("" in a DM).
-func guildLocale(i *discordgo.InteractionCreate) string {
-	if i.GuildLocale == nil {
-		return ""
-	}
-	return string(*i.GuildLocale)
-}
-
 // askerReader is the user of an interaction, answered ephemerally: their
 // settings, in the interaction's language.
-func (b *Bot) askerReader(r *req) compose.Reader {
-	rd := b.readers.Reader(r.user)
-	rd.Lang = r.lang
+func (b *Bot) askerReader(r *interact.Req) compose.Reader {
+	rd := b.readers.Reader(r.User)
+	rd.Lang = r.Lang
 	return rd
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"net/http"
 
 	"shinpan/ops"
 )
@@ -44,4 +45,16 @@ func (b *Bot) EndpointServing(up bool) { b.endpointUp.Store(up) }
 // Checks are /readyz's checks: the store answers, and the bot is Ready.
 func (b *Bot) Checks() map[string]ops.Check {
 	return map[string]ops.Check{"store": b.StoreReady, "gateway": b.Ready}
+}
+
+// InteractionsHandler serves the Interactions Endpoint at any path: a
+// request without a valid, fresh signature by the application's public key
+// gets 401; PING gets PONG; every other interaction goes through the route
+// table, as from the gateway.
+func (b *Bot) InteractionsHandler() (http.Handler, error) {
+	key, err := b.cfg.InteractionsKey()
+	if err != nil {
+		return nil, err
+	}
+	return b.router.InteractionsHandler(key), nil
 }

@@ -5,37 +5,38 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
 
 // cmdRecord sends a finished game's record (KIF, KI2 or CSA as the format
 // option says), with the hidden information; never while the game goes on.
-func (b *Bot) cmdRecord(r *req) (answer, error) {
-	n, _ := r.opts.num("game")
+func (b *Bot) cmdRecord(r *interact.Req) (interact.Answer, error) {
+	n, _ := r.Opts.Num("game")
 	id := store.GameID(n)
-	if r.opts.str("format") == "gif" {
+	if r.Opts.Str("format") == "gif" {
 		return b.recordAnswer(r, id, "gif") // review.go
 	}
 	meta, entries, err := b.st.LoadGame(id)
-	if err != nil || !r.sc.game(meta) {
-		return say(texts.UI(r.lang, texts.NoGame)), nil // another server's game is none of this one's business
+	if err != nil || !scopeOf(r).game(meta) {
+		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil // another server's game is none of this one's business
 	}
 	if meta.Status.Live() {
-		return say(texts.RecordNotYet(r.lang, uint64(id))), nil
+		return interact.Say(texts.RecordNotYet(r.Lang, uint64(id))), nil
 	}
 	g, err := games.Rebuild(meta, entries)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
-	format := r.opts.str("format")
+	format := r.Opts.Str("format")
 	if format == "" {
 		format = compose.RecordFormats[0]
 	}
 	data, err := compose.GameRecord(meta, g, format)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
-	return answer{text: texts.RecordSent(r.lang, uint64(id)),
-		files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
+	return interact.Answer{Text: texts.RecordSent(r.Lang, uint64(id)),
+		Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -13,17 +14,17 @@ import (
 // A rematch challenges the other player of a finished game with the same
 // settings, colours swapped when the game's option says so.
 
-func (b *Bot) cmdRematch(r *req) (answer, error) {
+func (b *Bot) cmdRematch(r *interact.Req) (interact.Answer, error) {
 	var id store.GameID
-	if n, ok := r.opts.num("game"); ok {
+	if n, ok := r.Opts.Num("game"); ok {
 		id = store.GameID(n)
 	} else {
-		gs, err := b.st.RecentGames(r.user, 50)
+		gs, err := b.st.RecentGames(r.User, 50)
 		if err != nil {
-			return answer{}, err
+			return interact.Answer{}, err
 		}
 		for _, g := range gs {
-			if r.sc.game(g) {
+			if scopeOf(r).game(g) {
 				id = g.ID
 				break
 			}
@@ -32,19 +33,21 @@ func (b *Bot) cmdRematch(r *req) (answer, error) {
 	return b.rematch(r, id)
 }
 
-func (b *Bot) btnRematch(r *req) (answer, error) { return b.rematch(r, store.GameID(r.arg)) }
+func (b *Bot) btnRematch(r *interact.Req) (interact.Answer, error) {
+	return b.rematch(r, store.GameID(r.Arg))
+}
 
-func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
+func (b *Bot) rematch(r *interact.Req, id store.GameID) (interact.Answer, error) {
 	if id == 0 {
-		return say(texts.UI(r.lang, texts.NoGame)), nil
+		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
 	meta, err := b.st.GetGame(id)
-	c, ok := games.SeatOf(meta, r.user)
-	if err != nil || !ok || !r.sc.game(meta) {
-		return say(texts.RematchNotYours(r.lang, uint64(id))), nil
+	c, ok := games.SeatOf(meta, r.User)
+	if err != nil || !ok || !scopeOf(r).game(meta) {
+		return interact.Say(texts.RematchNotYours(r.Lang, uint64(id))), nil
 	}
 	if meta.Status.Live() {
-		return say(texts.UI(r.lang, texts.AlreadyStarted)), nil
+		return interact.Say(texts.UI(r.Lang, texts.AlreadyStarted)), nil
 	}
 	opp := meta.Players[c.Opp()]
 	black := c == shogi.Black // the challenger keeps their colour...
@@ -60,29 +63,29 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	// makes one game).
 	cs, err := b.st.Challenges()
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	for _, c := range cs {
 		if c.ChannelID != meta.ChannelID || !c.ExpiresAt.After(b.now()) {
 			continue
 		}
 		switch {
-		case c.Challenger == r.user && c.Challenged == opp:
-			return say(texts.RematchPending(r.lang, c.ID)), nil
-		case c.Challenger == opp && c.Challenged == r.user:
+		case c.Challenger == r.User && c.Challenged == opp:
+			return interact.Say(texts.RematchPending(r.Lang, c.ID)), nil
+		case c.Challenger == opp && c.Challenged == r.User:
 			return b.accept(r, c.ID)
 		}
 	}
 	if compose.IsCPU(opp) {
-		if gs, err := b.st.ActiveGamesOf(r.user); err == nil {
+		if gs, err := b.st.ActiveGamesOf(r.User); err == nil {
 			for _, g := range gs {
 				if g.ChannelID == meta.ChannelID && (compose.IsCPU(g.Players[0]) || compose.IsCPU(g.Players[1])) {
-					return say(texts.UI(r.lang, texts.AlreadyStarted)), nil
+					return interact.Say(texts.UI(r.Lang, texts.AlreadyStarted)), nil
 				}
 			}
 		}
 	}
-	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.user, Challenged: opp,
+	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.User, Challenged: opp,
 		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked, GuildLocale: meta.GuildLocale, PublicNotation: meta.PublicNotation, CPU: meta.CPU,
 		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
 	if compose.IsCPU(opp) {
@@ -90,7 +93,7 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	}
 	ch, err = b.st.CreateChallenge(ch, nil)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	// The card goes through the outbox; the sender keeps its message id
 	// (payload.Challenge) for acceptance or expiry to edit. A crash before it
@@ -99,8 +102,8 @@ func (b *Bot) rematch(r *req, id store.GameID) (answer, error) {
 	card := compose.Payload{Content: texts.ChallengeCard(chLang, compose.ChallengeText(ch)), Mentions: []string{opp},
 		Buttons: challengeButtons(chLang, ch.ID), Challenge: ch.ID}
 	if err := b.st.Enqueue(compose.ToChannel(ch.ChannelID, card)); err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	b.ob.Kick()
-	return say(texts.UI(r.lang, texts.RematchSent)), nil
+	return interact.Say(texts.UI(r.Lang, texts.RematchSent)), nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/referee"
@@ -44,14 +45,14 @@ const (
 var recordChoices = append(append([]string(nil), compose.RecordFormats...), "gif")
 
 // finishedGame loads a game the user may see that is over, or says why not.
-func (b *Bot) finishedGame(r *req, id store.GameID) (store.Game, []store.Entry, *answer) {
+func (b *Bot) finishedGame(r *interact.Req, id store.GameID) (store.Game, []store.Entry, *interact.Answer) {
 	meta, entries, err := b.st.LoadGame(id)
-	if err != nil || !r.sc.game(meta) {
-		a := say(texts.UI(r.lang, texts.NoGame))
+	if err != nil || !scopeOf(r).game(meta) {
+		a := interact.Say(texts.UI(r.Lang, texts.NoGame))
 		return meta, nil, &a
 	}
 	if meta.Status.Live() {
-		a := say(texts.ReviewNotYet(r.lang, uint64(id)))
+		a := interact.Say(texts.ReviewNotYet(r.Lang, uint64(id)))
 		return meta, nil, &a
 	}
 	return meta, entries, nil
@@ -74,18 +75,18 @@ func timeline(meta store.Game, entries []store.Entry) ([]referee.Step, error) {
 	return steps, nil
 }
 
-func (b *Bot) cmdReview(r *req) (answer, error) {
-	n, _ := r.opts.num("game")
+func (b *Bot) cmdReview(r *interact.Req) (interact.Answer, error) {
+	n, _ := r.Opts.Num("game")
 	return b.showReview(r, store.GameID(n), -1, povTrue, false)
 }
 
-func (b *Bot) btnReview(r *req) (answer, error) {
-	return b.showReview(r, store.GameID(r.arg), -1, povTrue, false)
+func (b *Bot) btnReview(r *interact.Req) (interact.Answer, error) {
+	return b.showReview(r, store.GameID(r.Arg), -1, povTrue, false)
 }
 
 // reviewState reads "verb:game:ply[:pov...]" custom ids.
-func reviewState(r *req) (store.GameID, int, []string) {
-	f := strings.Split(r.i.MessageComponentData().CustomID, ":")
+func reviewState(r *interact.Req) (store.GameID, int, []string) {
+	f := strings.Split(r.I.MessageComponentData().CustomID, ":")
 	for len(f) < 3 {
 		f = append(f, "")
 	}
@@ -94,7 +95,7 @@ func reviewState(r *req) (store.GameID, int, []string) {
 	return store.GameID(id), ply, f[3:]
 }
 
-func (b *Bot) btnReviewGo(r *req) (answer, error) {
+func (b *Bot) btnReviewGo(r *interact.Req) (interact.Answer, error) {
 	id, ply, rest := reviewState(r)
 	pov := povTrue
 	if len(rest) > 0 {
@@ -103,32 +104,32 @@ func (b *Bot) btnReviewGo(r *req) (answer, error) {
 	return b.showReview(r, id, ply, pov, true)
 }
 
-func (b *Bot) selReviewPOV(r *req) (answer, error) {
+func (b *Bot) selReviewPOV(r *interact.Req) (interact.Answer, error) {
 	id, ply, _ := reviewState(r)
 	pov := povTrue
-	if len(r.values) == 1 {
-		pov = r.values[0]
+	if len(r.Values) == 1 {
+		pov = r.Values[0]
 	}
 	return b.showReview(r, id, ply, pov, true)
 }
 
 // showReview answers with the review of game id at move ply (-1: the last)
 // from pov: a new ephemeral message, or (update) the review message edited.
-func (b *Bot) showReview(r *req, id store.GameID, ply int, pov string, update bool) (answer, error) {
+func (b *Bot) showReview(r *interact.Req, id store.GameID, ply int, pov string, update bool) (interact.Answer, error) {
 	meta, entries, why := b.finishedGame(r, id)
 	if why != nil {
 		return *why, nil
 	}
 	steps, err := timeline(meta, entries)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	if ply < 0 || ply >= len(steps) {
 		ply = len(steps) - 1
 	}
-	msg, err := b.reviewMessage(b.readers.Reader(r.user), meta, steps, ply, pov)
+	msg, err := b.reviewMessage(b.readers.Reader(r.User), meta, steps, ply, pov)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	t := discordgo.InteractionResponseChannelMessageWithSource
 	if update {
@@ -136,7 +137,7 @@ func (b *Bot) showReview(r *req, id store.GameID, ply int, pov string, update bo
 	} else {
 		msg.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return answer{own: func() error { return b.respondWithFiles(r, t, msg) }}, nil
+	return interact.Answer{Own: func() error { return b.respondWithFiles(r, t, msg) }}, nil
 }
 
 // filesMessage is an interaction's message with files and their alt texts.
@@ -151,7 +152,7 @@ type filesMessage struct {
 // UpdateMessage, edits the message of the component) whose attachments are
 // exactly m's files, each with its alt text; discordgo's response type has no
 // field for an attachment's description, so the body is written here.
-func (b *Bot) respondWithFiles(r *req, t discordgo.InteractionResponseType, m filesMessage) error {
+func (b *Bot) respondWithFiles(r *interact.Req, t discordgo.InteractionResponseType, m filesMessage) error {
 	type data struct {
 		Content         string                            `json:"content"`
 		Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
@@ -174,7 +175,7 @@ func (b *Bot) respondWithFiles(r *req, t discordgo.InteractionResponseType, m fi
 	if err != nil {
 		return err
 	}
-	return r.rp.reply(ct, payload)
+	return r.ReplyRaw(ct, payload)
 }
 
 // reviewBoard is the view of step s from pov: the whole board, or what that
@@ -245,10 +246,10 @@ func (b *Bot) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.
 }
 
 // btnReviewRecord sends the record (or the GIF) of a reviewed game.
-func (b *Bot) btnReviewRecord(r *req) (answer, error) {
-	f := strings.Split(r.i.MessageComponentData().CustomID, ":")
+func (b *Bot) btnReviewRecord(r *interact.Req) (interact.Answer, error) {
+	f := strings.Split(r.I.MessageComponentData().CustomID, ":")
 	if len(f) != 3 {
-		return say(texts.UI(r.lang, texts.NoGame)), nil
+		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
 	id, _ := strconv.ParseUint(f[1], 10, 64)
 	return b.recordAnswer(r, store.GameID(id), f[2])
@@ -256,36 +257,36 @@ func (b *Bot) btnReviewRecord(r *req) (answer, error) {
 
 // recordAnswer is a finished game's record in format (one of recordChoices),
 // as an ephemeral file.
-func (b *Bot) recordAnswer(r *req, id store.GameID, format string) (answer, error) {
+func (b *Bot) recordAnswer(r *interact.Req, id store.GameID, format string) (interact.Answer, error) {
 	meta, entries, why := b.finishedGame(r, id)
 	if why != nil {
-		if meta.Status.Live() && r.sc.game(meta) {
-			return say(texts.RecordNotYet(r.lang, uint64(id))), nil
+		if meta.Status.Live() && scopeOf(r).game(meta) {
+			return interact.Say(texts.RecordNotYet(r.Lang, uint64(id))), nil
 		}
 		return *why, nil
 	}
 	if format == "gif" {
 		steps, err := timeline(meta, entries)
 		if err != nil {
-			return answer{}, err
+			return interact.Answer{}, err
 		}
-		data, err := b.gameGIF(meta, steps, r.lang, b.readers.Reader(r.user).Set)
+		data, err := b.gameGIF(meta, steps, r.Lang, b.readers.Reader(r.User).Set)
 		if err != nil {
-			return answer{}, err
+			return interact.Answer{}, err
 		}
-		return answer{text: texts.GIFSent(r.lang, uint64(id), len(steps)-1, (len(data)+1023)/1024),
-			files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.gif", id), Type: "image/gif", Data: data}}}, nil
+		return interact.Answer{Text: texts.GIFSent(r.Lang, uint64(id), len(steps)-1, (len(data)+1023)/1024),
+			Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.gif", id), Type: "image/gif", Data: data}}}, nil
 	}
 	g, err := games.Rebuild(meta, entries)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	data, err := compose.GameRecord(meta, g, format)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
-	return answer{text: texts.RecordSent(r.lang, uint64(id)),
-		files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
+	return interact.Answer{Text: texts.RecordSent(r.Lang, uint64(id)),
+		Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
 }
 
 // gameGIF is a finished game's animation: the whole board after every move

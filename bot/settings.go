@@ -1,17 +1,18 @@
 package bot
 
 import (
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
 
 // cmdSettings saves a user's reading settings and shows them all (with no
 // option, only shows them).
-func (b *Bot) cmdSettings(r *req) (answer, error) {
-	o := r.opts
+func (b *Bot) cmdSettings(r *interact.Req) (interact.Answer, error) {
+	o := r.Opts
 	changed := false
 	for _, name := range []string{"notation", "language", "orientation", "board", "pieces", "input"} {
-		changed = changed || o.str(name) != ""
+		changed = changed || o.Str(name) != ""
 	}
 	saved := texts.SettingsSavedLook
 	update := b.st.UpdateSettings
@@ -19,30 +20,30 @@ func (b *Bot) cmdSettings(r *req) (answer, error) {
 		saved = texts.SettingsShown
 		update = func(user string, _ func(*store.Settings)) (store.Settings, error) { return b.st.GetSettings(user) }
 	}
-	st, err := update(r.user, func(s *store.Settings) {
-		if v := o.str("notation"); v != "" {
+	st, err := update(r.User, func(s *store.Settings) {
+		if v := o.Str("notation"); v != "" {
 			s.Notation = store.Notation(v)
 		}
-		if v := o.str("language"); v != "" {
+		if v := o.Str("language"); v != "" {
 			s.Language = v
 		}
-		if v := o.str("orientation"); v != "" {
+		if v := o.Str("orientation"); v != "" {
 			s.Orientation = v
 		}
-		if v := o.str("board"); v != "" {
+		if v := o.Str("board"); v != "" {
 			s.Theme = v
 		}
-		if v := o.str("pieces"); v != "" {
+		if v := o.Str("pieces"); v != "" {
 			s.Pieces = v
 		}
-		if v := o.str("input"); v != "" {
+		if v := o.Str("input"); v != "" {
 			s.Input = v
 		}
 	})
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
-	l := r.lang
+	l := r.Lang
 	if nl, ok := texts.ParseLang(st.Language); ok {
 		l = nl // answered in the language just chosen
 	}
@@ -56,6 +57,6 @@ func (b *Bot) cmdSettings(r *req) (answer, error) {
 	if l == texts.JA {
 		notationDefault = "japanese"
 	}
-	return say(saved(l, or(string(st.Notation), notationDefault), or(st.Language, "en"),
+	return interact.Say(saved(l, or(string(st.Notation), notationDefault), or(st.Language, "en"),
 		or(st.Orientation, "own"), or(st.Theme, "light"), or(st.Pieces, "printed")) + texts.InputSaved(l, st.Input)), nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -37,7 +38,7 @@ func seating(challenger, other string, color store.ColorChoice) [2]string {
 // startGame starts challenge c against other (a user, or store.CPU) for the
 // user of r and returns r's answer. A stored challenge (c.ID set) is consumed
 // in the same transaction; a challenge to the CPU is never stored.
-func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error) {
+func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (interact.Answer, error) {
 	players := seating(c.Challenger, other, c.Color)
 	for col, p := range players {
 		if compose.IsCPU(p) {
@@ -45,13 +46,13 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		}
 		if err := b.dmProbe(p, shogi.Color(col), c, probeOf(r, c)); err != nil {
 			if !dmsClosed(err) {
-				return answer{}, err
+				return interact.Answer{}, err
 			}
 			if err := b.st.Enqueue(compose.ToChannel(c.ChannelID, compose.Payload{Content: texts.DMsClosed(b.readers.ChallengeLang(c), compose.Mention(p)), Mentions: []string{p}})); err != nil {
-				return answer{}, err
+				return interact.Answer{}, err
 			}
 			b.ob.Kick()
-			return say(texts.UI(r.lang, texts.NotStartedDMsClosed)), nil
+			return interact.Say(texts.UI(r.Lang, texts.NotStartedDMsClosed)), nil
 		}
 	}
 	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
@@ -59,7 +60,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 		GuildLocale: c.GuildLocale, PublicNotation: c.PublicNotation, CPU: c.CPU}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, c.Options.Options)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	games.UpdateMeta(&meta, g)
 	meta.Clocks = c.Options.StartClocks()
@@ -71,19 +72,19 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 	out := b.compose.StartMessages(meta, g, c, b.threadsIn(gs))
 	var game store.Game
 	if c.ID != 0 {
-		game, err = b.st.AcceptChallenge(c.ID, meta, r.i.ID, out)
+		game, err = b.st.AcceptChallenge(c.ID, meta, r.I.ID, out)
 	} else {
-		game, err = b.st.CreateGame(meta, r.i.ID, out)
+		game, err = b.st.CreateGame(meta, r.I.ID, out)
 	}
 	switch {
 	case errors.Is(err, store.ErrDuplicate):
-		return say(texts.UI(r.lang, texts.AlreadyStarted)), nil
+		return interact.Say(texts.UI(r.Lang, texts.AlreadyStarted)), nil
 	case errors.Is(err, store.ErrNotFound):
-		return say(texts.UI(r.lang, texts.NoChallenge)), nil
+		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
 	case errors.Is(err, store.ErrExpired):
-		return say(texts.UI(r.lang, texts.ChallengeTimedOut)), nil
+		return interact.Say(texts.UI(r.Lang, texts.ChallengeTimedOut)), nil
 	case err != nil:
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	switch {
 	case !b.owns(game.ID):
@@ -98,7 +99,7 @@ func (b *Bot) startGame(r *req, c store.Challenge, other string) (answer, error)
 			go b.cpuTurn(game.ID)
 		}
 	}
-	return say(texts.Accepted(r.lang, uint64(game.ID))), nil
+	return interact.Say(texts.Accepted(r.Lang, uint64(game.ID))), nil
 }
 
 // dmsClosed reports whether err is Discord refusing a DM (50007: the user's
@@ -131,9 +132,9 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string)
 
 // probeOf names what a start's welcome DMs are for: the stored challenge, or
 // for a game against the CPU (never stored) the command that asked for it.
-func probeOf(r *req, c store.Challenge) string {
+func probeOf(r *interact.Req, c store.Challenge) string {
 	if c.ID != 0 {
 		return "challenge:" + itoa(c.ID)
 	}
-	return "interaction:" + r.i.ID
+	return "interaction:" + r.I.ID
 }

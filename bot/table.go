@@ -1,63 +1,61 @@
 package bot
 
+import "shinpan/bot/interact"
+
 // The command table: every slash subcommand, button, select and modal of the
 // bot, and whether it is slow (deferred before it runs). A new command is a
-// sub(...) in commands.go, one line here and its handler.
-var (
-	slashRoutes     map[string]route
-	adminRoutes     map[string]route // /shogiadmin's, for moderators only (admin.go)
-	componentRoutes map[string]route // by custom_id verb ("accept:12")
-	modalRoutes     map[string]route
-)
-
-func init() {
-	slashRoutes = map[string]route{
-		"challenge":   {run: (*Bot).cmdChallenge, slow: false}, // its answer is the public card
-		"accept":      {run: (*Bot).cmdAccept, slow: true},
-		"decline":     {run: (*Bot).cmdDecline, slow: true},
-		"cancel":      {run: (*Bot).cmdCancel, slow: true},
-		"resign":      {run: (*Bot).cmdResign, slow: true},
-		"declare":     {run: (*Bot).cmdDeclare, slow: true},
-		"board":       {run: (*Bot).cmdBoard, slow: true},
-		"status":      {run: (*Bot).cmdStatus},
-		"games":       {run: (*Bot).cmdGames},
-		"rules":       {run: (*Bot).cmdRules},
-		"help":        {run: (*Bot).cmdHelp},
-		"note":        {run: (*Bot).cmdNote, slow: true},
-		"reach":       {run: (*Bot).cmdReach, slow: true},
-		"draw":        {run: (*Bot).cmdDraw, slow: true},
-		"abort":       {run: (*Bot).cmdAbort, slow: true},
-		"end":         {run: (*Bot).cmdEndMoved}, // now /shogiadmin end
-		"rematch":     {run: (*Bot).cmdRematch, slow: true},
-		"rating":      {run: (*Bot).cmdRating},
-		"leaderboard": {run: (*Bot).cmdLeaderboard},
-		"history":     {run: (*Bot).cmdHistory},
-		"record":      {run: (*Bot).cmdRecord, slow: true},
-		"settings":    {run: (*Bot).cmdSettings},
-		"review":      {run: (*Bot).cmdReview},            // review.go: not slow, its board answers at once
-		"watch":       {run: (*Bot).cmdWatch, slow: true}, // watch.go
+// sub(...) in commands.go, one line here and its handler. The
+// table is built with the bot, its handlers bound to it.
+func (b *Bot) table() interact.Table {
+	t := interact.Table{Command: cmdName, Admin: adminName}
+	t.Slash = map[string]interact.Route{
+		"challenge":   {Run: b.cmdChallenge, Slow: false}, // its answer is the public card
+		"accept":      {Run: b.cmdAccept, Slow: true},
+		"decline":     {Run: b.cmdDecline, Slow: true},
+		"cancel":      {Run: b.cmdCancel, Slow: true},
+		"resign":      {Run: b.cmdResign, Slow: true},
+		"declare":     {Run: b.cmdDeclare, Slow: true},
+		"board":       {Run: b.cmdBoard, Slow: true},
+		"status":      {Run: b.cmdStatus},
+		"games":       {Run: b.cmdGames},
+		"rules":       {Run: b.cmdRules},
+		"help":        {Run: b.cmdHelp},
+		"note":        {Run: b.cmdNote, Slow: true},
+		"reach":       {Run: b.cmdReach, Slow: true},
+		"draw":        {Run: b.cmdDraw, Slow: true},
+		"abort":       {Run: b.cmdAbort, Slow: true},
+		"end":         {Run: b.cmdEndMoved}, // now /shogiadmin end
+		"rematch":     {Run: b.cmdRematch, Slow: true},
+		"rating":      {Run: b.cmdRating},
+		"leaderboard": {Run: b.cmdLeaderboard},
+		"history":     {Run: b.cmdHistory},
+		"record":      {Run: b.cmdRecord, Slow: true},
+		"settings":    {Run: b.cmdSettings},
+		"review":      {Run: b.cmdReview},            // review.go: not slow, its board answers at once
+		"watch":       {Run: b.cmdWatch, Slow: true}, // watch.go
 	}
-	adminRoutes = map[string]route{
-		"end":      {run: adminGate((*Bot).cmdEnd), slow: true},
-		"settings": {run: adminGate((*Bot).cmdServerSettings), slow: true},
-		"defaults": {run: adminGate((*Bot).cmdServerDefaults), slow: true},
+	t.AdminSlash = map[string]interact.Route{
+		"end":      {Run: adminGate(b.cmdEnd), Slow: true},
+		"settings": {Run: adminGate(b.cmdServerSettings), Slow: true},
+		"defaults": {Run: adminGate(b.cmdServerDefaults), Slow: true},
 	}
-	componentRoutes = map[string]route{
-		"accept":   {run: (*Bot).btnAccept, slow: true},
-		"decline":  {run: (*Bot).btnDecline, slow: true},
-		"resign":   {run: (*Bot).btnResign},
-		"resignok": {run: (*Bot).btnResignConfirm, slow: true},
-		"move":     {run: (*Bot).btnMove}, // its answer is a modal, which cannot follow a deferral
-		"mask":     {run: (*Bot).selMask, slow: true},
-		"rematch":  {run: (*Bot).btnRematch, slow: true},
-		"review":   {run: (*Bot).btnReview}, // review.go
-		"rvgo":     {run: (*Bot).btnReviewGo},
-		"rvpov":    {run: (*Bot).selReviewPOV},
-		"rvrec":    {run: (*Bot).btnReviewRecord, slow: true},
-		"tap":      {run: (*Bot).tapPick}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
+	t.Component = map[string]interact.Route{
+		"accept":   {Run: b.btnAccept, Slow: true},
+		"decline":  {Run: b.btnDecline, Slow: true},
+		"resign":   {Run: b.btnResign},
+		"resignok": {Run: b.btnResignConfirm, Slow: true},
+		"move":     {Run: b.btnMove}, // its answer is a modal, which cannot follow a deferral
+		"mask":     {Run: b.selMask, Slow: true},
+		"rematch":  {Run: b.btnRematch, Slow: true},
+		"review":   {Run: b.btnReview}, // review.go
+		"rvgo":     {Run: b.btnReviewGo},
+		"rvpov":    {Run: b.selReviewPOV},
+		"rvrec":    {Run: b.btnReviewRecord, Slow: true},
+		"tap":      {Run: b.tapPick}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
 	}
-	modalRoutes = map[string]route{
-		"movemodal": {run: (*Bot).onMoveModal}, // from a board its answer updates it (tapmove.go), never deferred
+	t.Modal = map[string]interact.Route{
+		"movemodal": {Run: b.onMoveModal}, // from a board its answer updates it (tapmove.go), never deferred
 	}
-	addTournamentRoutes() // tournament_commands.go
+	b.addTournamentRoutes(t) // tournament_commands.go
+	return t
 }

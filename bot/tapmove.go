@@ -10,6 +10,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
 	"shinpan/bot/tap"
 	"shinpan/bot/texts"
@@ -77,16 +78,16 @@ func divertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
 // happened). With several processes the update always goes by DM: the
 // process that applies the action may not be the one that answers, nor the
 // one alive when it would.
-func (b *Bot) actDiverted(r *req, s seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
+func (b *Bot) actDiverted(r *interact.Req, s seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
 	a.Player = s.c
 	if b.cl != nil {
-		reply, done = b.act(s.id, r.user, a, r.i.ID)
+		reply, done = b.act(s.id, r.User, a, r.I.ID)
 		return nil, reply, done
 	}
-	d := &divert{user: r.user}
-	diverted.Store(r.i.ID, d)
-	defer diverted.Delete(r.i.ID)
-	reply, done = b.act(s.id, r.user, a, r.i.ID)
+	d := &divert{user: r.User}
+	diverted.Store(r.I.ID, d)
+	defer diverted.Delete(r.I.ID)
+	reply, done = b.act(s.id, r.User, a, r.I.ID)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.closed = true
@@ -99,14 +100,14 @@ func (b *Bot) actDiverted(r *req, s seated, a referee.Action) (p *compose.Payloa
 
 // answerDiverted answers with the mover's update p in the interaction's
 // message; should that answer fail, p goes by DM after all.
-func (b *Bot) answerDiverted(r *req, s seated, p *compose.Payload) answer {
+func (b *Bot) answerDiverted(r *interact.Req, s seated, p *compose.Payload) interact.Answer {
 	a := b.update(r, payloadMessage(*p))
-	send := a.own
-	a.own = func() error {
+	send := a.Own
+	a.Own = func() error {
 		err := send()
 		if err != nil {
-			if qerr := b.st.Enqueue(withGame(compose.ToDM(r.user, *p), s.id)); qerr != nil {
-				b.log.Error("enqueue", "game", s.id, "user", r.user, "err", qerr)
+			if qerr := b.st.Enqueue(withGame(compose.ToDM(r.User, *p), s.id)); qerr != nil {
+				b.log.Error("enqueue", "game", s.id, "user", r.User, "err", qerr)
 			}
 			go b.ob.Kick()
 		}
@@ -116,17 +117,17 @@ func (b *Bot) answerDiverted(r *req, s seated, p *compose.Payload) answer {
 }
 
 // tapPick answers a pick in a tap menu.
-func (b *Bot) tapPick(r *req) (answer, error) {
-	data := r.i.MessageComponentData()
-	id, number, step, ok := tap.Parse(data.CustomID, r.values)
+func (b *Bot) tapPick(r *interact.Req) (interact.Answer, error) {
+	data := r.I.MessageComponentData()
+	id, number, step, ok := tap.Parse(data.CustomID, r.Values)
 	if !ok {
-		return say(texts.UI(r.lang, texts.NoGame)), nil
+		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
 	s, why := b.seatIn(r, store.GameID(id))
 	if why != nil {
 		return *why, nil
 	}
-	rd := b.readers.Reader(r.user)
+	rd := b.readers.Reader(r.User)
 	s.lg.Mu.Lock()
 	in := compose.TapInput(s.lg.Meta, s.lg.G, s.c, rd)
 	pk, err := tap.Step(in, step)
@@ -170,7 +171,7 @@ func (b *Bot) tapPick(r *req) (answer, error) {
 	case reply == "":
 		reply = texts.UI(rd.Lang, texts.Done) // the same pick delivered twice
 	}
-	return say(reply), nil
+	return interact.Say(reply), nil
 }
 
 // fouledAlready reports whether player c's attempt m at this move number
@@ -189,7 +190,7 @@ func fouledAlready(lg *games.Game, c shogi.Color, m shogi.Move) bool {
 // tapScreen is a tap screen as the message: its text with the screen's
 // heading, the player's board with the pick marked, the menus and buttons
 // (the turn's buttons on the first screen).
-func (b *Bot) tapScreen(r *req, lg *games.Game, c shogi.Color, rd compose.Reader, in *tap.Input, sc tap.Screen) filesMessage {
+func (b *Bot) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader, in *tap.Input, sc tap.Screen) filesMessage {
 	text := baseText(r)
 	if sc.Heading != "" {
 		text += tapLine + sc.Heading
@@ -210,7 +211,7 @@ func (b *Bot) tapScreen(r *req, lg *games.Game, c shogi.Color, rd compose.Reader
 
 // tapStale answers a pick on a board that is not current: the current
 // board, with its menus when it is the player's turn.
-func (b *Bot) tapStale(r *req, lg *games.Game, c shogi.Color, rd compose.Reader) filesMessage {
+func (b *Bot) tapStale(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader) filesMessage {
 	in := compose.TapInput(lg.Meta, lg.G, c, rd)
 	sc := tap.Screen{Heading: texts.UI(rd.Lang, texts.TapStale)}
 	if in.Active() && rd.Set.Input != store.InputTyping {
@@ -225,11 +226,11 @@ func (b *Bot) tapStale(r *req, lg *games.Game, c shogi.Color, rd compose.Reader)
 
 // baseText is the text of the message a component is on, without a tap
 // screen's line.
-func baseText(r *req) string {
-	if r.i.Message == nil {
+func baseText(r *interact.Req) string {
+	if r.I.Message == nil {
 		return ""
 	}
-	text, _, _ := strings.Cut(r.i.Message.Content, tapLine)
+	text, _, _ := strings.Cut(r.I.Message.Content, tapLine)
 	return text
 }
 
@@ -242,20 +243,20 @@ func payloadMessage(p compose.Payload) filesMessage {
 // modalMove plays the move typed in the Move box opened from a board: its
 // update for the mover replaces that board (issue 33: no new message of the
 // global budget), a refusal is answered as before.
-func (b *Bot) modalMove(r *req, s seated) answer {
-	p, reply, done := b.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.fields["move"]})
+func (b *Bot) modalMove(r *interact.Req, s seated) interact.Answer {
+	p, reply, done := b.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]})
 	switch {
 	case p != nil:
 		s.lg.Mu.Lock()
-		b.keepBoard(s, b.readers.Reader(r.user), p)
+		b.keepBoard(s, b.readers.Reader(r.User), p)
 		s.lg.Mu.Unlock()
 		return b.answerDiverted(r, s, p)
 	case done:
-		return say(texts.UI(r.lang, texts.MoveSent))
+		return interact.Say(texts.UI(r.Lang, texts.MoveSent))
 	case reply == "":
-		return say(texts.UI(r.lang, texts.Done)) // already applied: the same form delivered twice
+		return interact.Say(texts.UI(r.Lang, texts.Done)) // already applied: the same form delivered twice
 	}
-	return say(reply)
+	return interact.Say(reply)
 }
 
 // keepBoard gives an update without a board (a foul, a bounce, a refusal
@@ -270,18 +271,18 @@ func (b *Bot) keepBoard(s seated, rd compose.Reader, p *compose.Payload) {
 
 // update answers with the interaction's message edited to msg. Should the
 // endpoint have deferred the answer meanwhile, msg follows up instead.
-func (b *Bot) update(r *req, msg filesMessage) answer {
+func (b *Bot) update(r *interact.Req, msg filesMessage) interact.Answer {
 	if msg.Components == nil {
 		msg.Components = []discordgo.MessageComponent{} // the old menus go
 	}
-	return answer{own: func() error {
+	return interact.Answer{Own: func() error {
 		err := b.respondWithFiles(r, discordgo.InteractionResponseUpdateMessage, msg)
-		if !errors.Is(err, errDeferredMeanwhile) {
+		if !errors.Is(err, interact.ErrDeferredMeanwhile) {
 			return err
 		}
-		_, err = untilKnown(r, func() (*discordgo.Message, error) {
-			return b.rest.Followup(r.i.Interaction, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral,
-				Files: discordFiles(compose.DrawFiles(b.log, msg.Files)), AllowedMentions: outbox.Mentions(nil)})
+		_, err = interact.UntilKnown(r, func() (*discordgo.Message, error) {
+			return b.rest.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral,
+				Files: interact.DiscordFiles(compose.DrawFiles(b.log, msg.Files)), AllowedMentions: outbox.Mentions(nil)})
 		})
 		return err
 	}}

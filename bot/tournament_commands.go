@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"shinpan/bot/interact"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -59,21 +61,21 @@ func tournamentCommand() *discordgo.ApplicationCommandOption {
 
 // addTournamentRoutes adds the routes of /shogi tournament, by
 // "tournament <sub>", and of the card's Join button.
-func addTournamentRoutes() {
-	componentRoutes["tjoin"] = route{run: (*Bot).btnTnJoin, slow: true}
-	for name, rt := range map[string]route{
-		"tournament create":    {run: (*Bot).cmdTnCreate}, // its answer is the public card
-		"tournament join":      {run: (*Bot).cmdTnJoin, slow: true},
-		"tournament leave":     {run: (*Bot).cmdTnLeave, slow: true},
-		"tournament start":     {run: (*Bot).cmdTnStart, slow: true},
-		"tournament standings": {run: (*Bot).cmdTnStandings, slow: true},
-		"tournament withdraw":  {run: (*Bot).cmdTnWithdraw, slow: true},
-		"tournament pause":     {run: (*Bot).cmdTnPause, slow: true},
-		"tournament resume":    {run: (*Bot).cmdTnResume, slow: true},
-		"tournament cancel":    {run: (*Bot).cmdTnCancel, slow: true},
-		"tournament kick":      {run: (*Bot).cmdTnKick, slow: true},
-		"tournament result":    {run: (*Bot).cmdTnResult, slow: true},
+func (b *Bot) addTournamentRoutes(t interact.Table) {
+	t.Component["tjoin"] = interact.Route{Run: b.tnr.JoinButton, Slow: true}
+	for name, rt := range map[string]interact.Route{
+		"tournament create":    {Run: b.tnr.Create}, // its answer is the public card
+		"tournament join":      {Run: b.tnr.Join, Slow: true},
+		"tournament leave":     {Run: b.tnr.Leave, Slow: true},
+		"tournament start":     {Run: b.tnr.Start, Slow: true},
+		"tournament standings": {Run: b.tnr.Standings, Slow: true},
+		"tournament withdraw":  {Run: b.tnr.Withdraw, Slow: true},
+		"tournament pause":     {Run: b.tnr.Pause, Slow: true},
+		"tournament resume":    {Run: b.tnr.Resume, Slow: true},
+		"tournament cancel":    {Run: b.tnr.Cancel, Slow: true},
+		"tournament kick":      {Run: b.tnr.Kick, Slow: true},
+		"tournament result":    {Run: b.tnr.Result, Slow: true},
 	} {
-		slashRoutes[name] = rt
+		t.Slash[name] = rt
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/tournaments"
 	"shinpan/store"
 	"shinpan/tournament"
 )
@@ -26,7 +27,7 @@ func (e *env) tnCardEdits(id string) []time.Time {
 // opponents are not paired again while others play; a server that allows
 // it lets its games be watched; at the end the standings
 // freeze and the games going on count for nothing. The card is edited at
-// most once every tnCardGap.
+// most once every tournaments.CardGap.
 func TestTournamentArena(t *testing.T) {
 	t.Parallel()
 	e := newEnvWith(t, tnPlayers)
@@ -75,7 +76,7 @@ func TestTournamentArena(t *testing.T) {
 	})
 	e.slash(u[1], "resign", discordtest.IntegerOption("game", int64(first.Game))) // p1 wins: 2 points
 	// p1 and p2 are free, but each other's last opponent: not paired again.
-	time.Sleep(2 * tnTick)
+	time.Sleep(2 * tournaments.Tick)
 	if tn = e.tournament(1); tn.State.Round != 2 {
 		t.Fatalf("paired while only two last opponents were free: %+v", tn.State.RoundPairings(3))
 	}
@@ -99,7 +100,7 @@ func TestTournamentArena(t *testing.T) {
 	})
 	edits := e.tnCardEdits(card.ID)
 	for i := 1; i < len(edits); i++ {
-		if gap := edits[i].Sub(edits[i-1]); gap < tnCardGap-100*time.Millisecond {
+		if gap := edits[i].Sub(edits[i-1]); gap < tournaments.CardGap-100*time.Millisecond {
 			t.Errorf("card edits %d and %d %v apart", i, i+1, gap)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -88,49 +89,49 @@ func watchRule(meta store.Game, d int, ranked bool) (int, string) {
 	return d, ""
 }
 
-func (b *Bot) cmdWatch(r *req) (answer, error) {
-	l := r.lang
-	n, _ := r.opts.num("game")
+func (b *Bot) cmdWatch(r *interact.Req) (interact.Answer, error) {
+	l := r.Lang
+	n, _ := r.Opts.Num("game")
 	id := store.GameID(n)
 	meta, err := b.st.GetGame(id)
-	if err != nil || !r.sc.game(meta) {
-		return say(texts.UI(l, texts.NoGame)), nil
+	if err != nil || !scopeOf(r).game(meta) {
+		return interact.Say(texts.UI(l, texts.NoGame)), nil
 	}
-	key := watchPrefix + r.user
+	key := watchPrefix + r.User
 	if _, err := b.st.GetMessageRef(id, key); err == nil {
 		if err := b.st.DeleteMessageRef(id, key); err != nil {
-			return answer{}, err
+			return interact.Answer{}, err
 		}
-		b.forgetShown(id, r.user)
-		return say(texts.Watch(l, "stopped", uint64(id), 0)), nil
+		b.forgetShown(id, r.User)
+		return interact.Say(texts.Watch(l, "stopped", uint64(id), 0)), nil
 	}
-	if _, plays := games.SeatOf(meta, r.user); plays {
-		return say(texts.Watch(l, "player", uint64(id), 0)), nil
+	if _, plays := games.SeatOf(meta, r.User); plays {
+		return interact.Say(texts.Watch(l, "player", uint64(id), 0)), nil
 	}
 	if !meta.Status.Live() {
-		return say(texts.Watch(l, "over", uint64(id), 0)), nil
+		return interact.Say(texts.Watch(l, "over", uint64(id), 0)), nil
 	}
 	delay, why := b.watchDelay(meta)
 	if why != "" {
-		return say(texts.Watch(l, why, uint64(id), 0)), nil
+		return interact.Say(texts.Watch(l, why, uint64(id), 0)), nil
 	}
-	ch, err := b.rest.DMChannel(r.user)
+	ch, err := b.rest.DMChannel(r.User)
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	msgID, err := b.rest.PostMessage(ch, compose.Payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
 	if dmsClosed(err) {
-		return say(texts.UI(l, texts.WatchDMsClosed)), nil
+		return interact.Say(texts.UI(l, texts.WatchDMsClosed)), nil
 	}
 	if err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
 	if err := b.st.PutMessageRef(id, key, store.MessageRef{ChannelID: ch, MessageID: msgID}); err != nil {
-		return answer{}, err
+		return interact.Answer{}, err
 	}
-	b.forgetShown(id, r.user) // a new DM: nothing shown yet
+	b.forgetShown(id, r.User) // a new DM: nothing shown yet
 	b.updateWatchers(id)      // the board as of now, if the game is far enough
-	return say(texts.Watch(l, "started", uint64(id), delay)), nil
+	return interact.Say(texts.Watch(l, "started", uint64(id), delay)), nil
 }
 
 // forgetShown forgets what a watcher's DM of game id showed.

@@ -1,12 +1,13 @@
-package bot
+package interact
 
 import (
 	"encoding/json"
 	"errors"
-	"shinpan/bot/outbox"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/outbox"
 )
 
 // An interaction's initial response (its "callback") goes back the way the
@@ -21,10 +22,10 @@ type replier interface {
 	reply(contentType string, body []byte) error
 }
 
-// errDeferredMeanwhile is a replier's answer when a deferral was sent in the
+// ErrDeferredMeanwhile is a replier's answer when a deferral was sent in the
 // handler's place (the HTTP endpoint defers a handler that is late for the
 // 3-second deadline): the answer must follow up instead.
-var errDeferredMeanwhile = errors.New("the interaction was deferred meanwhile")
+var ErrDeferredMeanwhile = errors.New("the interaction was deferred meanwhile")
 
 // restReplier answers a gateway interaction: POST /interactions/{id}/{token}/callback.
 type restReplier struct {
@@ -46,8 +47,8 @@ func encodeResponse(resp *discordgo.InteractionResponse) (string, []byte, error)
 	return "application/json", body, err
 }
 
-// reply sends resp as r's initial response.
-func (r *req) reply(resp *discordgo.InteractionResponse) error {
+// Reply sends resp as r's initial response.
+func (r *Req) Reply(resp *discordgo.InteractionResponse) error {
 	ct, body, err := encodeResponse(resp)
 	if err != nil {
 		return err
@@ -55,11 +56,15 @@ func (r *req) reply(resp *discordgo.InteractionResponse) error {
 	return r.rp.reply(ct, body)
 }
 
-// untilKnown runs a webhook call (a follow-up, reading the response) again
+// ReplyRaw sends an encoded initial response (a multipart body the caller
+// wrote itself).
+func (r *Req) ReplyRaw(contentType string, body []byte) error { return r.rp.reply(contentType, body) }
+
+// UntilKnown runs a webhook call (a follow-up, reading the response) again
 // while Discord does not know the interaction's response yet: over HTTP it
 // acts on the response a moment after the endpoint wrote it, and the
 // interaction's webhook is unknown until then (discord/discord-api-docs#7220).
-func untilKnown[T any](r *req, call func() (T, error)) (T, error) {
+func UntilKnown[T any](r *Req, call func() (T, error)) (T, error) {
 	wait := 25 * time.Millisecond
 	for {
 		v, err := call()

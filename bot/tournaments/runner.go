@@ -1,8 +1,11 @@
-package bot
+package tournaments
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
@@ -21,22 +24,29 @@ import (
 // (start at the start time, pair the next round, finish), each one
 // store.EditTournament, whose compare-and-set lets one process pair a round
 // and create its games, once. The process that made a change edits the
-// tournament's card, at most once every tnCardGap. Nothing is kept only in
+// tournament's card, at most once every CardGap. Nothing is kept only in
 // memory: after a restart the first pass goes on where the store is.
 
-// tnCardGap is the least time between two edits of a tournament's card.
-const tnCardGap = 3 * time.Second
+// CardGap is the least time between two edits of a tournament's card.
+const CardGap = 3 * time.Second
 
-// tnTick is how often the loop looks at the tournaments without being woken.
-const tnTick = time.Second
+// Tick is how often the loop looks at the tournaments without being woken.
+const Tick = time.Second
 
-// tnRecheck is how often the loop reads the games of a tournament no game
+// recheck is how often the loop reads the games of a tournament no game
 // end woke it for (one that ended in another process, or before a restart).
-const tnRecheck = 10 * time.Second
+const recheck = 10 * time.Second
 
-// tnRunner is the loop's state.
-type tnRunner struct {
-	once   sync.Once
+// Runner runs the tournaments: their commands (commands.go) and the loop.
+type Runner struct {
+	st      store.Store
+	readers compose.Readers
+	compose *compose.Composer
+	log     *slog.Logger
+	now     func() time.Time
+	host    Host
+	ctx     context.Context // Run's
+
 	kick   chan struct{}
 	mu     sync.Mutex
 	dirty  map[uint64]bool      // cards to edit
@@ -46,116 +56,115 @@ type tnRunner struct {
 	checked map[uint64]time.Time
 }
 
-func (b *Bot) tn() *tnRunner {
-	b.tnr.once.Do(func() {
-		b.tnr.kick = make(chan struct{}, 1)
-		b.tnr.dirty, b.tnr.cardAt, b.tnr.checked = map[uint64]bool{}, map[uint64]time.Time{}, map[uint64]time.Time{}
-	})
-	return &b.tnr
+// New returns the tournaments' runner; Run starts its loop.
+func New(c Config) *Runner {
+	return &Runner{st: c.Store, readers: c.Readers, compose: c.Compose, log: c.Log, now: c.Now, host: c.Host,
+		ctx: context.Background(), kick: make(chan struct{}, 1),
+		dirty: map[uint64]bool{}, cardAt: map[uint64]time.Time{}, checked: map[uint64]time.Time{}}
 }
 
 // wake has the loop look at the tournaments now; id's card is to be edited
 // (0: none).
-func (tr *tnRunner) wake(id uint64) {
+func (rn *Runner) wake(id uint64) {
 	if id != 0 {
-		tr.mu.Lock()
-		tr.dirty[id] = true
-		delete(tr.checked, id)
-		tr.mu.Unlock()
+		rn.mu.Lock()
+		rn.dirty[id] = true
+		delete(rn.checked, id)
+		rn.mu.Unlock()
 	}
 	select {
-	case tr.kick <- struct{}{}:
+	case rn.kick <- struct{}{}:
 	default:
 	}
 }
 
-// startTournaments starts the loop (Start calls it).
-func (b *Bot) startTournaments() {
-	tr := b.tn()
-	b.wg.Add(1)
+// Run starts the loop, which ends with ctx; wg counts it.
+func (rn *Runner) Run(ctx context.Context, wg *sync.WaitGroup) {
+	rn.ctx = ctx
+	wg.Add(1)
 	go func() {
-		defer b.wg.Done()
-		tick := time.NewTicker(tnTick)
+		defer wg.Done()
+		tick := time.NewTicker(Tick)
 		defer tick.Stop()
 		for {
-			b.tnPass()
+			rn.pass()
 			select {
-			case <-b.ctx.Done():
+			case <-rn.ctx.Done():
 				return
-			case <-tr.kick:
+			case <-rn.kick:
 			case <-tick.C:
 			}
 		}
 	}()
 }
 
-// tnGameOver wakes the loop when a tournament game ended (applyAs).
-func (b *Bot) tnGameOver(lg *games.Game) {
+// GameOver wakes the loop when a tournament game ended (the bot's applyAs).
+func (rn *Runner) GameOver(lg *games.Game) {
 	lg.Mu.Lock()
 	tg := lg.Meta.Tournament
 	lg.Mu.Unlock()
 	if tg != nil {
-		b.tn().wake(tg.ID)
+		rn.wake(tg.ID)
 	}
 }
 
-// tnPass looks at every active tournament once, then edits the cards due.
-func (b *Bot) tnPass() {
-	ts, err := b.st.ActiveTournaments()
+// pass looks at every active tournament once, then edits the cards due.
+func (rn *Runner) pass() {
+	ts, err := rn.st.ActiveTournaments()
 	if err != nil {
-		b.log.Warn("tournaments", "err", err)
+		rn.log.Warn("tournaments", "err", err)
 		return
 	}
 	for _, t := range ts {
-		if b.ctx.Err() != nil {
+		if rn.ctx.Err() != nil {
 			return
 		}
-		b.tnStep(t)
+		rn.step(t)
 	}
-	b.tnFlushCards()
+	rn.flushCards()
 }
 
-// tnEnded is how a tournament game ended.
-type tnEnded struct {
+// gameEnd is how a tournament game ended.
+type gameEnd struct {
 	res tournament.Result
 	at  time.Time
 }
 
 // due reports whether tournament id's games are to be read now, and if so
 // notes they are.
-func (tr *tnRunner) due(id uint64) bool {
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	if time.Since(tr.checked[id]) < tnRecheck {
+func (rn *Runner) due(id uint64) bool {
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	if time.Since(rn.checked[id]) < recheck {
 		return false
 	}
-	tr.checked[id] = time.Now()
+	rn.checked[id] = time.Now()
 	return true
 }
 
-// tnStep records t's ended games and takes the steps due.
-func (b *Bot) tnStep(t store.Tournament) {
-	ended := map[uint64]tnEnded{}
+// step records t's ended games and takes the steps due.
+func (rn *Runner) step(t store.Tournament) {
+	ended := map[uint64]gameEnd{}
 	var live []uint64
-	if b.tn().due(t.ID) {
+	if rn.due(t.ID) {
 		live = t.State.LiveGames()
 	}
 	for _, id := range live {
-		meta, err := b.st.GetGame(store.GameID(id))
+		meta, err := rn.st.GetGame(store.GameID(id))
 		if err != nil || meta.Status.Live() {
 			continue
 		}
 		at := meta.FinishedAt
 		if at.IsZero() {
-			at = b.now()
+			at = rn.now()
 		}
-		ended[id] = tnEnded{tournament.OutcomeOf(meta.Result), at}
+		ended[id] = gameEnd{tournament.OutcomeOf(meta.Result), at}
 	}
-	now := b.now()
+	now := rn.now()
 	if s := t.State.Next(now); len(ended) == 0 && (s.Kind == tournament.StepWait || s.Kind == tournament.StepDone) {
 		return
 	}
-	_, _, err := b.tnEdit(t.ID, func(t *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
+	_, _, err := rn.edit(t.ID, func(t *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
 		recorded := false
 		for _, id := range t.State.LiveGames() {
 			if e, ok := ended[id]; ok {
@@ -166,27 +175,27 @@ func (b *Bot) tnStep(t store.Tournament) {
 				recorded = recorded || ok
 			}
 		}
-		games, out, moved, err := b.tnSteps(t)
+		games, out, moved, err := rn.steps(t)
 		if err == nil && !moved && !recorded {
 			err = store.ErrUnchanged
 		}
 		return games, out, err
 	})
 	if err != nil {
-		b.log.Warn("tournament step", "tournament", t.ID, "err", err)
+		rn.log.Warn("tournament step", "tournament", t.ID, "err", err)
 	}
 }
 
-// tnAdvance takes the steps due in t (after a decision of its organiser or
+// advance takes the steps due in t (after a decision of its organiser or
 // a player): the games to create and the messages to queue with it.
-func (b *Bot) tnAdvance(t *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
-	games, out, _, err := b.tnSteps(t)
+func (rn *Runner) advance(t *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
+	games, out, _, err := rn.steps(t)
 	return games, out, err
 }
 
-// tnSteps is tnAdvance that also says whether anything changed.
-func (b *Bot) tnSteps(t *store.Tournament) ([]store.NewGame, []store.OutMsg, bool, error) {
-	pr, err := t.State.Advance(b.now(), b.tnBusy)
+// steps is advance that also says whether anything changed.
+func (rn *Runner) steps(t *store.Tournament) ([]store.NewGame, []store.OutMsg, bool, error) {
+	pr, err := t.State.Advance(rn.now(), rn.busy)
 	if err != nil {
 		return nil, nil, false, err
 	}
@@ -194,39 +203,39 @@ func (b *Bot) tnSteps(t *store.Tournament) ([]store.NewGame, []store.OutMsg, boo
 	var out []store.OutMsg
 	for _, p := range pr.Pairings {
 		if p.IsBye() {
-			rd := b.readers.Reader(p.Black)
+			rd := rn.readers.Reader(p.Black)
 			out = append(out, compose.ToDM(p.Black, compose.Payload{Content: texts.TournamentByeDM(rd.Lang, p.Round,
 				texts.TournamentTitle(rd.Lang, t.ID, t.Name), t.State.Config.CPUByes)}))
 			continue
 		}
-		ng, err := b.tnNewGame(t, p)
+		ng, err := rn.newGame(t, p)
 		if err != nil {
 			return nil, nil, false, err
 		}
 		ngs = append(ngs, ng)
 	}
 	if pr.Ended != "" {
-		out = append(out, b.tnEndPosts(t)...)
+		out = append(out, rn.endPosts(t)...)
 	}
 	return ngs, out, pr.Started || len(pr.Pairings) > 0 || pr.Ended != "", nil
 }
 
-// tnBusy: the player is playing a game elsewhere (an arena pairs them once
+// busy: the player is playing a game elsewhere (an arena pairs them once
 // it ends).
-func (b *Bot) tnBusy(id string) bool {
-	gs, err := b.st.ActiveGamesOf(id)
+func (rn *Runner) busy(id string) bool {
+	gs, err := rn.st.ActiveGamesOf(id)
 	return err != nil || len(gs) > 0
 }
 
-// tnKey is the idempotency key of a pairing's game.
-func tnKey(t uint64, round, board int) string {
+// gameKey is the idempotency key of a pairing's game.
+func gameKey(t uint64, round, board int) string {
 	return fmt.Sprintf("tournament:%d:%d:%d", t, round, board)
 }
 
-// tnNewGame is the game of pairing p, set up as an accepted challenge's:
+// newGame is the game of pairing p, set up as an accepted challenge's:
 // the players' boards by DM (with a line naming the tournament and round)
 // and the game's card in the channel.
-func (b *Bot) tnNewGame(t *store.Tournament, p tournament.Pairing) (store.NewGame, error) {
+func (rn *Runner) newGame(t *store.Tournament, p tournament.Pairing) (store.NewGame, error) {
 	v := t.State.Config.Variant
 	meta := store.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Players: [2]string{p.Black, p.White}, Variant: v,
 		Options: t.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: t.Ranked,
@@ -238,29 +247,29 @@ func (b *Bot) tnNewGame(t *store.Tournament, p tournament.Pairing) (store.NewGam
 	}
 	games.UpdateMeta(&meta, g)
 	meta.Clocks = t.Options.StartClocks()
-	meta.Deadline = b.turnDeadline(meta, t.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), b.now()), 0)
-	gs := b.guildSettings(t.GuildID)
+	meta.Deadline = rn.host.TurnDeadline(meta, t.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), rn.now()), 0)
+	gs := rn.host.GuildSettings(t.GuildID)
 	if gs.Channel != "" {
 		meta.ChannelID = gs.Channel
 	}
 	var out []store.OutMsg
 	for c, id := range meta.Players {
-		rd := b.readers.Reader(id)
+		rd := rn.readers.Reader(id)
 		opp := compose.Mention(meta.Players[1-c])
 		out = append(out, compose.ToDM(id, compose.Payload{Content: texts.TournamentGameDM(rd.Lang, p.Round,
 			texts.TournamentTitle(rd.Lang, t.ID, t.Name), 0, opp), Public: true}))
 	}
 	ch := store.Challenge{GuildID: t.GuildID, ChannelID: t.ChannelID, Challenger: t.State.Organiser, GuildLocale: t.GuildLocale, PublicNotation: t.PublicNotation}
-	out = append(out, b.compose.StartMessages(meta, g, ch, b.threadsIn(gs))...)
-	return store.NewGame{Game: meta, Key: tnKey(t.ID, p.Round, p.Board), Outbox: out}, nil
+	out = append(out, rn.compose.StartMessages(meta, g, ch, rn.host.ThreadsIn(gs))...)
+	return store.NewGame{Game: meta, Key: gameKey(t.ID, p.Round, p.Board), Outbox: out}, nil
 }
 
-// tnEdit is store.EditTournament, then what follows a change: the games made
+// edit is store.EditTournament, then what follows a change: the games made
 // start here or at their owner, a bye's game against the CPU starts when the
 // organiser allowed it, the card is to be edited.
-func (b *Bot) tnEdit(id uint64, fn func(*store.Tournament) ([]store.NewGame, []store.OutMsg, error)) (store.Tournament, []store.Game, error) {
+func (rn *Runner) edit(id uint64, fn func(*store.Tournament) ([]store.NewGame, []store.OutMsg, error)) (store.Tournament, []store.Game, error) {
 	var before int
-	saved, made, err := store.EditTournament(b.st, id, func(t *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
+	saved, made, err := store.EditTournament(rn.st, id, func(t *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
 		before = t.State.Round
 		return fn(t)
 	})
@@ -268,35 +277,35 @@ func (b *Bot) tnEdit(id uint64, fn func(*store.Tournament) ([]store.NewGame, []s
 		return saved, made, err
 	}
 	for _, g := range made {
-		b.tnStartGame(g)
+		rn.startGame(g)
 	}
 	if saved.State.Config.CPUByes {
 		for _, p := range saved.State.Pairings {
 			if p.Round > before && p.IsBye() {
-				b.tnByeGame(saved, p)
+				rn.byeGame(saved, p)
 			}
 		}
 	}
-	b.ob.Kick()
-	b.tn().wake(saved.ID)
+	rn.host.Kick()
+	rn.wake(saved.ID)
 	return saved, made, nil
 }
 
-// tnStartGame runs a game just created: here, or at its owner.
-func (b *Bot) tnStartGame(g store.Game) {
-	if !b.owns(g.ID) {
-		b.adoptNew(g.ID)
+// startGame runs a game just created: here, or at its owner.
+func (rn *Runner) startGame(g store.Game) {
+	if !rn.host.Owns(g.ID) {
+		rn.host.AdoptNew(g.ID)
 		return
 	}
-	b.track(g)
-	if _, err := b.games.Get(g.ID); err != nil {
-		b.log.Error("load new game", "game", g.ID, "err", err)
+	rn.host.Track(g)
+	if err := rn.host.Load(g.ID); err != nil {
+		rn.log.Error("load new game", "game", g.ID, "err", err)
 	}
 }
 
-// tnByeGame starts the unranked game against the CPU a bye's player plays
+// byeGame starts the unranked game against the CPU a bye's player plays
 // meanwhile (it counts for nothing), once (its key).
-func (b *Bot) tnByeGame(t store.Tournament, p tournament.Pairing) {
+func (rn *Runner) byeGame(t store.Tournament, p tournament.Pairing) {
 	c := store.Challenge{GuildID: t.GuildID, ChannelID: t.ChannelID, Challenger: p.Black, Variant: t.State.Config.Variant,
 		Options: t.Options, Color: store.ColorBlack, GuildLocale: t.GuildLocale, PublicNotation: t.PublicNotation}
 	meta := store.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Players: [2]string{p.Black, store.CPU}, Variant: c.Variant,
@@ -307,45 +316,45 @@ func (b *Bot) tnByeGame(t store.Tournament, p tournament.Pairing) {
 	}
 	games.UpdateMeta(&meta, g)
 	meta.Clocks = t.Options.StartClocks()
-	meta.Deadline = b.turnDeadline(meta, t.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), b.now()), 0)
-	gs := b.guildSettings(t.GuildID)
+	meta.Deadline = rn.host.TurnDeadline(meta, t.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), rn.now()), 0)
+	gs := rn.host.GuildSettings(t.GuildID)
 	if gs.Channel != "" {
 		meta.ChannelID = gs.Channel
 	}
-	game, err := b.st.CreateGame(meta, fmt.Sprintf("tournament:%d:%d:bye", t.ID, p.Round), b.compose.StartMessages(meta, g, c, b.threadsIn(gs)))
+	game, err := rn.st.CreateGame(meta, fmt.Sprintf("tournament:%d:%d:bye", t.ID, p.Round), rn.compose.StartMessages(meta, g, c, rn.host.ThreadsIn(gs)))
 	if err != nil {
 		if !errors.Is(err, store.ErrDuplicate) {
-			b.log.Warn("bye game", "tournament", t.ID, "err", err)
+			rn.log.Warn("bye game", "tournament", t.ID, "err", err)
 		}
 		return
 	}
-	b.tnStartGame(game)
-	if b.owns(game.ID) {
-		go b.cpuTurn(game.ID)
+	rn.startGame(game)
+	if rn.host.Owns(game.ID) {
+		go rn.host.CPUTurn(game.ID)
 	}
 }
 
-// tnLang is the language of a tournament's public posts.
-func (b *Bot) tnLang(t store.Tournament) texts.Lang {
+// lang is the language of a tournament's public posts.
+func (rn *Runner) lang(t store.Tournament) texts.Lang {
 	if l := compose.GuildLang(t.GuildLocale); l != "" {
 		return l
 	}
-	return b.readers.Lang(t.State.Organiser)
+	return rn.readers.Lang(t.State.Organiser)
 }
 
-// tnEndPosts are the posts of a tournament that just ended: the final
+// endPosts are the posts of a tournament that just ended: the final
 // standings, or that it was cancelled.
-func (b *Bot) tnEndPosts(t *store.Tournament) []store.OutMsg {
-	l := b.tnLang(*t)
+func (rn *Runner) endPosts(t *store.Tournament) []store.OutMsg {
+	l := rn.lang(*t)
 	text := texts.TournamentCancelled(l, t.ID, t.Name, t.State.Ended == tournament.EndTooFew)
 	if t.State.Status == tournament.StatusFinished {
-		text = texts.TournamentFinal(l, t.ID, t.Name, b.tnStandings(*t))
+		text = texts.TournamentFinal(l, t.ID, t.Name, rn.standings(*t))
 	}
 	return []store.OutMsg{compose.ToChannel(t.ChannelID, compose.Payload{Content: text, Mentions: []string{}})}
 }
 
-// tnStandings are t's standings as the texts write them.
-func (b *Bot) tnStandings(t store.Tournament) []texts.TnStanding {
+// standings are t's standings as the texts write them.
+func (rn *Runner) standings(t store.Tournament) []texts.TnStanding {
 	var out []texts.TnStanding
 	for _, s := range t.State.Standings() {
 		ts := texts.TnStanding{Rank: s.Rank, Player: compose.Mention(s.Player), Points: s.Points, W: s.Wins, D: s.Draws, L: s.Losses,
@@ -363,10 +372,10 @@ func (b *Bot) tnStandings(t store.Tournament) []texts.TnStanding {
 	return out
 }
 
-// tnCard is the tournament's card: its text, and Join while it takes
+// card is the tournament's card: its text, and Join while it takes
 // players.
-func (b *Bot) tnCard(t store.Tournament) compose.Payload {
-	l := b.tnLang(t)
+func (rn *Runner) card(t store.Tournament) compose.Payload {
+	l := rn.lang(t)
 	s := &t.State
 	c := texts.TnCard{ID: t.ID, Name: t.Name, Format: string(s.Config.Format), Rounds: s.TotalRounds(), Cycles: s.Config.Cycles,
 		Minutes: int(s.Config.Duration / time.Minute), Variant: s.Config.Variant, Ranked: t.Ranked, CPUByes: s.Config.CPUByes,
@@ -382,12 +391,12 @@ func (b *Bot) tnCard(t store.Tournament) compose.Payload {
 		}
 	}
 	if s.Status != tournament.StatusSignup {
-		c.Standings = b.tnStandings(t)
+		c.Standings = rn.standings(t)
 	}
 	p := compose.Payload{Content: texts.TournamentCard(l, c), Mentions: []string{}}
 	late := s.Config.Format == tournament.Arena && (s.Status == tournament.StatusRunning || s.Status == tournament.StatusPaused)
 	if s.Status == tournament.StatusSignup || late {
-		p.Buttons = []compose.Button{{ID: "tjoin:" + itoa(t.ID), Label: texts.TournamentButton(l), Style: 3}} // success (green)
+		p.Buttons = []compose.Button{{ID: "tjoin:" + strconv.FormatUint(t.ID, 10), Label: texts.TournamentButton(l), Style: 3}} // success (green)
 	}
 	return p
 }
@@ -399,36 +408,35 @@ func mentionOrNone(id string) string {
 	return compose.Mention(id)
 }
 
-// tnFlushCards queues the edits of the cards due (at most one per
-// tournament every tnCardGap; the others wait for a later pass).
-func (b *Bot) tnFlushCards() {
-	tr := b.tn()
+// flushCards queues the edits of the cards due (at most one per
+// tournament every CardGap; the others wait for a later pass).
+func (rn *Runner) flushCards() {
 	now := time.Now()
-	tr.mu.Lock()
+	rn.mu.Lock()
 	var due []uint64
-	for id := range tr.dirty {
-		if now.Sub(tr.cardAt[id]) >= tnCardGap {
+	for id := range rn.dirty {
+		if now.Sub(rn.cardAt[id]) >= CardGap {
 			due = append(due, id)
-			delete(tr.dirty, id)
-			tr.cardAt[id] = now
+			delete(rn.dirty, id)
+			rn.cardAt[id] = now
 		}
 	}
-	tr.mu.Unlock()
+	rn.mu.Unlock()
 	queued := false
 	for _, id := range due {
-		t, err := b.st.GetTournament(id)
+		t, err := rn.st.GetTournament(id)
 		if err != nil || t.MessageID == "" {
 			continue
 		}
-		p := b.tnCard(t)
+		p := rn.card(t)
 		p.Edit = t.MessageID
-		if err := b.st.Enqueue(compose.ToChannel(t.ChannelID, p)); err != nil {
-			b.log.Warn("tournament card", "tournament", id, "err", err)
+		if err := rn.st.Enqueue(compose.ToChannel(t.ChannelID, p)); err != nil {
+			rn.log.Warn("tournament card", "tournament", id, "err", err)
 			continue
 		}
 		queued = true
 	}
 	if queued {
-		b.ob.Kick()
+		rn.host.Kick()
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package interact
 
 import (
 	"crypto/ed25519"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
@@ -25,24 +26,20 @@ const (
 	// signatureMaxAge is how far a signature's timestamp may be from now,
 	// either way: an older request is a replay.
 	signatureMaxAge = 5 * time.Minute
-	// deferAfter is when the endpoint defers an interaction whose handler
-	// has not answered yet, well inside Discord's 3 s.
-	deferAfter = 2500 * time.Millisecond
+	// DeferAfter is when the endpoint defers an interaction whose handler
+	// has not answered yet, well inside Discord's 3 s (Router.DeferAfter).
+	DeferAfter = 2500 * time.Millisecond
 )
 
 // InteractionsHandler serves the Interactions Endpoint at any path: a
-// request without a valid, fresh signature gets 401; PING gets PONG; every
-// other interaction goes through the route table, as from the gateway.
-func (b *Bot) InteractionsHandler() (http.Handler, error) {
-	key, err := b.cfg.InteractionsKey()
-	if err != nil {
-		return nil, err
-	}
-	return &endpoint{b: b, key: key, now: time.Now, deferAfter: b.deferAfter}, nil
+// request without a valid signature by key, fresh, gets 401; PING gets PONG;
+// every other interaction goes through the route table, as from the gateway.
+func (rt *Router) InteractionsHandler(key ed25519.PublicKey) http.Handler {
+	return &endpoint{rt: rt, key: key, now: time.Now, deferAfter: rt.DeferAfter}
 }
 
 type endpoint struct {
-	b          *Bot
+	rt         *Router
 	key        ed25519.PublicKey
 	now        func() time.Time // the wall clock (not the bot's, which tests move)
 	deferAfter time.Duration
@@ -77,13 +74,13 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	late := e.deferAfter <= 0 && h.settle(deferred) == waiting
 	go func() {
 		defer h.finish()
-		e.b.interact(&discordgo.InteractionCreate{Interaction: &in}, h)
+		e.rt.Interact(&discordgo.InteractionCreate{Interaction: &in}, h)
 	}()
 	if late {
 		writeJSON(w, h.late)
 		return
 	}
-	h.serve(w, r, e.deferAfter, e.b)
+	h.serve(w, r, e.deferAfter, e.rt.Log)
 }
 
 // verify checks the Ed25519 signature of timestamp+body and that the
@@ -167,7 +164,7 @@ func (h *httpReply) reply(contentType string, body []byte) error {
 	case gone:
 		return errRequestGone
 	}
-	return errDeferredMeanwhile
+	return ErrDeferredMeanwhile
 }
 
 // finish is called when the handler is done: a request still waiting then
@@ -180,7 +177,7 @@ func (h *httpReply) finish() {
 
 // serve is the request's side: write the handler's response, or a deferral
 // once deferAfter has passed, or an error when the handler gave none.
-func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter time.Duration, b *Bot) {
+func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter time.Duration, log *slog.Logger) {
 	t := time.NewTimer(deferAfter)
 	defer t.Stop()
 	was := unhandled
@@ -198,7 +195,7 @@ func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter tim
 	case was == replied: // the response came at the same moment
 		h.write(w, <-h.out)
 	case was == waiting && r.Context().Err() == nil: // now deferred
-		b.log.Warn("interaction deferred: its handler took too long", "after", deferAfter)
+		log.Warn("interaction deferred: its handler took too long", "after", deferAfter)
 		writeJSON(w, h.late)
 	case was == unhandled:
 		http.Error(w, "interaction not handled", http.StatusServiceUnavailable)
