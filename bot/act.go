@@ -40,7 +40,7 @@ func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key st
 		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.Lang) // the lease moved meanwhile
 	}
 	if err != nil {
-		return storeText(rd.Lang, err), false
+		return compose.StoreText(rd.Lang, err), false
 	}
 	return reply, ok
 }
@@ -66,7 +66,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 	if err != nil {
 		result = "no_game"
 		if !errors.Is(err, store.ErrNotFound) {
-			return storeText(lang, err), false, err // the store failed: try again
+			return compose.StoreText(lang, err), false, err // the store failed: try again
 		}
 		return texts.UI(lang, texts.NoGame), false, nil
 	}
@@ -88,7 +88,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 		result = "error"
 		b.log.Error("append action", "game", id, "user", user, "err", err)
 		b.games.Forget(id) // reload from the store next time
-		return storeText(lang, err), false, err
+		return compose.StoreText(lang, err), false, err
 	}
 	if done == nil {
 		if reply != "" {

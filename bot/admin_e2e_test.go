@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/discordtest"
 	"shinpan/referee/view"
 	"shinpan/store"
@@ -15,7 +16,7 @@ import (
 // admin runs /shogiadmin <sub> and returns what the user was shown.
 func (e *env) admin(user, sub string, opts ...discordtest.Option) string {
 	e.t.Helper()
-	id, err := e.srv.SlashCommand(user, e.ch, adminName, discordtest.Subcommand(sub, opts...))
+	id, err := e.srv.SlashCommand(user, e.ch, commands.AdminName, discordtest.Subcommand(sub, opts...))
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func TestAdminCommandRegistered(t *testing.T) {
 	e := newEnv(t)
 	var admin *discordgo.ApplicationCommand
 	for _, c := range e.srv.Commands(e.cfg.DevGuild) {
-		if c.Name == adminName {
+		if c.Name == commands.AdminName {
 			admin = c
 		}
 	}
@@ -46,7 +47,7 @@ func TestAdminCommandRegistered(t *testing.T) {
 	}
 	for _, c := range e.srv.Commands(e.cfg.DevGuild) {
 		for _, o := range c.Options {
-			if c.Name == cmdName && o.Name == "end" {
+			if c.Name == commands.CmdName && o.Name == "end" {
 				t.Error("/shogi still offers end")
 			}
 		}
@@ -62,16 +63,16 @@ func TestAdminEnd(t *testing.T) {
 	id := e.startGame("standard")
 	e.play("7g7f", "3c3d")
 	dave := e.srv.AddUser(discordtest.User{Username: "dave", Permissions: "0"})
-	if _, err := e.srv.SlashCommand(dave.ID, e.ch, adminName, discordtest.Subcommand("end", discordtest.IntegerOption("game", int64(id)))); !errors.Is(err, discordtest.ErrNoPermission) {
+	if _, err := e.srv.SlashCommand(dave.ID, e.ch, commands.AdminName, discordtest.Subcommand("end", discordtest.IntegerOption("game", int64(id)))); !errors.Is(err, discordtest.ErrNoPermission) {
 		t.Fatalf("a member without Manage Server was offered /shogiadmin: %v", err)
 	}
-	if got := e.typingIn(adminName, e.carol, e.ch, "end", "game", ""); len(got) != 1 || !strings.Contains(got[0], "@alice vs @bob") {
+	if got := e.typingIn(commands.AdminName, e.carol, e.ch, "end", "game", ""); len(got) != 1 || !strings.Contains(got[0], "@alice vs @bob") {
 		t.Fatalf("the games a moderator may end: %q", got)
 	}
 	if !e.game(id).Status.Live() {
 		t.Fatal("a member without Manage Server ended the game")
 	}
-	e.srv.AllowCommand(adminName, dave.ID) // the server grants dave the command
+	e.srv.AllowCommand(commands.AdminName, dave.ID) // the server grants dave the command
 	if out := e.admin(dave.ID, "end", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "Done") {
 		t.Fatalf("end by a member the server granted /shogiadmin: %q", out)
 	}
@@ -87,7 +88,7 @@ func TestAdminSettings(t *testing.T) {
 	e := newEnv(t)
 	games := e.srv.AddChannel(discordtest.Channel{Name: "shogi-games", Type: discordgo.ChannelTypeGuildText})
 	dave := e.srv.AddUser(discordtest.User{Username: "dave", Permissions: "0"})
-	if _, err := e.srv.SlashCommand(dave.ID, e.ch, adminName, discordtest.Subcommand("settings", discordtest.StringOption("language", "ja"))); !errors.Is(err, discordtest.ErrNoPermission) {
+	if _, err := e.srv.SlashCommand(dave.ID, e.ch, commands.AdminName, discordtest.Subcommand("settings", discordtest.StringOption("language", "ja"))); !errors.Is(err, discordtest.ErrNoPermission) {
 		t.Fatalf("a member without Manage Server was offered /shogiadmin settings: %v", err)
 	}
 	if _, err := e.st.GetGuildSettings(e.srv.GuildID()); !errors.Is(err, store.ErrNotFound) {

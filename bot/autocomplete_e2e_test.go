@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/discordtest"
 )
 
@@ -16,7 +17,7 @@ import (
 // channel ch ("" = the user's DM), and returns the choices' names.
 func (e *env) typing(user, ch, sub, option, typed string) []string {
 	e.t.Helper()
-	return e.typingIn(cmdName, user, ch, sub, option, typed)
+	return e.typingIn(commands.CmdName, user, ch, sub, option, typed)
 }
 
 // typingIn is typing in the command named cmd.

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/budget"
+	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
@@ -73,16 +74,12 @@ type Bot struct {
 	clocks *games.Clocks
 	// dmQueue holds each user's DMs waiting to be handled, in order.
 	dmQueue map[string][]*discordgo.Message
-	// acceptMu serialises accepting challenges (no DMs for a lost race).
-	acceptMu sync.Mutex
 	// watchMu serialises the watchers' updates; watchPending holds the games
 	// with an update waiting for it; watchShown, under watchMu, the move of
 	// the game each watcher's DM last showed (watch.go).
 	watchMu      sync.Mutex
 	watchPending sync.Map
 	watchShown   map[watchKey]int
-	// names caches users' names for autocomplete choices (autocomplete.go).
-	names sync.Map
 
 	ctx    context.Context
 	pool   *outbox.Pool // for senders, DM queues and inbox workers
@@ -109,6 +106,8 @@ type Bot struct {
 	// cl is the ownership shared with other processes (nil: this process
 	// is the only one; cluster.go).
 	cl *cluster
+	// cmds answers the commands that are not moves (bot/commands; cmdhost.go).
+	cmds *commands.Commands
 	// tnr runs the tournaments (bot/tournaments; tnhost.go).
 	tnr *tournaments.Runner
 
@@ -143,19 +142,24 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	for _, o := range opts {
 		o(b)
 	}
+	b.ctx, b.cancel = context.WithCancel(context.Background())
 	b.games = games.NewTable(st, b.owns, b.cpuSeats)
 	b.rest = outbox.NewREST(s, st, b.log)
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.cl != nil,
 		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
 		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
 		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
-	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.resultGIF, NotRated: notRatedLine}
+	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.resultGIF, NotRated: compose.NotRatedLine}
+	b.cmds = commands.New(commands.Config{Ctx: b.ctx, Store: st, REST: b.rest, Readers: b.readers, Compose: b.compose,
+		Log: b.log, Now: func() time.Time { return b.now() }, Host: cmdHost{b}, Limits: commands.Limits{
+			ChallengeMinutes: b.cfg.ChallengeMinutes, MaxOpenChallenges: b.cfg.MaxOpenChallenges, CPUMaxMoveMillis: b.cfg.CPUMaxMoveMillis,
+			Threads: b.cfg.Threads, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF, GIFFoulFrames: b.cfg.GIFFoulFrames,
+			Defaults: b.cfg.options}})
 	b.tnr = tournaments.New(tournaments.Config{Store: st, Readers: b.readers, Compose: b.compose, Log: b.log,
 		Now: func() time.Time { return b.now() }, Host: tnHost{b}})
 	b.router = &interact.Router{Table: b.table(), REST: b.rest, Log: b.log, DeferAfter: b.deferAfter,
-		Hooks: interact.Hooks{Begin: b.begin, End: b.end, Lang: b.interactionLang, ErrorText: storeText,
-			Autocomplete: b.autocomplete, After: b.comeBack}}
-	b.ctx, b.cancel = context.WithCancel(context.Background())
+		Hooks: interact.Hooks{Begin: b.begin, End: b.end, Lang: b.interactionLang, ErrorText: compose.StoreText,
+			Autocomplete: b.cmds.Autocomplete, After: b.comeBack}}
 	b.pool = outbox.NewPool(b.ctx)
 	if b.cl != nil {
 		b.instance = b.cl.c.Process()
@@ -202,7 +206,7 @@ func (b *Bot) Start() error {
 	if b.appID == "" {
 		b.appID = b.cfg.ApplicationID
 	}
-	if err := b.registerCommands(b.cfg.DevGuild); err != nil {
+	if err := b.cmds.RegisterCommands(b.cfg.DevGuild); err != nil {
 		return fmt.Errorf("register commands: %w", err)
 	}
 	// Games load when first used; the clocks are armed from the stored

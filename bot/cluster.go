@@ -137,7 +137,7 @@ func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (
 	queued, err := b.cl.c.PutInbox(key, id, rec)
 	if err != nil {
 		b.log.Error("inbox", "game", id, "user", what.User, "err", err)
-		return storeText(lang, err), false
+		return compose.StoreText(lang, err), false
 	}
 	if !queued {
 		return "", false // the same action, delivered twice, waits already
@@ -190,7 +190,7 @@ func (b *Bot) routeDM(id store.GameID, user, text, key string) {
 	}
 	if err != nil {
 		b.log.Error("inbox", "game", id, "user", user, "err", err)
-		b.dmReply(user, key, storeText(b.readers.Lang(user), err))
+		b.dmReply(user, key, compose.StoreText(b.readers.Lang(user), err))
 		return
 	}
 	if b.owns(id) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
@@ -100,12 +101,12 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
-	id, msg := b.pickGameIn(dmScope(user), want, rd, mine, gamesErr)
+	id, msg := b.cmds.PickGameIn(commands.DMScope(user), want, rd, mine, gamesErr)
 	if id == 0 {
 		b.dmReply(user, m.ID, msg)
 		return
 	}
-	if b.dmShortcut(user, m.ID, id, text) {
+	if b.cmds.DMShortcut(user, m.ID, id, text) {
 		return
 	}
 	if b.cl != nil && !b.applyHere(id) {
@@ -114,7 +115,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	}
 	lg, err := b.games.Get(id)
 	if err != nil {
-		b.dmReply(user, m.ID, gameLoadText(lang, err))
+		b.dmReply(user, m.ID, compose.GameLoadText(lang, err))
 		return
 	}
 	lg.Mu.Lock()
@@ -135,7 +136,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 			return
 		}
 		if err != nil {
-			reply, ok = storeText(lang, err), false
+			reply, ok = compose.StoreText(lang, err), false
 		}
 	} else {
 		reply, ok = b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"shinpan/referee/record"
 	"strings"
 	"testing"
+
+	"shinpan/referee/record"
 
 	"shinpan/bot/discordtest"
 	"shinpan/referee/view"

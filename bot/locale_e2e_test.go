@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
 )
@@ -28,8 +29,8 @@ func TestCommandsHaveJapanese(t *testing.T) {
 			walk(at, o.Options)
 		}
 	}
-	for _, c := range commands() {
-		want := map[string]string{cmdName: "将棋", adminName: "将棋管理"}[c.Name]
+	for _, c := range commands.Definitions() {
+		want := map[string]string{commands.CmdName: "将棋", commands.AdminName: "将棋管理"}[c.Name]
 		if c.NameLocalizations == nil || (*c.NameLocalizations)[discordgo.Japanese] != want || c.DescriptionLocalizations == nil {
 			t.Errorf("/%s: no Japanese name or description", c.Name)
 		}

@@ -30,8 +30,8 @@ func TestSquareOfReadsMetaLocked(t *testing.T) {
 		}
 	}()
 	for range 200 {
-		if _, c, sq, why := e.b.squareOf(id, e.bob, "5e"); why != "" || c != shogi.White || sq != shogi.Sq(5, 5) {
-			t.Fatalf("squareOf: %v %v %q", c, sq, why)
+		if _, c, sq, why := e.b.cmds.SquareOf(id, e.bob, "5e"); why != "" || c != shogi.White || sq != shogi.Sq(5, 5) {
+			t.Fatalf("SquareOf: %v %v %q", c, sq, why)
 		}
 	}
 	wg.Wait()

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
@@ -20,9 +21,9 @@ import (
 
 // playAction runs a player's action in their game and answers ok or the
 // refusal.
-func (b *Bot) playAction(r *interact.Req, s seated, a referee.Action, ok texts.UIText) interact.Answer {
-	a.Player = s.c
-	reply, done := b.act(s.id, r.User, a, r.I.ID)
+func (b *Bot) playAction(r *interact.Req, s commands.Seated, a referee.Action, ok texts.UIText) interact.Answer {
+	a.Player = s.Color
+	reply, done := b.act(s.ID, r.User, a, r.I.ID)
 	switch {
 	case done:
 		return interact.Say(texts.UI(r.Lang, ok))
@@ -34,7 +35,7 @@ func (b *Bot) playAction(r *interact.Req, s seated, a referee.Action, ok texts.U
 
 // gameAction is a slash command acting in the user's game.
 func (b *Bot) gameAction(r *interact.Req, kind referee.ActionKind, ok texts.UIText) (interact.Answer, error) {
-	s, why := b.myGame(r, 0)
+	s, why := b.cmds.MyGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
@@ -55,14 +56,14 @@ func (b *Bot) cmdAbort(r *interact.Req) (interact.Answer, error) {
 }
 
 // buttonGame is the game of a DM button, which must be the user's and go on.
-func (b *Bot) buttonGame(r *interact.Req) (seated, *interact.Answer) {
-	s, why := b.seatIn(r, store.GameID(r.Arg))
+func (b *Bot) buttonGame(r *interact.Req) (commands.Seated, *interact.Answer) {
+	s, why := b.cmds.SeatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return s, why
 	}
-	s.lg.Mu.Lock()
-	over := s.lg.G.Over()
-	s.lg.Mu.Unlock()
+	s.Game.Mu.Lock()
+	over := s.Game.G.Over()
+	s.Game.Mu.Unlock()
 	if over {
 		return s, &interact.Answer{Text: texts.UI(r.Lang, texts.GameOver)}
 	}
@@ -79,7 +80,7 @@ func (b *Bot) btnResign(r *interact.Req) (interact.Answer, error) {
 }
 
 func (b *Bot) btnResignConfirm(r *interact.Req) (interact.Answer, error) {
-	s, why := b.seatIn(r, store.GameID(r.Arg))
+	s, why := b.cmds.SeatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return *why, nil
 	}
@@ -99,7 +100,7 @@ func (b *Bot) btnMove(r *interact.Req) (interact.Answer, error) {
 }
 
 func (b *Bot) onMoveModal(r *interact.Req) (interact.Answer, error) {
-	s, why := b.seatIn(r, store.GameID(r.Arg))
+	s, why := b.cmds.SeatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return *why, nil
 	}
@@ -111,7 +112,7 @@ func (b *Bot) onMoveModal(r *interact.Req) (interact.Answer, error) {
 
 // selMask takes a mask chosen from the select menu (Masked setup).
 func (b *Bot) selMask(r *interact.Req) (interact.Answer, error) {
-	s, why := b.seatIn(r, store.GameID(r.Arg))
+	s, why := b.cmds.SeatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return *why, nil
 	}
@@ -125,18 +126,18 @@ func (b *Bot) selMask(r *interact.Req) (interact.Answer, error) {
 // stored with the game (a restart keeps it) and lasts until a move is played
 // (policy.DrawOffer).
 func (b *Bot) cmdDraw(r *interact.Req) (interact.Answer, error) {
-	s, why := b.myGame(r, 0)
+	s, why := b.cmds.MyGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
 	if b.cl != nil { // the game's owner decides (cluster.go)
-		reply, _ := b.route(s.id, r.I.ID, routed{Kind: "draw", User: r.User}, r.Lang)
+		reply, _ := b.route(s.ID, r.I.ID, routed{Kind: "draw", User: r.User}, r.Lang)
 		if reply == "" {
 			reply = texts.UI(r.Lang, texts.Done)
 		}
 		return interact.Say(reply), nil
 	}
-	reply, err := b.draw(s.id, r.User, r.Lang, r.I.ID)
+	reply, err := b.draw(s.ID, r.User, r.Lang, r.I.ID)
 	if err != nil {
 		return interact.Answer{}, err
 	}
@@ -148,7 +149,7 @@ func (b *Bot) cmdDraw(r *interact.Req) (interact.Answer, error) {
 func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (string, error) {
 	lg, err := b.games.Get(id)
 	if err != nil {
-		return gameLoadText(lang, err), nil
+		return compose.GameLoadText(lang, err), nil
 	}
 	lg.Mu.Lock()
 	c, seated := games.SeatOf(lg.Meta, user)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/discordtest"
 	"shinpan/bot/interact"
 	"shinpan/store"
@@ -96,7 +97,7 @@ func TestServerNotationRefused(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	e.admin(e.carol, "settings", discordtest.StringOption("notation", "usi"))
-	_, err := e.srv.SlashCommand(e.carol, e.ch, adminName, discordtest.Subcommand("settings", discordtest.StringOption("notation", "kif")))
+	_, err := e.srv.SlashCommand(e.carol, e.ch, commands.AdminName, discordtest.Subcommand("settings", discordtest.StringOption("notation", "kif")))
 	if !errors.Is(err, discordtest.ErrBadOption) {
 		t.Fatalf("the stand-in took notation kif: %v", err)
 	}
@@ -106,7 +107,7 @@ func TestServerNotationRefused(t *testing.T) {
 	}
 	r := &interact.Req{I: &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{GuildID: guild}}, User: e.carol, Lang: "en",
 		Opts: interact.Opts{"notation": opt("notation", "kif"), "threads": opt("threads", "on")}}
-	a, err := e.b.cmdServerSettings(r)
+	a, err := e.b.cmds.ServerSettings(r)
 	if err != nil || !strings.Contains(a.Text, "no notation “kif”") {
 		t.Fatalf("the bot's answer: %q %v", a.Text, err)
 	}

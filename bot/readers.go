@@ -6,7 +6,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
-	"shinpan/bot/interact"
 	"shinpan/bot/texts"
 	"shinpan/store"
 )
@@ -26,12 +25,4 @@ func (b *Bot) interactionLang(user string, locale discordgo.Locale) texts.Lang {
 		s.Locale = string(locale)
 	}
 	return compose.SettingsLang(s)
-}
-
-// askerReader is the user of an interaction, answered ephemerally: their
-// settings, in the interaction's language.
-func (b *Bot) askerReader(r *interact.Req) compose.Reader {
-	rd := b.readers.Reader(r.User)
-	rd.Lang = r.Lang
-	return rd
 }

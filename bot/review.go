@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
@@ -41,13 +42,10 @@ const (
 	povWhite = "w"
 )
 
-// recordChoices are the formats /shogi record offers: the records and the GIF.
-var recordChoices = append(append([]string(nil), compose.RecordFormats...), "gif")
-
 // finishedGame loads a game the user may see that is over, or says why not.
 func (b *Bot) finishedGame(r *interact.Req, id store.GameID) (store.Game, []store.Entry, *interact.Answer) {
 	meta, entries, err := b.st.LoadGame(id)
-	if err != nil || !scopeOf(r).game(meta) {
+	if err != nil || !commands.ScopeOf(r).HasGame(meta) {
 		a := interact.Say(texts.UI(r.Lang, texts.NoGame))
 		return meta, nil, &a
 	}
@@ -227,7 +225,7 @@ func (b *Bot) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.
 		opts = append(opts, discordgo.SelectMenuOption{Label: label[p], Value: p, Default: p == pov})
 	}
 	rec := discordgo.ActionsRow{}
-	for _, f := range recordChoices {
+	for _, f := range commands.RecordChoices {
 		rec.Components = append(rec.Components, discordgo.Button{Label: strings.ToUpper(f), Style: discordgo.SecondaryButton,
 			CustomID: fmt.Sprintf("rvrec:%d:%s", g, f)})
 	}
@@ -255,12 +253,12 @@ func (b *Bot) btnReviewRecord(r *interact.Req) (interact.Answer, error) {
 	return b.recordAnswer(r, store.GameID(id), f[2])
 }
 
-// recordAnswer is a finished game's record in format (one of recordChoices),
+// recordAnswer is a finished game's record in format (one of commands.RecordChoices),
 // as an ephemeral file.
 func (b *Bot) recordAnswer(r *interact.Req, id store.GameID, format string) (interact.Answer, error) {
 	meta, entries, why := b.finishedGame(r, id)
 	if why != nil {
-		if meta.Status.Live() && scopeOf(r).game(meta) {
+		if meta.Status.Live() && commands.ScopeOf(r).HasGame(meta) {
 			return interact.Say(texts.RecordNotYet(r.Lang, uint64(id))), nil
 		}
 		return *why, nil
@@ -295,7 +293,7 @@ func (b *Bot) recordAnswer(r *interact.Req, id store.GameID, format string) (int
 // the asker's board theme and piece set).
 func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang, look store.Settings) ([]byte, error) {
 	var buf bytes.Buffer
-	fouls := onOff(b.guildSettings(meta.GuildID).GIFFoulFrames, b.cfg.GIFFoulFrames)
+	fouls := commands.OnOff(b.guildSettings(meta.GuildID).GIFFoulFrames, b.cfg.GIFFoulFrames)
 	frames := render.ReplayFrames(steps, fouls && meta.Variant == view.Tsuitate)
 	var result *view.Result
 	if n := len(frames); n > 0 {
@@ -316,7 +314,7 @@ func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang, look 
 // wants it (its result_gif, else Config.ResultGIF): the stored log and the
 // action that ended the game.
 func (b *Bot) resultGIF(meta store.Game, a referee.Action) []compose.File {
-	if !onOff(b.guildSettings(meta.GuildID).ResultGIF, b.cfg.ResultGIF) {
+	if !commands.OnOff(b.guildSettings(meta.GuildID).ResultGIF, b.cfg.ResultGIF) {
 		return nil
 	}
 	entries, err := b.st.Log(meta.ID, 0)

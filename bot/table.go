@@ -1,52 +1,55 @@
 package bot
 
-import "shinpan/bot/interact"
+import (
+	"shinpan/bot/commands"
+	"shinpan/bot/interact"
+)
 
 // The command table: every slash subcommand, button, select and modal of the
 // bot, and whether it is slow (deferred before it runs). A new command is a
 // sub(...) in commands.go, one line here and its handler. The
 // table is built with the bot, its handlers bound to it.
 func (b *Bot) table() interact.Table {
-	t := interact.Table{Command: cmdName, Admin: adminName}
+	t := interact.Table{Command: commands.CmdName, Admin: commands.AdminName}
 	t.Slash = map[string]interact.Route{
-		"challenge":   {Run: b.cmdChallenge, Slow: false}, // its answer is the public card
-		"accept":      {Run: b.cmdAccept, Slow: true},
-		"decline":     {Run: b.cmdDecline, Slow: true},
-		"cancel":      {Run: b.cmdCancel, Slow: true},
+		"challenge":   {Run: b.cmds.Challenge, Slow: false}, // its answer is the public card
+		"accept":      {Run: b.cmds.Accept, Slow: true},
+		"decline":     {Run: b.cmds.Decline, Slow: true},
+		"cancel":      {Run: b.cmds.Cancel, Slow: true},
 		"resign":      {Run: b.cmdResign, Slow: true},
 		"declare":     {Run: b.cmdDeclare, Slow: true},
-		"board":       {Run: b.cmdBoard, Slow: true},
-		"status":      {Run: b.cmdStatus},
-		"games":       {Run: b.cmdGames},
-		"rules":       {Run: b.cmdRules},
-		"help":        {Run: b.cmdHelp},
-		"note":        {Run: b.cmdNote, Slow: true},
-		"reach":       {Run: b.cmdReach, Slow: true},
+		"board":       {Run: b.cmds.Board, Slow: true},
+		"status":      {Run: b.cmds.Status},
+		"games":       {Run: b.cmds.Games},
+		"rules":       {Run: b.cmds.Rules},
+		"help":        {Run: b.cmds.Help},
+		"note":        {Run: b.cmds.Note, Slow: true},
+		"reach":       {Run: b.cmds.Reach, Slow: true},
 		"draw":        {Run: b.cmdDraw, Slow: true},
 		"abort":       {Run: b.cmdAbort, Slow: true},
-		"end":         {Run: b.cmdEndMoved}, // now /shogiadmin end
-		"rematch":     {Run: b.cmdRematch, Slow: true},
-		"rating":      {Run: b.cmdRating},
-		"leaderboard": {Run: b.cmdLeaderboard},
-		"history":     {Run: b.cmdHistory},
-		"record":      {Run: b.cmdRecord, Slow: true},
-		"settings":    {Run: b.cmdSettings},
+		"end":         {Run: b.cmds.EndMoved}, // now /shogiadmin end
+		"rematch":     {Run: b.cmds.Rematch, Slow: true},
+		"rating":      {Run: b.cmds.Rating},
+		"leaderboard": {Run: b.cmds.Leaderboard},
+		"history":     {Run: b.cmds.History},
+		"record":      {Run: b.cmds.Record, Slow: true},
+		"settings":    {Run: b.cmds.Settings},
 		"review":      {Run: b.cmdReview},            // review.go: not slow, its board answers at once
 		"watch":       {Run: b.cmdWatch, Slow: true}, // watch.go
 	}
 	t.AdminSlash = map[string]interact.Route{
-		"end":      {Run: adminGate(b.cmdEnd), Slow: true},
-		"settings": {Run: adminGate(b.cmdServerSettings), Slow: true},
-		"defaults": {Run: adminGate(b.cmdServerDefaults), Slow: true},
+		"end":      {Run: commands.AdminGate(b.cmds.End), Slow: true},
+		"settings": {Run: commands.AdminGate(b.cmds.ServerSettings), Slow: true},
+		"defaults": {Run: commands.AdminGate(b.cmds.ServerDefaults), Slow: true},
 	}
 	t.Component = map[string]interact.Route{
-		"accept":   {Run: b.btnAccept, Slow: true},
-		"decline":  {Run: b.btnDecline, Slow: true},
+		"accept":   {Run: b.cmds.AcceptButton, Slow: true},
+		"decline":  {Run: b.cmds.DeclineButton, Slow: true},
 		"resign":   {Run: b.btnResign},
 		"resignok": {Run: b.btnResignConfirm, Slow: true},
 		"move":     {Run: b.btnMove}, // its answer is a modal, which cannot follow a deferral
 		"mask":     {Run: b.selMask, Slow: true},
-		"rematch":  {Run: b.btnRematch, Slow: true},
+		"rematch":  {Run: b.cmds.RematchButton, Slow: true},
 		"review":   {Run: b.btnReview}, // review.go
 		"rvgo":     {Run: b.btnReviewGo},
 		"rvpov":    {Run: b.selReviewPOV},
@@ -58,4 +61,25 @@ func (b *Bot) table() interact.Table {
 	}
 	b.addTournamentRoutes(t) // tournament_commands.go
 	return t
+}
+
+// addTournamentRoutes adds the routes of /shogi tournament, by
+// "tournament <sub>", and of the card's Join button.
+func (b *Bot) addTournamentRoutes(t interact.Table) {
+	t.Component["tjoin"] = interact.Route{Run: b.tnr.JoinButton, Slow: true}
+	for name, rt := range map[string]interact.Route{
+		"tournament create":    {Run: b.tnr.Create}, // its answer is the public card
+		"tournament join":      {Run: b.tnr.Join, Slow: true},
+		"tournament leave":     {Run: b.tnr.Leave, Slow: true},
+		"tournament start":     {Run: b.tnr.Start, Slow: true},
+		"tournament standings": {Run: b.tnr.Standings, Slow: true},
+		"tournament withdraw":  {Run: b.tnr.Withdraw, Slow: true},
+		"tournament pause":     {Run: b.tnr.Pause, Slow: true},
+		"tournament resume":    {Run: b.tnr.Resume, Slow: true},
+		"tournament cancel":    {Run: b.tnr.Cancel, Slow: true},
+		"tournament kick":      {Run: b.tnr.Kick, Slow: true},
+		"tournament result":    {Run: b.tnr.Result, Slow: true},
+	} {
+		t.Slash[name] = rt
+	}
 }

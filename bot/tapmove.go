@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
@@ -78,36 +79,36 @@ func divertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
 // happened). With several processes the update always goes by DM: the
 // process that applies the action may not be the one that answers, nor the
 // one alive when it would.
-func (b *Bot) actDiverted(r *interact.Req, s seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
-	a.Player = s.c
+func (b *Bot) actDiverted(r *interact.Req, s commands.Seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
+	a.Player = s.Color
 	if b.cl != nil {
-		reply, done = b.act(s.id, r.User, a, r.I.ID)
+		reply, done = b.act(s.ID, r.User, a, r.I.ID)
 		return nil, reply, done
 	}
 	d := &divert{user: r.User}
 	diverted.Store(r.I.ID, d)
 	defer diverted.Delete(r.I.ID)
-	reply, done = b.act(s.id, r.User, a, r.I.ID)
+	reply, done = b.act(s.ID, r.User, a, r.I.ID)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.closed = true
 	if d.p == nil || !done { // kept by an attempt whose commit failed: nothing was played
 		return nil, reply, done
 	}
-	d.p.FillGame(s.id)
+	d.p.FillGame(s.ID)
 	return d.p, reply, done
 }
 
 // answerDiverted answers with the mover's update p in the interaction's
 // message; should that answer fail, p goes by DM after all.
-func (b *Bot) answerDiverted(r *interact.Req, s seated, p *compose.Payload) interact.Answer {
+func (b *Bot) answerDiverted(r *interact.Req, s commands.Seated, p *compose.Payload) interact.Answer {
 	a := b.update(r, payloadMessage(*p))
 	send := a.Own
 	a.Own = func() error {
 		err := send()
 		if err != nil {
-			if qerr := b.st.Enqueue(withGame(compose.ToDM(r.User, *p), s.id)); qerr != nil {
-				b.log.Error("enqueue", "game", s.id, "user", r.User, "err", qerr)
+			if qerr := b.st.Enqueue(compose.ForGame(compose.ToDM(r.User, *p), s.ID)); qerr != nil {
+				b.log.Error("enqueue", "game", s.ID, "user", r.User, "err", qerr)
 			}
 			go b.ob.Kick()
 		}
@@ -123,51 +124,51 @@ func (b *Bot) tapPick(r *interact.Req) (interact.Answer, error) {
 	if !ok {
 		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
-	s, why := b.seatIn(r, store.GameID(id))
+	s, why := b.cmds.SeatIn(r, store.GameID(id))
 	if why != nil {
 		return *why, nil
 	}
 	rd := b.readers.Reader(r.User)
-	s.lg.Mu.Lock()
-	in := compose.TapInput(s.lg.Meta, s.lg.G, s.c, rd)
+	s.Game.Mu.Lock()
+	in := compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd)
 	pk, err := tap.Step(in, step)
 	if err != nil || number != in.View.MoveNumber {
-		msg := b.tapStale(r, s.lg, s.c, rd)
-		s.lg.Mu.Unlock()
+		msg := b.tapStale(r, s.Game, s.Color, rd)
+		s.Game.Mu.Unlock()
 		return b.update(r, msg), nil
 	}
 	if pk.Move == shogi.NoMove && pk.Mask == shogi.NoSquare {
-		msg := b.tapScreen(r, s.lg, s.c, rd, in, pk.Screen)
-		s.lg.Mu.Unlock()
+		msg := b.tapScreen(r, s.Game, s.Color, rd, in, pk.Screen)
+		s.Game.Mu.Unlock()
 		return b.update(r, msg), nil
 	}
-	if fouledAlready(s.lg, s.c, pk.Move) { // a second tap of a foul: the same foul again (RULES.md §3)
-		msg := b.tapScreen(r, s.lg, s.c, rd, in, tap.Screen{Heading: texts.UI(rd.Lang, texts.TapTried), Selects: tap.First(in).Selects})
-		s.lg.Mu.Unlock()
+	if fouledAlready(s.Game, s.Color, pk.Move) { // a second tap of a foul: the same foul again (RULES.md §3)
+		msg := b.tapScreen(r, s.Game, s.Color, rd, in, tap.Screen{Heading: texts.UI(rd.Lang, texts.TapTried), Selects: tap.First(in).Selects})
+		s.Game.Mu.Unlock()
 		return b.update(r, msg), nil
 	}
-	s.lg.Mu.Unlock()
+	s.Game.Mu.Unlock()
 	a := referee.Action{Kind: referee.ActMove, Text: pk.Move.USI(), At: number} // decide checks the number again
 	if pk.Mask != shogi.NoSquare {
 		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: newSalt(), At: number}
 	}
 	p, reply, done := b.actDiverted(r, s, a)
 	if p != nil {
-		s.lg.Mu.Lock()
-		if s.lg.G.NeedsMasks() { // the mask may be changed until both are chosen
-			p.Selects = compose.TapMenus(s.lg.Meta, s.lg.G, s.c, rd)
+		s.Game.Mu.Lock()
+		if s.Game.G.NeedsMasks() { // the mask may be changed until both are chosen
+			p.Selects = compose.TapMenus(s.Game.Meta, s.Game.G, s.Color, rd)
 		}
 		b.keepBoard(s, rd, p)
-		s.lg.Mu.Unlock()
+		s.Game.Mu.Unlock()
 		return b.answerDiverted(r, s, p), nil
 	}
-	s.lg.Mu.Lock()
-	defer s.lg.Mu.Unlock()
+	s.Game.Mu.Lock()
+	defer s.Game.Mu.Unlock()
 	switch {
 	case done: // applied, its update sent by DM (the game's owner is another process)
 		return b.update(r, filesMessage{Content: baseText(r) + tapLine + texts.UI(rd.Lang, texts.MoveSent)}), nil
-	case compose.TapInput(s.lg.Meta, s.lg.G, s.c, rd).View.MoveNumber != number || s.lg.G.Over():
-		return b.update(r, b.tapStale(r, s.lg, s.c, rd)), nil // the board moved on meanwhile: played once
+	case compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd).View.MoveNumber != number || s.Game.G.Over():
+		return b.update(r, b.tapStale(r, s.Game, s.Color, rd)), nil // the board moved on meanwhile: played once
 	case reply == "":
 		reply = texts.UI(rd.Lang, texts.Done) // the same pick delivered twice
 	}
@@ -243,13 +244,13 @@ func payloadMessage(p compose.Payload) filesMessage {
 // modalMove plays the move typed in the Move box opened from a board: its
 // update for the mover replaces that board (issue 33: no new message of the
 // global budget), a refusal is answered as before.
-func (b *Bot) modalMove(r *interact.Req, s seated) interact.Answer {
+func (b *Bot) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
 	p, reply, done := b.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]})
 	switch {
 	case p != nil:
-		s.lg.Mu.Lock()
+		s.Game.Mu.Lock()
 		b.keepBoard(s, b.readers.Reader(r.User), p)
-		s.lg.Mu.Unlock()
+		s.Game.Mu.Unlock()
 		return b.answerDiverted(r, s, p)
 	case done:
 		return interact.Say(texts.UI(r.Lang, texts.MoveSent))
@@ -263,9 +264,9 @@ func (b *Bot) modalMove(r *interact.Req, s seated) interact.Answer {
 // by the referee after the pick) the player's board, which the message it
 // replaces showed: an update drops the attachments it does not list.
 // Called under the game's lock.
-func (b *Bot) keepBoard(s seated, rd compose.Reader, p *compose.Payload) {
-	if len(p.Files) == 0 && !s.lg.G.NeedsMasks() {
-		p.Files = b.compose.BoardFiles(s.lg.Meta, s.lg.G, s.c, rd)
+func (b *Bot) keepBoard(s commands.Seated, rd compose.Reader, p *compose.Payload) {
+	if len(p.Files) == 0 && !s.Game.G.NeedsMasks() {
+		p.Files = b.compose.BoardFiles(s.Game.Meta, s.Game.G, s.Color, rd)
 	}
 }
 

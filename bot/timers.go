@@ -28,7 +28,7 @@ func (b *Bot) timerLoop() {
 		if !b.begin() {
 			return
 		}
-		b.expireChallenges()
+		b.cmds.ExpireChallenges()
 		turns, aways := b.clocks.Due(b.now())
 		b.expireTurns(turns)
 		b.expireAway(aways)

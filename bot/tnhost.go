@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+
 	"shinpan/bot/interact"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -15,12 +16,12 @@ type tnHost struct{ b *Bot }
 func (h tnHost) GuildSettings(guild string) store.GuildSettings { return h.b.guildSettings(guild) }
 func (h tnHost) ThreadsIn(gs store.GuildSettings) bool          { return h.b.threadsIn(gs) }
 func (h tnHost) ChallengeOptions(r *interact.Req, gs store.GuildSettings) (view.Variant, policy.Options, string) {
-	return h.b.challengeOptions(r, gs)
+	return h.b.cmds.ChallengeOptions(r, gs)
 }
 func (h tnHost) Act(id store.GameID, user string, a referee.Action, key string) (string, bool) {
 	return h.b.act(id, user, a, key)
 }
-func (h tnHost) UserName(ctx context.Context, id string) string { return h.b.userName(ctx, id) }
+func (h tnHost) UserName(ctx context.Context, id string) string { return h.b.cmds.UserName(ctx, id) }
 func (h tnHost) TurnDeadline(meta store.Game, turn *policy.Turn, seq uint64) *store.Deadline {
 	return h.b.turnDeadline(meta, turn, seq)
 }

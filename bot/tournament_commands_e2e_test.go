@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/discordtest"
 	"shinpan/store"
 )
@@ -37,7 +38,7 @@ func TestTournamentCommandLimits(t *testing.T) {
 		}
 		return n
 	}
-	for _, c := range commands() {
+	for _, c := range commands.Definitions() {
 		if n := len(c.Name) + len(c.Description) + size("/"+c.Name, c.Options); n > 8000 {
 			t.Errorf("/%s: %d characters, Discord takes 8000", c.Name, n)
 		}

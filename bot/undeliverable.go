@@ -3,10 +3,11 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
+
 	"shinpan/bot/compose"
 	"shinpan/bot/texts"
 	"shinpan/store"
-	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 )

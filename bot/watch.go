@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
@@ -53,14 +54,14 @@ func (b *Bot) watchSettings(gs store.GuildSettings) (delay int, ranked bool) {
 	if gs.WatchDelay != nil {
 		delay = *gs.WatchDelay
 	}
-	return delay, onOff(gs.WatchRanked, b.cfg.WatchRanked)
+	return delay, commands.OnOff(gs.WatchRanked, b.cfg.WatchRanked)
 }
 
 // watchDelay is how many moves behind game meta a watcher is, under its
 // server's settings, or why nobody may watch it ("none", "ranked").
 func (b *Bot) watchDelay(meta store.Game) (int, string) {
 	gs := b.guildSettings(meta.GuildID)
-	if meta.Tournament != nil && meta.Status.Live() && !onOff(gs.TournamentWatch, false) && !b.tnVoided(meta.Tournament.ID) {
+	if meta.Tournament != nil && meta.Status.Live() && !commands.OnOff(gs.TournamentWatch, false) && !b.tnVoided(meta.Tournament.ID) {
 		return 0, "tournament" // RULES.md §6: not until it ends, unless the server allows it
 	}
 	d, ranked := b.watchSettings(gs)
@@ -94,7 +95,7 @@ func (b *Bot) cmdWatch(r *interact.Req) (interact.Answer, error) {
 	n, _ := r.Opts.Num("game")
 	id := store.GameID(n)
 	meta, err := b.st.GetGame(id)
-	if err != nil || !scopeOf(r).game(meta) {
+	if err != nil || !commands.ScopeOf(r).HasGame(meta) {
 		return interact.Say(texts.UI(l, texts.NoGame)), nil
 	}
 	key := watchPrefix + r.User

@@ -336,3 +336,11 @@ func (r *Req) GuildLocale() string {
 	}
 	return string(*r.I.GuildLocale)
 }
+
+// Asker is the user of an interaction, answered ephemerally: their
+// settings, in the interaction's language.
+func (r *Req) Asker(readers compose.Readers) compose.Reader {
+	rd := readers.Reader(r.User)
+	rd.Lang = r.Lang
+	return rd
+}

@@ -1,4 +1,4 @@
-package bot
+package commands
 
 import (
 	"context"
@@ -24,10 +24,10 @@ import (
 
 const maxChoices = 25
 
-// autocomplete answers an autocomplete interaction.
-func (b *Bot) autocomplete(r *interact.Req) {
+// Autocomplete answers an Autocomplete interaction.
+func (cm *Commands) Autocomplete(r *interact.Req) {
 	data := r.I.ApplicationCommandData()
-	if data.Name != cmdName && data.Name != adminName || len(data.Options) == 0 {
+	if data.Name != CmdName && data.Name != AdminName || len(data.Options) == 0 {
 		return
 	}
 	sub := data.Options[0]
@@ -45,14 +45,14 @@ func (b *Bot) autocomplete(r *interact.Req) {
 		typed = "" // not a number: offer everything
 	}
 	typed = strings.TrimPrefix(typed, "#")
-	ctx, cancel := context.WithTimeout(b.ctx, 1500*time.Millisecond) // names by then, or none
+	ctx, cancel := context.WithTimeout(cm.ctx, 1500*time.Millisecond) // names by then, or none
 	defer cancel()
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	switch focused.Name {
 	case "game":
-		choices = b.gameChoices(ctx, r, sub.Name, typed)
+		choices = cm.gameChoices(ctx, r, sub.Name, typed)
 	case "challenge":
-		choices = b.challengeChoices(ctx, r, sub.Name, typed)
+		choices = cm.challengeChoices(ctx, r, sub.Name, typed)
 	}
 	if choices == nil {
 		choices = []*discordgo.ApplicationCommandOptionChoice{}
@@ -60,7 +60,7 @@ func (b *Bot) autocomplete(r *interact.Req) {
 	if err := r.Reply(&discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices}}); err != nil {
-		b.log.Warn("autocomplete", "user", r.User, "err", err)
+		cm.log.Warn("autocomplete", "user", r.User, "err", err)
 	}
 }
 
@@ -75,20 +75,20 @@ func choice(id uint64, typed, name string) (*discordgo.ApplicationCommandOptionC
 // gameChoices are the games game: may mean: the user's live games; their
 // finished ones for rematch, record and review; for watch and end, the live
 // games of others in the server.
-func (b *Bot) gameChoices(ctx context.Context, r *interact.Req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (cm *Commands) gameChoices(ctx context.Context, r *interact.Req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var found []store.Game
 	var err error
 	switch sub {
 	case "rematch", "record", "review":
-		found, err = b.st.RecentGames(r.User, 50)
+		found, err = cm.st.RecentGames(r.User, 50)
 	case "watch", "end":
-		if scopeOf(r).guild == "" {
+		if ScopeOf(r).Guild == "" {
 			return nil
 		}
 		var all []store.Game
-		all, err = b.st.ActiveGames()
+		all, err = cm.st.ActiveGames()
 		for k := len(all) - 1; k >= 0; k-- {
-			if g := all[k]; g.GuildID == scopeOf(r).guild {
+			if g := all[k]; g.GuildID == ScopeOf(r).Guild {
 				if _, plays := games.SeatOf(g, r.User); !plays || sub == "end" {
 					found = append(found, g)
 				}
@@ -96,13 +96,13 @@ func (b *Bot) gameChoices(ctx context.Context, r *interact.Req, sub, typed strin
 		}
 	default:
 		var all []store.Game
-		all, err = b.st.ActiveGamesOf(r.User)
+		all, err = cm.st.ActiveGamesOf(r.User)
 		for k := len(all) - 1; k >= 0; k-- {
 			found = append(found, all[k])
 		}
 	}
 	if err != nil {
-		b.log.Warn("autocomplete games", "user", r.User, "err", err)
+		cm.log.Warn("autocomplete games", "user", r.User, "err", err)
 		return nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
@@ -110,14 +110,14 @@ func (b *Bot) gameChoices(ctx context.Context, r *interact.Req, sub, typed strin
 		if len(out) == maxChoices {
 			break
 		}
-		if !scopeOf(r).game(g) {
+		if !ScopeOf(r).HasGame(g) {
 			continue
 		}
 		var name string
 		if c, plays := games.SeatOf(g, r.User); plays {
-			name = texts.GameChoice(r.Lang, uint64(g.ID), b.userName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
+			name = texts.GameChoice(r.Lang, uint64(g.ID), cm.UserName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
 		} else {
-			name = texts.GamePlayersChoice(r.Lang, uint64(g.ID), b.userName(ctx, g.Players[0]), b.userName(ctx, g.Players[1]), g.Variant)
+			name = texts.GamePlayersChoice(r.Lang, uint64(g.ID), cm.UserName(ctx, g.Players[0]), cm.UserName(ctx, g.Players[1]), g.Variant)
 		}
 		if ch, ok := choice(uint64(g.ID), typed, name); ok {
 			out = append(out, ch)
@@ -143,22 +143,22 @@ func gameTurn(g store.Game, c shogi.Color) texts.GameTurn {
 
 // challengeChoices are the challenges challenge: may mean in this scope:
 // for accept, those the user may accept; for decline, those addressed to them.
-func (b *Bot) challengeChoices(ctx context.Context, r *interact.Req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	cs, err := b.st.Challenges()
+func (cm *Commands) challengeChoices(ctx context.Context, r *interact.Req, sub, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	cs, err := cm.st.Challenges()
 	if err != nil {
-		b.log.Warn("autocomplete challenges", "user", r.User, "err", err)
+		cm.log.Warn("autocomplete challenges", "user", r.User, "err", err)
 		return nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for k := len(cs) - 1; k >= 0 && len(out) < maxChoices; k-- {
 		c := cs[k]
-		if !scopeOf(r).challenge(c) || !c.ExpiresAt.After(b.now()) {
+		if !ScopeOf(r).HasChallenge(c) || !c.ExpiresAt.After(cm.now()) {
 			continue
 		}
 		if sub == "accept" && !mayAccept(c, r.User) || sub == "decline" && c.Challenged != r.User {
 			continue
 		}
-		name := texts.ChallengeChoice(r.Lang, c.ID, false, c.Open(), b.userName(ctx, c.Challenger), c.Variant)
+		name := texts.ChallengeChoice(r.Lang, c.ID, false, c.Open(), cm.UserName(ctx, c.Challenger), c.Variant)
 		if ch, ok := choice(c.ID, typed, name); ok {
 			out = append(out, ch)
 		}
@@ -166,19 +166,19 @@ func (b *Bot) challengeChoices(ctx context.Context, r *interact.Req, sub, typed 
 	return out
 }
 
-// userName is "@name" for a user (the CPU: "CPU"), read from Discord once
+// UserName is "@name" for a user (the CPU: "CPU"), read from Discord once
 // and kept; "@…" when Discord does not answer in time.
-func (b *Bot) userName(ctx context.Context, id string) string {
+func (cm *Commands) UserName(ctx context.Context, id string) string {
 	if compose.IsCPU(id) || id == "" {
 		return "CPU"
 	}
-	if n, ok := b.names.Load(id); ok {
+	if n, ok := cm.names.Load(id); ok {
 		return n.(string)
 	}
 	if ctx.Err() != nil {
 		return "@…"
 	}
-	u, err := b.rest.User(ctx, id)
+	u, err := cm.rest.User(ctx, id)
 	if err != nil {
 		return "@…"
 	}
@@ -187,6 +187,6 @@ func (b *Bot) userName(ctx context.Context, id string) string {
 		name = u.Username
 	}
 	name = "@" + name
-	b.names.Store(id, name)
+	cm.names.Store(id, name)
 	return name
 }

@@ -1,4 +1,4 @@
-package bot
+package commands
 
 import (
 	"fmt"
@@ -10,16 +10,16 @@ import (
 	"shinpan/store"
 )
 
-// cmdRecord sends a finished game's record (KIF, KI2 or CSA as the format
+// Record sends a finished game's record (KIF, KI2 or CSA as the format
 // option says), with the hidden information; never while the game goes on.
-func (b *Bot) cmdRecord(r *interact.Req) (interact.Answer, error) {
+func (cm *Commands) Record(r *interact.Req) (interact.Answer, error) {
 	n, _ := r.Opts.Num("game")
 	id := store.GameID(n)
 	if r.Opts.Str("format") == "gif" {
-		return b.recordAnswer(r, id, "gif") // review.go
+		return cm.host.RecordAnswer(r, id, "gif") // review.go
 	}
-	meta, entries, err := b.st.LoadGame(id)
-	if err != nil || !scopeOf(r).game(meta) {
+	meta, entries, err := cm.st.LoadGame(id)
+	if err != nil || !ScopeOf(r).HasGame(meta) {
 		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil // another server's game is none of this one's business
 	}
 	if meta.Status.Live() {
@@ -40,3 +40,6 @@ func (b *Bot) cmdRecord(r *interact.Req) (interact.Answer, error) {
 	return interact.Answer{Text: texts.RecordSent(r.Lang, uint64(id)),
 		Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
 }
+
+// RecordChoices are the formats /shogi record offers: the records and the GIF.
+var RecordChoices = append(append([]string(nil), compose.RecordFormats...), "gif")

@@ -1,4 +1,4 @@
-package bot
+package commands
 
 import (
 	"time"
@@ -14,36 +14,36 @@ import (
 // A rematch challenges the other player of a finished game with the same
 // settings, colours swapped when the game's option says so.
 
-func (b *Bot) cmdRematch(r *interact.Req) (interact.Answer, error) {
+func (cm *Commands) Rematch(r *interact.Req) (interact.Answer, error) {
 	var id store.GameID
 	if n, ok := r.Opts.Num("game"); ok {
 		id = store.GameID(n)
 	} else {
-		gs, err := b.st.RecentGames(r.User, 50)
+		gs, err := cm.st.RecentGames(r.User, 50)
 		if err != nil {
 			return interact.Answer{}, err
 		}
 		for _, g := range gs {
-			if scopeOf(r).game(g) {
+			if ScopeOf(r).HasGame(g) {
 				id = g.ID
 				break
 			}
 		}
 	}
-	return b.rematch(r, id)
+	return cm.rematch(r, id)
 }
 
-func (b *Bot) btnRematch(r *interact.Req) (interact.Answer, error) {
-	return b.rematch(r, store.GameID(r.Arg))
+func (cm *Commands) RematchButton(r *interact.Req) (interact.Answer, error) {
+	return cm.rematch(r, store.GameID(r.Arg))
 }
 
-func (b *Bot) rematch(r *interact.Req, id store.GameID) (interact.Answer, error) {
+func (cm *Commands) rematch(r *interact.Req, id store.GameID) (interact.Answer, error) {
 	if id == 0 {
 		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
-	meta, err := b.st.GetGame(id)
+	meta, err := cm.st.GetGame(id)
 	c, ok := games.SeatOf(meta, r.User)
-	if err != nil || !ok || !scopeOf(r).game(meta) {
+	if err != nil || !ok || !ScopeOf(r).HasGame(meta) {
 		return interact.Say(texts.RematchNotYours(r.Lang, uint64(id))), nil
 	}
 	if meta.Status.Live() {
@@ -61,23 +61,23 @@ func (b *Bot) rematch(r *interact.Req, id store.GameID) (interact.Answer, error)
 	// An open offer between the two in this channel: one's own is pointed to,
 	// the opponent's is accepted (pressing Rematch twice, or both pressing it,
 	// makes one game).
-	cs, err := b.st.Challenges()
+	cs, err := cm.st.Challenges()
 	if err != nil {
 		return interact.Answer{}, err
 	}
 	for _, c := range cs {
-		if c.ChannelID != meta.ChannelID || !c.ExpiresAt.After(b.now()) {
+		if c.ChannelID != meta.ChannelID || !c.ExpiresAt.After(cm.now()) {
 			continue
 		}
 		switch {
 		case c.Challenger == r.User && c.Challenged == opp:
 			return interact.Say(texts.RematchPending(r.Lang, c.ID)), nil
 		case c.Challenger == opp && c.Challenged == r.User:
-			return b.accept(r, c.ID)
+			return cm.accept(r, c.ID)
 		}
 	}
 	if compose.IsCPU(opp) {
-		if gs, err := b.st.ActiveGamesOf(r.User); err == nil {
+		if gs, err := cm.st.ActiveGamesOf(r.User); err == nil {
 			for _, g := range gs {
 				if g.ChannelID == meta.ChannelID && (compose.IsCPU(g.Players[0]) || compose.IsCPU(g.Players[1])) {
 					return interact.Say(texts.UI(r.Lang, texts.AlreadyStarted)), nil
@@ -87,23 +87,23 @@ func (b *Bot) rematch(r *interact.Req, id store.GameID) (interact.Answer, error)
 	}
 	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.User, Challenged: opp,
 		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked, GuildLocale: meta.GuildLocale, PublicNotation: meta.PublicNotation, CPU: meta.CPU,
-		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
+		ExpiresAt: cm.now().Add(time.Duration(cm.cfg.ChallengeMinutes) * time.Minute)}
 	if compose.IsCPU(opp) {
-		return b.startGame(r, ch, store.CPU) // the CPU always accepts
+		return cm.host.StartGame(r, ch, store.CPU) // the CPU always accepts
 	}
-	ch, err = b.st.CreateChallenge(ch, nil)
+	ch, err = cm.st.CreateChallenge(ch, nil)
 	if err != nil {
 		return interact.Answer{}, err
 	}
 	// The card goes through the outbox; the sender keeps its message id
 	// (payload.Challenge) for acceptance or expiry to edit. A crash before it
 	// is queued leaves a challenge nobody sees, which simply expires.
-	chLang := b.readers.ChallengeLang(ch)
+	chLang := cm.readers.ChallengeLang(ch)
 	card := compose.Payload{Content: texts.ChallengeCard(chLang, compose.ChallengeText(ch)), Mentions: []string{opp},
 		Buttons: challengeButtons(chLang, ch.ID), Challenge: ch.ID}
-	if err := b.st.Enqueue(compose.ToChannel(ch.ChannelID, card)); err != nil {
+	if err := cm.st.Enqueue(compose.ToChannel(ch.ChannelID, card)); err != nil {
 		return interact.Answer{}, err
 	}
-	b.ob.Kick()
+	cm.host.Kick()
 	return interact.Say(texts.UI(r.Lang, texts.RematchSent)), nil
 }

@@ -1,8 +1,6 @@
-package bot
+package commands
 
 import (
-	"shinpan/bot/interact"
-
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -57,25 +55,4 @@ func tournamentCommand() *discordgo.ApplicationCommandOption {
 			sub("kick", "Remove a player from a tournament (moderators)", player, tournamentArg()),
 			sub("result", "Set a game's result (moderators)", round, board, result, tournamentArg()),
 		}}
-}
-
-// addTournamentRoutes adds the routes of /shogi tournament, by
-// "tournament <sub>", and of the card's Join button.
-func (b *Bot) addTournamentRoutes(t interact.Table) {
-	t.Component["tjoin"] = interact.Route{Run: b.tnr.JoinButton, Slow: true}
-	for name, rt := range map[string]interact.Route{
-		"tournament create":    {Run: b.tnr.Create}, // its answer is the public card
-		"tournament join":      {Run: b.tnr.Join, Slow: true},
-		"tournament leave":     {Run: b.tnr.Leave, Slow: true},
-		"tournament start":     {Run: b.tnr.Start, Slow: true},
-		"tournament standings": {Run: b.tnr.Standings, Slow: true},
-		"tournament withdraw":  {Run: b.tnr.Withdraw, Slow: true},
-		"tournament pause":     {Run: b.tnr.Pause, Slow: true},
-		"tournament resume":    {Run: b.tnr.Resume, Slow: true},
-		"tournament cancel":    {Run: b.tnr.Cancel, Slow: true},
-		"tournament kick":      {Run: b.tnr.Kick, Slow: true},
-		"tournament result":    {Run: b.tnr.Result, Slow: true},
-	} {
-		t.Slash[name] = rt
-	}
 }

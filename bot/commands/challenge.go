@@ -1,6 +1,7 @@
-package bot
+package commands
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,14 +19,14 @@ import (
 // Challenges: posting one (a card with Accept and Decline), accepting,
 // declining, cancelling, and expiry.
 
-// cmdChallenge posts a challenge card with Accept and Decline buttons, or
+// Challenge posts a challenge card with Accept and Decline buttons, or
 // starts a game against the CPU at once when the opponent is the bot.
-func (b *Bot) cmdChallenge(r *interact.Req) (interact.Answer, error) {
-	if scopeOf(r).guild == "" {
+func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
+	if ScopeOf(r).Guild == "" {
 		return interact.Say(texts.UI(r.Lang, texts.ChallengeInGuild)), nil
 	}
-	gs := b.guildSettings(scopeOf(r).guild)
-	v, opts, refusal := b.challengeOptions(r, gs)
+	gs := cm.host.GuildSettings(ScopeOf(r).Guild)
+	v, opts, refusal := cm.ChallengeOptions(r, gs)
 	if refusal != "" {
 		return interact.Say(refusal), nil
 	}
@@ -40,15 +41,15 @@ func (b *Bot) cmdChallenge(r *interact.Req) (interact.Answer, error) {
 	ranked, _ := r.Opts.Flag("ranked")
 	c := store.Challenge{GuildID: r.I.GuildID, ChannelID: r.I.ChannelID, Challenger: r.User, Challenged: opp,
 		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: publicLocale(r, gs), PublicNotation: gs.Notation,
-		ExpiresAt: b.now().Add(time.Duration(b.cfg.ChallengeMinutes) * time.Minute)}
-	cpu, refusal := b.cpuChoice(r)
+		ExpiresAt: cm.now().Add(time.Duration(cm.cfg.ChallengeMinutes) * time.Minute)}
+	cpu, refusal := cm.cpuChoice(r)
 	if refusal != "" {
 		return interact.Say(refusal), nil
 	}
-	if opp != "" && opp == b.botID() {
+	if opp != "" && opp == cm.host.BotID() {
 		r.Ack() // the game starts now: DMs, boards, the store
 		c.Challenged, c.Ranked, c.CPU = store.CPU, false, cpu
-		return b.startGame(r, c, store.CPU) // the CPU always accepts; never rated
+		return cm.host.StartGame(r, c, store.CPU) // the CPU always accepts; never rated
 	}
 	if ranked && !opts.RankedOK() {
 		return interact.Say(texts.RankedAway(r.Lang, policy.MinRankedAway)), nil
@@ -58,53 +59,53 @@ func (b *Bot) cmdChallenge(r *interact.Req) (interact.Answer, error) {
 			return interact.Say(texts.UI(r.Lang, texts.ChallengeBot)), nil
 		}
 	}
-	b.acceptMu.Lock() // the count and the new challenge together
-	defer b.acceptMu.Unlock()
-	if n, err := b.openChallengesOf(r.User, c.GuildID); err != nil {
+	cm.acceptMu.Lock() // the count and the new challenge together
+	defer cm.acceptMu.Unlock()
+	if n, err := cm.openChallengesOf(r.User, c.GuildID); err != nil {
 		return interact.Answer{}, err
-	} else if n >= b.cfg.MaxOpenChallenges {
+	} else if n >= cm.cfg.MaxOpenChallenges {
 		return interact.Say(texts.TooManyChallenges(r.Lang, n)), nil
 	}
-	c, err := b.st.CreateChallenge(c, nil)
+	c, err := cm.st.CreateChallenge(c, nil)
 	if err != nil {
 		return interact.Answer{}, err
 	}
 	// The card is the interaction's public answer; its message id is kept so
 	// acceptance or expiry can edit it.
-	chLang := b.readers.ChallengeLang(c)
+	chLang := cm.readers.ChallengeLang(c)
 	return interact.Answer{Text: texts.ChallengeCard(chLang, compose.ChallengeText(c)), Public: true, Mentions: []string{opp},
 		Buttons: challengeButtons(chLang, c.ID),
 		Posted: func(m *discordgo.Message) {
-			if err := b.st.SetChallengeMessage(c.ID, m.ID); err != nil {
-				b.log.Warn("challenge message id", "challenge", c.ID, "err", err)
+			if err := cm.st.SetChallengeMessage(c.ID, m.ID); err != nil {
+				cm.log.Warn("challenge message id", "challenge", c.ID, "err", err)
 			}
 		}}, nil
 }
 
 // openChallengesOf counts user's unexpired challenges on a server.
-func (b *Bot) openChallengesOf(user, guild string) (int, error) {
-	cs, err := b.st.Challenges()
+func (cm *Commands) openChallengesOf(user, guild string) (int, error) {
+	cs, err := cm.st.Challenges()
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, c := range cs {
-		if c.Challenger == user && c.GuildID == guild && c.ExpiresAt.After(b.now()) {
+		if c.Challenger == user && c.GuildID == guild && c.ExpiresAt.After(cm.now()) {
 			n++
 		}
 	}
 	return n, nil
 }
 
-// challengeOptions reads the variant and the options of /shogi challenge
+// ChallengeOptions reads the variant and the options of /shogi challenge
 // over the server's defaults, over the configured ones; refusal says what is
 // wrong.
-func (b *Bot) challengeOptions(r *interact.Req, gs store.GuildSettings) (view.Variant, policy.Options, string) {
+func (cm *Commands) ChallengeOptions(r *interact.Req, gs store.GuildSettings) (view.Variant, policy.Options, string) {
 	v, err := referee.ParseVariant(r.Opts.Str("variant"))
 	if err != nil {
 		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err)
 	}
-	opts := b.cfg.options(v)
+	opts := cm.cfg.Options(v)
 	if err := applyDefaults(&opts, gs.Defaults[string(v)]); err != nil { // the server's (admin.go)
 		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err)
 	}
@@ -119,46 +120,46 @@ func (b *Bot) challengeOptions(r *interact.Req, gs store.GuildSettings) (view.Va
 
 // cpuChoice reads level: and think:, which only a challenge to the bot itself
 // may give; think: within the configured maximum.
-func (b *Bot) cpuChoice(r *interact.Req) (*store.CPUChoice, string) {
+func (cm *Commands) cpuChoice(r *interact.Req) (*store.CPUChoice, string) {
 	level := r.Opts.Str("level")
 	think, thinkSet := r.Opts.Num("think")
 	if level == "" && !thinkSet {
 		return nil, ""
 	}
-	if opp := r.Opts.User("opponent"); opp == "" || opp != b.botID() {
+	if opp := r.Opts.User("opponent"); opp == "" || opp != cm.host.BotID() {
 		return nil, texts.CPUOnly(r.Lang)
 	}
 	if _, err := player.ParseLevel(level); err != nil {
 		return nil, texts.CPUOnly(r.Lang)
 	}
-	if thinkSet && (think < minThinkMillis || think > b.cfg.CPUMaxMoveMillis) {
-		return nil, texts.ThinkMax(r.Lang, b.cfg.CPUMaxMoveMillis)
+	if thinkSet && (think < minThinkMillis || think > cm.cfg.CPUMaxMoveMillis) {
+		return nil, texts.ThinkMax(r.Lang, cm.cfg.CPUMaxMoveMillis)
 	}
 	return &store.CPUChoice{Level: level, MoveMillis: think}, ""
 }
 
 func challengeButtons(l texts.Lang, id uint64) []compose.Button {
 	return []compose.Button{
-		{ID: "accept:" + itoa(id), Label: texts.UI(l, texts.ButtonAccept), Style: int(discordgo.SuccessButton)},
-		{ID: "decline:" + itoa(id), Label: texts.UI(l, texts.ButtonDecline), Style: int(discordgo.DangerButton)},
+		{ID: "accept:" + strconv.FormatUint(id, 10), Label: texts.UI(l, texts.ButtonAccept), Style: int(discordgo.SuccessButton)},
+		{ID: "decline:" + strconv.FormatUint(id, 10), Label: texts.UI(l, texts.ButtonDecline), Style: int(discordgo.DangerButton)},
 	}
 }
 
 // challengeArg is the challenge an accept or decline means: the number given,
 // else the newest addressed to the user in this channel, else the newest open
 // one.
-func (b *Bot) challengeArg(r *interact.Req) (uint64, error) {
+func (cm *Commands) challengeArg(r *interact.Req) (uint64, error) {
 	if n, ok := r.Opts.Num("challenge"); ok {
 		return uint64(n), nil
 	}
-	cs, err := b.st.Challenges()
+	cs, err := cm.st.Challenges()
 	if err != nil {
 		return 0, err
 	}
 	var open uint64
 	for k := len(cs) - 1; k >= 0; k-- {
 		c := cs[k]
-		if c.ChannelID != r.I.ChannelID || !c.ExpiresAt.After(b.now()) {
+		if c.ChannelID != r.I.ChannelID || !c.ExpiresAt.After(cm.now()) {
 			continue
 		}
 		if c.Challenged == r.User {
@@ -171,15 +172,17 @@ func (b *Bot) challengeArg(r *interact.Req) (uint64, error) {
 	return open, nil
 }
 
-func (b *Bot) cmdAccept(r *interact.Req) (interact.Answer, error) {
-	id, err := b.challengeArg(r)
+func (cm *Commands) Accept(r *interact.Req) (interact.Answer, error) {
+	id, err := cm.challengeArg(r)
 	if err != nil {
 		return interact.Answer{}, err
 	}
-	return b.accept(r, id)
+	return cm.accept(r, id)
 }
 
-func (b *Bot) btnAccept(r *interact.Req) (interact.Answer, error) { return b.accept(r, r.Arg) }
+func (cm *Commands) AcceptButton(r *interact.Req) (interact.Answer, error) {
+	return cm.accept(r, r.Arg)
+}
 
 func mayAccept(c store.Challenge, user string) bool {
 	if c.Open() {
@@ -190,40 +193,42 @@ func mayAccept(c store.Challenge, user string) bool {
 
 // accept starts the game of challenge id for the user of r. Outside the
 // challenge's scope every refusal reads as "no such challenge".
-func (b *Bot) accept(r *interact.Req, id uint64) (interact.Answer, error) {
-	b.acceptMu.Lock() // a second press waits, then finds the challenge gone
-	defer b.acceptMu.Unlock()
-	c, err := b.st.GetChallenge(id)
+func (cm *Commands) accept(r *interact.Req, id uint64) (interact.Answer, error) {
+	cm.acceptMu.Lock() // a second press waits, then finds the challenge gone
+	defer cm.acceptMu.Unlock()
+	c, err := cm.st.GetChallenge(id)
 	switch {
-	case err != nil || id == 0 || !scopeOf(r).challenge(c):
+	case err != nil || id == 0 || !ScopeOf(r).HasChallenge(c):
 		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
 	case !mayAccept(c, r.User):
 		return interact.Say(texts.UI(r.Lang, texts.NotYourChallenge)), nil
-	case !c.ExpiresAt.After(b.now()):
+	case !c.ExpiresAt.After(cm.now()):
 		return interact.Say(texts.UI(r.Lang, texts.ChallengeTimedOut)), nil
 	}
-	return b.startGame(r, c, r.User)
+	return cm.host.StartGame(r, c, r.User)
 }
 
-func (b *Bot) cmdDecline(r *interact.Req) (interact.Answer, error) {
-	id, err := b.challengeArg(r)
+func (cm *Commands) Decline(r *interact.Req) (interact.Answer, error) {
+	id, err := cm.challengeArg(r)
 	if err != nil {
 		return interact.Answer{}, err
 	}
-	return b.decline(r, id, false)
+	return cm.decline(r, id, false)
 }
 
-func (b *Bot) btnDecline(r *interact.Req) (interact.Answer, error) { return b.decline(r, r.Arg, false) }
+func (cm *Commands) DeclineButton(r *interact.Req) (interact.Answer, error) {
+	return cm.decline(r, r.Arg, false)
+}
 
-// cmdCancel withdraws the user's newest challenge in scope.
-func (b *Bot) cmdCancel(r *interact.Req) (interact.Answer, error) {
-	cs, err := b.st.Challenges()
+// Cancel withdraws the user's newest challenge in scope.
+func (cm *Commands) Cancel(r *interact.Req) (interact.Answer, error) {
+	cs, err := cm.st.Challenges()
 	if err != nil {
 		return interact.Answer{}, err
 	}
 	for k := len(cs) - 1; k >= 0; k-- {
-		if cs[k].Challenger == r.User && scopeOf(r).challenge(cs[k]) {
-			return b.decline(r, cs[k].ID, true)
+		if cs[k].Challenger == r.User && ScopeOf(r).HasChallenge(cs[k]) {
+			return cm.decline(r, cs[k].ID, true)
 		}
 	}
 	return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
@@ -231,9 +236,9 @@ func (b *Bot) cmdCancel(r *interact.Req) (interact.Answer, error) {
 
 // decline ends a challenge: by the challenged person (decline) or the
 // challenger (cancel); the card is edited to say so.
-func (b *Bot) decline(r *interact.Req, id uint64, cancel bool) (interact.Answer, error) {
-	c, err := b.st.GetChallenge(id)
-	if err != nil || !scopeOf(r).challenge(c) {
+func (cm *Commands) decline(r *interact.Req, id uint64, cancel bool) (interact.Answer, error) {
+	c, err := cm.st.GetChallenge(id)
+	if err != nil || !ScopeOf(r).HasChallenge(c) {
 		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
 	}
 	if c.Challenger != r.User && (cancel || c.Challenged != r.User) {
@@ -245,37 +250,37 @@ func (b *Bot) decline(r *interact.Req, id uint64, cancel bool) (interact.Answer,
 	}
 	var out []store.OutMsg
 	if c.MessageID != "" {
-		out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: edited(b.readers.ChallengeLang(c), compose.Mention(r.User)), Mentions: []string{}}))
+		out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: edited(cm.readers.ChallengeLang(c), compose.Mention(r.User)), Mentions: []string{}}))
 	}
-	if _, err := b.st.DeleteChallenge(id, out); err != nil {
+	if _, err := cm.st.DeleteChallenge(id, out); err != nil {
 		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
 	}
-	b.ob.Kick()
+	cm.host.Kick()
 	if c.Challenger == r.User {
 		return interact.Say(texts.YouWithdrew(r.Lang, id)), nil
 	}
 	return interact.Say(texts.YouDeclined(r.Lang, id)), nil
 }
 
-// expireChallenges edits and deletes the challenges whose time is up.
-func (b *Bot) expireChallenges() {
-	cs, err := b.st.ExpiredChallenges(b.now())
+// ExpireChallenges edits and deletes the challenges whose time is up.
+func (cm *Commands) ExpireChallenges() {
+	cs, err := cm.st.ExpiredChallenges(cm.now())
 	if err != nil {
 		return
 	}
 	for _, c := range cs {
-		if b.cl != nil && !b.cl.c.OwnsPartition(uint32(c.ID%store.Partitions)) {
+		if !cm.host.OwnsPartition(uint32(c.ID % store.Partitions)) {
 			continue // a challenge expires in the process owning its number's partition
 		}
 		var out []store.OutMsg
 		if c.MessageID != "" {
-			out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: texts.ChallengeExpired(b.readers.ChallengeLang(c), compose.Mention(c.Challenger))}))
+			out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: texts.ChallengeExpired(cm.readers.ChallengeLang(c), compose.Mention(c.Challenger))}))
 		}
-		if _, err := b.st.DeleteChallenge(c.ID, out); err != nil {
-			b.log.Warn("expire challenge", "challenge", c.ID, "err", err)
+		if _, err := cm.st.DeleteChallenge(c.ID, out); err != nil {
+			cm.log.Warn("expire challenge", "challenge", c.ID, "err", err)
 		}
 	}
 	if len(cs) > 0 {
-		b.ob.Kick()
+		cm.host.Kick()
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package commands
 
 import (
 	"shinpan/bot/interact"
@@ -6,19 +6,19 @@ import (
 	"shinpan/store"
 )
 
-// cmdSettings saves a user's reading settings and shows them all (with no
+// Settings saves a user's reading settings and shows them all (with no
 // option, only shows them).
-func (b *Bot) cmdSettings(r *interact.Req) (interact.Answer, error) {
+func (cm *Commands) Settings(r *interact.Req) (interact.Answer, error) {
 	o := r.Opts
 	changed := false
 	for _, name := range []string{"notation", "language", "orientation", "board", "pieces", "input"} {
 		changed = changed || o.Str(name) != ""
 	}
 	saved := texts.SettingsSavedLook
-	update := b.st.UpdateSettings
+	update := cm.st.UpdateSettings
 	if !changed { // nothing asked: show them, say nothing was saved
 		saved = texts.SettingsShown
-		update = func(user string, _ func(*store.Settings)) (store.Settings, error) { return b.st.GetSettings(user) }
+		update = func(user string, _ func(*store.Settings)) (store.Settings, error) { return cm.st.GetSettings(user) }
 	}
 	st, err := update(r.User, func(s *store.Settings) {
 		if v := o.Str("notation"); v != "" {

@@ -1,4 +1,4 @@
-package bot
+package commands
 
 import (
 	"strings"
@@ -18,65 +18,65 @@ import (
 // player, with their own board (RULES.md §2 Tsuitate: notes; the seeds' "show
 // reachable squares").
 
-func (b *Bot) cmdNote(r *interact.Req) (interact.Answer, error) {
-	s, why := b.myGame(r, 0)
+func (cm *Commands) Note(r *interact.Req) (interact.Answer, error) {
+	s, why := cm.MyGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
-	if _, closed := b.dmsClosed.Load(r.User); closed {
+	if cm.host.DMsClosed(r.User) {
 		return interact.Say(texts.UI(r.Lang, texts.DMsClosedYou)), nil
 	}
-	text, _ := b.note(s.id, r.User, r.Opts.Str("square"))
+	text, _ := cm.note(s.ID, r.User, r.Opts.Str("square"))
 	return interact.Say(text), nil
 }
 
-func (b *Bot) cmdReach(r *interact.Req) (interact.Answer, error) {
-	s, why := b.myGame(r, 0)
+func (cm *Commands) Reach(r *interact.Req) (interact.Answer, error) {
+	s, why := cm.MyGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
-	if _, closed := b.dmsClosed.Load(r.User); closed {
+	if cm.host.DMsClosed(r.User) {
 		return interact.Say(texts.UI(r.Lang, texts.DMsClosedYou)), nil
 	}
-	text, _ := b.reach(s.id, r.User, r.Opts.Str("square"))
+	text, _ := cm.reach(s.ID, r.User, r.Opts.Str("square"))
 	return interact.Say(text), nil
 }
 
 // note toggles a "?" mark and sends the player their board with it; it returns
 // the reply and whether the board was sent (then the board is the answer).
-func (b *Bot) note(id store.GameID, user, text string) (string, bool) {
-	rd := b.readers.Reader(user)
+func (cm *Commands) note(id store.GameID, user, text string) (string, bool) {
+	rd := cm.readers.Reader(user)
 	l := rd.Lang
-	lg, c, sq, why := b.squareOf(id, user, text)
+	lg, c, sq, why := cm.SquareOf(id, user, text)
 	if why != "" {
 		return why, false
 	}
-	notes, err := b.st.ToggleNote(id, c, sq)
+	notes, err := cm.st.ToggleNote(id, c, sq)
 	if err != nil {
-		return storeText(l, err), false
+		return compose.StoreText(l, err), false
 	}
 	on := false
 	for _, s := range notes {
 		on = on || s == sq
 	}
 	lg.Mu.Lock()
-	files := b.compose.BoardFiles(lg.Meta, lg.G, c, rd)
+	files := cm.compose.BoardFiles(lg.Meta, lg.G, c, rd)
 	lg.Mu.Unlock()
-	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
-		b.log.Error("enqueue", "game", id, "user", user, "err", err)
+	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
+		cm.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return texts.NoteUnsent(l, sq.String(), on), false // the note is kept: say so
 	}
-	b.ob.Kick()
+	cm.host.Kick()
 	return texts.UI(l, texts.BoardSent), true
 }
 
 // reach sends the player their board with the squares their piece on text can
 // reach on their own board; it returns the reply and whether the board was
 // sent.
-func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
-	rd := b.readers.Reader(user)
+func (cm *Commands) reach(id store.GameID, user, text string) (string, bool) {
+	rd := cm.readers.Reader(user)
 	l := rd.Lang
-	lg, c, sq, why := b.squareOf(id, user, text)
+	lg, c, sq, why := cm.SquareOf(id, user, text)
 	if why != "" {
 		return why, false
 	}
@@ -91,33 +91,33 @@ func (b *Bot) reach(id store.GameID, user, text string) (string, bool) {
 		return texts.NoPieceThere(l, sq.String()), false
 	}
 	to := lg.G.Reach(c, sq)
-	notes, err := b.st.Notes(id, c)
+	notes, err := cm.st.Notes(id, c)
 	if err != nil {
-		b.log.Error("notes", "game", id, "err", err)
-		return storeText(l, err), false
+		cm.log.Error("notes", "game", id, "err", err)
+		return compose.StoreText(l, err), false
 	}
 	img, err := compose.RenderFor(v, rd, render.Options{Notes: notes, Reach: &render.Reach{From: sq, To: to}, CacheScope: compose.SeatScope(id, c)})
 	if err != nil {
-		return storeText(l, err), false
+		return compose.StoreText(l, err), false
 	}
-	if err := b.st.Enqueue(withGame(compose.ToDM(user, compose.Payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
-		b.log.Error("enqueue", "game", id, "user", user, "err", err)
-		return storeText(l, err), false
+	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
+		cm.log.Error("enqueue", "game", id, "user", user, "err", err)
+		return compose.StoreText(l, err), false
 	}
-	go b.ob.Kick()
+	go cm.host.Kick()
 	return texts.UI(l, texts.BoardSent), true
 }
 
-// squareOf reads the square a player names in one of their games; why is the
+// SquareOf reads the square a player names in one of their games; why is the
 // answer when it cannot.
-func (b *Bot) squareOf(id store.GameID, user, text string) (lg *games.Game, c shogi.Color, sq shogi.Square, why string) {
-	l := b.readers.Lang(user)
+func (cm *Commands) SquareOf(id store.GameID, user, text string) (lg *games.Game, c shogi.Color, sq shogi.Square, why string) {
+	l := cm.readers.Lang(user)
 	sq, err := notation.ParseSquare(strings.TrimSpace(text))
 	if err != nil {
 		return nil, 0, 0, texts.BadSquare(l, text)
 	}
-	if lg, err = b.games.Get(id); err != nil {
-		return nil, 0, 0, gameLoadText(l, err)
+	if lg, err = cm.host.Load(id); err != nil {
+		return nil, 0, 0, compose.GameLoadText(l, err)
 	}
 	lg.Mu.Lock()
 	c, ok := games.SeatOf(lg.Meta, user)
@@ -128,21 +128,21 @@ func (b *Bot) squareOf(id store.GameID, user, text string) (lg *games.Game, c sh
 	return lg, c, sq, ""
 }
 
-// dmShortcut handles "?5e" (note) and "7g?" (reach) typed in DM dmID; it
+// DMShortcut handles "?5e" (note) and "7g?" (reach) typed in DM dmID; it
 // returns false for anything else.
-func (b *Bot) dmShortcut(user, dmID string, id store.GameID, text string) bool {
+func (cm *Commands) DMShortcut(user, dmID string, id store.GameID, text string) bool {
 	var r string
 	var sent bool
 	switch {
 	case strings.HasPrefix(text, "?") || strings.HasPrefix(text, "？"):
-		r, sent = b.note(id, user, strings.TrimLeft(text, "?？"))
+		r, sent = cm.note(id, user, strings.TrimLeft(text, "?？"))
 	case strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？"):
-		r, sent = b.reach(id, user, strings.TrimRight(text, "?？"))
+		r, sent = cm.reach(id, user, strings.TrimRight(text, "?？"))
 	default:
 		return false
 	}
 	if !sent { // else the board itself is the answer
-		b.dmReply(user, dmID, r)
+		cm.host.DMReply(user, dmID, r)
 	}
 	return true
 }

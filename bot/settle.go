@@ -4,29 +4,8 @@ import (
 	"errors"
 	"time"
 
-	"shinpan/bot/texts"
 	"shinpan/store"
 )
-
-// What a person is told when the store fails the write their action needs
-// (RULES.md says nothing; an operator of a service that must not lose a move
-// expects this): store.ErrUnavailable (the database cannot be reached, the
-// disk refuses writes) is "the referee cannot be reached, nothing was
-// recorded, try again"; store.ErrOutcomeUnknown (a COMMIT whose answer was
-// lost) that could not be settled is "cannot tell yet, look at the board";
-// anything else is the internal error. Nothing is acknowledged that the store
-// did not take.
-
-// storeText is the answer to a person whose request failed with err.
-func storeText(lang texts.Lang, err error) string {
-	switch {
-	case errors.Is(err, store.ErrOutcomeUnknown):
-		return texts.UI(lang, texts.StoreUnsure)
-	case errors.Is(err, store.ErrUnavailable):
-		return texts.UI(lang, texts.StoreDown)
-	}
-	return texts.UI(lang, texts.InternalError)
-}
 
 // settleWithin is how long an action whose COMMIT lost its answer is tried
 // again with its key, to learn whether it was taken. The caller holds the
@@ -61,13 +40,4 @@ func (b *Bot) settleAppend(id store.GameID, seq uint64, e store.Entry, run func(
 		}
 		wait = min(2*wait, 400*time.Millisecond)
 	}
-}
-
-// gameLoadText answers a player whose game could not be loaded: it is gone
-// (store.ErrNotFound), or the store failed.
-func gameLoadText(lang texts.Lang, err error) string {
-	if errors.Is(err, store.ErrNotFound) {
-		return texts.UI(lang, texts.NoGame)
-	}
-	return storeText(lang, err)
 }

@@ -1,4 +1,4 @@
-package bot
+package commands
 
 import (
 	"encoding/json"
@@ -14,8 +14,8 @@ import (
 // The application commands: /shogi, with a subcommand per action, and
 // /shogiadmin, the moderators' (admin.go).
 const (
-	cmdName   = "shogi"
-	adminName = "shogiadmin"
+	CmdName   = "shogi"
+	AdminName = "shogiadmin"
 )
 
 func intOpt(name, desc string, min, max float64) *discordgo.ApplicationCommandOption {
@@ -83,13 +83,13 @@ const (
 	maxThinkMillis = 60000
 )
 
-// commands returns the application commands the bot registers at start, with
+// Definitions returns the application Definitions the bot registers at start, with
 // their Japanese names and descriptions.
-func commands() []*discordgo.ApplicationCommand {
+func Definitions() []*discordgo.ApplicationCommand {
 	cmds := append(commandsEN(), adminCommandEN())
 	for _, c := range cmds {
 		ns := ""
-		if c.Name == adminName {
+		if c.Name == AdminName {
 			ns = "admin:"
 		}
 		c.NameLocalizations, c.DescriptionLocalizations = localized(ns, c.Name)
@@ -171,7 +171,7 @@ func commandsEN() []*discordgo.ApplicationCommand {
 		choiceOpt("level", "Against the CPU: how it plays (default: the server's)", "random", "greedy", "strong"),
 		intOpt("think", "Against the CPU: its think time per move in ms (up to the server's maximum)", minThinkMillis, maxThinkMillis))
 	return []*discordgo.ApplicationCommand{{
-		Name:        cmdName,
+		Name:        CmdName,
 		Description: "Shogi with hidden pieces: Tsuitate, Masked, Dark, and open shogi",
 		Contexts:    &guildOnly,
 		Options: []*discordgo.ApplicationCommandOption{
@@ -197,7 +197,7 @@ func commandsEN() []*discordgo.ApplicationCommand {
 			sub("history", "Recent finished games", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"}),
 			sub("record", "A finished game's record (KIF, KI2 or CSA, with everything that was hidden)", gameArg(),
-				choiceOpt("format", "Record format (default KIF), or an animated GIF", recordChoices...)),
+				choiceOpt("format", "Record format (default KIF), or an animated GIF", RecordChoices...)),
 			sub("review", "Step through a finished game: the whole board and what each side saw", gameArg()),
 			sub("watch", "Watch a game: the whole board by DM, some moves behind (again: stop)", gameArg()),
 			sub("settings", "Your notation, language, board orientation, board and pieces",
@@ -213,11 +213,11 @@ func commandsEN() []*discordgo.ApplicationCommand {
 	}}
 }
 
-// registerCommands replaces the application's commands (in guild, or
+// RegisterCommands replaces the application's commands (in guild, or
 // global when ""). default_member_permissions goes as a number, as Discord's
 // schema for a command it is given wants (discordgo writes a string).
-func (b *Bot) registerCommands(guild string) error {
-	raw, err := json.Marshal(commands())
+func (cm *Commands) RegisterCommands(guild string) error {
+	raw, err := json.Marshal(Definitions())
 	if err != nil {
 		return err
 	}
@@ -233,5 +233,5 @@ func (b *Bot) registerCommands(guild string) error {
 			}
 		}
 	}
-	return b.rest.PutCommands(b.appID, guild, list)
+	return cm.rest.PutCommands(cm.host.AppID(), guild, list)
 }

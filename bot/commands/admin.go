@@ -1,7 +1,6 @@
-package bot
+package commands
 
 import (
-	"errors"
 	"slices"
 	"sort"
 
@@ -31,7 +30,7 @@ func adminCommandEN() *discordgo.ApplicationCommand {
 	defaults := append([]*discordgo.ApplicationCommandOption{variantOpt(true)}, gameOptionDefs()...)
 	defaults = append(defaults, boolOpt("reset", "Back to the bot's defaults for this variant"))
 	return &discordgo.ApplicationCommand{
-		Name:                     adminName,
+		Name:                     AdminName,
 		Description:              "Moderators: end games, and this server's shogi settings",
 		DefaultMemberPermissions: &perm,
 		Contexts:                 &guild,
@@ -154,34 +153,6 @@ func boolInt(f bool) int {
 	return 0
 }
 
-// guildSettings are a server's settings (the zero value when it has none or
-// the store fails: the configuration then decides).
-func (b *Bot) guildSettings(guild string) store.GuildSettings {
-	if guild == "" {
-		return store.GuildSettings{}
-	}
-	gs, err := b.st.GetGuildSettings(guild)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		b.log.Warn("server settings", "guild", guild, "err", err)
-	}
-	return gs
-}
-
-// threadsIn says whether a server's games get a thread.
-func (b *Bot) threadsIn(gs store.GuildSettings) bool { return onOff(gs.Threads, b.cfg.Threads) }
-
-// onOff is a server's "on" or "off" choice, or the configuration's conf
-// when it has not chosen.
-func onOff(choice string, conf bool) bool {
-	switch choice {
-	case "on":
-		return true
-	case "off":
-		return false
-	}
-	return conf
-}
-
 // publicLocale is the language a challenge's public posts will use: the
 // server's choice, else its Discord locale.
 func publicLocale(r *interact.Req, gs store.GuildSettings) string {
@@ -193,34 +164,34 @@ func publicLocale(r *interact.Req, gs store.GuildSettings) string {
 
 // moderator: the member may manage the server (in this channel, after its
 // overwrites).
-// adminGate runs an admin route in a server only. Who may use /shogiadmin is
+// AdminGate runs an admin route in a server only. Who may use /shogiadmin is
 // Discord's to enforce: Manage Server by default (default_member_permissions),
 // and whoever the server grants it to in its integration settings, so the bot
 // does not check the member's permissions again.
-func adminGate(run func(*interact.Req) (interact.Answer, error)) func(*interact.Req) (interact.Answer, error) {
+func AdminGate(run func(*interact.Req) (interact.Answer, error)) func(*interact.Req) (interact.Answer, error) {
 	return func(r *interact.Req) (interact.Answer, error) {
-		if scopeOf(r).guild == "" || r.I.Member == nil {
+		if ScopeOf(r).Guild == "" || r.I.Member == nil {
 			return interact.Say(texts.AdminOnly(r.Lang)), nil
 		}
 		return run(r)
 	}
 }
 
-// cmdEndMoved answers the old /shogi end, which a client may still offer
+// EndMoved answers the old /shogi end, which a client may still offer
 // until it reloads the commands.
-func (b *Bot) cmdEndMoved(r *interact.Req) (interact.Answer, error) {
+func (cm *Commands) EndMoved(r *interact.Req) (interact.Answer, error) {
 	return interact.Say(texts.AdminEndMoved(r.Lang)), nil
 }
 
-// cmdEnd ends any live game of the server without a result.
-func (b *Bot) cmdEnd(r *interact.Req) (interact.Answer, error) {
+// End ends any live game of the server without a result.
+func (cm *Commands) End(r *interact.Req) (interact.Answer, error) {
 	n, _ := r.Opts.Num("game")
 	id := store.GameID(n)
-	meta, err := b.st.GetGame(id)
-	if err != nil || meta.GuildID != scopeOf(r).guild || !meta.Status.Live() {
+	meta, err := cm.st.GetGame(id)
+	if err != nil || meta.GuildID != ScopeOf(r).Guild || !meta.Status.Live() {
 		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
-	reply, done := b.act(id, r.User, referee.Action{Kind: referee.ActEnd, Player: 0}, r.I.ID)
+	reply, done := cm.host.Act(id, r.User, referee.Action{Kind: referee.ActEnd, Player: 0}, r.I.ID)
 	if done || reply == "" {
 		reply = texts.UI(r.Lang, texts.Done)
 	}
@@ -236,10 +207,10 @@ var serverSwitches = map[string]func(*store.GuildSettings) *string{
 	"tournament_watch": func(gs *store.GuildSettings) *string { return &gs.TournamentWatch },
 }
 
-// cmdServerSettings changes and shows the server's language and notation of
+// ServerSettings changes and shows the server's language and notation of
 // public posts, threads, games channel, watching and GIFs. A bad value
 // changes nothing.
-func (b *Bot) cmdServerSettings(r *interact.Req) (interact.Answer, error) {
+func (cm *Commands) ServerSettings(r *interact.Req) (interact.Answer, error) {
 	o := r.Opts
 	var ch string
 	if id := o.User("channel"); id != "" { // a channel option's value is its id
@@ -248,7 +219,7 @@ func (b *Bot) cmdServerSettings(r *interact.Req) (interact.Answer, error) {
 		if data.Resolved != nil {
 			rc = data.Resolved.Channels[id]
 		}
-		if rc == nil || rc.Type != discordgo.ChannelTypeGuildText || rc.GuildID != "" && rc.GuildID != scopeOf(r).guild {
+		if rc == nil || rc.Type != discordgo.ChannelTypeGuildText || rc.GuildID != "" && rc.GuildID != ScopeOf(r).Guild {
 			return interact.Say(texts.AdminBadChannel(r.Lang)), nil
 		}
 		ch = id
@@ -270,7 +241,7 @@ func (b *Bot) cmdServerSettings(r *interact.Req) (interact.Answer, error) {
 	reset, _ := o.Flag("channel_reset")
 	text := ""
 	if len(o) > 0 {
-		if _, err := b.st.UpdateGuildSettings(scopeOf(r).guild, func(gs *store.GuildSettings) {
+		if _, err := cm.st.UpdateGuildSettings(ScopeOf(r).Guild, func(gs *store.GuildSettings) {
 			switch lang {
 			case "server":
 				gs.Language = ""
@@ -311,12 +282,12 @@ func (b *Bot) cmdServerSettings(r *interact.Req) (interact.Answer, error) {
 		}
 		text = texts.AdminSaved(r.Lang) + "\n"
 	}
-	return interact.Say(text + b.settingsSummary(r)), nil
+	return interact.Say(text + cm.settingsSummary(r)), nil
 }
 
-// cmdServerDefaults changes and shows a variant's challenge defaults in the
+// ServerDefaults changes and shows a variant's challenge defaults in the
 // server. The defaults must make valid options (checked as a challenge is).
-func (b *Bot) cmdServerDefaults(r *interact.Req) (interact.Answer, error) {
+func (cm *Commands) ServerDefaults(r *interact.Req) (interact.Answer, error) {
 	v, err := referee.ParseVariant(r.Opts.Str("variant"))
 	if err != nil {
 		return interact.Say(texts.OptionRefusal(r.Lang, err)), nil
@@ -341,7 +312,7 @@ func (b *Bot) cmdServerDefaults(r *interact.Req) (interact.Answer, error) {
 	if len(given) > 0 || reset {
 		d := map[string]int{}
 		if !reset {
-			for k, n := range b.guildSettings(scopeOf(r).guild).Defaults[string(v)] {
+			for k, n := range cm.host.GuildSettings(ScopeOf(r).Guild).Defaults[string(v)] {
 				d[k] = n
 			}
 		}
@@ -358,14 +329,14 @@ func (b *Bot) cmdServerDefaults(r *interact.Req) (interact.Answer, error) {
 				delete(d, k)
 			}
 		}
-		opts := b.cfg.options(v)
+		opts := cm.cfg.Options(v)
 		if err := applyDefaults(&opts, d); err != nil {
 			return interact.Say(texts.OptionRefusal(r.Lang, err)), nil
 		}
 		if err := opts.Validate(v); err != nil {
 			return interact.Say(texts.OptionRefusal(r.Lang, err)), nil
 		}
-		if _, err := b.st.UpdateGuildSettings(scopeOf(r).guild, func(gs *store.GuildSettings) {
+		if _, err := cm.st.UpdateGuildSettings(ScopeOf(r).Guild, func(gs *store.GuildSettings) {
 			if gs.Defaults == nil {
 				gs.Defaults = map[string]map[string]int{}
 			}
@@ -373,19 +344,19 @@ func (b *Bot) cmdServerDefaults(r *interact.Req) (interact.Answer, error) {
 		}); err != nil {
 			return interact.Answer{}, err
 		}
-		return interact.Say(texts.AdminSaved(r.Lang) + "\n" + b.settingsSummary(r)), nil
+		return interact.Say(texts.AdminSaved(r.Lang) + "\n" + cm.settingsSummary(r)), nil
 	}
-	return interact.Say(b.settingsSummary(r)), nil
+	return interact.Say(cm.settingsSummary(r)), nil
 }
 
 // settingsSummary shows the server's settings as they now stand.
-func (b *Bot) settingsSummary(r *interact.Req) string {
-	gs := b.guildSettings(scopeOf(r).guild)
-	s := texts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: b.cfg.Threads, Channel: gs.Channel,
+func (cm *Commands) settingsSummary(r *interact.Req) string {
+	gs := cm.host.GuildSettings(ScopeOf(r).Guild)
+	s := texts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: cm.cfg.Threads, Channel: gs.Channel,
 		Locale: compose.GuildLang(r.GuildLocale()), WatchDelayOwn: gs.WatchDelay != nil,
 		WatchRanked: gs.WatchRanked, ResultGIF: gs.ResultGIF, GIFFoulFrames: gs.GIFFoulFrames,
-		ResultGIFConf: b.cfg.ResultGIF, GIFFoulFramesConf: b.cfg.GIFFoulFrames, WatchRankedConf: b.cfg.WatchRanked}
-	s.WatchDelay, _ = b.watchSettings(gs)
+		ResultGIFConf: cm.cfg.ResultGIF, GIFFoulFramesConf: cm.cfg.GIFFoulFrames, WatchRankedConf: cm.cfg.WatchRanked}
+	s.WatchDelay, _ = cm.host.WatchSettings(gs)
 	if s.Locale == "" {
 		s.Locale = texts.EN
 	}
@@ -406,5 +377,5 @@ func (b *Bot) settingsSummary(r *interact.Req) string {
 			s.Defaults[view.Variant(v)] = append(s.Defaults[view.Variant(v)], texts.OptionValue(name, d[name], boolean))
 		}
 	}
-	return texts.AdminSettings(r.Lang, s) + "\n" + texts.TournamentSettings(r.Lang, gs.TournamentCreate == store.TournamentsByEveryone, onOff(gs.TournamentWatch, false))
+	return texts.AdminSettings(r.Lang, s) + "\n" + texts.TournamentSettings(r.Lang, gs.TournamentCreate == store.TournamentsByEveryone, OnOff(gs.TournamentWatch, false))
 }
