@@ -103,7 +103,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 		}
 	}
 	b.ob.Kick()
-	b.kickWatchers(id) // watch.go: after the players' and the channel's messages
+	b.reviews.KickWatchers(id) // watch.go: after the players' and the channel's messages
 	if done.over {
 		b.rate(id)
 		b.tnr.GameOver(lg)

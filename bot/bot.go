@@ -17,6 +17,7 @@ import (
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
+	"shinpan/bot/review"
 	"shinpan/bot/texts"
 	"shinpan/bot/tournaments"
 	"shinpan/ops"
@@ -74,12 +75,6 @@ type Bot struct {
 	clocks *games.Clocks
 	// dmQueue holds each user's DMs waiting to be handled, in order.
 	dmQueue map[string][]*discordgo.Message
-	// watchMu serialises the watchers' updates; watchPending holds the games
-	// with an update waiting for it; watchShown, under watchMu, the move of
-	// the game each watcher's DM last showed (watch.go).
-	watchMu      sync.Mutex
-	watchPending sync.Map
-	watchShown   map[watchKey]int
 
 	ctx    context.Context
 	pool   *outbox.Pool // for senders, DM queues and inbox workers
@@ -106,6 +101,8 @@ type Bot struct {
 	// cl is the ownership shared with other processes (nil: this process
 	// is the only one; cluster.go).
 	cl *cluster
+	// reviews shows finished games and live ones to watchers (bot/review).
+	reviews *review.Reviews
 	// cmds answers the commands that are not moves (bot/commands; cmdhost.go).
 	cmds *commands.Commands
 	// tnr runs the tournaments (bot/tournaments; tnhost.go).
@@ -149,7 +146,10 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
 		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
 		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
-	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.resultGIF, NotRated: compose.NotRatedLine}
+	b.reviews = review.New(review.Config{Ctx: b.ctx, Store: st, REST: b.rest, Log: b.log, Readers: b.readers,
+		Limits: review.Limits{WatchDelay: b.cfg.WatchDelay, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF,
+			GIFFoulFrames: b.cfg.GIFFoulFrames}, GuildSettings: b.guildSettings, Begin: b.begin, End: b.end})
+	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.reviews.ResultGIF, NotRated: compose.NotRatedLine}
 	b.cmds = commands.New(commands.Config{Ctx: b.ctx, Store: st, REST: b.rest, Readers: b.readers, Compose: b.compose,
 		Log: b.log, Now: func() time.Time { return b.now() }, Host: cmdHost{b}, Limits: commands.Limits{
 			ChallengeMinutes: b.cfg.ChallengeMinutes, MaxOpenChallenges: b.cfg.MaxOpenChallenges, CPUMaxMoveMillis: b.cfg.CPUMaxMoveMillis,

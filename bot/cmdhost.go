@@ -12,7 +12,7 @@ type cmdHost struct{ b *Bot }
 
 func (h cmdHost) GuildSettings(guild string) store.GuildSettings { return h.b.guildSettings(guild) }
 func (h cmdHost) WatchSettings(gs store.GuildSettings) (int, bool) {
-	return h.b.watchSettings(gs)
+	return h.b.reviews.WatchSettings(gs)
 }
 func (h cmdHost) Load(id store.GameID) (*games.Game, error) { return h.b.games.Get(id) }
 func (h cmdHost) Act(id store.GameID, user string, a referee.Action, key string) (string, bool) {
@@ -22,7 +22,7 @@ func (h cmdHost) StartGame(r *interact.Req, c store.Challenge, other string) (in
 	return h.b.startGame(r, c, other)
 }
 func (h cmdHost) RecordAnswer(r *interact.Req, id store.GameID, format string) (interact.Answer, error) {
-	return h.b.recordAnswer(r, id, format)
+	return h.b.reviews.RecordAnswer(r, id, format)
 }
 func (h cmdHost) DMsClosed(user string) bool {
 	_, closed := h.b.dmsClosed.Load(user)

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"shinpan/bot/review"
 	"shinpan/referee/view"
 )
 
@@ -34,7 +35,7 @@ func TestExampleConfigChangesNoDefault(t *testing.T) {
 		if c.CPUMoveMillis == 0 {
 			c.CPUMoveMillis = 1000
 		}
-		if c.WatchDelay != nil && *c.WatchDelay == defaultWatchDelay {
+		if c.WatchDelay != nil && *c.WatchDelay == review.DefaultWatchDelay {
 			c.WatchDelay = nil
 		}
 		return c

@@ -3,7 +3,7 @@ package bot
 import (
 	"errors"
 
-	"shinpan/bot/commands"
+	"shinpan/bot/compose"
 	"shinpan/store"
 )
 
@@ -22,5 +22,5 @@ func (b *Bot) guildSettings(guild string) store.GuildSettings {
 
 // threadsIn says whether a server's games get a thread.
 func (b *Bot) threadsIn(gs store.GuildSettings) bool {
-	return commands.OnOff(gs.Threads, b.cfg.Threads)
+	return compose.OnOff(gs.Threads, b.cfg.Threads)
 }

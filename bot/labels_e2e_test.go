@@ -9,6 +9,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/discordtest"
 	"shinpan/bot/games"
+	"shinpan/bot/review"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/view"
@@ -68,7 +69,7 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := timeline(meta, entries)
+		s, err := review.Timeline(meta, entries)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +86,7 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 		if len(w.Attachments) != 1 {
 			t.Fatalf("watcher %s: %d files", l, len(w.Attachments))
 		}
-		both("watch "+string(l), watchView(steps()[1].True), w.Attachments[0].Data, l)
+		both("watch "+string(l), review.WatchView(steps()[1].True), w.Attachments[0].Data, l)
 	}
 	// The card's board, in the channel's language.
 	e.waitUntil("the card's board at move 3", func() bool {
@@ -125,10 +126,10 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 	for u, l := range readers {
 		e.slash(u, "review", game)
 		m := e.reviewMsg(e.lastInteraction(u).ID)
-		both("review "+string(l), reviewBoard(last[len(last)-1], povTrue), boardOf(t, m), l)
-		m = e.press(u, m, fmt.Sprintf("rvgo:%d:%d:%s:1", id, 1, povTrue)) // ◀
-		m = e.press(u, m, fmt.Sprintf("rvpov:%d:%d", id, 1), povBlack)
-		both("review, Black's view at move 1, "+string(l), reviewBoard(last[1], povBlack), boardOf(t, m), l)
+		both("review "+string(l), review.Board(last[len(last)-1], review.POVTrue), boardOf(t, m), l)
+		m = e.press(u, m, fmt.Sprintf("rvgo:%d:%d:%s:1", id, 1, review.POVTrue)) // ◀
+		m = e.press(u, m, fmt.Sprintf("rvpov:%d:%d", id, 1), review.POVBlack)
+		both("review, Black's view at move 1, "+string(l), review.Board(last[1], review.POVBlack), boardOf(t, m), l)
 		// Its alt text names the side, not "your board": the reviewer need not be Black.
 		head := map[texts.Lang]string{texts.EN: "Black's view (", texts.JA: "先手から見た盤面（"}[l]
 		if alt := m.Attachments[0].Description; !strings.HasPrefix(alt, head) {

@@ -4,11 +4,10 @@ import (
 	"errors"
 	mrand "math/rand/v2"
 
-	"github.com/bwmarrin/discordgo"
-
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
+	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -45,7 +44,7 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 			continue
 		}
 		if err := b.dmProbe(p, shogi.Color(col), c, probeOf(r, c)); err != nil {
-			if !dmsClosed(err) {
+			if !outbox.DMsClosed(err) {
 				return interact.Answer{}, err
 			}
 			if err := b.st.Enqueue(compose.ToChannel(c.ChannelID, compose.Payload{Content: texts.DMsClosed(b.readers.ChallengeLang(c), compose.Mention(p)), Mentions: []string{p}})); err != nil {
@@ -100,13 +99,6 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 		}
 	}
 	return interact.Say(texts.Accepted(r.Lang, uint64(game.ID))), nil
-}
-
-// dmsClosed reports whether err is Discord refusing a DM (50007: the user's
-// DMs are closed to the bot).
-func dmsClosed(err error) bool {
-	var rerr *discordgo.RESTError
-	return errors.As(err, &rerr) && rerr.Message != nil && rerr.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
 }
 
 // dmProbe opens the DM with a player and sends the welcome, so a closed DM

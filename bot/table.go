@@ -34,8 +34,8 @@ func (b *Bot) table() interact.Table {
 		"history":     {Run: b.cmds.History},
 		"record":      {Run: b.cmds.Record, Slow: true},
 		"settings":    {Run: b.cmds.Settings},
-		"review":      {Run: b.cmdReview},            // review.go: not slow, its board answers at once
-		"watch":       {Run: b.cmdWatch, Slow: true}, // watch.go
+		"review":      {Run: b.reviews.Review},            // review.go: not slow, its board answers at once
+		"watch":       {Run: b.reviews.Watch, Slow: true}, // watch.go
 	}
 	t.AdminSlash = map[string]interact.Route{
 		"end":      {Run: commands.AdminGate(b.cmds.End), Slow: true},
@@ -50,10 +50,10 @@ func (b *Bot) table() interact.Table {
 		"move":     {Run: b.btnMove}, // its answer is a modal, which cannot follow a deferral
 		"mask":     {Run: b.selMask, Slow: true},
 		"rematch":  {Run: b.cmds.RematchButton, Slow: true},
-		"review":   {Run: b.btnReview}, // review.go
-		"rvgo":     {Run: b.btnReviewGo},
-		"rvpov":    {Run: b.selReviewPOV},
-		"rvrec":    {Run: b.btnReviewRecord, Slow: true},
+		"review":   {Run: b.reviews.ReviewButton}, // review.go
+		"rvgo":     {Run: b.reviews.ReviewGo},
+		"rvpov":    {Run: b.reviews.ReviewPOV},
+		"rvrec":    {Run: b.reviews.ReviewRecord, Slow: true},
 		"tap":      {Run: b.tapPick}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
 	}
 	t.Modal = map[string]interact.Route{

@@ -166,7 +166,7 @@ func (b *Bot) tapPick(r *interact.Req) (interact.Answer, error) {
 	defer s.Game.Mu.Unlock()
 	switch {
 	case done: // applied, its update sent by DM (the game's owner is another process)
-		return b.update(r, filesMessage{Content: baseText(r) + tapLine + texts.UI(rd.Lang, texts.MoveSent)}), nil
+		return b.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + texts.UI(rd.Lang, texts.MoveSent)}), nil
 	case compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd).View.MoveNumber != number || s.Game.G.Over():
 		return b.update(r, b.tapStale(r, s.Game, s.Color, rd)), nil // the board moved on meanwhile: played once
 	case reply == "":
@@ -191,7 +191,7 @@ func fouledAlready(lg *games.Game, c shogi.Color, m shogi.Move) bool {
 // tapScreen is a tap screen as the message: its text with the screen's
 // heading, the player's board with the pick marked, the menus and buttons
 // (the turn's buttons on the first screen).
-func (b *Bot) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader, in *tap.Input, sc tap.Screen) filesMessage {
+func (b *Bot) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader, in *tap.Input, sc tap.Screen) interact.FilesMessage {
 	text := baseText(r)
 	if sc.Heading != "" {
 		text += tapLine + sc.Heading
@@ -212,7 +212,7 @@ func (b *Bot) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compo
 
 // tapStale answers a pick on a board that is not current: the current
 // board, with its menus when it is the player's turn.
-func (b *Bot) tapStale(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader) filesMessage {
+func (b *Bot) tapStale(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader) interact.FilesMessage {
 	in := compose.TapInput(lg.Meta, lg.G, c, rd)
 	sc := tap.Screen{Heading: texts.UI(rd.Lang, texts.TapStale)}
 	if in.Active() && rd.Set.Input != store.InputTyping {
@@ -236,9 +236,9 @@ func baseText(r *interact.Req) string {
 }
 
 // payloadMessage is a queued message's payload as an interaction's message.
-func payloadMessage(p compose.Payload) filesMessage {
+func payloadMessage(p compose.Payload) interact.FilesMessage {
 	comps := append(outbox.SelectRows(p.Selects), outbox.Components(p.Buttons)...)
-	return filesMessage{Content: p.Content, Components: comps, Files: p.Files}
+	return interact.FilesMessage{Content: p.Content, Components: comps, Files: p.Files}
 }
 
 // modalMove plays the move typed in the Move box opened from a board: its
@@ -272,12 +272,12 @@ func (b *Bot) keepBoard(s commands.Seated, rd compose.Reader, p *compose.Payload
 
 // update answers with the interaction's message edited to msg. Should the
 // endpoint have deferred the answer meanwhile, msg follows up instead.
-func (b *Bot) update(r *interact.Req, msg filesMessage) interact.Answer {
+func (b *Bot) update(r *interact.Req, msg interact.FilesMessage) interact.Answer {
 	if msg.Components == nil {
 		msg.Components = []discordgo.MessageComponent{} // the old menus go
 	}
 	return interact.Answer{Own: func() error {
-		err := b.respondWithFiles(r, discordgo.InteractionResponseUpdateMessage, msg)
+		err := r.RespondWithFiles(discordgo.InteractionResponseUpdateMessage, msg)
 		if !errors.Is(err, interact.ErrDeferredMeanwhile) {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/discordtest"
+	"shinpan/bot/review"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -18,7 +19,7 @@ import (
 // watchDM returns the watcher's DM of game id (the one the bot edits).
 func (e *env) watchDM(user string, id store.GameID) discordtest.Message {
 	e.t.Helper()
-	ref, err := e.st.GetMessageRef(id, watchPrefix+user)
+	ref, err := e.st.GetMessageRef(id, review.WatchPrefix+user)
 	if err != nil {
 		e.t.Fatalf("no watch message: %v", err)
 	}
@@ -70,8 +71,8 @@ func TestWatchDelay(t *testing.T) {
 			t.Fatalf("move %d: %q", k+1, w.Content)
 		}
 		meta, entries, _ := e.st.LoadGame(id)
-		steps, _ := timeline(meta, entries)
-		want, err := compose.RenderFor(watchView(steps[shown].True), e.b.readers.Reader(e.carol), render.Options{CacheScope: "test"})
+		steps, _ := review.Timeline(meta, entries)
+		want, err := compose.RenderFor(review.WatchView(steps[shown].True), e.b.readers.Reader(e.carol), render.Options{CacheScope: "test"})
 		if err != nil || !bytes.Equal(w.Attachments[0].Data, compose.DrawFiles(e.b.log, []compose.File{want})[0].Data) {
 			t.Fatalf("move %d: the watcher's board is not the whole board of move %d", k+1, shown)
 		}
@@ -91,7 +92,7 @@ func TestWatchDelay(t *testing.T) {
 		e.play1(15+k, m)
 	}
 	e.waitUntil("the watcher's final board", func() bool {
-		_, err := e.st.GetMessageRef(id, watchPrefix+e.carol)
+		_, err := e.st.GetMessageRef(id, review.WatchPrefix+e.carol)
 		return err != nil
 	})
 	var last discordtest.Message
@@ -238,7 +239,7 @@ func TestWatcherNeverSeesAMask(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, err := render.Render(watchView(steps[1].True), render.Options{})
+		img, err := render.Render(review.WatchView(steps[1].True), render.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +268,7 @@ func TestWatchEditsOnlyForMoves(t *testing.T) {
 	if r := e.dm(e.alice, "8h2b+"); !strings.Contains(r.Content, "Foul") {
 		t.Fatalf("foul: %q", r.Content)
 	}
-	e.b.updateWatchers(id) // what the foul's update does, waited for
+	e.b.reviews.UpdateWatchers(id) // what the foul's update does, waited for
 	if after := e.watchDM(e.carol, id); after.Edits != before.Edits {
 		t.Fatalf("the watcher's DM was edited %d times after a private foul", after.Edits-before.Edits)
 	}

@@ -377,5 +377,5 @@ func (cm *Commands) settingsSummary(r *interact.Req) string {
 			s.Defaults[view.Variant(v)] = append(s.Defaults[view.Variant(v)], texts.OptionValue(name, d[name], boolean))
 		}
 	}
-	return texts.AdminSettings(r.Lang, s) + "\n" + texts.TournamentSettings(r.Lang, gs.TournamentCreate == store.TournamentsByEveryone, OnOff(gs.TournamentWatch, false))
+	return texts.AdminSettings(r.Lang, s) + "\n" + texts.TournamentSettings(r.Lang, gs.TournamentCreate == store.TournamentsByEveryone, compose.OnOff(gs.TournamentWatch, false))
 }

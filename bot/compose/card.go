@@ -2,12 +2,13 @@ package compose
 
 import (
 	"fmt"
+	"strings"
+
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/render"
 	"shinpan/store"
-	"strings"
 )
 
 // CardRef is the purpose under which the game card's message is stored.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/policy"

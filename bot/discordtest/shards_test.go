@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"shinpan/internal/testkit"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"shinpan/internal/testkit"
 
 	"github.com/bwmarrin/discordgo"
 )

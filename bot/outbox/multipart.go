@@ -3,9 +3,10 @@ package outbox
 import (
 	"encoding/json"
 	"mime/multipart"
-	"shinpan/bot/compose"
 	"strconv"
 	"strings"
+
+	"shinpan/bot/compose"
 )
 
 // multipartBody is discordgo.MultipartBodyWithJSON for files held in memory:

@@ -2,9 +2,10 @@ package outbox
 
 import (
 	"bytes"
-	"shinpan/bot/compose"
 	"strings"
 	"testing"
+
+	"shinpan/bot/compose"
 
 	"github.com/bwmarrin/discordgo"
 )

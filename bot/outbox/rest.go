@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"shinpan/bot/compose"
-	"shinpan/store"
 	"strconv"
 	"sync"
+
+	"shinpan/bot/compose"
+	"shinpan/store"
 
 	"github.com/bwmarrin/discordgo"
 )

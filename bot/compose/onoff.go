@@ -1,4 +1,4 @@
-package commands
+package compose
 
 // OnOff is a server's "on" or "off" choice, or the configuration's conf
 // when it has not chosen.

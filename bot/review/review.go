@@ -1,4 +1,4 @@
-package bot
+package review
 
 import (
 	"bytes"
@@ -13,7 +13,6 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
-	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -37,14 +36,14 @@ import (
 
 // Points of view of a review: the whole board, Black's, White's.
 const (
-	povTrue  = "t"
-	povBlack = "b"
-	povWhite = "w"
+	POVTrue  = "t"
+	POVBlack = "b"
+	POVWhite = "w"
 )
 
 // finishedGame loads a game the user may see that is over, or says why not.
-func (b *Bot) finishedGame(r *interact.Req, id store.GameID) (store.Game, []store.Entry, *interact.Answer) {
-	meta, entries, err := b.st.LoadGame(id)
+func (rv *Reviews) finishedGame(r *interact.Req, id store.GameID) (store.Game, []store.Entry, *interact.Answer) {
+	meta, entries, err := rv.st.LoadGame(id)
 	if err != nil || !commands.ScopeOf(r).HasGame(meta) {
 		a := interact.Say(texts.UI(r.Lang, texts.NoGame))
 		return meta, nil, &a
@@ -56,8 +55,8 @@ func (b *Bot) finishedGame(r *interact.Req, id store.GameID) (store.Game, []stor
 	return meta, entries, nil
 }
 
-// timeline replays a stored game's log into steps.
-func timeline(meta store.Game, entries []store.Entry) ([]referee.Step, error) {
+// Timeline replays a stored game's log into steps.
+func Timeline(meta store.Game, entries []store.Entry) ([]referee.Step, error) {
 	g, err := referee.New(games.Key(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
 	if err != nil {
 		return nil, err
@@ -73,13 +72,13 @@ func timeline(meta store.Game, entries []store.Entry) ([]referee.Step, error) {
 	return steps, nil
 }
 
-func (b *Bot) cmdReview(r *interact.Req) (interact.Answer, error) {
+func (rv *Reviews) Review(r *interact.Req) (interact.Answer, error) {
 	n, _ := r.Opts.Num("game")
-	return b.showReview(r, store.GameID(n), -1, povTrue, false)
+	return rv.showReview(r, store.GameID(n), -1, POVTrue, false)
 }
 
-func (b *Bot) btnReview(r *interact.Req) (interact.Answer, error) {
-	return b.showReview(r, store.GameID(r.Arg), -1, povTrue, false)
+func (rv *Reviews) ReviewButton(r *interact.Req) (interact.Answer, error) {
+	return rv.showReview(r, store.GameID(r.Arg), -1, POVTrue, false)
 }
 
 // reviewState reads "verb:game:ply[:pov...]" custom ids.
@@ -93,39 +92,39 @@ func reviewState(r *interact.Req) (store.GameID, int, []string) {
 	return store.GameID(id), ply, f[3:]
 }
 
-func (b *Bot) btnReviewGo(r *interact.Req) (interact.Answer, error) {
+func (rv *Reviews) ReviewGo(r *interact.Req) (interact.Answer, error) {
 	id, ply, rest := reviewState(r)
-	pov := povTrue
+	pov := POVTrue
 	if len(rest) > 0 {
 		pov = rest[0]
 	}
-	return b.showReview(r, id, ply, pov, true)
+	return rv.showReview(r, id, ply, pov, true)
 }
 
-func (b *Bot) selReviewPOV(r *interact.Req) (interact.Answer, error) {
+func (rv *Reviews) ReviewPOV(r *interact.Req) (interact.Answer, error) {
 	id, ply, _ := reviewState(r)
-	pov := povTrue
+	pov := POVTrue
 	if len(r.Values) == 1 {
 		pov = r.Values[0]
 	}
-	return b.showReview(r, id, ply, pov, true)
+	return rv.showReview(r, id, ply, pov, true)
 }
 
 // showReview answers with the review of game id at move ply (-1: the last)
 // from pov: a new ephemeral message, or (update) the review message edited.
-func (b *Bot) showReview(r *interact.Req, id store.GameID, ply int, pov string, update bool) (interact.Answer, error) {
-	meta, entries, why := b.finishedGame(r, id)
+func (rv *Reviews) showReview(r *interact.Req, id store.GameID, ply int, pov string, update bool) (interact.Answer, error) {
+	meta, entries, why := rv.finishedGame(r, id)
 	if why != nil {
 		return *why, nil
 	}
-	steps, err := timeline(meta, entries)
+	steps, err := Timeline(meta, entries)
 	if err != nil {
 		return interact.Answer{}, err
 	}
 	if ply < 0 || ply >= len(steps) {
 		ply = len(steps) - 1
 	}
-	msg, err := b.reviewMessage(b.readers.Reader(r.User), meta, steps, ply, pov)
+	msg, err := rv.reviewMessage(rv.readers.Reader(r.User), meta, steps, ply, pov)
 	if err != nil {
 		return interact.Answer{}, err
 	}
@@ -135,54 +134,16 @@ func (b *Bot) showReview(r *interact.Req, id store.GameID, ply int, pov string, 
 	} else {
 		msg.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return interact.Answer{Own: func() error { return b.respondWithFiles(r, t, msg) }}, nil
+	return interact.Answer{Own: func() error { return r.RespondWithFiles(t, msg) }}, nil
 }
 
-// filesMessage is an interaction's message with files and their alt texts.
-type filesMessage struct {
-	Content    string
-	Flags      discordgo.MessageFlags
-	Components []discordgo.MessageComponent
-	Files      []compose.File
-}
-
-// respondWithFiles answers an interaction with a message (or, t
-// UpdateMessage, edits the message of the component) whose attachments are
-// exactly m's files, each with its alt text; discordgo's response type has no
-// field for an attachment's description, so the body is written here.
-func (b *Bot) respondWithFiles(r *interact.Req, t discordgo.InteractionResponseType, m filesMessage) error {
-	type data struct {
-		Content         string                            `json:"content"`
-		Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
-		Components      []discordgo.MessageComponent      `json:"components"`
-		Attachments     []outbox.AttachmentBody           `json:"attachments"`
-		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
-	}
-	body := struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-		Data data                              `json:"data"`
-	}{Type: t, Data: data{Content: m.Content, Flags: m.Flags, Components: m.Components, Attachments: []outbox.AttachmentBody{},
-		AllowedMentions: outbox.Mentions(nil)}}
-	drawn := compose.DrawFiles(b.log, m.Files)
-	files := make([]*discordgo.File, len(drawn))
-	for k, f := range drawn {
-		body.Data.Attachments = append(body.Data.Attachments, outbox.AttachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
-		files[k] = &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)}
-	}
-	ct, payload, err := discordgo.MultipartBodyWithJSON(body, files)
-	if err != nil {
-		return err
-	}
-	return r.ReplyRaw(ct, payload)
-}
-
-// reviewBoard is the view of step s from pov: the whole board, or what that
+// Board is the view of step s from pov: the whole board, or what that
 // side was shown then.
-func reviewBoard(s referee.Step, pov string) view.View {
+func Board(s referee.Step, pov string) view.View {
 	switch pov {
-	case povBlack:
+	case POVBlack:
 		return s.Sides[shogi.Black]
-	case povWhite:
+	case POVWhite:
 		return s.Sides[shogi.White]
 	}
 	return s.True
@@ -192,22 +153,22 @@ func reviewBoard(s referee.Step, pov string) view.View {
 // board (drawn as the user's own boards are, so a player's view at move k is
 // the image they were sent then), the navigation, the point-of-view select
 // and the record buttons.
-func (b *Bot) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.Step, ply int, pov string) (filesMessage, error) {
+func (rv *Reviews) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.Step, ply int, pov string) (interact.FilesMessage, error) {
 	l := rd.Lang
-	if pov != povBlack && pov != povWhite {
-		pov = povTrue
+	if pov != POVBlack && pov != POVWhite {
+		pov = POVTrue
 	}
 	s := steps[ply]
-	v := reviewBoard(s, pov)
+	v := Board(s, pov)
 	img, err := compose.RenderFor(v, rd, render.Options{CacheScope: "review " + rd.ID})
 	if err != nil {
-		return filesMessage{}, err
+		return interact.FilesMessage{}, err
 	}
-	if pov != povTrue {
+	if pov != POVTrue {
 		img.Alt = texts.SideViewAlt(l, rd.Notation(), &v) // not "Your board": the reviewer may be anyone
 	}
-	label := map[string]string{povTrue: texts.UI(l, texts.ReviewTrue),
-		povBlack: texts.ReviewSide(l, shogi.Black), povWhite: texts.ReviewSide(l, shogi.White)}
+	label := map[string]string{POVTrue: texts.UI(l, texts.ReviewTrue),
+		POVBlack: texts.ReviewSide(l, shogi.Black), POVWhite: texts.ReviewSide(l, shogi.White)}
 	var before *shogi.Position
 	if ply > 0 {
 		before = steps[ply-1].Pos
@@ -221,7 +182,7 @@ func (b *Bot) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.
 			CustomID: fmt.Sprintf("rvgo:%d:%d:%s:%d", g, to, pov, slot)}
 	}
 	var opts []discordgo.SelectMenuOption
-	for _, p := range []string{povTrue, povBlack, povWhite} {
+	for _, p := range []string{POVTrue, POVBlack, POVWhite} {
 		opts = append(opts, discordgo.SelectMenuOption{Label: label[p], Value: p, Default: p == pov})
 	}
 	rec := discordgo.ActionsRow{}
@@ -229,7 +190,7 @@ func (b *Bot) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.
 		rec.Components = append(rec.Components, discordgo.Button{Label: strings.ToUpper(f), Style: discordgo.SecondaryButton,
 			CustomID: fmt.Sprintf("rvrec:%d:%s", g, f)})
 	}
-	return filesMessage{
+	return interact.FilesMessage{
 		Content: content,
 		Files:   []compose.File{img},
 		Components: []discordgo.MessageComponent{
@@ -243,20 +204,20 @@ func (b *Bot) reviewMessage(rd compose.Reader, meta store.Game, steps []referee.
 	}, nil
 }
 
-// btnReviewRecord sends the record (or the GIF) of a reviewed game.
-func (b *Bot) btnReviewRecord(r *interact.Req) (interact.Answer, error) {
+// ReviewRecord sends the record (or the GIF) of a reviewed game.
+func (rv *Reviews) ReviewRecord(r *interact.Req) (interact.Answer, error) {
 	f := strings.Split(r.I.MessageComponentData().CustomID, ":")
 	if len(f) != 3 {
 		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
 	id, _ := strconv.ParseUint(f[1], 10, 64)
-	return b.recordAnswer(r, store.GameID(id), f[2])
+	return rv.RecordAnswer(r, store.GameID(id), f[2])
 }
 
-// recordAnswer is a finished game's record in format (one of commands.RecordChoices),
+// RecordAnswer is a finished game's record in format (one of commands.RecordChoices),
 // as an ephemeral file.
-func (b *Bot) recordAnswer(r *interact.Req, id store.GameID, format string) (interact.Answer, error) {
-	meta, entries, why := b.finishedGame(r, id)
+func (rv *Reviews) RecordAnswer(r *interact.Req, id store.GameID, format string) (interact.Answer, error) {
+	meta, entries, why := rv.finishedGame(r, id)
 	if why != nil {
 		if meta.Status.Live() && commands.ScopeOf(r).HasGame(meta) {
 			return interact.Say(texts.RecordNotYet(r.Lang, uint64(id))), nil
@@ -264,11 +225,11 @@ func (b *Bot) recordAnswer(r *interact.Req, id store.GameID, format string) (int
 		return *why, nil
 	}
 	if format == "gif" {
-		steps, err := timeline(meta, entries)
+		steps, err := Timeline(meta, entries)
 		if err != nil {
 			return interact.Answer{}, err
 		}
-		data, err := b.gameGIF(meta, steps, r.Lang, b.readers.Reader(r.User).Set)
+		data, err := rv.gameGIF(meta, steps, r.Lang, rv.readers.Reader(r.User).Set)
 		if err != nil {
 			return interact.Answer{}, err
 		}
@@ -291,9 +252,9 @@ func (b *Bot) recordAnswer(r *interact.Req, id store.GameID, format string) (int
 // (and, in Tsuitate when the game's server wants it, after every foul
 // attempt), in its reader's language and look (the channel's defaults, or
 // the asker's board theme and piece set).
-func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang, look store.Settings) ([]byte, error) {
+func (rv *Reviews) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang, look store.Settings) ([]byte, error) {
 	var buf bytes.Buffer
-	fouls := commands.OnOff(b.guildSettings(meta.GuildID).GIFFoulFrames, b.cfg.GIFFoulFrames)
+	fouls := compose.OnOff(rv.guildSettings(meta.GuildID).GIFFoulFrames, rv.cfg.GIFFoulFrames)
 	frames := render.ReplayFrames(steps, fouls && meta.Variant == view.Tsuitate)
 	var result *view.Result
 	if n := len(frames); n > 0 {
@@ -310,25 +271,25 @@ func (b *Bot) gameGIF(meta store.Game, steps []referee.Step, l texts.Lang, look 
 	return buf.Bytes(), err
 }
 
-// resultGIF is the animation posted with the result when the game's server
+// ResultGIF is the animation posted with the result when the game's server
 // wants it (its result_gif, else Config.ResultGIF): the stored log and the
 // action that ended the game.
-func (b *Bot) resultGIF(meta store.Game, a referee.Action) []compose.File {
-	if !commands.OnOff(b.guildSettings(meta.GuildID).ResultGIF, b.cfg.ResultGIF) {
+func (rv *Reviews) ResultGIF(meta store.Game, a referee.Action) []compose.File {
+	if !compose.OnOff(rv.guildSettings(meta.GuildID).ResultGIF, rv.cfg.ResultGIF) {
 		return nil
 	}
-	entries, err := b.st.Log(meta.ID, 0)
+	entries, err := rv.st.Log(meta.ID, 0)
 	if err != nil {
-		b.log.Error("gif", "game", meta.ID, "err", err)
+		rv.log.Error("gif", "game", meta.ID, "err", err)
 		return nil
 	}
-	steps, err := timeline(meta, append(entries, store.Entry{Action: a}))
+	steps, err := Timeline(meta, append(entries, store.Entry{Action: a}))
 	var data []byte
 	if err == nil {
-		data, err = b.gameGIF(meta, steps, b.readers.ChannelLang(meta), store.Settings{})
+		data, err = rv.gameGIF(meta, steps, rv.readers.ChannelLang(meta), store.Settings{})
 	}
 	if err != nil {
-		b.log.Error("gif", "game", meta.ID, "err", err)
+		rv.log.Error("gif", "game", meta.ID, "err", err)
 		return nil
 	}
 	return []compose.File{{Name: "shinpan-{game}.gif", Type: "image/gif", Data: data}}

@@ -1,0 +1,62 @@
+package review
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+
+	"shinpan/bot/compose"
+	"shinpan/bot/outbox"
+	"shinpan/store"
+)
+
+// Reviews shows games to those not playing them: a finished game step by
+// step (/shogi review), its record and GIF (/shogi record), the GIF posted
+// with a result, and a live game to its watchers, some moves behind
+// (/shogi watch).
+type Reviews struct {
+	ctx           context.Context
+	st            store.Store
+	rest          *outbox.REST
+	log           *slog.Logger
+	readers       compose.Readers
+	cfg           Limits
+	guildSettings func(guild string) store.GuildSettings
+	begin         func() bool
+	end           func()
+
+	// watchMu serialises the watchers' updates; watchPending holds the games
+	// with an update waiting for it; watchShown, under watchMu, the move of
+	// the game each watcher's DM last showed (watch.go).
+	watchMu      sync.Mutex
+	watchPending sync.Map
+	watchShown   map[watchKey]int
+}
+
+// Limits are the configuration's defaults for the servers that have not
+// chosen (/shogiadmin settings).
+type Limits struct {
+	WatchDelay               *int // moves behind (nil: 10; -1: no watching)
+	WatchRanked              bool
+	ResultGIF, GIFFoulFrames bool
+}
+
+// Config is what New needs. Begin marks work in hand (false once the bot is
+// closing) and End ends it; GuildSettings reads a server's settings.
+type Config struct {
+	Ctx           context.Context
+	Store         store.Store
+	REST          *outbox.REST
+	Log           *slog.Logger
+	Readers       compose.Readers
+	Limits        Limits
+	GuildSettings func(guild string) store.GuildSettings
+	Begin         func() bool
+	End           func()
+}
+
+// New returns the reviews and watchers.
+func New(c Config) *Reviews {
+	return &Reviews{ctx: c.Ctx, st: c.Store, rest: c.REST, log: c.Log, readers: c.Readers, cfg: c.Limits,
+		guildSettings: c.GuildSettings, begin: c.Begin, end: c.End, watchShown: map[watchKey]int{}}
+}
