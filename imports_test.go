@@ -59,11 +59,12 @@ var allowedImports = map[string][]string{
 	"bot/interact": {"bot/compose", "bot/outbox", "bot/texts", "discordgo"},
 	"bot/commands": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/interact", "bot/outbox", "bot/texts",
 		"player", "render", "store", "discordgo"),
+	"bot/dms": {"bot/compose", "bot/outbox", "store", "discordgo"},
 	"bot/review": append(slices.Clone(rulesCore), "bot/commands", "bot/compose", "bot/games", "bot/interact", "bot/outbox", "bot/texts",
 		"render", "store", "tournament", "discordgo"),
 	"bot/tournaments": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/interact", "bot/texts",
 		"store", "tournament", "discordgo"),
-	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/commands", "bot/games", "bot/interact", "bot/review", "bot/tournaments", "bot/outbox", "bot/tap", "bot/texts",
+	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/commands", "bot/dms", "bot/games", "bot/interact", "bot/review", "bot/tournaments", "bot/outbox", "bot/tap", "bot/texts",
 		"ops", "player", "rating", "render", "store", "tournament", "discordgo"),
 
 	"bot/discordtest":         {"discordgo", "bot/discordtest/openapi"},

@@ -14,6 +14,7 @@ import (
 	"shinpan/bot/budget"
 	"shinpan/bot/commands"
 	"shinpan/bot/compose"
+	"shinpan/bot/dms"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
@@ -54,27 +55,13 @@ type Bot struct {
 	rest *outbox.REST
 	// gate is the one request budget every REST request passes (ops.go).
 	gate *budget.Gate
-	// catching holds the users whose missed DMs are still to be read;
-	// lastDM the newest DM handled per user (catchup.go).
-	catching map[string]bool
-	lastDM   map[string]uint64
-	// catchSlots bounds the start's catch-ups running at once; catchHeld
-	// holds the users whose queued catch-up holds a slot; catchNow and
-	// catchMost count the catch-ups running (catchup.go).
-	catchSlots          chan struct{}
-	catchHeld           map[string]bool
-	catchNow, catchMost int
-	catchLists          int      // background lists still queueing (catchUpAwaited)
-	startCaughtUp       bool     // Start's catch-up list is made (the games gained before are in it)
-	dmMarks             dmMarks  // handled DMs to remember in the store
-	dmChecks            dmChecks // looks at whether another process handled a DM (dmcheck.go)
+	// dms takes the DMs players send (bot/dms; dmhost.go).
+	dms *dms.Intake
 	// dmsClosed holds the users a DM last failed to reach with 50007 (their
 	// DMs are closed), until a DM reaches them or they write one.
 	dmsClosed sync.Map
 	// clocks indexes the active games' deadlines (clocks.go).
 	clocks *games.Clocks
-	// dmQueue holds each user's DMs waiting to be handled, in order.
-	dmQueue map[string][]*discordgo.Message
 
 	ctx    context.Context
 	pool   *outbox.Pool // for senders, DM queues and inbox workers
@@ -128,8 +115,7 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot {
 	cfg.fill()
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
-		dmClosedTold: map[string]bool{}, dmQueue: map[string][]*discordgo.Message{},
-		catching: map[string]bool{}, lastDM: map[string]uint64{}, catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, clocks: games.NewClocks(),
+		dmClosedTold: map[string]bool{}, clocks: games.NewClocks(),
 		deferAfter: interact.DeferAfter, identifyGap: identifyGap}
 	if sh, ok := st.(store.Shared); ok && sh.Shared() {
 		b.sharedStore = true
@@ -140,6 +126,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 		o(b)
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
+	b.pool = outbox.NewPool(b.ctx)
 	b.games = games.NewTable(st, b.owns, b.cpuSeats)
 	b.rest = outbox.NewREST(s, st, b.log)
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.cl != nil,
@@ -160,11 +147,12 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.router = &interact.Router{Table: b.table(), REST: b.rest, Log: b.log, DeferAfter: b.deferAfter,
 		Hooks: interact.Hooks{Begin: b.begin, End: b.end, Lang: b.interactionLang, ErrorText: compose.StoreText,
 			Autocomplete: b.cmds.Autocomplete, After: b.comeBack}}
-	b.pool = outbox.NewPool(b.ctx)
 	if b.cl != nil {
 		b.instance = b.cl.c.Process()
 		b.cl.init()
 	}
+	b.dms = dms.New(dms.Config{Ctx: b.ctx, Store: st, REST: b.rest, Log: b.log, Pool: b.pool, Host: dmHost{b},
+		Instance: b.instance, Shared: b.sharedStore, Clustered: b.cl != nil})
 	b.newShards(s)
 	b.instrument()
 	return b
@@ -223,20 +211,17 @@ func (b *Bot) Start() error {
 	for _, g := range active {
 		b.track(g) // with several processes, only this one's
 	}
-	b.wg.Add(3)
+	b.wg.Add(2)
 	b.ob.Run(b.ctx, &b.wg, b.pool)
-	go b.lastDMLoop()
+	b.dms.RunMarks(&b.wg)
 	go b.timerLoop()
 	go b.resumeCPUs(active)
 	b.tnr.Run(b.ctx, &b.wg) // bot/tournaments: resumes those running
 	b.ob.Kick()
 	if b.cfg.TakesDMs() {
-		b.markPending(active)
-		b.catchUpAwaited(active)
+		b.dms.CatchUpGames(active, true)
 	}
-	b.mu.Lock()
-	b.startCaughtUp = true // from now on, the games gained are caught up on their own
-	b.mu.Unlock()
+	b.dms.SetStarted() // from now on, the games gained are caught up on their own
 	b.log.Info("shinpan is up", "games", len(active), "app", b.appID, "shards", b.cfg.ShardIDs(), "shard_count", b.cfg.ShardCount, "invite", InviteURL(b.appID))
 	return nil
 }
@@ -260,7 +245,7 @@ func (b *Bot) stop(flush func()) error {
 	b.wg.Wait() // the loops stop first: they take inHand themselves
 	b.inHand.Lock()
 	defer b.inHand.Unlock()
-	b.flushLastDMs() // those the actions just finished handled
+	b.dms.FlushMarks() // those the actions just finished handled
 	if flush != nil {
 		flush()
 	}

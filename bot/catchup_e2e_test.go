@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/dms"
 	"shinpan/referee/view"
 	"shinpan/store"
 	"shinpan/store/storetest"
@@ -26,11 +27,11 @@ func TestLastDMLostInACrash(t *testing.T) {
 	if r := e.dm(e.bob, "3c3d"); !strings.Contains(r.Content, "You played") {
 		t.Fatalf("bob's move: %q", r.Content)
 	}
-	e.b.dmMarks.take() // the crash: the background marks never reach the store
+	e.b.dms.DropMarks() // the crash: the background marks never reach the store
 	before := map[string]int{e.alice: len(e.botDMs(e.alice)), e.bob: len(e.botDMs(e.bob))}
 	e.stop()
 	e.start()
-	e.waitUntil("the catch-up", e.b.caughtUp)
+	e.waitUntil("the catch-up", e.b.dms.CaughtUp)
 	e.settle()
 	if g := e.game(id); g.LastSeq != 2 {
 		t.Fatalf("after the catch-up the game is at seq %d, want 2", g.LastSeq)
@@ -54,7 +55,7 @@ func (s slowSettings) GetSettings(user string) (store.Settings, error) {
 }
 
 // TestCatchUpPaced: after a start, the catch-ups of every player of the
-// active games run a few at a time (catchUpConcurrency), not all at once
+// active games run a few at a time (dms.CatchUpConcurrency), not all at once
 // however high the global rate: live DMs keep the store's connections.
 func TestCatchUpPaced(t *testing.T) {
 	t.Parallel()
@@ -78,14 +79,12 @@ func TestCatchUpPaced(t *testing.T) {
 	}
 	e.stop()
 	e.start()
-	e.waitUntil("the catch-ups", e.b.caughtUp)
-	e.b.mu.Lock()
-	most, held := e.b.catchMost, len(e.b.catchHeld)
-	e.b.mu.Unlock()
-	if most > catchUpConcurrency || most < 2 {
-		t.Fatalf("%d catch-ups ran at once, want 2 to %d", most, catchUpConcurrency)
+	e.waitUntil("the catch-ups", e.b.dms.CaughtUp)
+	most, held, _ := e.b.dms.CatchUps()
+	if most > dms.CatchUpConcurrency || most < 2 {
+		t.Fatalf("%d catch-ups ran at once, want 2 to %d", most, dms.CatchUpConcurrency)
 	}
-	e.waitUntil("the slots given back", func() bool { return len(e.b.catchSlots) == 0 })
+	e.waitUntil("the slots given back", func() bool { _, _, slots := e.b.dms.CatchUps(); return slots == 0 })
 	t.Logf("%d players caught up, at most %d at once (%d slots held at the end)", 2*games, most, held)
 }
 
@@ -118,7 +117,7 @@ func TestCatchUpOnlyAwaited(t *testing.T) {
 	reads := e.readsOf(e.alice)
 	e.start()
 	e.waitUntil("bob's missed move", func() bool { return e.game(id).LastSeq == 2 })
-	e.waitUntil("the catch-ups", e.b.caughtUp)
+	e.waitUntil("the catch-ups", e.b.dms.CaughtUp)
 	e.settle()
 	if n := e.readsOf(e.alice) - reads; n != 0 || e.countDMs(e.alice, "5e") != 0 {
 		t.Fatalf("alice's channel read %d times, her note answered %d times, before she wrote again", n, e.countDMs(e.alice, "5e"))

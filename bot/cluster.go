@@ -266,8 +266,8 @@ func (b *Bot) startCluster() error {
 	if err := b.cl.c.Start(b.ctx, b.onLeases); err != nil {
 		return fmt.Errorf("take partitions: %w", err)
 	}
-	b.wg.Add(4)
-	go b.dmCheckLoop()
+	b.wg.Add(3)
+	b.dms.RunChecks(&b.wg)
 	go func() { defer b.wg.Done(); b.cl.c.Run(b.ctx) }()
 	go func() { defer b.wg.Done(); b.cl.c.ListenInbox(b.ctx, b.onInboxNotice) }()
 	go b.inboxLoop()
@@ -543,13 +543,11 @@ func (b *Bot) onLeases(gained, lost []uint32) {
 				b.adopt(g.ID)
 			}
 		}
-		b.mu.Lock()
-		started := b.startCaughtUp
-		b.mu.Unlock()
+		started, _ := b.dms.Started()
 		if b.cfg.TakesDMs() && started {
 			// Their previous owner may have died or given them up before
 			// reading what its players sent while no gateway was up.
-			b.catchUpAwaited(games)
+			b.dms.CatchUpGames(games, false)
 		}
 		wake(b.cl.kick)
 		b.ob.Kick()

@@ -15,81 +15,24 @@ import (
 	"shinpan/store"
 )
 
-// onMessage takes moves by DM: "7g7f", "#12 7g7f", a mask square in Masked
-// setup, or "help".
-func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
-	if m.GuildID != "" || m.Author == nil || m.Author.Bot || m.Author.ID == b.botID() {
-		return
-	}
-	b.queueDM(m.Message)
-}
-
-// queueDM appends a DM to its sender's queue and starts the sender's worker
-// when none runs: one player's DMs are handled one at a time, in order, while
-// different players' DMs are handled side by side.
-func (b *Bot) queueDM(m *discordgo.Message) { b.queueFor(m.Author.ID, m) }
-
-// queueFor appends to a user's DM queue: a message, or nil for "read what
-// you missed" (the catch-up runs in the user's own queue, so their DMs are
-// handled in the order they were sent, missed ones first).
-func (b *Bot) queueFor(user string, m *discordgo.Message) {
-	b.mu.Lock()
-	q, running := b.dmQueue[user]
-	b.dmQueue[user] = append(q, m)
-	b.mu.Unlock()
-	if running {
-		return
-	}
-	b.pool.Go(func() {
-		for {
-			b.mu.Lock()
-			q := b.dmQueue[user]
-			if len(q) == 0 {
-				delete(b.dmQueue, user)
-				b.mu.Unlock()
-				return
-			}
-			next := q[0]
-			b.dmQueue[user] = q[1:]
-			b.mu.Unlock()
-			if b.begin() {
-				handled := false
-				if b.catchPending(user) {
-					if handled = next != nil && b.handledElsewhere(next); !handled {
-						b.catchUpUser(user)
-					}
-				}
-				if !handled && next != nil && b.firstSeen(user, next.ID) {
-					b.handleOnce(next, false)
-				}
-				b.end()
-			}
-			if next == nil {
-				b.catchOver(user)
-			}
-		}
-	})
-}
-
-// handleDM handles one DM from a player (live or read back after an outage).
-func (b *Bot) handleDM(m *discordgo.Message) {
+// handleDM handles one DM from a player (live or read back after an outage);
+// keyed says its action is stored under the DM's id (dms.Host).
+func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 	user := m.Author.ID
 	rd := b.readers.Reader(user) // once for the whole DM
 	lang := rd.Lang
 	text := strings.TrimSpace(m.Content)
 	b.dmsClosed.Delete(user)
-	keyed := false // the DM's id is its action's idempotency key, now stored
-	defer func() { b.markHandled(user, m.ChannelID, m.ID, keyed) }()
 	mine, gamesErr := b.st.ActiveGamesOf(user) // once, for both uses below
 	if gamesErr == nil {
 		b.comeBackTo(user, mine)
 	}
 	if text == "" {
-		return
+		return keyed
 	}
 	if low := strings.ToLower(text); low == "help" || low == "?" || low == "ヘルプ" {
 		b.dmReply(user, m.ID, texts.UI(lang, texts.DMHelp))
-		return
+		return keyed
 	}
 	var want store.GameID
 	if strings.HasPrefix(text, "#") {
@@ -97,26 +40,26 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		n, err := strconv.ParseUint(head, 10, 64)
 		if err != nil || n == 0 { // "#17g7f", "#0", "#x": say how it is written
 			b.dmReply(user, m.ID, texts.DMGamePrefix(lang))
-			return
+			return keyed
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
 	id, msg := b.cmds.PickGameIn(commands.DMScope(user), want, rd, mine, gamesErr)
 	if id == 0 {
 		b.dmReply(user, m.ID, msg)
-		return
+		return keyed
 	}
 	if b.cmds.DMShortcut(user, m.ID, id, text) {
-		return
+		return keyed
 	}
 	if b.cl != nil && !b.applyHere(id) {
 		b.routeDM(id, user, text, m.ID)
-		return
+		return keyed
 	}
 	lg, err := b.games.Get(id)
 	if err != nil {
 		b.dmReply(user, m.ID, compose.GameLoadText(lang, err))
-		return
+		return keyed
 	}
 	lg.Mu.Lock()
 	c, _ := games.SeatOf(lg.Meta, user)
@@ -133,7 +76,7 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 		reply, ok, err = b.applyAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
 		if errors.Is(err, store.ErrFenced) { // the lease moved meanwhile: to the new owner
 			b.routeDM(id, user, text, m.ID)
-			return
+			return keyed
 		}
 		if err != nil {
 			reply, ok = compose.StoreText(lang, err), false
@@ -141,10 +84,10 @@ func (b *Bot) handleDM(m *discordgo.Message) {
 	} else {
 		reply, ok = b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
 	}
-	keyed = ok || reply == "" // taken now, or before (a duplicate)
 	if !ok && reply != "" {
 		b.dmReply(user, m.ID, reply)
 	}
+	return ok || reply == "" // taken now, or before (a duplicate)
 }
 
 // dmReply queues the answer to the user's DM dmID (not tied to a game
@@ -175,51 +118,4 @@ func (b *Bot) replyNow(user, text, nonce string) {
 	if err != nil {
 		b.log.Error("direct reply", "user", user, "err", err)
 	}
-}
-
-// markHandled remembers the newest DM handled per user, so a catch-up after
-// an outage reads only what came after, and drops this process's claim on it
-// (dmclaim.go). With one process (no claims), a DM whose action is stored
-// under its id (keyed) is remembered in the background, many users in one
-// commit: read again after a crash, its key makes it a no-op. Any other DM
-// (help, a refusal, a note), and every DM when processes share the store, is
-// remembered before the user's next DM is handled, so a catch-up never
-// answers it twice and other processes see it handled at once.
-func (b *Bot) markHandled(user, channel, msgID string, keyed bool) {
-	known := b.rest.NoteDMChannel(user, channel)
-	if !known {
-		b.keepDMChannel(user, channel)
-	}
-	if keyed && !b.sharedStore {
-		b.dmMarks.add(user, channel, msgID)
-		return
-	}
-	b.writeLastDM(user, msgID)
-}
-
-// writeLastDM raises the user's LastDM and drops this process's claim on
-// msgID (dmclaim.go), in one step.
-func (b *Bot) writeLastDM(user, msgID string) {
-	if err := b.st.MarkDMHandled(user, msgID, b.instance); err != nil {
-		b.log.Warn("settings", "user", user, "err", err)
-		b.dmMarks.add(user, "", msgID) // written once the store answers: a DM refused meanwhile is never read back
-	}
-}
-
-// keepDMChannel stores the channel of a user's DMs when it is not the one
-// stored already (a user's first DM).
-func (b *Bot) keepDMChannel(user, channel string) {
-	if st, err := b.st.GetSettings(user); channel == "" || err == nil && st.DMChannelID == channel {
-		return
-	}
-	if _, err := b.st.UpdateSettings(user, func(s *store.Settings) { s.DMChannelID = channel }); err != nil {
-		b.log.Warn("settings", "user", user, "err", err)
-	}
-}
-
-// newerID compares Discord snowflakes.
-func newerID(a, b string) bool {
-	x, _ := strconv.ParseUint(a, 10, 64)
-	y, _ := strconv.ParseUint(b, 10, 64)
-	return x > y
 }

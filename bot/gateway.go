@@ -58,7 +58,7 @@ func (b *Bot) newShards(s *discordgo.Session) {
 		sess.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { b.onReady(sh, r) })
 		sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.onResumed(sh) })
 		sess.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { go b.router.OnInteraction(b.s, i) })
-		sess.AddHandler(b.onMessage)
+		sess.AddHandler(b.dms.OnMessage)
 		sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) {
 			b.metrics.Gateway("connect")
 			b.log.Debug("gateway connected", "shard", id)
@@ -153,13 +153,13 @@ func (b *Bot) onReady(sh *shard, r *discordgo.Ready) {
 	first := false
 	sh.once.Do(func() { first = true; close(sh.ready) })
 	if !first && sh.id == 0 {
-		go b.catchUp() // a new session after an outage: read the DMs missed
+		go b.dms.CatchUp() // a new session after an outage: read the DMs missed
 	}
 }
 
 func (b *Bot) onResumed(sh *shard) {
 	b.gatewayEvent(sh, "resumed")
 	if sh.id == 0 {
-		go b.catchUp()
+		go b.dms.CatchUp()
 	}
 }

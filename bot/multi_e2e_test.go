@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/dms"
 	"shinpan/referee"
 	"shinpan/store"
 	"shinpan/store/postgres"
@@ -67,7 +68,7 @@ func (e *env) sendHandled(user, text string) string {
 	}
 	e.waitUntil("the DM handled", func() bool {
 		st, _ := e.st.GetSettings(user)
-		return !newerID(mid, st.LastDM)
+		return !dms.NewerID(mid, st.LastDM)
 	})
 	return mid
 }
@@ -171,9 +172,7 @@ func TestDMClaimTakenOver(t *testing.T) {
 	e.srv.SetGatewayDown(false)
 	e.waitUntil("the resume", func() bool { return e.srv.Gateway().Resumes > resumes })
 	e.waitUntil("the bot sees the DM", func() bool {
-		e.b.mu.Lock()
-		defer e.b.mu.Unlock()
-		return e.b.lastDM[e.alice] == snowflake(mid)
+		return e.b.dms.LastSeen(e.alice) == dms.Snowflake(mid)
 	})
 	time.Sleep(300 * time.Millisecond) // time to handle it, were it not held
 	if time.Now().Before(until) && e.game(id).LastSeq != 0 {
@@ -327,7 +326,7 @@ func TestClaimDM(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := e.b.claimDM(user, msg, c.takeOrphan); got != c.want {
+		if got, _ := e.b.dms.Claim(user, msg, c.takeOrphan); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 		st, _ := e.st.GetSettings(user)
@@ -350,11 +349,11 @@ func BenchmarkDMClaim(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		id := strconv.Itoa(1000 + i)
 		t0 := time.Now()
-		if r, _ := e.b.claimDM(e.alice, id, false); r != store.DMMine {
+		if r, _ := e.b.dms.Claim(e.alice, id, false); r != store.DMMine {
 			b.Fatalf("claim %d", r)
 		}
 		t1 := time.Now()
-		e.b.markHandled(e.alice, "dm", id, true) // a move: with a shared store, written at once
+		e.b.dms.MarkHandled(e.alice, "dm", id, true) // a move: with a shared store, written at once
 		claim, mark = claim+t1.Sub(t0), mark+time.Since(t1)
 	}
 	b.ReportMetric(float64(claim.Microseconds())/float64(b.N), "claim-µs/op")
@@ -482,25 +481,21 @@ func TestPendingDMHandledElsewhere(t *testing.T) {
 	mid := e.sendHandled(e.alice, "7g7f")
 	e.settle()
 	reads := e.readsOf(e.alice)
-	b2.mu.Lock()
-	b2.catching[e.alice] = true
-	b2.mu.Unlock()
+	b2.dms.SetPending(e.alice)
 	author := &discordgo.User{ID: e.alice}
-	if !b2.handledElsewhere(&discordgo.Message{ID: mid, Author: author}) {
+	if !b2.dms.HandledElsewhere(&discordgo.Message{ID: mid, Author: author}) {
 		t.Fatal("a DM another process handled is not settled")
 	}
-	if b2.catchPending(e.alice) || e.readsOf(e.alice) != reads {
-		t.Fatalf("still pending %v, channel read %d times", b2.catchPending(e.alice), e.readsOf(e.alice)-reads)
+	if b2.dms.CatchPending(e.alice) || e.readsOf(e.alice) != reads {
+		t.Fatalf("still pending %v, channel read %d times", b2.dms.CatchPending(e.alice), e.readsOf(e.alice)-reads)
 	}
-	b2.mu.Lock()
-	b2.catching[e.alice] = true
-	b2.mu.Unlock()
-	next := strconv.FormatUint(snowflake(mid)+1<<22, 10) // a DM no process saw
-	if b2.handledElsewhere(&discordgo.Message{ID: next, Author: author}) {
+	b2.dms.SetPending(e.alice)
+	next := strconv.FormatUint(dms.Snowflake(mid)+1<<22, 10) // a DM no process saw
+	if b2.dms.HandledElsewhere(&discordgo.Message{ID: next, Author: author}) {
 		t.Fatal("a DM nobody handled is settled")
 	}
-	if st, _ := b2.st.GetSettings(e.alice); st.DMClaim != next || st.DMClaimBy != b2.instance || !b2.catchPending(e.alice) {
-		t.Fatalf("claim %q by %q (want %q by %q), pending %v", st.DMClaim, st.DMClaimBy, next, b2.instance, b2.catchPending(e.alice))
+	if st, _ := b2.st.GetSettings(e.alice); st.DMClaim != next || st.DMClaimBy != b2.instance || !b2.dms.CatchPending(e.alice) {
+		t.Fatalf("claim %q by %q (want %q by %q), pending %v", st.DMClaim, st.DMClaimBy, next, b2.instance, b2.dms.CatchPending(e.alice))
 	}
 }
 
@@ -538,7 +533,7 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 		})
 	})
 	id := e.startGame("tsuitate")
-	e.waitUntil("the first process caught up", e.b.caughtUp)
+	e.waitUntil("the first process caught up", e.b.dms.CaughtUp)
 	reads := e.readsOf(e.alice)
 	st, err := storeBackend.open(e.loc)
 	if err != nil {
@@ -558,7 +553,7 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	t.Cleanup(func() { b2.Close(); st.Close() })
 	// The first process owns the game (it took every partition first) and
 	// b2 knows it takes DMs.
-	e.waitUntil("b2 sees the owner take DMs, caught up", func() bool { return !b2.owns(id) && b2.cl.c.OwnerTakesDMs(id) && b2.caughtUp() })
+	e.waitUntil("b2 sees the owner take DMs, caught up", func() bool { return !b2.owns(id) && b2.cl.c.OwnerTakesDMs(id) && b2.dms.CaughtUp() })
 	if !e.b.owns(id) {
 		t.Fatal("the first process gave the game up") // it gives up the highest partitions
 	}
@@ -570,7 +565,7 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	if n := e.dmSessions(mid); n != 2 {
 		t.Fatalf("the DM reached %d sessions, want 2", n)
 	}
-	time.Sleep(ownerGrace + 3*dmCheckEvery) // b2's look comes after ownerGrace
+	time.Sleep(dms.OwnerGrace + 3*dms.CheckEvery) // b2's look comes after ownerGrace
 	if n := counted.claims.Load() - before; n != 0 {
 		t.Fatalf("b2 claimed %d times a DM the owner handled", n)
 	}
@@ -578,12 +573,12 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 		t.Fatalf("the log has %d actions, want 1", g.LastSeq)
 	}
 	// A DM the owner never saw: b2 claims it once the wait runs out.
-	next := strconv.FormatUint(snowflake(mid)+1<<22, 10)
+	next := strconv.FormatUint(dms.Snowflake(mid)+1<<22, 10)
 	start := time.Now()
-	if r := b2.letOwnerClaim(e.alice, next, false); r != claimNow {
-		t.Fatalf("a DM nobody handled: %v", r)
+	if !b2.dms.OwnerLetClaim(e.alice, next) {
+		t.Fatal("a DM nobody handled is not claimed")
 	}
-	if waited := time.Since(start); waited < ownerMaxWait {
-		t.Fatalf("claimed after %v, before ownerMaxWait", waited)
+	if waited := time.Since(start); waited < dms.OwnerMaxWait {
+		t.Fatalf("claimed after %v, before OwnerMaxWait", waited)
 	}
 }

@@ -18,9 +18,7 @@ func (b *Bot) Ready() error {
 	if b.ctx.Err() != nil {
 		return errors.New("shutting down")
 	}
-	b.mu.Lock()
-	started, listing := b.startCaughtUp, b.catchLists
-	b.mu.Unlock()
+	started, listing := b.dms.Started()
 	if !started {
 		return errors.New("starting")
 	}

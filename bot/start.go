@@ -113,7 +113,7 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string)
 	if err != nil {
 		return err
 	}
-	b.keepDMChannel(user, ch2) // a catch-up reads it, should their first DM come while the bot is down
+	b.dms.KeepDMChannel(user, ch2) // a catch-up reads it, should their first DM come while the bot is down
 	nonce, err := b.st.KeyedNonce("probe", of, user)
 	if err != nil {
 		return err

@@ -38,8 +38,8 @@ func (b *Bot) timerLoop() {
 		// Not while a catch-up may read DMs whose keys would go: a DM
 		// remembered in the background (markHandled) is read again after a
 		// crash and must still find its key.
-		if pruneDue && b.caughtUp() {
-			b.flushLastDMs()
+		if pruneDue && b.dms.CaughtUp() {
+			b.dms.FlushMarks()
 			b.pruneKeys()
 			pruneDue = false
 		}

@@ -1,4 +1,4 @@
-package bot
+package dms
 
 import (
 	"errors"
@@ -35,13 +35,13 @@ const catchUpConcurrency = 8
 
 // markPending marks every player of the games pending: their missed DMs are
 // read before their next DM is handled.
-func (b *Bot) markPending(games []store.Game) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+func (in *Intake) markPending(games []store.Game) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
 	for _, g := range games {
 		for _, u := range g.Players {
 			if u != "" && !compose.IsCPU(u) {
-				b.catching[u] = true
+				in.catching[u] = true
 			}
 		}
 	}
@@ -65,155 +65,155 @@ func awaited(g store.Game) []string {
 
 // catchUpAwaited marks the people the games wait for pending and catches
 // them up in the background.
-func (b *Bot) catchUpAwaited(games []store.Game) {
+func (in *Intake) catchUpAwaited(games []store.Game) {
 	type player struct {
 		user string
 		game store.GameID
 	}
 	var users []player
-	b.mu.Lock()
+	in.mu.Lock()
 	for _, g := range games {
 		for _, u := range awaited(g) {
-			if !b.catchHeld[u] {
-				b.catching[u] = true
+			if !in.catchHeld[u] {
+				in.catching[u] = true
 				users = append(users, player{u, g.ID})
 			}
 		}
 	}
-	b.catchLists++
-	b.mu.Unlock()
+	in.catchLists++
+	in.mu.Unlock()
 	go func() {
 		defer func() {
-			b.mu.Lock()
-			b.catchLists--
-			b.mu.Unlock()
+			in.mu.Lock()
+			in.catchLists--
+			in.mu.Unlock()
 		}()
 		for _, p := range users {
 			u := p.user
-			if b.leftToOwner(p.game) {
+			if in.leftToOwner(p.game) {
 				continue // pending still: read before their next DM, unless the owner handled it
 			}
 			select {
-			case b.catchSlots <- struct{}{}: // released when the queued catch-up is over (catchOver)
-			case <-b.ctx.Done():
+			case in.catchSlots <- struct{}{}: // released when the queued catch-up is over (catchOver)
+			case <-in.ctx.Done():
 				return
 			}
-			if !b.catchPending(u) {
-				<-b.catchSlots
-				if b.ctx.Err() != nil {
+			if !in.catchPending(u) {
+				<-in.catchSlots
+				if in.ctx.Err() != nil {
 					return
 				}
 				continue
 			}
-			b.mu.Lock()
-			if b.catchHeld[u] { // one queued already holds a slot for u
-				b.mu.Unlock()
-				<-b.catchSlots
+			in.mu.Lock()
+			if in.catchHeld[u] { // one queued already holds a slot for u
+				in.mu.Unlock()
+				<-in.catchSlots
 				continue
 			}
-			b.catchHeld[u] = true
-			b.mu.Unlock()
-			b.queueFor(u, nil)
+			in.catchHeld[u] = true
+			in.mu.Unlock()
+			in.queueFor(u, nil)
 		}
 	}()
 }
 
 // leftToOwner says whether another live process that takes DMs owns game
 // id: its awaited players are that one's to catch up.
-func (b *Bot) leftToOwner(id store.GameID) bool {
-	return b.cl != nil && !b.owns(id) && b.cl.c.OwnerTakesDMs(id)
+func (in *Intake) leftToOwner(id store.GameID) bool {
+	return in.clustered && !in.host.Owns(id) && in.host.OwnerTakesDMs(id)
 }
 
 // catchOver releases the slot of a user's queued catch-up (run, found done
 // by a live DM's, or dropped at a stop).
-func (b *Bot) catchOver(user string) {
-	b.mu.Lock()
-	held := b.catchHeld[user]
-	delete(b.catchHeld, user)
-	b.mu.Unlock()
+func (in *Intake) catchOver(user string) {
+	in.mu.Lock()
+	held := in.catchHeld[user]
+	delete(in.catchHeld, user)
+	in.mu.Unlock()
 	if held {
-		<-b.catchSlots
+		<-in.catchSlots
 	}
 }
 
 // catchUp marks the players of every active game pending after a new
 // gateway session, and catches up the awaited ones of every game: this
 // process may have been the only one to miss their DMs.
-func (b *Bot) catchUp() {
-	games, err := b.st.ActiveGames()
+func (in *Intake) catchUp() {
+	games, err := in.st.ActiveGames()
 	if err != nil {
-		b.log.Error("catch-up", "err", err)
+		in.log.Error("catch-up", "err", err)
 		return
 	}
-	b.markPending(games)
-	b.catchUpAwaited(games)
+	in.markPending(games)
+	in.catchUpAwaited(games)
 }
 
-func (b *Bot) catchPending(user string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.catching[user]
+func (in *Intake) catchPending(user string) bool {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.catching[user]
 }
 
 // firstSeen reports whether a DM is newer than the last one handled for its
 // user, and records it as the last.
-func (b *Bot) firstSeen(user, msgID string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	last, ok := b.lastDM[user]
+func (in *Intake) firstSeen(user, msgID string) bool {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	last, ok := in.lastDM[user]
 	if !ok {
-		b.mu.Unlock()
-		st, _ := b.st.GetSettings(user)
-		b.mu.Lock()
+		in.mu.Unlock()
+		st, _ := in.st.GetSettings(user)
+		in.mu.Lock()
 		last = snowflake(st.LastDM)
 	}
 	id := snowflake(msgID)
 	if id <= last {
 		return false
 	}
-	b.lastDM[user] = id
+	in.lastDM[user] = id
 	return true
 }
 
 // catchUpUser handles a pending user's missed DMs, in order; it runs in the
 // user's DM queue.
-func (b *Bot) catchUpUser(user string) {
-	b.mu.Lock()
-	b.catchNow++
-	b.catchMost = max(b.catchMost, b.catchNow)
-	b.mu.Unlock()
+func (in *Intake) catchUpUser(user string) {
+	in.mu.Lock()
+	in.catchNow++
+	in.catchMost = max(in.catchMost, in.catchNow)
+	in.mu.Unlock()
 	defer func() {
-		b.mu.Lock()
-		delete(b.catching, user)
-		b.catchNow--
-		b.mu.Unlock()
+		in.mu.Lock()
+		delete(in.catching, user)
+		in.catchNow--
+		in.mu.Unlock()
 	}()
-	st, err := b.st.GetSettings(user)
+	st, err := in.st.GetSettings(user)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return
 	}
 	channel := st.DMChannelID
 	if channel == "" { // their first DM came while the bot was down: the channel is Discord's to tell
-		if channel, err = b.rest.DMChannel(user); err != nil {
-			b.log.Warn("catch-up: open the DM channel", "user", user, "err", err)
+		if channel, err = in.rest.DMChannel(user); err != nil {
+			in.log.Warn("catch-up: open the DM channel", "user", user, "err", err)
 			return
 		}
 	}
 	after := st.LastDM
 	for page := 0; page < 10; page++ {
-		msgs, err := b.rest.ChannelMessages(channel, 100, after)
+		msgs, err := in.rest.ChannelMessages(channel, 100, after)
 		if err != nil {
-			b.log.Warn("catch-up read", "user", user, "err", err)
+			in.log.Warn("catch-up read", "user", user, "err", err)
 			return
 		}
 		sort.Slice(msgs, func(i, j int) bool { return snowflake(msgs[i].ID) < snowflake(msgs[j].ID) })
 		for _, m := range msgs {
 			after = m.ID
-			if m.Author == nil || m.Author.ID != user || m.Author.Bot || !b.firstSeen(user, m.ID) {
+			if m.Author == nil || m.Author.ID != user || m.Author.Bot || !in.firstSeen(user, m.ID) {
 				continue
 			}
-			b.log.Info("caught up a missed DM", "user", user, "message", m.ID)
-			b.handleOnce(m, true)
+			in.log.Info("caught up a missed DM", "user", user, "message", m.ID)
+			in.handleOnce(m, true)
 		}
 		if len(msgs) < 100 {
 			return
@@ -259,24 +259,23 @@ const lastDMFlush = time.Second
 
 // lastDMLoop writes the background marks every lastDMFlush, and once more
 // when the bot stops.
-func (b *Bot) lastDMLoop() {
-	defer b.wg.Done()
+func (in *Intake) lastDMLoop() {
 	t := time.NewTicker(lastDMFlush)
 	defer t.Stop()
 	for {
 		select {
-		case <-b.ctx.Done():
-			b.flushLastDMs()
+		case <-in.ctx.Done():
+			in.flushLastDMs()
 			return
 		case <-t.C:
-			b.flushLastDMs()
+			in.flushLastDMs()
 		}
 	}
 }
 
 // flushLastDMs writes the pending marks, in one store call (one commit).
-func (b *Bot) flushLastDMs() {
-	marks := b.dmMarks.take()
+func (in *Intake) flushLastDMs() {
+	marks := in.dmMarks.take()
 	if len(marks) == 0 {
 		return
 	}
@@ -284,10 +283,10 @@ func (b *Bot) flushLastDMs() {
 	for user, m := range marks {
 		ids[user] = m.msgID
 	}
-	if err := b.st.MarkDMsHandled(ids, b.instance); err != nil {
-		b.log.Warn("settings", "users", len(ids), "err", err)
+	if err := in.st.MarkDMsHandled(ids, in.instance); err != nil {
+		in.log.Warn("settings", "users", len(ids), "err", err)
 		for user, m := range marks { // again at the next flush
-			b.dmMarks.add(user, m.channel, m.msgID)
+			in.dmMarks.add(user, m.channel, m.msgID)
 		}
 	}
 }
@@ -295,8 +294,8 @@ func (b *Bot) flushLastDMs() {
 // caughtUp says whether no background catch-up is queued or running (the
 // players left pending are read before their next DM, after LastDM as
 // stored).
-func (b *Bot) caughtUp() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.catchLists == 0 && len(b.catchHeld) == 0 && b.catchNow == 0
+func (in *Intake) caughtUp() bool {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.catchLists == 0 && len(in.catchHeld) == 0 && in.catchNow == 0
 }

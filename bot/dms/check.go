@@ -1,4 +1,4 @@
-package bot
+package dms
 
 import (
 	"sync"
@@ -37,40 +37,39 @@ type dmChecks struct {
 
 // ownerHandled says whether the store shows user's DM msgID handled, at the
 // next round of looks; ok is false when the bot stops first.
-func (b *Bot) ownerHandled(user, msgID string) (handled, ok bool) {
+func (in *Intake) ownerHandled(user, msgID string) (handled, ok bool) {
 	c := dmCheck{user, msgID, make(chan bool, 1)}
-	b.dmChecks.mu.Lock()
-	b.dmChecks.waiting = append(b.dmChecks.waiting, c)
-	b.dmChecks.mu.Unlock()
+	in.dmChecks.mu.Lock()
+	in.dmChecks.waiting = append(in.dmChecks.waiting, c)
+	in.dmChecks.mu.Unlock()
 	select {
 	case handled = <-c.handled:
 		return handled, true
-	case <-b.ctx.Done():
+	case <-in.ctx.Done():
 		return false, false
 	}
 }
 
 // dmCheckLoop answers the waiting looks every dmCheckEvery, one store read
 // for all of them.
-func (b *Bot) dmCheckLoop() {
-	defer b.wg.Done()
+func (in *Intake) dmCheckLoop() {
 	t := time.NewTicker(dmCheckEvery)
 	defer t.Stop()
 	for {
 		select {
-		case <-b.ctx.Done():
+		case <-in.ctx.Done():
 			return
 		case <-t.C:
-			b.checkDMs()
+			in.checkDMs()
 		}
 	}
 }
 
-func (b *Bot) checkDMs() {
-	b.dmChecks.mu.Lock()
-	waiting := b.dmChecks.waiting
-	b.dmChecks.waiting = nil
-	b.dmChecks.mu.Unlock()
+func (in *Intake) checkDMs() {
+	in.dmChecks.mu.Lock()
+	waiting := in.dmChecks.waiting
+	in.dmChecks.waiting = nil
+	in.dmChecks.mu.Unlock()
 	if len(waiting) == 0 {
 		return
 	}
@@ -82,9 +81,9 @@ func (b *Bot) checkDMs() {
 			users = append(users, c.user)
 		}
 	}
-	last, err := b.st.LastDMs(users)
+	last, err := in.st.LastDMs(users)
 	if err != nil {
-		b.log.Warn("look at handled DMs", "users", len(users), "err", err)
+		in.log.Warn("look at handled DMs", "users", len(users), "err", err)
 	}
 	for _, c := range waiting {
 		// Unread (an error): not handled, so the DM is claimed, which decides.

@@ -1,8 +1,6 @@
-package bot
+package dms
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"time"
 
@@ -54,40 +52,33 @@ const (
 	dmClaimPollMax = time.Second
 )
 
-// newInstance names this process in the claims it holds.
-func newInstance() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}
-
 // handleOnce handles a DM unless it was or is being handled: by this
 // process (firstSeen, before) or, with a shared store, by another one.
 // catchingUp says it was read back from the DM channel (catch-up).
-func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
+func (in *Intake) handleOnce(m *discordgo.Message, catchingUp bool) {
 	user := m.Author.ID
-	if b.letOwnerClaim(user, m.ID, catchingUp) != claimNow {
+	if in.letOwnerClaim(user, m.ID, catchingUp) != claimNow {
 		return
 	}
 	wait := dmClaimPoll
 	for {
-		r, last := b.claimDM(user, m.ID, catchingUp)
+		r, last := in.claimDM(user, m.ID, catchingUp)
 		switch r {
 		case store.DMMine:
-			b.handleDM(m)
+			in.markHandled(user, m.ChannelID, m.ID, in.host.HandleDM(m))
 			return
 		case store.DMDone:
 			return
 		case store.DMOrphan:
-			b.log.Warn("a DM claim ran out: reading the DMs since the last handled", "user", user)
-			b.rewindDM(user, last)
-			b.catchUpUser(user)
+			in.log.Warn("a DM claim ran out: reading the DMs since the last handled", "user", user)
+			in.rewindDM(user, last)
+			in.catchUpUser(user)
 			catchingUp = true // then m is done, or taken over
 		case store.DMBusy:
 			select {
 			case <-time.After(wait):
 				wait = min(2*wait, dmClaimPollMax)
-			case <-b.ctx.Done():
+			case <-in.ctx.Done():
 				return // the next start's catch-up reads it
 			}
 		}
@@ -101,29 +92,29 @@ func (b *Bot) handleOnce(m *discordgo.Message, catchingUp bool) {
 // session saw m, sees every later one live. It returns false when m is this
 // process's to handle (it then holds m's claim, which the catch-up that
 // follows keeps: the claims are by process) and with one process.
-func (b *Bot) handledElsewhere(m *discordgo.Message) bool {
-	if !b.sharedStore {
+func (in *Intake) handledElsewhere(m *discordgo.Message) bool {
+	if !in.sharedStore {
 		return false
 	}
 	user := m.Author.ID
-	switch b.letOwnerClaim(user, m.ID, false) {
+	switch in.letOwnerClaim(user, m.ID, false) {
 	case botStopped:
 		return true
 	case ownerDone:
-		b.settled(user, m.ID)
+		in.settled(user, m.ID)
 		return true
 	}
 	wait := dmClaimPoll
 	for {
-		switch r, _ := b.claimDM(user, m.ID, false); r {
+		switch r, _ := in.claimDM(user, m.ID, false); r {
 		case store.DMDone:
-			b.settled(user, m.ID)
+			in.settled(user, m.ID)
 			return true
 		case store.DMBusy:
 			select {
 			case <-time.After(wait):
 				wait = min(2*wait, dmClaimPollMax)
-			case <-b.ctx.Done():
+			case <-in.ctx.Done():
 				return true // the next start's catch-up reads it
 			}
 		default:
@@ -133,11 +124,11 @@ func (b *Bot) handledElsewhere(m *discordgo.Message) bool {
 }
 
 // settled clears a pending user whose live DM m another process handled.
-func (b *Bot) settled(user, msgID string) {
-	b.mu.Lock()
-	delete(b.catching, user)
-	b.mu.Unlock()
-	b.firstSeen(user, msgID)
+func (in *Intake) settled(user, msgID string) {
+	in.mu.Lock()
+	delete(in.catching, user)
+	in.mu.Unlock()
+	in.firstSeen(user, msgID)
 }
 
 // Every gateway process gets every DM. When the owner of the player's
@@ -166,28 +157,28 @@ const (
 // processes share the games and another owns it: when the owner takes DMs,
 // it waits ownerGrace and then looks (dmcheck.go) until the owner handled
 // it, ownerMaxWait passed or the owner is gone; else it claims at once.
-func (b *Bot) letOwnerClaim(user, msgID string, catchingUp bool) ownerWait {
-	if b.cl == nil || catchingUp {
+func (in *Intake) letOwnerClaim(user, msgID string, catchingUp bool) ownerWait {
+	if !in.clustered || catchingUp {
 		return claimNow
 	}
-	game := b.dmGame(user)
-	if game == 0 || b.owns(game) {
+	game := in.dmGame(user)
+	if game == 0 || in.host.Owns(game) {
 		return claimNow
 	}
-	if !b.cl.c.OwnerTakesDMs(game) {
+	if !in.host.OwnerTakesDMs(game) {
 		return claimNow
 	}
 	deadline := time.Now().Add(ownerMaxWait)
-	if b.sleep(ownerGrace, claimNow) == botStopped {
+	if in.sleep(ownerGrace, claimNow) == botStopped {
 		return botStopped
 	}
 	for {
-		switch handled, ok := b.ownerHandled(user, msgID); {
+		switch handled, ok := in.ownerHandled(user, msgID); {
 		case !ok:
 			return botStopped
 		case handled:
 			return ownerDone
-		case time.Now().After(deadline) || b.owns(game) || !b.cl.c.OwnerTakesDMs(game):
+		case time.Now().After(deadline) || in.host.Owns(game) || !in.host.OwnerTakesDMs(game):
 			return claimNow
 		}
 	}
@@ -196,15 +187,15 @@ func (b *Bot) letOwnerClaim(user, msgID string, catchingUp bool) ownerWait {
 // dmGame is the game a user's typed move applies to, as far as it decides
 // who owns the DM: their current game, else their only active game (0:
 // none, several, or unread).
-func (b *Bot) dmGame(user string) store.GameID {
-	st, err := b.st.GetSettings(user) // cached
+func (in *Intake) dmGame(user string) store.GameID {
+	st, err := in.st.GetSettings(user) // cached
 	if err == nil && st.CurrentGame != 0 {
 		return st.CurrentGame
 	}
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return 0
 	}
-	gs, err := b.st.ActiveGamesOf(user) // until their first action in a game
+	gs, err := in.st.ActiveGamesOf(user) // until their first action in a game
 	if err != nil || len(gs) != 1 {
 		return 0
 	}
@@ -212,11 +203,11 @@ func (b *Bot) dmGame(user string) store.GameID {
 }
 
 // sleep waits d and returns then, or botStopped if the bot stops first.
-func (b *Bot) sleep(d time.Duration, then ownerWait) ownerWait {
+func (in *Intake) sleep(d time.Duration, then ownerWait) ownerWait {
 	select {
 	case <-time.After(d):
 		return then
-	case <-b.ctx.Done():
+	case <-in.ctx.Done():
 		return botStopped
 	}
 }
@@ -224,16 +215,16 @@ func (b *Bot) sleep(d time.Duration, then ownerWait) ownerWait {
 // claimDM claims a DM for this process (store.ClaimDM: one atomic step
 // against the other processes). With takeOrphan an expired claim on an older
 // DM is taken over as well. It returns the user's last handled DM too.
-func (b *Bot) claimDM(user, msgID string, takeOrphan bool) (store.DMClaim, string) {
-	if !b.sharedStore {
+func (in *Intake) claimDM(user, msgID string, takeOrphan bool) (store.DMClaim, string) {
+	if !in.sharedStore {
 		return store.DMMine, ""
 	}
 	now := time.Now() // claims are between processes: the wall clock, not the game's
-	r, last, err := b.st.ClaimDM(user, msgID, b.instance, now, now.Add(dmClaimTTL), takeOrphan)
+	r, last, err := in.st.ClaimDM(user, msgID, in.instance, now, now.Add(dmClaimTTL), takeOrphan)
 	if err != nil {
 		// Handling it without a claim risks a second answer (the action
 		// itself is keyed); dropping it would lose a move.
-		b.log.Warn("claim a DM", "user", user, "err", err)
+		in.log.Warn("claim a DM", "user", user, "err", err)
 		return store.DMMine, ""
 	}
 	return r, last
@@ -241,8 +232,8 @@ func (b *Bot) claimDM(user, msgID string, takeOrphan bool) (store.DMClaim, strin
 
 // rewindDM forgets what this process saw of a user's DMs beyond the last one
 // handled (last), so that a catch-up reads them again.
-func (b *Bot) rewindDM(user, last string) {
-	b.mu.Lock()
-	b.lastDM[user] = snowflake(last)
-	b.mu.Unlock()
+func (in *Intake) rewindDM(user, last string) {
+	in.mu.Lock()
+	in.lastDM[user] = snowflake(last)
+	in.mu.Unlock()
 }
