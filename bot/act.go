@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"shinpan/bot/cluster"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
@@ -32,12 +33,12 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 // (an action reads each player's settings once).
 func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
 	user := rd.ID
-	if b.cl != nil && !compose.IsCPU(user) && user != b.botID() && !b.applyHere(id) {
-		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.Lang)
+	if b.cl != nil && !compose.IsCPU(user) && user != b.botID() && !b.cl.ApplyHere(id) {
+		return b.cl.Route(id, key, cluster.Routed{Kind: "act", User: user, Action: a}, rd.Lang)
 	}
 	reply, ok, err := b.applyAs(id, rd, a, key, refusal)
 	if errors.Is(err, store.ErrFenced) && b.cl != nil && !compose.IsCPU(user) && user != b.botID() {
-		return b.route(id, key, routed{Kind: "act", User: user, Action: a}, rd.Lang) // the lease moved meanwhile
+		return b.cl.Route(id, key, cluster.Routed{Kind: "act", User: user, Action: a}, rd.Lang) // the lease moved meanwhile
 	}
 	if err != nil {
 		return compose.StoreText(rd.Lang, err), false

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/budget"
+	"shinpan/bot/cluster"
 	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/dms"
@@ -86,8 +87,10 @@ type Bot struct {
 	router     *interact.Router
 	deferAfter time.Duration
 	// cl is the ownership shared with other processes (nil: this process
-	// is the only one; cluster.go).
-	cl *cluster
+	// is the only one; bot/cluster, clhost.go); leases are what WithCluster
+	// gave.
+	cl     *cluster.Node
+	leases Cluster
 	// reviews shows finished games and live ones to watchers (bot/review).
 	reviews *review.Reviews
 	// cmds answers the commands that are not moves (bot/commands; cmdhost.go).
@@ -129,7 +132,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.pool = outbox.NewPool(b.ctx)
 	b.games = games.NewTable(st, b.owns, b.cpuSeats)
 	b.rest = outbox.NewREST(s, st, b.log)
-	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.cl != nil,
+	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.leases != nil,
 		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
 		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
 		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
@@ -147,9 +150,10 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.router = &interact.Router{Table: b.table(), REST: b.rest, Log: b.log, DeferAfter: b.deferAfter,
 		Hooks: interact.Hooks{Begin: b.begin, End: b.end, Lang: b.interactionLang, ErrorText: compose.StoreText,
 			Autocomplete: b.cmds.Autocomplete, After: b.comeBack}}
-	if b.cl != nil {
-		b.instance = b.cl.c.Process()
-		b.cl.init()
+	if b.leases != nil {
+		b.cl = cluster.New(cluster.Config{Leases: b.leases, Host: clHost{b}, Ctx: b.ctx, WG: &b.wg, Pool: b.pool,
+			Log: b.log, Readers: b.readers})
+		b.instance = b.cl.Process()
 	}
 	b.dms = dms.New(dms.Config{Ctx: b.ctx, Store: st, REST: b.rest, Log: b.log, Pool: b.pool, Host: dmHost{b},
 		Instance: b.instance, Shared: b.sharedStore, Clustered: b.cl != nil})
@@ -204,7 +208,7 @@ func (b *Bot) Start() error {
 		return err
 	}
 	if b.cl != nil {
-		if err := b.startCluster(); err != nil {
+		if err := b.cl.Start(); err != nil {
 			return err
 		}
 	}
@@ -250,7 +254,7 @@ func (b *Bot) stop(flush func()) error {
 		flush()
 	}
 	if b.cl != nil {
-		b.stopCluster()
+		b.cl.Stop()
 	}
 	return b.closeGateway()
 }

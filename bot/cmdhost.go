@@ -30,7 +30,7 @@ func (h cmdHost) DMsClosed(user string) bool {
 }
 func (h cmdHost) DMReply(user, dmID, text string) { h.b.dmReply(user, dmID, text) }
 func (h cmdHost) OwnsPartition(p uint32) bool {
-	return h.b.cl == nil || h.b.cl.c.OwnsPartition(p)
+	return h.b.cl == nil || h.b.cl.OwnsPartition(p)
 }
 func (h cmdHost) BotID() string { return h.b.botID() }
 func (h cmdHost) AppID() string { return h.b.appID }

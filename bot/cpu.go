@@ -54,7 +54,7 @@ func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
 // log through a fresh referee, showing the seat only its own view and events.
 func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*games.Seat, error) {
 	p, err := player.New(player.Config{Level: b.cpuLevel(meta, c), Variant: meta.Variant, Color: c,
-		MaskAsKing: meta.Options.MaskAsKing, KingVisible: meta.Options.KingVisible, MoveTime: b.cpuMoveTime(meta, c), Seed: secretSeed()})
+		MaskAsKing: meta.Options.MaskAsKing, KingVisible: meta.Options.KingVisible, MoveTime: b.cpuMoveTime(meta, c), Seed: games.SecretSeed()})
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (b *Bot) cpuTurn(id store.GameID) {
 		}
 		a := referee.Action{Kind: referee.ActionKind(pa.Kind), Player: c, Text: pa.Text}
 		if a.Kind == referee.ActMask {
-			a.Salt = newSalt()
+			a.Salt = games.NewSalt()
 		}
 		key := fmt.Sprintf("cpu:%d:%d:%d", id, seq, attempt)
 		reply, ok := b.act(id, store.CPU, a, key)
@@ -243,7 +243,7 @@ func (b *Bot) comeBackTo(user string, gs []store.Game) {
 		switch {
 		case !ok || !g.Away[c].CPU:
 		case b.cl != nil && !b.owns(g.ID):
-			b.routeBack(g, c, user)
+			b.cl.RouteBack(g, c, user)
 		default:
 			b.returnSeat(g.ID, user)
 		}

@@ -52,8 +52,8 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 	if b.cmds.DMShortcut(user, m.ID, id, text) {
 		return keyed
 	}
-	if b.cl != nil && !b.applyHere(id) {
-		b.routeDM(id, user, text, m.ID)
+	if b.cl != nil && !b.cl.ApplyHere(id) {
+		b.cl.RouteDM(id, user, text, m.ID)
 		return keyed
 	}
 	lg, err := b.games.Get(id)
@@ -67,7 +67,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 	lg.Mu.Unlock()
 	a := referee.Action{Kind: referee.ActMove, Player: c, Text: text}
 	if masks {
-		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: newSalt()}
+		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: games.NewSalt()}
 	}
 	var reply string
 	var ok bool
@@ -75,7 +75,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		var err error
 		reply, ok, err = b.applyAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
 		if errors.Is(err, store.ErrFenced) { // the lease moved meanwhile: to the new owner
-			b.routeDM(id, user, text, m.ID)
+			b.cl.RouteDM(id, user, text, m.ID)
 			return keyed
 		}
 		if err != nil {

@@ -15,5 +15,5 @@ func (h dmHost) HandleDM(m *discordgo.Message) bool { return h.b.handleDM(m) }
 func (h dmHost) Owns(id store.GameID) bool          { return h.b.owns(id) }
 func (h dmHost) BotID() string                      { return h.b.botID() }
 func (h dmHost) OwnerTakesDMs(id store.GameID) bool {
-	return h.b.cl != nil && h.b.cl.c.OwnerTakesDMs(id)
+	return h.b.cl != nil && h.b.cl.OwnerTakesDMs(id)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/jackc/pgx/v5"
 
+	"shinpan/bot/cluster"
 	"shinpan/bot/discordtest"
 	"shinpan/bot/dms"
 	"shinpan/referee"
@@ -444,7 +445,7 @@ func TestMoveInTimeBeatsTheTimeout(t *testing.T) {
 	dl := *e.game(id).Deadline
 	// Bob's move, taken by another process just in time: queued, its
 	// notification not yet heard here (inserted without one).
-	rec, _ := json.Marshal(routed{Kind: "dm", User: e.bob, Action: referee.Action{Text: "3c3d"}})
+	rec, _ := json.Marshal(cluster.Routed{Kind: "dm", User: e.bob, Action: referee.Action{Text: "3c3d"}})
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, e.loc)
 	if err != nil {
@@ -553,7 +554,7 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	t.Cleanup(func() { b2.Close(); st.Close() })
 	// The first process owns the game (it took every partition first) and
 	// b2 knows it takes DMs.
-	e.waitUntil("b2 sees the owner take DMs, caught up", func() bool { return !b2.owns(id) && b2.cl.c.OwnerTakesDMs(id) && b2.dms.CaughtUp() })
+	e.waitUntil("b2 sees the owner take DMs, caught up", func() bool { return !b2.owns(id) && b2.cl.OwnerTakesDMs(id) && b2.dms.CaughtUp() })
 	if !e.b.owns(id) {
 		t.Fatal("the first process gave the game up") // it gives up the highest partitions
 	}

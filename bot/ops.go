@@ -45,7 +45,7 @@ func (b *Bot) instrument() {
 		}}
 	c.Timeout = 0
 	if b.cl != nil {
-		cfg.Share = budget.PerProcess(b.cl.c.Live)
+		cfg.Share = budget.PerProcess(b.cl.Live)
 	}
 	b.gate = budget.New(cfg)
 	if b.metrics != nil {
@@ -65,7 +65,7 @@ func (b *Bot) instrument() {
 func (b *Bot) gauges() ops.Gauges {
 	g := ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayReady}
 	if b.cl != nil {
-		g.Leases = func() (int, int) { return len(b.cl.c.Held()), b.cl.c.Live() }
+		g.Leases = func() (int, int) { return len(b.cl.Held()), b.cl.Live() }
 	}
 	return g
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/bot/cluster"
 	"shinpan/ops"
 )
 
@@ -75,7 +76,7 @@ func TestLeaseGaugesFollowCluster(t *testing.T) {
 	if g := (&Bot{}).gauges(); g.Leases != nil {
 		t.Fatal("lease gauges without a cluster")
 	}
-	b := &Bot{cl: &cluster{c: heldCluster{held: []uint32{3, 7, 11}, live: 3}}}
+	b := &Bot{cl: cluster.New(cluster.Config{Leases: heldCluster{held: []uint32{3, 7, 11}, live: 3}})}
 	g := b.gauges()
 	if g.Leases == nil {
 		t.Fatal("no lease gauges with a cluster")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/cluster"
 	"shinpan/bot/commands"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
@@ -119,7 +120,7 @@ func (b *Bot) selMask(r *interact.Req) (interact.Answer, error) {
 	if len(r.Values) != 1 {
 		return interact.Say(texts.NotInGame(r.Lang, r.Arg)), nil
 	}
-	return b.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: newSalt()}, texts.Done), nil
+	return b.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, texts.Done), nil
 }
 
 // cmdDraw offers a draw, or accepts the opponent's standing offer. An offer is
@@ -131,7 +132,7 @@ func (b *Bot) cmdDraw(r *interact.Req) (interact.Answer, error) {
 		return *why, nil
 	}
 	if b.cl != nil { // the game's owner decides (cluster.go)
-		reply, _ := b.route(s.ID, r.I.ID, routed{Kind: "draw", User: r.User}, r.Lang)
+		reply, _ := b.cl.Route(s.ID, r.I.ID, cluster.Routed{Kind: "draw", User: r.User}, r.Lang)
 		if reply == "" {
 			reply = texts.UI(r.Lang, texts.Done)
 		}

@@ -87,7 +87,7 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 	}
 	switch {
 	case !b.owns(game.ID):
-		b.adoptNew(game.ID) // its owner runs its clocks, its CPU and its messages
+		b.cl.AdoptNew(game.ID) // its owner runs its clocks, its CPU and its messages
 	default:
 		b.track(game)
 		if _, err := b.games.Get(game.ID); err != nil {

@@ -150,7 +150,7 @@ func (b *Bot) tapPick(r *interact.Req) (interact.Answer, error) {
 	s.Game.Mu.Unlock()
 	a := referee.Action{Kind: referee.ActMove, Text: pk.Move.USI(), At: number} // decide checks the number again
 	if pk.Mask != shogi.NoSquare {
-		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: newSalt(), At: number}
+		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: games.NewSalt(), At: number}
 	}
 	p, reply, done := b.actDiverted(r, s, a)
 	if p != nil {

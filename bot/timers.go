@@ -106,7 +106,7 @@ func (b *Bot) turnDeadline(meta store.Game, turn *policy.Turn, seq uint64) *stor
 // expireTurns ends the games whose player to move is out of time.
 func (b *Bot) expireTurns(turns map[store.GameID]store.Deadline) {
 	for id, dl := range turns {
-		b.applyWaiting(id, dl.Turn) // a move received in time, by another process, goes first
+		b.cl.ApplyWaiting(id, dl.Turn) // a move received in time, by another process, goes first
 		key := fmt.Sprintf("timeout:%d:%d", id, dl.Seq)
 		if reply, ok := b.act(id, b.botID(), referee.Action{Kind: referee.ActTimeout, Player: dl.Player}, key); !ok && reply != "" {
 			b.log.Warn("timeout refused", "game", id, "reply", reply)

@@ -26,7 +26,7 @@ func (h tnHost) TurnDeadline(meta store.Game, turn *policy.Turn, seq uint64) *st
 	return h.b.turnDeadline(meta, turn, seq)
 }
 func (h tnHost) Owns(id store.GameID) bool { return h.b.owns(id) }
-func (h tnHost) AdoptNew(id store.GameID)  { h.b.adoptNew(id) }
+func (h tnHost) AdoptNew(id store.GameID)  { h.b.cl.AdoptNew(id) }
 func (h tnHost) Track(meta store.Game)     { h.b.track(meta) }
 func (h tnHost) Load(id store.GameID) error {
 	_, err := h.b.games.Get(id)

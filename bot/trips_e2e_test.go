@@ -10,7 +10,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"shinpan/store"
 	"shinpan/store/postgres"
 )
 
@@ -155,35 +154,5 @@ func TestStatementsPerDMMove(t *testing.T) {
 	}
 	if n["inbox put"] > 0 {
 		t.Errorf("%d moves went through the inbox, want none: the game's owner took them", n["inbox put"])
-	}
-}
-
-// TestApplyHereAfterQueued: the owner applies an action itself only while
-// nothing waits for the game; with an inbox item in hand for it (here, or
-// in the inbox), the action queues behind it, so each player's actions keep
-// their order.
-func TestApplyHereAfterQueued(t *testing.T) {
-	t.Parallel()
-	if storeBackend.name != "postgres" {
-		t.Skip("several processes need PostgreSQL (the PostgreSQL pass runs this)")
-	}
-	e := newEnv(t, func(e *env) { e.cluster = true })
-	id := e.startGame("tsuitate")
-	e.settle()
-	if !e.b.applyHere(id) {
-		t.Fatal("the owner of an idle game does not apply its actions itself")
-	}
-	cl := e.b.cl
-	cl.mu.Lock()
-	cl.queues[id] = append(cl.queues[id], store.InboxItem{ID: 1, Key: "earlier", GameID: id})
-	cl.mu.Unlock()
-	if e.b.applyHere(id) {
-		t.Fatal("an action would overtake one in hand for the game")
-	}
-	cl.mu.Lock()
-	delete(cl.queues, id)
-	cl.mu.Unlock()
-	if !e.b.applyHere(id) {
-		t.Fatal("the game is idle again, but its actions still queue")
 	}
 }

@@ -83,10 +83,3 @@ func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
 func (b *Bot) threadStarted(id store.GameID, thread string) {
 	b.games.Update(id, func(m *store.Game) { m.ThreadID = thread })
 }
-
-func wake(c chan struct{}) {
-	select {
-	case c <- struct{}{}:
-	default:
-	}
-}

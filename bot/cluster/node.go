@@ -1,4 +1,4 @@
-package bot
+package cluster
 
 import (
 	"context"
@@ -27,8 +27,8 @@ import (
 // hears the result at once when this process owns the game, else "received"
 // and the result in DMs. Single-process mode has no Cluster and none of this.
 
-// Cluster is the shared ownership and inbox (store/postgres.Cluster).
-type Cluster interface {
+// Leases are the shared ownership and inbox (store/postgres.Cluster).
+type Leases interface {
 	// Start takes this process's first share of partitions; onChange is
 	// called, from the lease loop, with what it gains and loses.
 	Start(ctx context.Context, onChange func(gained, lost []uint32)) error
@@ -60,35 +60,8 @@ type Cluster interface {
 	ReleaseOutbox(ids ...uint64) error
 }
 
-// WithCluster makes the bot one of several processes sharing the store.
-func WithCluster(c Cluster) Option { return func(b *Bot) { b.cl = &cluster{c: c} } }
-
-// cluster is the bot's side of the shared ownership.
-type cluster struct {
-	c    Cluster
-	kick chan struct{} // wakes the inbox compose.Reader
-
-	mu       sync.Mutex
-	inFlight map[uint64]bool                    // inbox items taken by a worker here
-	queues   map[store.GameID][]store.InboxItem // per game, in inbox order
-	running  map[store.GameID]bool
-	waiters  map[string]*waiter // key → the handler waiting for its result
-	// scan orders a read of the inbox with a worker's release of what it
-	// applied, so that an item is not taken again from a read made before
-	// its removal committed.
-	scan sync.Mutex
-}
-
-func (cl *cluster) init() {
-	cl.kick = make(chan struct{}, 1)
-	cl.inFlight, cl.queues, cl.running, cl.waiters = map[uint64]bool{}, map[store.GameID][]store.InboxItem{}, map[store.GameID]bool{}, map[string]*waiter{}
-}
-
-// owns says whether this process applies the game's actions (always, alone).
-func (b *Bot) owns(id store.GameID) bool { return b.cl == nil || b.cl.c.Owns(id) }
-
-// routed is an inbox item's record: an action and who asked for it.
-type routed struct {
+// Routed is an inbox item's record: an action and who asked for it.
+type Routed struct {
 	Kind   string         `json:"kind"` // act, dm (typed text), draw (offer or accept), new (a game to adopt), back (a player returns from the CPU)
 	User   string         `json:"user,omitempty"`
 	Action referee.Action `json:"action"`
@@ -111,32 +84,32 @@ type routeResult struct {
 // answers "received" (the interaction must be answered within 3 s).
 const routeWait = 2 * time.Second
 
-// route queues a player's action in the inbox for the game's owner. When
+// Route queues a player's action in the inbox for the game's owner. When
 // this process owns the game, it waits for the result; else it answers that
 // the action was received (the result comes by DM).
-func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (string, bool) {
+func (n *Node) Route(id store.GameID, key string, what Routed, lang texts.Lang) (string, bool) {
 	rec, err := json.Marshal(what)
 	if err != nil {
-		b.log.Error("inbox", "game", id, "user", what.User, "err", err)
+		n.log.Error("inbox", "game", id, "user", what.User, "err", err)
 		return texts.UI(lang, texts.InternalError), false
 	}
 	var w *waiter
-	if b.owns(id) {
+	if n.c.Owns(id) {
 		w = &waiter{done: make(chan routeResult, 1)}
-		b.cl.mu.Lock()
-		b.cl.waiters[key] = w
-		b.cl.mu.Unlock()
+		n.mu.Lock()
+		n.waiters[key] = w
+		n.mu.Unlock()
 		defer func() {
-			b.cl.mu.Lock()
-			if b.cl.waiters[key] == w {
-				delete(b.cl.waiters, key)
+			n.mu.Lock()
+			if n.waiters[key] == w {
+				delete(n.waiters, key)
 			}
-			b.cl.mu.Unlock()
+			n.mu.Unlock()
 		}()
 	}
-	queued, err := b.cl.c.PutInbox(key, id, rec)
+	queued, err := n.c.PutInbox(key, id, rec)
 	if err != nil {
-		b.log.Error("inbox", "game", id, "user", what.User, "err", err)
+		n.log.Error("inbox", "game", id, "user", what.User, "err", err)
 		return compose.StoreText(lang, err), false
 	}
 	if !queued {
@@ -145,7 +118,7 @@ func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (
 	if w == nil {
 		return texts.UI(lang, texts.Routed), false
 	}
-	wake(b.cl.kick)
+	wake(n.kick)
 	select {
 	case r := <-w.done:
 		return r.reply, r.ok
@@ -162,48 +135,48 @@ func (b *Bot) route(id store.GameID, key string, what routed, lang texts.Lang) (
 	return r.reply, r.ok
 }
 
-// applyHere says whether this process may apply a player's action to game id
+// ApplyHere says whether this process may apply a player's action to game id
 // itself, now, instead of queueing it in the inbox: it owns the game and no
 // action for it waits, here or in the inbox, that the new one must follow
 // (each player's actions go in the order sent). The store's lease check still
 // refuses the write should the lease move meanwhile (store.ErrFenced).
-func (b *Bot) applyHere(id store.GameID) bool {
-	if !b.owns(id) {
+func (n *Node) ApplyHere(id store.GameID) bool {
+	if !n.c.Owns(id) {
 		return false
 	}
-	b.cl.mu.Lock()
-	busy := b.cl.running[id] || len(b.cl.queues[id]) > 0
-	b.cl.mu.Unlock()
+	n.mu.Lock()
+	busy := n.running[id] || len(n.queues[id]) > 0
+	n.mu.Unlock()
 	if busy {
 		return false
 	}
-	pending, err := b.cl.c.InboxPending(id)
+	pending, err := n.c.InboxPending(id)
 	return err == nil && !pending
 }
 
-// routeDM queues a move or mask typed in DM for the game's owner, which
+// RouteDM queues a move or mask typed in DM for the game's owner, which
 // reads it against the game as it is then and answers a refusal by DM.
-func (b *Bot) routeDM(id store.GameID, user, text, key string) {
-	rec, err := json.Marshal(routed{Kind: "dm", User: user, Action: referee.Action{Text: text}})
+func (n *Node) RouteDM(id store.GameID, user, text, key string) {
+	rec, err := json.Marshal(Routed{Kind: "dm", User: user, Action: referee.Action{Text: text}})
 	if err == nil {
-		_, err = b.cl.c.PutInbox(key, id, rec)
+		_, err = n.c.PutInbox(key, id, rec)
 	}
 	if err != nil {
-		b.log.Error("inbox", "game", id, "user", user, "err", err)
-		b.dmReply(user, key, compose.StoreText(b.readers.Lang(user), err))
+		n.log.Error("inbox", "game", id, "user", user, "err", err)
+		n.host.DMReply(user, key, compose.StoreText(n.readers.Lang(user), err))
 		return
 	}
-	if b.owns(id) {
-		wake(b.cl.kick)
+	if n.c.Owns(id) {
+		wake(n.kick)
 	}
 }
 
 // takeWaiter claims the handler waiting for key's result, if it still waits.
-func (b *Bot) takeWaiter(key string) *waiter {
-	b.cl.mu.Lock()
-	w := b.cl.waiters[key]
-	delete(b.cl.waiters, key)
-	b.cl.mu.Unlock()
+func (n *Node) takeWaiter(key string) *waiter {
+	n.mu.Lock()
+	w := n.waiters[key]
+	delete(n.waiters, key)
+	n.mu.Unlock()
 	if w == nil {
 		return nil
 	}
@@ -216,88 +189,88 @@ func (b *Bot) takeWaiter(key string) *waiter {
 	return w
 }
 
-// routeBack asks the owner of a game to give user's seat back from the CPU
+// RouteBack asks the owner of a game to give user's seat back from the CPU
 // (anything the player sends counts, to whichever process it comes). The key
 // names the away spell: the same return, seen by two processes, goes once.
-func (b *Bot) routeBack(g store.Game, c shogi.Color, user string) {
-	rec, err := json.Marshal(routed{Kind: "back", User: user})
+func (n *Node) RouteBack(g store.Game, c shogi.Color, user string) {
+	rec, err := json.Marshal(Routed{Kind: "back", User: user})
 	if err != nil {
-		b.log.Error("inbox", "game", g.ID, "user", user, "err", err)
+		n.log.Error("inbox", "game", g.ID, "user", user, "err", err)
 		return
 	}
 	key := fmt.Sprintf("back:%d:%d:%d", g.ID, c, g.Away[c].Since.UnixNano())
-	if _, err := b.cl.c.PutInbox(key, g.ID, rec); err != nil {
-		b.log.Error("inbox", "game", g.ID, "user", user, "err", err)
+	if _, err := n.c.PutInbox(key, g.ID, rec); err != nil {
+		n.log.Error("inbox", "game", g.ID, "user", user, "err", err)
 	}
 }
 
-// adoptNew tells the owner of a game this process created about it (its
+// AdoptNew tells the owner of a game this process created about it (its
 // clocks and CPU run there).
-func (b *Bot) adoptNew(id store.GameID) {
-	rec, err := json.Marshal(routed{Kind: "new"})
+func (n *Node) AdoptNew(id store.GameID) {
+	rec, err := json.Marshal(Routed{Kind: "new"})
 	if err == nil {
-		_, err = b.cl.c.PutInbox(fmt.Sprintf("new:%d", id), id, rec)
+		_, err = n.c.PutInbox(fmt.Sprintf("new:%d", id), id, rec)
 	}
 	if err != nil {
-		b.log.Error("inbox", "game", id, "err", err)
+		n.log.Error("inbox", "game", id, "err", err)
 	}
 }
 
 // inboxLoop applies what the inbox holds for this process's partitions,
 // woken by the notification of a queued action, a local kick or a tick.
-func (b *Bot) inboxLoop() {
-	defer b.wg.Done()
+func (n *Node) inboxLoop() {
+	defer n.wg.Done()
 	tick := time.NewTicker(2 * time.Second)
 	defer tick.Stop()
 	for {
 		select {
-		case <-b.ctx.Done():
+		case <-n.ctx.Done():
 			return
-		case <-b.cl.kick:
+		case <-n.kick:
 		case <-tick.C:
 		}
-		b.pullInbox()
+		n.pullInbox()
 	}
 }
 
-// startCluster takes this process's first partitions and starts the lease
+// Start takes this process's first partitions and starts the lease
 // loop and the inbox's listener and reader.
-func (b *Bot) startCluster() error {
-	if err := b.cl.c.Start(b.ctx, b.onLeases); err != nil {
+func (n *Node) Start() error {
+	if err := n.c.Start(n.ctx, n.onLeases); err != nil {
 		return fmt.Errorf("take partitions: %w", err)
 	}
-	b.wg.Add(3)
-	b.dms.RunChecks(&b.wg)
-	go func() { defer b.wg.Done(); b.cl.c.Run(b.ctx) }()
-	go func() { defer b.wg.Done(); b.cl.c.ListenInbox(b.ctx, b.onInboxNotice) }()
-	go b.inboxLoop()
+	n.wg.Add(3)
+	n.host.RunDMChecks(n.wg)
+	go func() { defer n.wg.Done(); n.c.Run(n.ctx) }()
+	go func() { defer n.wg.Done(); n.c.ListenInbox(n.ctx, n.onInboxNotice) }()
+	go n.inboxLoop()
 	return nil
 }
 
-// stopCluster, at a clean stop, lets go of the messages claimed and not
+// Stop, at a clean stop, lets go of the messages claimed and not
 // sent and gives the partitions up, for the other processes to take now.
-func (b *Bot) stopCluster() {
-	unsent := b.ob.InFlight()
-	if err := b.cl.c.ReleaseOutbox(unsent...); err != nil {
-		b.log.Warn("release outbox", "err", err)
+func (n *Node) Stop() {
+	unsent := n.host.Unsent()
+	if err := n.c.ReleaseOutbox(unsent...); err != nil {
+		n.log.Warn("release outbox", "err", err)
 	}
-	b.cl.c.Stop()
+	n.c.Stop()
 }
 
 // onInboxNotice wakes the compose.Reader when the partition is this process's.
-func (b *Bot) onInboxNotice(p uint32) {
-	if p == ^uint32(0) || b.cl.c.OwnsPartition(p) {
-		wake(b.cl.kick)
+func (n *Node) onInboxNotice(p uint32) {
+	if p == ^uint32(0) || n.c.OwnsPartition(p) {
+		wake(n.kick)
 	}
 }
 
 // pullInbox hands the waiting items to a worker per game.
-func (b *Bot) pullInbox() {
-	held := b.cl.c.Held()
+func (n *Node) pullInbox() {
+	held := n.c.Held()
 	if len(held) == 0 {
 		return
 	}
-	cl := b.cl
+	cl := n
 	cl.scan.Lock()
 	defer cl.scan.Unlock()
 	cl.mu.Lock()
@@ -308,7 +281,7 @@ func (b *Bot) pullInbox() {
 	cl.mu.Unlock()
 	items, err := cl.c.Inbox(held, skip, 1000)
 	if err != nil {
-		b.log.Error("inbox", "err", err)
+		n.log.Error("inbox", "err", err)
 		return
 	}
 	cl.mu.Lock()
@@ -321,21 +294,21 @@ func (b *Bot) pullInbox() {
 		cl.queues[it.GameID] = append(cl.queues[it.GameID], it)
 		if !cl.running[it.GameID] {
 			cl.running[it.GameID] = true
-			b.wg.Add(1)
+			n.wg.Add(1)
 			id := it.GameID
-			b.pool.Go(func() { b.inboxWorker(id) })
+			n.pool.Go(func() { n.inboxWorker(id) })
 		}
 	}
 }
 
 // inboxWorker applies one game's waiting actions in order.
-func (b *Bot) inboxWorker(id store.GameID) {
-	defer b.wg.Done()
-	cl := b.cl
+func (n *Node) inboxWorker(id store.GameID) {
+	defer n.wg.Done()
+	cl := n
 	for {
 		cl.mu.Lock()
 		q := cl.queues[id]
-		if len(q) == 0 || b.ctx.Err() != nil {
+		if len(q) == 0 || n.ctx.Err() != nil {
 			for _, it := range q {
 				delete(cl.inFlight, it.ID)
 			}
@@ -347,9 +320,9 @@ func (b *Bot) inboxWorker(id store.GameID) {
 		it := q[0]
 		cl.queues[id] = q[1:]
 		cl.mu.Unlock()
-		if b.begin() {
-			b.applyRouted(it)
-			b.end()
+		if n.host.Begin() {
+			n.applyRouted(it)
+			n.host.End()
 		}
 		cl.scan.Lock()
 		cl.mu.Lock()
@@ -359,20 +332,20 @@ func (b *Bot) inboxWorker(id store.GameID) {
 	}
 }
 
-// applyWaiting applies, before game id's turn times out, the actions for it
+// ApplyWaiting applies, before game id's turn times out, the actions for it
 // that were received by then and still wait in the inbox: a move sent in
 // time counts, whichever process took it. An item the game's worker holds is
 // waited for (at most a second); the others are applied here, in order.
-func (b *Bot) applyWaiting(id store.GameID, by time.Time) {
-	if b.cl == nil {
+func (n *Node) ApplyWaiting(id store.GameID, by time.Time) {
+	if n == nil {
 		return
 	}
-	items, err := b.cl.c.Inbox([]uint32{store.PartitionOf(id)}, nil, 1000)
+	items, err := n.c.Inbox([]uint32{store.PartitionOf(id)}, nil, 1000)
 	if err != nil {
-		b.log.Warn("inbox before a timeout", "game", id, "err", err)
+		n.log.Warn("inbox before a timeout", "game", id, "err", err)
 		return
 	}
-	cl := b.cl
+	cl := n
 	for _, it := range items {
 		if it.GameID != id || it.At.After(by) {
 			continue
@@ -392,7 +365,7 @@ func (b *Bot) applyWaiting(id store.GameID, by time.Time) {
 			}
 			continue
 		}
-		b.applyRouted(it)
+		n.applyRouted(it)
 		cl.scan.Lock()
 		cl.mu.Lock()
 		delete(cl.inFlight, it.ID)
@@ -403,40 +376,40 @@ func (b *Bot) applyWaiting(id store.GameID, by time.Time) {
 
 // applyRouted applies one inbox item as its game's owner. An item that this
 // process may no longer apply (the lease moved) stays for the new owner.
-func (b *Bot) applyRouted(it store.InboxItem) {
+func (n *Node) applyRouted(it store.InboxItem) {
 	id := it.GameID
-	if !b.cl.c.Owns(id) {
+	if !n.c.Owns(id) {
 		return
 	}
-	var r routed
+	var r Routed
 	if err := json.Unmarshal(it.Record, &r); err != nil {
-		b.log.Error("inbox item unreadable", "game", id, "key", it.Key, "err", err)
-		b.consumeRouted(it, nil)
+		n.log.Error("inbox item unreadable", "game", id, "key", it.Key, "err", err)
+		n.consumeRouted(it, nil)
 		return
 	}
 	switch r.Kind {
 	case "new":
-		b.adopt(id)
-		b.consumeRouted(it, nil)
+		n.adopt(id)
+		n.consumeRouted(it, nil)
 		return
 	case "back":
-		b.returnSeat(id, r.User)
-		b.consumeRouted(it, nil)
+		n.host.ReturnSeat(id, r.User)
+		n.consumeRouted(it, nil)
 		return
 	}
-	rd := b.readers.Reader(r.User) // once for the whole action
+	rd := n.readers.Reader(r.User) // once for the whole action
 	a := r.Action
 	refusal := texts.Refusal
 	if r.Kind == "dm" || r.DM {
 		refusal = texts.RefusalWithMoveHint
 	}
 	if r.Kind == "dm" {
-		lg, err := b.games.Get(id)
+		lg, err := n.host.Load(id)
 		if errors.Is(err, store.ErrUnavailable) {
 			return // the store is down: the item stays for a later try
 		}
 		if err != nil {
-			b.consumeRouted(it, []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: texts.UI(rd.Lang, texts.NoGame)})})
+			n.consumeRouted(it, []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: texts.UI(rd.Lang, texts.NoGame)})})
 			return
 		}
 		lg.Mu.Lock()
@@ -445,27 +418,27 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 		lg.Mu.Unlock()
 		a = referee.Action{Kind: referee.ActMove, Player: c, Text: a.Text}
 		if masks {
-			a = referee.Action{Kind: referee.ActMask, Player: c, Text: a.Text, Salt: newSalt()}
+			a = referee.Action{Kind: referee.ActMask, Player: c, Text: a.Text, Salt: games.NewSalt()}
 		}
 	}
 	var reply string
 	var ok bool
 	var err error
 	if r.Kind == "draw" {
-		reply, err = b.draw(id, r.User, rd.Lang, it.Key)
+		reply, err = n.host.Draw(id, r.User, rd.Lang, it.Key)
 	} else {
-		reply, ok, err = b.applyAs(id, rd, a, it.Key, refusal)
+		reply, ok, err = n.host.ApplyAs(id, rd, a, it.Key, refusal)
 	}
 	if err != nil && !errors.Is(err, store.ErrInvalid) && !errors.Is(err, store.ErrCorrupt) {
 		return // the new owner, or a later try, applies it (the store failed: a restart, a lost lease)
 	}
-	w := b.takeWaiter(it.Key)
+	w := n.takeWaiter(it.Key)
 	if !ok {
 		var out []store.OutMsg
 		if reply != "" && w == nil {
 			out = []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: reply})}
 		}
-		if !b.consumeRouted(it, out) && w != nil {
+		if !n.consumeRouted(it, out) && w != nil {
 			reply = texts.UI(rd.Lang, texts.Routed) // left for a later try, or the new owner
 		}
 	}
@@ -477,35 +450,35 @@ func (b *Bot) applyRouted(it store.InboxItem) {
 // consumeRouted removes an item that changed no game (or that an action
 // removed already), with its reply. It returns false when the item could
 // not be removed and stays in the inbox.
-func (b *Bot) consumeRouted(it store.InboxItem, out []store.OutMsg) bool {
-	done, err := b.cl.c.ConsumeInbox(it.Key, it.GameID, out)
+func (n *Node) consumeRouted(it store.InboxItem, out []store.OutMsg) bool {
+	done, err := n.c.ConsumeInbox(it.Key, it.GameID, out)
 	if err != nil {
-		b.log.Warn("consume inbox", "game", it.GameID, "key", it.Key, "err", err)
+		n.log.Warn("consume inbox", "game", it.GameID, "key", it.Key, "err", err)
 		return false
 	}
 	if done && len(out) > 0 {
-		b.ob.Kick()
+		n.host.Kick()
 	}
 	return true
 }
 
 // adopt loads a game this process owns and starts what runs for it: its
 // clocks, its CPU.
-func (b *Bot) adopt(id store.GameID) {
-	lg, err := b.games.Get(id)
+func (n *Node) adopt(id store.GameID) {
+	lg, err := n.host.Load(id)
 	if err != nil {
-		b.log.Error("load game", "game", id, "err", err)
+		n.log.Error("load game", "game", id, "err", err)
 		return
 	}
 	lg.Mu.Lock()
 	meta := lg.Meta
 	lg.Mu.Unlock()
-	b.track(meta)
+	n.host.Track(meta)
 	if !meta.Status.Live() {
 		return
 	}
 	if compose.IsCPU(meta.Players[0]) || compose.IsCPU(meta.Players[1]) || meta.Away[0].CPU || meta.Away[1].CPU {
-		go b.cpuTurn(id)
+		go n.host.CPUTurn(id)
 	}
 }
 
@@ -513,43 +486,42 @@ func (b *Bot) adopt(id store.GameID) {
 // clock fires for them, their games are reloaded from the store by whoever
 // uses them next); gained ones are rebuilt in the background: their games'
 // clocks and CPU turns, their inbox, their outbox.
-func (b *Bot) onLeases(gained, lost []uint32) {
+func (n *Node) onLeases(gained, lost []uint32) {
 	if len(lost) > 0 {
 		gone := map[uint32]bool{}
 		for _, p := range lost {
 			gone[p] = true
 		}
 		lostGame := func(id store.GameID) bool { return gone[store.PartitionOf(id)] }
-		b.clocks.DropWhere(lostGame)
-		b.games.DropWhere(lostGame)
+		n.host.DropWhere(lostGame)
 	}
-	if len(gained) == 0 || b.ctx.Err() != nil {
+	if len(gained) == 0 || n.ctx.Err() != nil {
 		return
 	}
-	b.wg.Add(1)
+	n.wg.Add(1)
 	go func() {
-		defer b.wg.Done()
-		games, err := b.cl.c.ActiveGamesOfPartitions(gained)
+		defer n.wg.Done()
+		games, err := n.c.ActiveGamesOfPartitions(gained)
 		if err != nil {
-			b.log.Error("rebuild partitions", "n", len(gained), "err", err)
+			n.log.Error("rebuild partitions", "n", len(gained), "err", err)
 			return
 		}
 		for _, g := range games {
-			if b.ctx.Err() != nil {
+			if n.ctx.Err() != nil {
 				return
 			}
-			b.track(g)
+			n.host.Track(g)
 			if compose.IsCPU(g.Players[0]) || compose.IsCPU(g.Players[1]) || g.Away[0].CPU || g.Away[1].CPU {
-				b.adopt(g.ID)
+				n.adopt(g.ID)
 			}
 		}
-		started, _ := b.dms.Started()
-		if b.cfg.TakesDMs() && started {
+		started := n.host.DMsStarted()
+		if n.host.TakesDMs() && started {
 			// Their previous owner may have died or given them up before
 			// reading what its players sent while no gateway was up.
-			b.dms.CatchUpGames(games, false)
+			n.host.CatchUpGames(games)
 		}
-		wake(b.cl.kick)
-		b.ob.Kick()
+		wake(n.kick)
+		n.host.Kick()
 	}()
 }
