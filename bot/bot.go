@@ -18,6 +18,7 @@ import (
 	"shinpan/bot/dms"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
+	"shinpan/bot/moves"
 	"shinpan/bot/outbox"
 	"shinpan/bot/review"
 	"shinpan/bot/texts"
@@ -93,6 +94,9 @@ type Bot struct {
 	leases Cluster
 	// reviews shows finished games and live ones to watchers (bot/review).
 	reviews *review.Reviews
+	// moves answers the commands and components that act in a game
+	// (bot/moves; movehost.go).
+	play *moves.Moves
 	// cmds answers the commands that are not moves (bot/commands; cmdhost.go).
 	cmds *commands.Commands
 	// tnr runs the tournaments (bot/tournaments; tnhost.go).
@@ -145,6 +149,8 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 			ChallengeMinutes: b.cfg.ChallengeMinutes, MaxOpenChallenges: b.cfg.MaxOpenChallenges, CPUMaxMoveMillis: b.cfg.CPUMaxMoveMillis,
 			Threads: b.cfg.Threads, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF, GIFFoulFrames: b.cfg.GIFFoulFrames,
 			Defaults: b.cfg.options}})
+	b.play = moves.New(moves.Config{Store: st, REST: b.rest, Log: b.log, Readers: b.readers, Compose: b.compose,
+		Commands: b.cmds, Host: moveHost{b}})
 	b.tnr = tournaments.New(tournaments.Config{Store: st, Readers: b.readers, Compose: b.compose, Log: b.log,
 		Now: func() time.Time { return b.now() }, Host: tnHost{b}})
 	b.router = &interact.Router{Table: b.table(), REST: b.rest, Log: b.log, DeferAfter: b.deferAfter,

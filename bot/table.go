@@ -16,8 +16,8 @@ func (b *Bot) table() interact.Table {
 		"accept":      {Run: b.cmds.Accept, Slow: true},
 		"decline":     {Run: b.cmds.Decline, Slow: true},
 		"cancel":      {Run: b.cmds.Cancel, Slow: true},
-		"resign":      {Run: b.cmdResign, Slow: true},
-		"declare":     {Run: b.cmdDeclare, Slow: true},
+		"resign":      {Run: b.play.Resign, Slow: true},
+		"declare":     {Run: b.play.Declare, Slow: true},
 		"board":       {Run: b.cmds.Board, Slow: true},
 		"status":      {Run: b.cmds.Status},
 		"games":       {Run: b.cmds.Games},
@@ -25,8 +25,8 @@ func (b *Bot) table() interact.Table {
 		"help":        {Run: b.cmds.Help},
 		"note":        {Run: b.cmds.Note, Slow: true},
 		"reach":       {Run: b.cmds.Reach, Slow: true},
-		"draw":        {Run: b.cmdDraw, Slow: true},
-		"abort":       {Run: b.cmdAbort, Slow: true},
+		"draw":        {Run: b.play.Draw, Slow: true},
+		"abort":       {Run: b.play.Abort, Slow: true},
 		"end":         {Run: b.cmds.EndMoved}, // now /shogiadmin end
 		"rematch":     {Run: b.cmds.Rematch, Slow: true},
 		"rating":      {Run: b.cmds.Rating},
@@ -45,19 +45,19 @@ func (b *Bot) table() interact.Table {
 	t.Component = map[string]interact.Route{
 		"accept":   {Run: b.cmds.AcceptButton, Slow: true},
 		"decline":  {Run: b.cmds.DeclineButton, Slow: true},
-		"resign":   {Run: b.btnResign},
-		"resignok": {Run: b.btnResignConfirm, Slow: true},
-		"move":     {Run: b.btnMove}, // its answer is a modal, which cannot follow a deferral
-		"mask":     {Run: b.selMask, Slow: true},
+		"resign":   {Run: b.play.ResignButton},
+		"resignok": {Run: b.play.ResignConfirm, Slow: true},
+		"move":     {Run: b.play.MoveButton}, // its answer is a modal, which cannot follow a deferral
+		"mask":     {Run: b.play.Mask, Slow: true},
 		"rematch":  {Run: b.cmds.RematchButton, Slow: true},
 		"review":   {Run: b.reviews.ReviewButton}, // review.go
 		"rvgo":     {Run: b.reviews.ReviewGo},
 		"rvpov":    {Run: b.reviews.ReviewPOV},
 		"rvrec":    {Run: b.reviews.ReviewRecord, Slow: true},
-		"tap":      {Run: b.tapPick}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
+		"tap":      {Run: b.play.Tap}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
 	}
 	t.Modal = map[string]interact.Route{
-		"movemodal": {Run: b.onMoveModal}, // from a board its answer updates it (tapmove.go), never deferred
+		"movemodal": {Run: b.play.MoveModal}, // from a board its answer updates it (tapmove.go), never deferred
 	}
 	b.addTournamentRoutes(t) // tournament_commands.go
 	return t

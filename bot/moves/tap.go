@@ -1,4 +1,4 @@
-package bot
+package moves
 
 import (
 	"encoding/json"
@@ -33,7 +33,7 @@ import (
 const tapLine = "\n▸ "
 
 // diverted holds, by interaction id, the actions whose mover's DM is to be
-// the interaction's answer instead of a new message (divertAnswer).
+// the interaction's answer instead of a new message (DivertAnswer).
 var diverted sync.Map // interaction id → *divert
 
 type divert struct {
@@ -43,10 +43,10 @@ type divert struct {
 	closed bool // the interaction has its answer: nothing more is kept
 }
 
-// divertAnswer takes the mover's DM out of an action's messages when the
+// DivertAnswer takes the mover's DM out of an action's messages when the
 // action came from an interaction that answers with it (a tap, the Move
 // box), and keeps it for that answer. Called by decide before the commit.
-func divertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
+func DivertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
 	v, ok := diverted.Load(key)
 	if !ok {
 		return out
@@ -79,16 +79,16 @@ func divertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
 // happened). With several processes the update always goes by DM: the
 // process that applies the action may not be the one that answers, nor the
 // one alive when it would.
-func (b *Bot) actDiverted(r *interact.Req, s commands.Seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
+func (mv *Moves) actDiverted(r *interact.Req, s commands.Seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
 	a.Player = s.Color
-	if b.cl != nil {
-		reply, done = b.act(s.ID, r.User, a, r.I.ID)
+	if mv.host.Clustered() {
+		reply, done = mv.host.Act(s.ID, r.User, a, r.I.ID)
 		return nil, reply, done
 	}
 	d := &divert{user: r.User}
 	diverted.Store(r.I.ID, d)
 	defer diverted.Delete(r.I.ID)
-	reply, done = b.act(s.ID, r.User, a, r.I.ID)
+	reply, done = mv.host.Act(s.ID, r.User, a, r.I.ID)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.closed = true
@@ -101,74 +101,74 @@ func (b *Bot) actDiverted(r *interact.Req, s commands.Seated, a referee.Action) 
 
 // answerDiverted answers with the mover's update p in the interaction's
 // message; should that answer fail, p goes by DM after all.
-func (b *Bot) answerDiverted(r *interact.Req, s commands.Seated, p *compose.Payload) interact.Answer {
-	a := b.update(r, payloadMessage(*p))
+func (mv *Moves) answerDiverted(r *interact.Req, s commands.Seated, p *compose.Payload) interact.Answer {
+	a := mv.update(r, payloadMessage(*p))
 	send := a.Own
 	a.Own = func() error {
 		err := send()
 		if err != nil {
-			if qerr := b.st.Enqueue(compose.ForGame(compose.ToDM(r.User, *p), s.ID)); qerr != nil {
-				b.log.Error("enqueue", "game", s.ID, "user", r.User, "err", qerr)
+			if qerr := mv.st.Enqueue(compose.ForGame(compose.ToDM(r.User, *p), s.ID)); qerr != nil {
+				mv.log.Error("enqueue", "game", s.ID, "user", r.User, "err", qerr)
 			}
-			go b.ob.Kick()
+			go mv.host.Kick()
 		}
 		return err
 	}
 	return a
 }
 
-// tapPick answers a pick in a tap menu.
-func (b *Bot) tapPick(r *interact.Req) (interact.Answer, error) {
+// Tap answers a pick in a tap menu.
+func (mv *Moves) Tap(r *interact.Req) (interact.Answer, error) {
 	data := r.I.MessageComponentData()
 	id, number, step, ok := tap.Parse(data.CustomID, r.Values)
 	if !ok {
 		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
 	}
-	s, why := b.cmds.SeatIn(r, store.GameID(id))
+	s, why := mv.cmds.SeatIn(r, store.GameID(id))
 	if why != nil {
 		return *why, nil
 	}
-	rd := b.readers.Reader(r.User)
+	rd := mv.readers.Reader(r.User)
 	s.Game.Mu.Lock()
 	in := compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd)
 	pk, err := tap.Step(in, step)
 	if err != nil || number != in.View.MoveNumber {
-		msg := b.tapStale(r, s.Game, s.Color, rd)
+		msg := mv.tapStale(r, s.Game, s.Color, rd)
 		s.Game.Mu.Unlock()
-		return b.update(r, msg), nil
+		return mv.update(r, msg), nil
 	}
 	if pk.Move == shogi.NoMove && pk.Mask == shogi.NoSquare {
-		msg := b.tapScreen(r, s.Game, s.Color, rd, in, pk.Screen)
+		msg := mv.tapScreen(r, s.Game, s.Color, rd, in, pk.Screen)
 		s.Game.Mu.Unlock()
-		return b.update(r, msg), nil
+		return mv.update(r, msg), nil
 	}
 	if fouledAlready(s.Game, s.Color, pk.Move) { // a second tap of a foul: the same foul again (RULES.md §3)
-		msg := b.tapScreen(r, s.Game, s.Color, rd, in, tap.Screen{Heading: texts.UI(rd.Lang, texts.TapTried), Selects: tap.First(in).Selects})
+		msg := mv.tapScreen(r, s.Game, s.Color, rd, in, tap.Screen{Heading: texts.UI(rd.Lang, texts.TapTried), Selects: tap.First(in).Selects})
 		s.Game.Mu.Unlock()
-		return b.update(r, msg), nil
+		return mv.update(r, msg), nil
 	}
 	s.Game.Mu.Unlock()
 	a := referee.Action{Kind: referee.ActMove, Text: pk.Move.USI(), At: number} // decide checks the number again
 	if pk.Mask != shogi.NoSquare {
 		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: games.NewSalt(), At: number}
 	}
-	p, reply, done := b.actDiverted(r, s, a)
+	p, reply, done := mv.actDiverted(r, s, a)
 	if p != nil {
 		s.Game.Mu.Lock()
 		if s.Game.G.NeedsMasks() { // the mask may be changed until both are chosen
 			p.Selects = compose.TapMenus(s.Game.Meta, s.Game.G, s.Color, rd)
 		}
-		b.keepBoard(s, rd, p)
+		mv.keepBoard(s, rd, p)
 		s.Game.Mu.Unlock()
-		return b.answerDiverted(r, s, p), nil
+		return mv.answerDiverted(r, s, p), nil
 	}
 	s.Game.Mu.Lock()
 	defer s.Game.Mu.Unlock()
 	switch {
 	case done: // applied, its update sent by DM (the game's owner is another process)
-		return b.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + texts.UI(rd.Lang, texts.MoveSent)}), nil
+		return mv.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + texts.UI(rd.Lang, texts.MoveSent)}), nil
 	case compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd).View.MoveNumber != number || s.Game.G.Over():
-		return b.update(r, b.tapStale(r, s.Game, s.Color, rd)), nil // the board moved on meanwhile: played once
+		return mv.update(r, mv.tapStale(r, s.Game, s.Color, rd)), nil // the board moved on meanwhile: played once
 	case reply == "":
 		reply = texts.UI(rd.Lang, texts.Done) // the same pick delivered twice
 	}
@@ -191,7 +191,7 @@ func fouledAlready(lg *games.Game, c shogi.Color, m shogi.Move) bool {
 // tapScreen is a tap screen as the message: its text with the screen's
 // heading, the player's board with the pick marked, the menus and buttons
 // (the turn's buttons on the first screen).
-func (b *Bot) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader, in *tap.Input, sc tap.Screen) interact.FilesMessage {
+func (mv *Moves) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader, in *tap.Input, sc tap.Screen) interact.FilesMessage {
 	text := baseText(r)
 	if sc.Heading != "" {
 		text += tapLine + sc.Heading
@@ -204,7 +204,7 @@ func (b *Bot) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compo
 	if reach != nil && !lg.Meta.Options.ShowReachable { // the piece outlined, its squares not dotted (RULES.md §3)
 		reach = &render.Reach{From: reach.From}
 	}
-	p := compose.Payload{Content: text, Files: b.compose.PickBoard(lg.Meta, lg.G, c, rd, reach),
+	p := compose.Payload{Content: text, Files: mv.compose.PickBoard(lg.Meta, lg.G, c, rd, reach),
 		Selects: compose.TapSelects(sc.Selects), Buttons: btns}
 	p.FillGame(lg.Meta.ID)
 	return payloadMessage(p)
@@ -212,13 +212,13 @@ func (b *Bot) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd compo
 
 // tapStale answers a pick on a board that is not current: the current
 // board, with its menus when it is the player's turn.
-func (b *Bot) tapStale(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader) interact.FilesMessage {
+func (mv *Moves) tapStale(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader) interact.FilesMessage {
 	in := compose.TapInput(lg.Meta, lg.G, c, rd)
 	sc := tap.Screen{Heading: texts.UI(rd.Lang, texts.TapStale)}
 	if in.Active() && rd.Set.Input != store.InputTyping {
 		sc.Selects = tap.First(in).Selects
 	}
-	msg := b.tapScreen(r, lg, c, rd, in, sc)
+	msg := mv.tapScreen(r, lg, c, rd, in, sc)
 	if !in.Active() {
 		msg.Components = nil
 	}
@@ -244,14 +244,14 @@ func payloadMessage(p compose.Payload) interact.FilesMessage {
 // modalMove plays the move typed in the Move box opened from a board: its
 // update for the mover replaces that board (issue 33: no new message of the
 // global budget), a refusal is answered as before.
-func (b *Bot) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
-	p, reply, done := b.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]})
+func (mv *Moves) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
+	p, reply, done := mv.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]})
 	switch {
 	case p != nil:
 		s.Game.Mu.Lock()
-		b.keepBoard(s, b.readers.Reader(r.User), p)
+		mv.keepBoard(s, mv.readers.Reader(r.User), p)
 		s.Game.Mu.Unlock()
-		return b.answerDiverted(r, s, p)
+		return mv.answerDiverted(r, s, p)
 	case done:
 		return interact.Say(texts.UI(r.Lang, texts.MoveSent))
 	case reply == "":
@@ -264,15 +264,15 @@ func (b *Bot) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
 // by the referee after the pick) the player's board, which the message it
 // replaces showed: an update drops the attachments it does not list.
 // Called under the game's lock.
-func (b *Bot) keepBoard(s commands.Seated, rd compose.Reader, p *compose.Payload) {
+func (mv *Moves) keepBoard(s commands.Seated, rd compose.Reader, p *compose.Payload) {
 	if len(p.Files) == 0 && !s.Game.G.NeedsMasks() {
-		p.Files = b.compose.BoardFiles(s.Game.Meta, s.Game.G, s.Color, rd)
+		p.Files = mv.compose.BoardFiles(s.Game.Meta, s.Game.G, s.Color, rd)
 	}
 }
 
 // update answers with the interaction's message edited to msg. Should the
 // endpoint have deferred the answer meanwhile, msg follows up instead.
-func (b *Bot) update(r *interact.Req, msg interact.FilesMessage) interact.Answer {
+func (mv *Moves) update(r *interact.Req, msg interact.FilesMessage) interact.Answer {
 	if msg.Components == nil {
 		msg.Components = []discordgo.MessageComponent{} // the old menus go
 	}
@@ -282,8 +282,8 @@ func (b *Bot) update(r *interact.Req, msg interact.FilesMessage) interact.Answer
 			return err
 		}
 		_, err = interact.UntilKnown(r, func() (*discordgo.Message, error) {
-			return b.rest.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral,
-				Files: interact.DiscordFiles(compose.DrawFiles(b.log, msg.Files)), AllowedMentions: outbox.Mentions(nil)})
+			return mv.rest.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral,
+				Files: interact.DiscordFiles(compose.DrawFiles(mv.log, msg.Files)), AllowedMentions: outbox.Mentions(nil)})
 		})
 		return err
 	}}

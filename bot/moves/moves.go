@@ -1,0 +1,56 @@
+package moves
+
+import (
+	"log/slog"
+
+	"shinpan/bot/commands"
+	"shinpan/bot/compose"
+	"shinpan/bot/outbox"
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/store"
+)
+
+// Moves answers the commands, buttons, menus and forms that act in a game:
+// /shogi resign, declare, abort and draw, the Resign and Move buttons, the
+// Move form, the mask menu and the tap menus (tap.go). Each finds the
+// player's game (commands.Commands), then acts through its Host.
+type Moves struct {
+	st      store.Store
+	rest    *outbox.REST
+	log     *slog.Logger
+	readers compose.Readers
+	compose *compose.Composer
+	cmds    *commands.Commands
+	host    Host
+}
+
+// Host is what the moves ask of the bot that runs the games.
+type Host interface {
+	// Act applies an action as user, wherever the game is run, and returns
+	// the reply (empty: nothing to say) and whether it was played.
+	Act(id store.GameID, user string, a referee.Action, key string) (string, bool)
+	// Draw offers a draw, or accepts the standing offer.
+	Draw(id store.GameID, user string, lang texts.Lang, key string) (string, error)
+	// Clustered says whether several processes share the games (the
+	// mover's update then comes by DM).
+	Clustered() bool
+	// Kick has the outbox send what was queued.
+	Kick()
+}
+
+// Config is what New needs.
+type Config struct {
+	Store    store.Store
+	REST     *outbox.REST
+	Log      *slog.Logger
+	Readers  compose.Readers
+	Compose  *compose.Composer
+	Commands *commands.Commands
+	Host     Host
+}
+
+// New returns the moves.
+func New(c Config) *Moves {
+	return &Moves{st: c.Store, rest: c.REST, log: c.Log, readers: c.Readers, compose: c.Compose, cmds: c.Commands, host: c.Host}
+}

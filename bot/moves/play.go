@@ -1,0 +1,137 @@
+package moves
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/commands"
+	"shinpan/bot/compose"
+	"shinpan/bot/games"
+	"shinpan/bot/interact"
+	"shinpan/bot/texts"
+	"shinpan/referee"
+	"shinpan/store"
+)
+
+// Playing from Discord's own widgets: resign (with a confirmation button),
+// declare, abort, draw offers, a moderator's end, the Move button's modal and
+// the mask menu. Moves typed in DM are in dm.go.
+
+// playAction runs a player's action in their game and answers ok or the
+// refusal.
+func (mv *Moves) playAction(r *interact.Req, s commands.Seated, a referee.Action, ok texts.UIText) interact.Answer {
+	a.Player = s.Color
+	reply, done := mv.host.Act(s.ID, r.User, a, r.I.ID)
+	switch {
+	case done:
+		return interact.Say(texts.UI(r.Lang, ok))
+	case reply == "":
+		return interact.Say(texts.UI(r.Lang, texts.Done)) // already applied: the same press delivered twice
+	}
+	return interact.Say(reply)
+}
+
+// gameAction is a slash command acting in the user's game.
+func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok texts.UIText) (interact.Answer, error) {
+	s, why := mv.cmds.MyGame(r, 0)
+	if why != nil {
+		return *why, nil
+	}
+	return mv.playAction(r, s, referee.Action{Kind: kind}, ok), nil
+}
+
+func (mv *Moves) Resign(r *interact.Req) (interact.Answer, error) {
+	return mv.gameAction(r, referee.ActResign, texts.Resigned)
+}
+
+func (mv *Moves) Declare(r *interact.Req) (interact.Answer, error) {
+	return mv.gameAction(r, referee.ActDeclare, texts.Done)
+}
+
+// Abort cancels a game before both sides have moved: no result, no rating.
+func (mv *Moves) Abort(r *interact.Req) (interact.Answer, error) {
+	return mv.gameAction(r, referee.ActAbort, texts.Done)
+}
+
+// buttonGame is the game of a DM button, which must be the user's and go on.
+func (mv *Moves) buttonGame(r *interact.Req) (commands.Seated, *interact.Answer) {
+	s, why := mv.cmds.SeatIn(r, store.GameID(r.Arg))
+	if why != nil {
+		return s, why
+	}
+	s.Game.Mu.Lock()
+	over := s.Game.G.Over()
+	s.Game.Mu.Unlock()
+	if over {
+		return s, &interact.Answer{Text: texts.UI(r.Lang, texts.GameOver)}
+	}
+	return s, nil
+}
+
+// ResignButton asks for confirmation; ResignConfirm resigns.
+func (mv *Moves) ResignButton(r *interact.Req) (interact.Answer, error) {
+	if _, why := mv.buttonGame(r); why != nil {
+		return *why, nil
+	}
+	return interact.Answer{Text: texts.UI(r.Lang, texts.ResignConfirm),
+		Buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.Arg), Label: texts.UI(r.Lang, texts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
+}
+
+func (mv *Moves) ResignConfirm(r *interact.Req) (interact.Answer, error) {
+	s, why := mv.cmds.SeatIn(r, store.GameID(r.Arg))
+	if why != nil {
+		return *why, nil
+	}
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, texts.Resigned), nil
+}
+
+// MoveButton opens a modal with a text field for the move (easier on phones).
+func (mv *Moves) MoveButton(r *interact.Req) (interact.Answer, error) {
+	if _, why := mv.buttonGame(r); why != nil {
+		return *why, nil
+	}
+	l := r.Lang
+	return interact.Answer{Modal: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", r.Arg), Title: texts.UI(l, texts.ModalTitle),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.TextInput{CustomID: "move", Label: texts.UI(l, texts.ModalLabel), Style: discordgo.TextInputShort,
+				Placeholder: texts.UI(l, texts.ModalPlaceholder), Required: true, MaxLength: 40}}}}}}, nil
+}
+
+func (mv *Moves) MoveModal(r *interact.Req) (interact.Answer, error) {
+	s, why := mv.cmds.SeatIn(r, store.GameID(r.Arg))
+	if why != nil {
+		return *why, nil
+	}
+	if r.I.Message != nil { // opened from a board: the move's update replaces it (tapmove.go)
+		return mv.modalMove(r, s), nil
+	}
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]}, texts.MoveSent), nil
+}
+
+// Mask takes a mask chosen from the select menu (Masked setup).
+func (mv *Moves) Mask(r *interact.Req) (interact.Answer, error) {
+	s, why := mv.cmds.SeatIn(r, store.GameID(r.Arg))
+	if why != nil {
+		return *why, nil
+	}
+	if len(r.Values) != 1 {
+		return interact.Say(texts.NotInGame(r.Lang, r.Arg)), nil
+	}
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, texts.Done), nil
+}
+
+// Draw offers a draw, or accepts the opponent's standing offer. An offer is
+// stored with the game (a restart keeps it) and lasts until a move is played
+// (policy.DrawOffer).
+func (mv *Moves) Draw(r *interact.Req) (interact.Answer, error) {
+	s, why := mv.cmds.MyGame(r, 0)
+	if why != nil {
+		return *why, nil
+	}
+	reply, err := mv.host.Draw(s.ID, r.User, r.Lang, r.I.ID)
+	if err != nil {
+		return interact.Answer{}, err
+	}
+	return interact.Say(reply), nil
+}
