@@ -78,14 +78,14 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 	}
 	lg.Mu.Lock()
 	seq := lg.Meta.LastSeq + 1
-	b.moves.begin(id, seq, start) // before the commit: its messages may go out at once
+	b.moves.Begin(uint64(id), seq, start) // before the commit: its messages may go out at once
 	done, reply, err := b.decide(lg, rd, a, key, func(err error) string { return refusal(lang, err) })
 	lg.Mu.Unlock()
 	msgs := -1
 	if done != nil {
 		msgs = done.msgs
 	}
-	b.moves.settle(b.metrics, id, seq, msgs)
+	b.moves.Settle(b.metrics, uint64(id), seq, msgs)
 	if err != nil {
 		result = "error"
 		b.log.Error("append action", "game", id, "user", user, "err", err)

@@ -49,6 +49,7 @@ type Bot struct {
 
 	mu    sync.Mutex
 	games *games.Table
+	cpu   games.CPU // the CPU seats' configuration
 	// dmClosedTold remembers "game:user" pairs whose closed DMs the channel heard of.
 	dmClosedTold map[string]bool
 	// ob sends the outbox: a worker per destination; rest is the one
@@ -72,8 +73,8 @@ type Bot struct {
 	// inHand is read-locked by every action in hand, so Close can finish them.
 	inHand sync.RWMutex
 
-	metrics *ops.Metrics // nil: none
-	moves   moveClocks   // actions waiting for their messages (move latency)
+	metrics *ops.Metrics   // nil: none
+	moves   ops.MoveClocks // actions waiting for their messages (move latency)
 	// shards are the gateway sessions this process runs (gateway.go); the
 	// first one's session is s. identifyGap spaces their IDENTIFYs.
 	shards      []*shard
@@ -134,7 +135,8 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	b.pool = outbox.NewPool(b.ctx)
-	b.games = games.NewTable(st, b.owns, b.cpuSeats)
+	b.cpu = games.CPU{Level: b.cfg.CPULevel, MoveMillis: b.cfg.CPUMoveMillis, Log: b.log}
+	b.games = games.NewTable(st, b.owns, b.cpu.Seats)
 	b.rest = outbox.NewREST(s, st, b.log)
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.leases != nil,
 		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },

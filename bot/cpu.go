@@ -8,85 +8,14 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
-	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
-	"shinpan/referee/view"
 	"shinpan/store"
 )
 
 // The CPU plays a seat with exactly that seat's view (package player never sees
 // the truth): a game against the bot itself, or the seat of a player who is
 // away on their turn (RULES.md §3), until they send anything.
-
-// cpuLevel is the level the CPU plays seat c at: the challenger's choice for
-// the bot's own seat, else the configured one.
-func (b *Bot) cpuLevel(meta store.Game, c shogi.Color) player.Level {
-	name := b.cfg.CPULevel
-	if ch := meta.CPU; ch != nil && ch.Level != "" && compose.IsCPU(meta.Players[c]) {
-		name = ch.Level
-	}
-	l, err := player.ParseLevel(name)
-	if err != nil {
-		return player.Strong
-	}
-	return l
-}
-
-// cpuMoveTime is the think time per move of seat c: the challenger's choice
-// for the bot's own seat, else the configured one; within the game's turn
-// limit or clock (policy.Options.MoveBudget).
-func (b *Bot) cpuMoveTime(meta store.Game, c shogi.Color) time.Duration {
-	d := time.Second
-	if b.cfg.CPUMoveMillis > 0 {
-		d = time.Duration(b.cfg.CPUMoveMillis) * time.Millisecond
-	}
-	if ch := meta.CPU; ch != nil && ch.MoveMillis > 0 && compose.IsCPU(meta.Players[c]) {
-		d = time.Duration(ch.MoveMillis) * time.Millisecond
-	}
-	if budget := meta.Options.MoveBudget(); budget > 0 {
-		d = min(d, budget)
-	}
-	return d
-}
-
-// newCPU builds a CPU for seat c that has seen the game so far: it replays the
-// log through a fresh referee, showing the seat only its own view and events.
-func (b *Bot) newCPU(meta store.Game, entries []store.Entry, c shogi.Color) (*games.Seat, error) {
-	p, err := player.New(player.Config{Level: b.cpuLevel(meta, c), Variant: meta.Variant, Color: c,
-		MaskAsKing: meta.Options.MaskAsKing, KingVisible: meta.Options.KingVisible, MoveTime: b.cpuMoveTime(meta, c), Seed: games.SecretSeed()})
-	if err != nil {
-		return nil, err
-	}
-	g, err := referee.New(games.Key(meta.ID), meta.Variant, meta.StartSFEN, meta.Options.Options)
-	if err != nil {
-		return nil, err
-	}
-	p.Observe(g.View(view.ViewerOf(c)), nil)
-	for _, e := range entries {
-		evs, err := g.Apply(e.Action)
-		if err != nil {
-			return nil, err
-		}
-		p.Observe(g.View(view.ViewerOf(c)), view.For(evs, view.AudienceOf(c)))
-	}
-	return &games.Seat{P: p}, nil
-}
-
-// cpuSeats sets up the CPUs of a game just loaded: the CPU's own seats and
-// the seats of away players.
-func (b *Bot) cpuSeats(lg *games.Game, entries []store.Entry) {
-	for c, u := range lg.Meta.Players {
-		if compose.IsCPU(u) || lg.Meta.Away[c].CPU {
-			cs, err := b.newCPU(lg.Meta, entries, shogi.Color(c))
-			if err != nil {
-				b.log.Error("cpu seat", "game", lg.Meta.ID, "err", err)
-				continue
-			}
-			lg.CPU[c] = cs
-		}
-	}
-}
 
 // cpuTurn lets a CPU act when the game waits for one of its seats (its move,
 // or its mask). It runs in its own goroutine after every action.
@@ -122,7 +51,7 @@ func (b *Bot) cpuTurn(id store.GameID) {
 			cs = lg.CPU[c]
 		}
 		seq := lg.Meta.LastSeq
-		moveTime := b.cpuMoveTime(lg.Meta, c)
+		moveTime := b.cpu.MoveTime(lg.Meta, c)
 		lg.Mu.Unlock()
 		if cs == nil {
 			return
@@ -175,7 +104,7 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 		b.track(meta) // the CPU has the seat already
 		return
 	}
-	cs, err := b.newCPU(meta, entries, c)
+	cs, err := b.cpu.NewSeat(meta, entries, c)
 	if err != nil {
 		b.log.Error("away cpu", "game", id, "err", err)
 		return

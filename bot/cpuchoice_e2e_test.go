@@ -32,13 +32,13 @@ func TestChallengeTheCPUWithLevelAndThink(t *testing.T) {
 	e.stop()
 	e.start()
 	meta := e.game(id)
-	if l := e.b.cpuLevel(meta, shogi.White); l != player.Random {
+	if l := e.b.cpu.LevelOf(meta, shogi.White); l != player.Random {
 		t.Errorf("the CPU's seat after a restart plays at %s, want random", l)
 	}
-	if d := e.b.cpuMoveTime(meta, shogi.White); d != 150*time.Millisecond {
+	if d := e.b.cpu.MoveTime(meta, shogi.White); d != 150*time.Millisecond {
 		t.Errorf("the CPU's think time after a restart %v, want 150ms", d)
 	}
-	if l := e.b.cpuLevel(meta, shogi.Black); l != player.Strong {
+	if l := e.b.cpu.LevelOf(meta, shogi.Black); l != player.Strong {
 		t.Errorf("alice's seat, if the CPU ever takes it, plays at %s, want the configured strong", l)
 	}
 	e.dm(e.alice, "7g7f")

@@ -21,6 +21,6 @@ func (b *Bot) guildSettings(guild string) store.GuildSettings {
 }
 
 // threadsIn says whether a server's games get a thread.
-func (b *Bot) threadsIn(gs store.GuildSettings) bool {
-	return compose.OnOff(gs.Threads, b.cfg.Threads)
+func (c Config) threadsIn(gs store.GuildSettings) bool {
+	return compose.OnOff(gs.Threads, c.Threads)
 }

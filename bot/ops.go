@@ -3,7 +3,6 @@ package bot
 import (
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -155,85 +154,6 @@ func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
 	b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
 		"outcome", outcome, "took", time.Since(start), "bytes", len(m.Payload))
 	if outcome != "retry" && m.GameID != 0 && m.Seq != 0 {
-		b.moves.delivered(b.metrics, m.GameID, m.Seq)
-	}
-}
-
-// moveClocks time each action from its arrival to its last message sent: an
-// action is registered before its commit (its messages may go out before act
-// returns), learns its message count after, and is observed when the last
-// one is delivered or given up on.
-type moveClocks struct {
-	mu     sync.Mutex
-	m      map[moveKey]*moveClock
-	pruned time.Time // when m was last swept of actions never settled
-}
-
-// moveClockTTL is how long an action's clock waits for its messages (a stop
-// or a restart leaves some unsent); the map is swept once a minute, not at
-// every action (with thousands of games waiting that sweep was the cost).
-const moveClockTTL = 10 * time.Minute
-
-type moveKey struct {
-	game store.GameID
-	seq  uint64
-}
-
-type moveClock struct {
-	start       time.Time
-	done, total int // total -1: not known yet
-}
-
-// begin registers the action that will be game's seq.
-func (c *moveClocks) begin(game store.GameID, seq uint64, start time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[moveKey]*moveClock{}
-	}
-	if start.Sub(c.pruned) >= time.Minute {
-		c.pruned = start
-		for k, v := range c.m { // messages never sent (a stop, a restart)
-			if start.Sub(v.start) > moveClockTTL {
-				delete(c.m, k)
-			}
-		}
-	}
-	c.m[moveKey{game, seq}] = &moveClock{start: start, total: -1}
-}
-
-// settle sets the action's message count; a negative count drops the
-// action (it did not happen).
-func (c *moveClocks) settle(m *ops.Metrics, game store.GameID, seq uint64, total int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	k := moveKey{game, seq}
-	mc, ok := c.m[k]
-	switch {
-	case !ok:
-	case total < 0:
-		delete(c.m, k)
-	default:
-		mc.total = total
-		c.finish(m, k, mc)
-	}
-}
-
-// delivered counts one of an action's messages as delivered.
-func (c *moveClocks) delivered(m *ops.Metrics, game store.GameID, seq uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	k := moveKey{game, seq}
-	if mc, ok := c.m[k]; ok {
-		mc.done++
-		c.finish(m, k, mc)
-	}
-}
-
-// finish observes an action whose messages are all out.
-func (c *moveClocks) finish(m *ops.Metrics, k moveKey, mc *moveClock) {
-	if mc.total >= 0 && mc.done >= mc.total {
-		m.MoveDone(time.Since(mc.start))
-		delete(c.m, k)
+		b.moves.Delivered(b.metrics, uint64(m.GameID), m.Seq)
 	}
 }

@@ -17,7 +17,7 @@ import (
 // decision (a mask in Masked, a move otherwise).
 func firstAction(t *testing.T, b *Bot, meta store.Game) string {
 	t.Helper()
-	cs, err := b.newCPU(meta, nil, shogi.Black)
+	cs, err := b.cpu.NewSeat(meta, nil, shogi.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestCPUSeedIsSecret(t *testing.T) {
 				differ++
 			}
 			// A shadow CPU seeded from the public game number, as the bot once did.
-			sh, err := player.New(player.Config{Level: b.cpuLevel(meta, shogi.Black), Variant: tc.v, Color: shogi.Black,
+			sh, err := player.New(player.Config{Level: b.cpu.LevelOf(meta, shogi.Black), Variant: tc.v, Color: shogi.Black,
 				MoveTime: 20 * time.Millisecond, Seed: int64(meta.ID) * 2})
 			if err != nil {
 				t.Fatal(err)

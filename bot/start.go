@@ -68,7 +68,7 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 	if gs.Channel != "" {
 		meta.ChannelID = gs.Channel // the server's games channel (admin.go)
 	}
-	out := b.compose.StartMessages(meta, g, c, b.threadsIn(gs))
+	out := b.compose.StartMessages(meta, g, c, b.cfg.threadsIn(gs))
 	var game store.Game
 	if c.ID != 0 {
 		game, err = b.st.AcceptChallenge(c.ID, meta, r.I.ID, out)

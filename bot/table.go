@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"maps"
+
 	"shinpan/bot/commands"
 	"shinpan/bot/interact"
 )
@@ -59,27 +61,8 @@ func (b *Bot) table() interact.Table {
 	t.Modal = map[string]interact.Route{
 		"movemodal": {Run: b.play.MoveModal}, // from a board its answer updates it (tapmove.go), never deferred
 	}
-	b.addTournamentRoutes(t) // tournament_commands.go
+	slash, component := b.tnr.Routes()
+	maps.Copy(t.Slash, slash)
+	maps.Copy(t.Component, component)
 	return t
-}
-
-// addTournamentRoutes adds the routes of /shogi tournament, by
-// "tournament <sub>", and of the card's Join button.
-func (b *Bot) addTournamentRoutes(t interact.Table) {
-	t.Component["tjoin"] = interact.Route{Run: b.tnr.JoinButton, Slow: true}
-	for name, rt := range map[string]interact.Route{
-		"tournament create":    {Run: b.tnr.Create}, // its answer is the public card
-		"tournament join":      {Run: b.tnr.Join, Slow: true},
-		"tournament leave":     {Run: b.tnr.Leave, Slow: true},
-		"tournament start":     {Run: b.tnr.Start, Slow: true},
-		"tournament standings": {Run: b.tnr.Standings, Slow: true},
-		"tournament withdraw":  {Run: b.tnr.Withdraw, Slow: true},
-		"tournament pause":     {Run: b.tnr.Pause, Slow: true},
-		"tournament resume":    {Run: b.tnr.Resume, Slow: true},
-		"tournament cancel":    {Run: b.tnr.Cancel, Slow: true},
-		"tournament kick":      {Run: b.tnr.Kick, Slow: true},
-		"tournament result":    {Run: b.tnr.Result, Slow: true},
-	} {
-		t.Slash[name] = rt
-	}
 }

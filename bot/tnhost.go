@@ -14,7 +14,7 @@ import (
 type tnHost struct{ b *Bot }
 
 func (h tnHost) GuildSettings(guild string) store.GuildSettings { return h.b.guildSettings(guild) }
-func (h tnHost) ThreadsIn(gs store.GuildSettings) bool          { return h.b.threadsIn(gs) }
+func (h tnHost) ThreadsIn(gs store.GuildSettings) bool          { return h.b.cfg.threadsIn(gs) }
 func (h tnHost) ChallengeOptions(r *interact.Req, gs store.GuildSettings) (view.Variant, policy.Options, string) {
 	return h.b.cmds.ChallengeOptions(r, gs)
 }

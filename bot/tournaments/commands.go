@@ -381,3 +381,23 @@ func publicLocale(r *interact.Req, gs store.GuildSettings) string {
 	}
 	return r.GuildLocale()
 }
+
+// Routes are the routes of /shogi tournament, by "tournament <sub>", and of
+// the card's Join button.
+func (rn *Runner) Routes() (slash, component map[string]interact.Route) {
+	return map[string]interact.Route{
+			"tournament create":    {Run: rn.Create}, // its answer is the public card
+			"tournament join":      {Run: rn.Join, Slow: true},
+			"tournament leave":     {Run: rn.Leave, Slow: true},
+			"tournament start":     {Run: rn.Start, Slow: true},
+			"tournament standings": {Run: rn.Standings, Slow: true},
+			"tournament withdraw":  {Run: rn.Withdraw, Slow: true},
+			"tournament pause":     {Run: rn.Pause, Slow: true},
+			"tournament resume":    {Run: rn.Resume, Slow: true},
+			"tournament cancel":    {Run: rn.Cancel, Slow: true},
+			"tournament kick":      {Run: rn.Kick, Slow: true},
+			"tournament result":    {Run: rn.Result, Slow: true},
+		}, map[string]interact.Route{
+			"tjoin": {Run: rn.JoinButton, Slow: true},
+		}
+}
