@@ -32,10 +32,12 @@ import (
 // games. Build it with New, then Start; Close shuts it down gracefully.
 //
 // Lock order (take them left to right, never back): inHand (read, for an
-// action's whole life) → acceptMu → games.Game.CPUMu → mu → games.Game.Mu;
-// the games table's, the clocks', the outbox's and dmMarks' locks are leaves.
-// A handler holds a game's Mu only to decide and commit an action or to read
-// the game; it never sends to Discord or takes mu under it.
+// action's whole life) → commands' acceptMu → games.Game.CPUMu →
+// games.Game.Mu. Every other lock is a leaf, private to its package (mu
+// here, the games table's and clocks', the outbox's, the DM intake's, the
+// cluster node's, the watchers'): nothing is called while it is held. A
+// handler holds a game's Mu only to decide and commit an action or to read
+// the game; it never sends to Discord under it.
 type Bot struct {
 	cfg Config
 	s   *discordgo.Session
@@ -47,7 +49,7 @@ type Bot struct {
 	log     *slog.Logger
 	now     func() time.Time
 
-	mu    sync.Mutex
+	mu    sync.Mutex // guards dmClosedTold
 	games *games.Table
 	cpu   games.CPU // the CPU seats' configuration
 	// dmClosedTold remembers "game:user" pairs whose closed DMs the channel heard of.

@@ -1,15 +1,18 @@
-// Package bot is shinpan's Discord glue: slash commands, buttons and modals in a
-// server channel, moves by DM, announcements in the channel, and the outbox that
-// sends what the referee decided after the store committed it. It maps referee
-// events to messages and never decides a rule (the referee package does).
+// Package bot wires shinpan's Discord bot together: New builds the parts,
+// Start opens the gateway and starts the loops, Close and Shutdown stop them.
+// What is left here is the game core the parts share: applying an action
+// (act.go: the referee decides on a copy, compose writes every reader's
+// messages, the store commits the action and its outbox in one
+// transaction, the outbox sends), starting games (start.go), the CPU's turns
+// (cpu.go), the timers (timers.go), the gateway (gateway.go), readiness and
+// metrics (ready.go, ops.go). It maps referee events to messages and never
+// decides a rule (package referee does).
 //
-// Flow of one action: parse → referee (on a copy of the game) → store (action,
-// game record and outbox in one transaction) → send the outbox. Actions of one
-// game are applied one at a time; Discord is never called inside a transaction.
-//
-// Interactions come over the gateway, or signed to the Interactions Endpoint
-// (endpoint.go); either way they go through the same route table (router.go),
-// and only the initial response goes back differently (reply.go). DMs always
-// come over the gateway, on shard 0 (gateway.go); each is handled once, also
-// when several processes receive it (dmclaim.go).
+// The parts, each in its own package under bot/, ask the bot for what they
+// need through a small Host interface (the *host.go files here):
+// interact (the route table, the gateway's and the HTTP endpoint's
+// interactions), commands, moves, review, tournaments, dms (DM intake),
+// cluster (several processes), outbox and budget (the one gate to
+// Discord's REST API), compose (messages), games (the live games).
+// docs/ARCHITECTURE.md walks one move through them.
 package bot

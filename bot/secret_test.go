@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/bot/games"
 	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -37,7 +38,7 @@ func TestCPUSeedIsSecret(t *testing.T) {
 		v     view.Variant
 		level string
 	}{{view.Masked, "strong"}, {view.Tsuitate, "random"}, {view.Dark, "random"}} {
-		b := &Bot{cfg: Config{CPULevel: tc.level, CPUMoveMillis: 20}}
+		b := &Bot{cpu: games.CPU{Level: tc.level, MoveMillis: 20}}
 		meta := store.Game{ID: 12, Players: [2]string{store.CPU, "u"}, Variant: tc.v,
 			Options: policy.Defaults(tc.v), StartSFEN: shogi.StartSFEN}
 		differ, shadowHits := 0, 0
