@@ -27,6 +27,7 @@ func runLoadtest(args []string) error {
 	fs.Float64Var(&cfg.Rate, "rate", 50, "moves per second in all, sent on schedule whether or not the bot keeps up (instead of --think)")
 	fs.IntVar(&cfg.PerChannel, "per-channel", 20, "games sharing each guild channel, as on a busy server (1: a channel each)")
 	fs.DurationVar(&cfg.Think, "think", 15*time.Second, "median thinking time of a move (lognormal): each game moves at a person's pace; ignored when --rate is given")
+	fs.BoolVar(&cfg.Taps, "taps", false, "the players pick their moves from the tap menus under their boards, as on a phone, instead of typing them (a move with no board yet is typed)")
 	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long moves are sent")
 	fs.StringVar(&cfg.Variant, "variant", "tsuitate", "tsuitate, masked, dark, standard, or mix (each in turn)")
 	fs.DurationVar(&cfg.Warmup, "warmup", 5*time.Second, "the moves due this long after the bot's start are timed apart (warmup_p99), not in p50, p99 and max")

@@ -38,6 +38,9 @@ type game struct {
 	// guarded by driver.mu.
 	cards []pendingCard
 	free  chan struct{} // think mode: a token while no move is in flight
+	// board is each player's newest DM with tap menus (--taps), guarded
+	// by driver.mu.
+	board [2]string
 }
 
 // pendingCard is a move waiting for the card to show it.

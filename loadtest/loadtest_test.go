@@ -175,3 +175,34 @@ func TestConfigChecked(t *testing.T) {
 		t.Fatalf("--variant mix: %v", err)
 	}
 }
+
+// TestRunTaps: with --taps every move after a game's first is picked from
+// the menus under the mover's board (two picks for a move that needs no
+// promotion choice, three at most), each pick answered by the message
+// updated; the mover's update is that answer, so a tapped move posts one
+// message (the opponent's), a typed one two.
+func TestRunTaps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a bot")
+	}
+	r, err := Run(context.Background(), Config{Games: 2, Think: 100 * time.Millisecond, Duration: 4 * time.Second,
+		Warmup: time.Second, Plies: 4, Seed: 5, Taps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Done != r.Moves || r.Stray != 0 || r.Typed != 2 || r.TapMoves < 2 || r.TapMoves+r.Typed != r.Moves {
+		t.Fatalf("moves %d, done %d, stray %d: typed %d, tapped %d", r.Moves, r.Done, r.Stray, r.Typed, r.TapMoves)
+	}
+	if r.PicksPerMove < 2 || r.PicksPerMove > 3 || r.PickP50 <= 0 || r.PickP99 < r.PickP50 {
+		t.Fatalf("picks a move %.2f, p50 %v, p99 %v", r.PicksPerMove, r.PickP50, r.PickP99)
+	}
+	if n, want := r.Routes["POST /channels/{channel_id}/messages 200"], 2*r.Typed+r.TapMoves; n != want {
+		t.Fatalf("%d messages posted for %d typed and %d tapped moves, want %d", n, r.Typed, r.TapMoves, want)
+	}
+	if n := r.Routes["POST /interactions/{interaction_id}/{interaction_token}/callback 204"]; n < 2*r.TapMoves {
+		t.Fatalf("%d interaction answers for %d tapped moves", n, r.TapMoves)
+	}
+	if !strings.Contains(r.Realism.String(), " tap_moves=") {
+		t.Fatalf("line %q", r.Realism.String())
+	}
+}

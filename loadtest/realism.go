@@ -26,6 +26,10 @@ type Realism struct {
 	// PerMove is Budgeted over the moves done.
 	Budgeted int
 	PerMove  float64
+	// SteadyPerMove is the budgeted requests made after the warm-up over
+	// the moves due after it: the start's catch-up reads and each game's
+	// first (typed) move left out.
+	SteadyPerMove float64
 	// TooMany are the 429s by scope (user, global, shared); Invalid the
 	// invalid requests the stand-in counted over its last 10 minutes.
 	TooMany map[string]int
@@ -36,11 +40,20 @@ type Realism struct {
 	// the warm-up).
 	OppP50, OppP99, CardP50, CardP99 time.Duration
 	CardsShown                       int // moves whose card edit arrived
+	// With --taps: the moves played by picks and those typed (no board to
+	// pick on yet), the picks a tapped move took, and from a pick to its
+	// answer (every pick of the run).
+	Taps             bool
+	TapMoves, Typed  int
+	PicksPerMove     float64
+	PickP50, PickP99 time.Duration
 }
 
 // realism is the driver's part that measures it, guarded by driver.mu.
 type realism struct {
 	budgeted  int
+	steady    int           // budgeted requests after the warm-up
+	warmup    time.Duration // Config.Warmup
 	tooMany   map[string]int
 	oppLat    []time.Duration
 	oppDues   []time.Duration
@@ -59,6 +72,9 @@ func (d *driver) count(r *discordtest.Request) {
 	}
 	if !exempt(r.Route) {
 		d.budgeted++
+		if r.Time.Sub(d.start) >= d.warmup {
+			d.steady++
+		}
 	}
 }
 
@@ -151,11 +167,21 @@ func (d *driver) fillRealism(r *Result, cfg Config, limits discordtest.RateLimit
 	if r.Wall > 0 {
 		x.MovesPerSec = float64(r.Done) / r.Wall.Seconds()
 	}
+	if n := len(after(d.lat, d.dues, cfg.Warmup)); n > 0 {
+		x.SteadyPerMove = float64(d.steady) / float64(n)
+	}
 	opp := after(d.oppLat, d.oppDues, cfg.Warmup)
 	card := after(d.cardLat, d.cardDues, cfg.Warmup)
 	x.OppP50, x.OppP99 = percentile(opp, 50), percentile(opp, 99)
 	x.CardP50, x.CardP99 = percentile(card, 50), percentile(card, 99)
 	x.CardsShown = len(d.cardLat)
+	x.Taps, x.TapMoves, x.Typed = d.taps, d.tapMoves, d.typed
+	if d.tapMoves > 0 {
+		x.PicksPerMove = float64(d.tapsTotal) / float64(d.tapMoves)
+	}
+	picks := slices.Clone(d.picks)
+	slices.Sort(picks)
+	x.PickP50, x.PickP99 = percentile(picks, 50), percentile(picks, 99)
 }
 
 // after is lat of the moves due from warmup on, sorted.
@@ -176,7 +202,12 @@ func (x Realism) String() string {
 	if x.Think > 0 {
 		pace = "think=" + x.Think.String()
 	}
-	return fmt.Sprintf("limits=%s per_channel=%d %s moves/s=%.1f budgeted/move=%.2f 429=%v invalid_10m=%d dm_p50=%sms dm_p99=%sms card_p50=%sms card_p99=%sms cards_shown=%d",
-		x.Limits, x.PerChannel, pace, x.MovesPerSec, x.PerMove, x.TooMany, x.Invalid,
-		ms(x.OppP50), ms(x.OppP99), ms(x.CardP50), ms(x.CardP99), x.CardsShown)
+	taps := ""
+	if x.Taps {
+		taps = fmt.Sprintf(" tap_moves=%d typed=%d picks/move=%.2f pick_p50=%sms pick_p99=%sms",
+			x.TapMoves, x.Typed, x.PicksPerMove, ms(x.PickP50), ms(x.PickP99))
+	}
+	return fmt.Sprintf("limits=%s per_channel=%d %s moves/s=%.1f budgeted/move=%.2f steady=%.2f 429=%v invalid_10m=%d dm_p50=%sms dm_p99=%sms card_p50=%sms card_p99=%sms cards_shown=%d%s",
+		x.Limits, x.PerChannel, pace, x.MovesPerSec, x.PerMove, x.SteadyPerMove, x.TooMany, x.Invalid,
+		ms(x.OppP50), ms(x.OppP99), ms(x.CardP50), ms(x.CardP99), x.CardsShown, taps)
 }

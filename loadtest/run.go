@@ -73,6 +73,9 @@ type Config struct {
 	// a thinking time after the previous one was told to both players
 	// (lognormal, median Think), instead of Rate moves a second in all.
 	Think time.Duration
+	// Taps has the players pick their moves from the tap menus under their
+	// boards instead of typing them (taps.go).
+	Taps bool
 }
 
 // Result is what Run measured. Latencies are of the moves done.
@@ -368,6 +371,7 @@ type driver struct {
 	byCard   map[string]*game // card message id → its game
 	think    bool             // Config.Think: a move is done once both players are told
 	realism
+	tapping
 }
 
 // chanOf is a channel's game and which of the move's three messages goes
@@ -413,12 +417,21 @@ func (d *driver) observe(ev discordtest.Event) {
 			g, slot = c.g, c.slot
 		}
 	}
+	if g != nil && post {
+		d.tapBoard(g, slot, r)
+	}
 	if g == nil || !g.inFlight {
 		if !edit || g == nil {
 			d.stray++
 		}
 		return
 	}
+	d.answered(g, slot, at)
+}
+
+// answered notes that the move in flight in g was told where slot says, at
+// at (ns since the start). Callers hold d.mu.
+func (d *driver) answered(g *game, slot int, at int64) {
 	if g.got[slot] {
 		return
 	}
@@ -468,7 +481,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	d := &driver{routes: map[string]int{}, byChan: map[string]chanOf{}, byCard: map[string]*game{},
-		idle: make(chan *game, len(e.games)), think: cfg.Think > 0, realism: realism{tooMany: map[string]int{}}}
+		idle: make(chan *game, len(e.games)), think: cfg.Think > 0, realism: realism{tooMany: map[string]int{}, warmup: cfg.Warmup},
+		tapping: tapping{taps: cfg.Taps}}
 	for _, g := range e.games {
 		d.byChan[g.dm[0]] = chanOf{g, 0}
 		d.byChan[g.dm[1]] = chanOf{g, 1}
@@ -514,8 +528,26 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		g.cards = append(g.cards, pendingCard{ply: g.ply, due: g.due})
 		d.inFlight++
 		d.mu.Unlock()
-		if _, err := e.srv.SendDM(g.players[a.Player], a.Text); err != nil {
-			return false, err
+		tapped := false
+		if d.taps {
+			var err error
+			if tapped, err = d.tapMove(e.srv, g, int(a.Player), m); err != nil {
+				return false, err
+			}
+			d.mu.Lock()
+			if tapped {
+				if g.inFlight { // the last pick's answer is the mover's update
+					d.answered(g, g.mover, int64(time.Since(d.start)))
+				}
+			} else {
+				d.typed++
+			}
+			d.mu.Unlock()
+		}
+		if !tapped {
+			if _, err := e.srv.SendDM(g.players[a.Player], a.Text); err != nil {
+				return false, err
+			}
 		}
 		sendMu.Lock()
 		res.Moves++
