@@ -217,13 +217,26 @@ func commandsEN() []*discordgo.ApplicationCommand {
 // global when ""). default_member_permissions goes as a number, as Discord's
 // schema for a command it is given wants (discordgo writes a string).
 func (cm *Commands) RegisterCommands(guild string) error {
-	raw, err := json.Marshal(Definitions())
+	list, err := registrationBodies()
 	if err != nil {
 		return err
 	}
+	if have, err := cm.rest.Commands(cm.host.AppID(), guild); err == nil && sameCommands(list, have) {
+		cm.log.Info("application commands unchanged", "guild", guild, "commands", len(list))
+		return nil // registered.go
+	}
+	return cm.rest.PutCommands(cm.host.AppID(), guild, list)
+}
+
+// registrationBodies are the commands as the bot registers them.
+func registrationBodies() ([]map[string]json.RawMessage, error) {
+	raw, err := json.Marshal(Definitions())
+	if err != nil {
+		return nil, err
+	}
 	var list []map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &list); err != nil {
-		return err
+		return nil, err
 	}
 	for _, c := range list {
 		if p, ok := c["default_member_permissions"]; ok {
@@ -233,5 +246,5 @@ func (cm *Commands) RegisterCommands(guild string) error {
 			}
 		}
 	}
-	return cm.rest.PutCommands(cm.host.AppID(), guild, list)
+	return list, nil
 }

@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
@@ -57,4 +58,20 @@ func (r *REST) InteractionResponse(i *discordgo.Interaction) (*discordgo.Message
 // Followup posts an interaction's follow-up message (after a deferral).
 func (r *REST) Followup(i *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
 	return r.s.FollowupMessageCreate(i, true, p)
+}
+
+// Commands reads the application commands registered (of guild, or the
+// global ones when guild is "").
+func (r *REST) Commands(appID, guild string) ([]map[string]any, error) {
+	endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
+	if guild != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guild)
+	}
+	body, err := again(restTries, func() ([]byte, error) { return r.s.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint) })
+	if err != nil {
+		return nil, err
+	}
+	var list []map[string]any
+	err = json.Unmarshal(body, &list)
+	return list, err
 }
