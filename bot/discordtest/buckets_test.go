@@ -227,61 +227,104 @@ var limitCases = []limitCase{
 
 // TestBuckets: each bucket accepts its Requests in a window, showing them
 // in its headers, refuses the next one as Discord does, and accepts it
-// again once the window has passed.
+// again once the window has passed; with Discord's windows and with them
+// scaled down (RateLimits.Scaled), as the bot's end-to-end tests run.
 func TestBuckets(t *testing.T) {
 	t.Parallel()
-	for _, tc := range limitCases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			e := newLimitEnv(t, Options{})
-			b := tc.bucket(DiscordRateLimits())
-			next := tc.setup(e)
-			for i := range b.Requests {
-				w := e.do(next(i))
-				if w.Code >= 300 {
-					t.Fatalf("request %d of %d: %d %s", i+1, b.Requests, w.Code, w.Body)
-				}
-				if !tc.hidden {
-					if got, want := w.Header().Get("X-RateLimit-Remaining"), strconv.Itoa(b.Requests-1-i); got != want {
-						t.Errorf("request %d: X-RateLimit-Remaining %s, want %s", i+1, got, want)
-					}
-					if got, want := w.Header().Get("X-RateLimit-Limit"), strconv.Itoa(b.Requests); got != want {
-						t.Errorf("X-RateLimit-Limit %s, want %s", got, want)
-					}
-				}
+	for _, lim := range []struct {
+		name string
+		l    RateLimits
+	}{{"", DiscordRateLimits()}, {" (windows scaled 0.1)", DiscordRateLimits().Scaled(0.1)}} {
+		for _, tc := range limitCases {
+			t.Run(tc.name+lim.name, func(t *testing.T) {
+				t.Parallel()
+				testBucket(t, tc, lim.l)
+			})
+		}
+	}
+}
+
+func testBucket(t *testing.T, tc limitCase, l RateLimits) {
+	e := newLimitEnv(t, Options{RateLimits: &l})
+	b := tc.bucket(l)
+	next := tc.setup(e)
+	for i := range b.Requests {
+		w := e.do(next(i))
+		if w.Code >= 300 {
+			t.Fatalf("request %d of %d: %d %s", i+1, b.Requests, w.Code, w.Body)
+		}
+		if !tc.hidden {
+			if got, want := w.Header().Get("X-RateLimit-Remaining"), strconv.Itoa(b.Requests-1-i); got != want {
+				t.Errorf("request %d: X-RateLimit-Remaining %s, want %s", i+1, got, want)
 			}
-			w := e.do(next(b.Requests))
-			status := tc.status
-			if status == 0 {
-				status = http.StatusTooManyRequests
+			if got, want := w.Header().Get("X-RateLimit-Limit"), strconv.Itoa(b.Requests); got != want {
+				t.Errorf("X-RateLimit-Limit %s, want %s", got, want)
 			}
-			if w.Code != status {
-				t.Fatalf("request %d of %d: %d %s, want %d", b.Requests+1, b.Requests, w.Code, w.Body, status)
-			}
-			var body struct {
-				Code       int      `json:"code"`
-				RetryAfter *float64 `json:"retry_after"`
-			}
-			if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Code != tc.code {
-				t.Errorf("refusal %s: code %d, want %d (%v)", w.Body, body.Code, tc.code, err)
-			}
-			if status == http.StatusTooManyRequests {
-				if body.RetryAfter == nil || *body.RetryAfter <= 0 || *body.RetryAfter > b.Per.Seconds() {
-					t.Errorf("retry_after in %s, want in (0, %v]", w.Body, b.Per.Seconds())
-				}
-				if s := w.Header().Get("X-RateLimit-Scope"); s != "user" {
-					t.Errorf("X-RateLimit-Scope %q, want user", s)
-				}
-			}
-			e.clock.Advance(b.Per - time.Millisecond)
-			if w := e.do(next(b.Requests)); w.Code != status {
-				t.Errorf("a millisecond before the window's end: %d %s, want %d", w.Code, w.Body, status)
-			}
-			e.clock.Advance(time.Millisecond)
-			if w := e.do(next(b.Requests)); w.Code >= 300 {
-				t.Errorf("after the window: %d %s", w.Code, w.Body)
-			}
-		})
+		}
+	}
+	w := e.do(next(b.Requests))
+	status := tc.status
+	if status == 0 {
+		status = http.StatusTooManyRequests
+	}
+	if w.Code != status {
+		t.Fatalf("request %d of %d: %d %s, want %d", b.Requests+1, b.Requests, w.Code, w.Body, status)
+	}
+	var body struct {
+		Code       int      `json:"code"`
+		RetryAfter *float64 `json:"retry_after"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Code != tc.code {
+		t.Errorf("refusal %s: code %d, want %d (%v)", w.Body, body.Code, tc.code, err)
+	}
+	if status == http.StatusTooManyRequests {
+		if body.RetryAfter == nil || *body.RetryAfter <= 0 || *body.RetryAfter > b.Per.Seconds() {
+			t.Errorf("retry_after in %s, want in (0, %v]", w.Body, b.Per.Seconds())
+		}
+		if s := w.Header().Get("X-RateLimit-Scope"); s != "user" {
+			t.Errorf("X-RateLimit-Scope %q, want user", s)
+		}
+	}
+	e.clock.Advance(b.Per - time.Millisecond)
+	if w := e.do(next(b.Requests)); w.Code != status {
+		t.Errorf("a millisecond before the window's end: %d %s, want %d", w.Code, w.Body, status)
+	}
+	e.clock.Advance(time.Millisecond)
+	if w := e.do(next(b.Requests)); w.Code >= 300 {
+		t.Errorf("after the window: %d %s", w.Code, w.Body)
+	}
+}
+
+// TestScaled: Scaled multiplies the buckets' windows and keeps their sizes,
+// the global limit, the invalid-request limit and the old-message age.
+func TestScaled(t *testing.T) {
+	t.Parallel()
+	d, s := DiscordRateLimits(), DiscordRateLimits().Scaled(0.1)
+	for _, c := range []struct {
+		name   string
+		bucket func(RateLimits) Bucket
+	}{
+		{"MessageCreate", func(l RateLimits) Bucket { return l.MessageCreate }},
+		{"MessageEdit", func(l RateLimits) Bucket { return l.MessageEdit }},
+		{"OldMessageEdit", func(l RateLimits) Bucket { return l.OldMessageEdit }},
+		{"DMOpen", func(l RateLimits) Bucket { return l.DMOpen }},
+		{"ThreadCreate", func(l RateLimits) Bucket { return l.ThreadCreate }},
+		{"Reactions", func(l RateLimits) Bucket { return l.Reactions }},
+		{"Commands", func(l RateLimits) Bucket { return l.Commands }},
+		{"Webhook", func(l RateLimits) Bucket { return l.Webhook }},
+		{"Other", func(l RateLimits) Bucket { return l.Other }},
+	} {
+		db, sb := c.bucket(d), c.bucket(s)
+		if sb.Requests != db.Requests || sb.Per != db.Per/10 {
+			t.Errorf("%s: %+v scaled 0.1 is %+v", c.name, db, sb)
+		}
+	}
+	if s.Global != d.Global || s.InvalidRequests != d.InvalidRequests || s.InvalidWindow != d.InvalidWindow ||
+		s.BanRetryAfter != d.BanRetryAfter || s.OldMessageAge != d.OldMessageAge {
+		t.Errorf("scaled %+v, want the global, invalid-request and old-message limits of %+v", s, d)
+	}
+	if off := (RateLimits{}).Scaled(0.1); off != (RateLimits{}) {
+		t.Errorf("no limits scaled: %+v", off)
 	}
 }
 

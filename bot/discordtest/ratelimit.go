@@ -108,6 +108,31 @@ func DiscordRateLimits() RateLimits {
 	}
 }
 
+// Scaled is l with each per-route bucket's window (Per) multiplied by f:
+// the same number of requests in a window f times as long, as if time ran
+// 1/f times as fast for the buckets alone. Each is still enforced, with its
+// headers and 429s, so a client that keeps within Discord's buckets by their
+// headers keeps within these. What is counted per second or is not a
+// bucket stays as it is: the global limit (a bot paces it itself, by the
+// second), the invalid-request limit and its ban, and OldMessageAge.
+//
+// It is for tests that wait on the buckets without being about them: with
+// Discord's windows, the bot's end-to-end tests spent most of their time
+// idle (5 messages per 5 s per DM channel). Tests of the limits themselves
+// keep DiscordRateLimits' windows.
+func (l RateLimits) Scaled(f float64) RateLimits {
+	scale := func(b *Bucket) {
+		if b.Per > 0 {
+			b.Per = max(time.Millisecond, time.Duration(float64(b.Per)*f))
+		}
+	}
+	for _, b := range []*Bucket{&l.MessageCreate, &l.MessageEdit, &l.OldMessageEdit, &l.DMOpen,
+		&l.ThreadCreate, &l.Reactions, &l.Commands, &l.Webhook, &l.Other} {
+		scale(b)
+	}
+	return l
+}
+
 // globalBucket is the global rate limit of one bot token: a token bucket
 // of one second's requests, refilled continuously. Guarded by Server.mu.
 type globalBucket struct {
