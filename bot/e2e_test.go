@@ -52,6 +52,24 @@ func newEnv(t testing.TB, mods ...func(*env)) *env {
 	return newEnvWith(t, nil, mods...)
 }
 
+// e2eWindows is how much shorter than Discord's the stand-in's per-route
+// bucket windows are in the end-to-end tests (discordtest.RateLimits.Scaled):
+// the same bucket sizes, 5 messages per 0.5 s in a DM channel instead of per
+// 5 s. Every limit is still enforced, with Discord's headers and 429s, and
+// the bot still paces itself by those headers; only the waiting is shorter.
+// With Discord's windows these tests spent most of their time idle, waiting
+// on buckets (the package took over 20 minutes on 2 cores). The global limit
+// keeps its 50 a second (the bot's budget counts it by the second). Tests of
+// the limits themselves keep Discord's windows: discordWindows, limitedEnv.
+const e2eWindows = 0.1
+
+// discordWindows gives the stand-in Discord's own bucket windows (not
+// e2eWindows): for tests about the buckets and how the bot keeps to them.
+func discordWindows(o *discordtest.Options) {
+	l := discordtest.DiscordRateLimits()
+	o.RateLimits = &l
+}
+
 // newEnvWith is newEnv with the stand-in's options changed first by so.
 func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env)) *env {
 	t.Helper()
@@ -61,6 +79,10 @@ func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env))
 	}
 	o := discordtest.Options{AckDeadline: 3 * time.Second, // Discord's interaction deadline
 		Spec: spec, Users: []discordtest.User{{Username: "alice"}, {Username: "bob"}, {Username: "carol"}}}
+	if discordtest.DiscordLimitsByDefault {
+		l := discordtest.DiscordRateLimits().Scaled(e2eWindows)
+		o.RateLimits = &l
+	}
 	if so != nil {
 		so(&o)
 	}
@@ -79,6 +101,9 @@ func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env))
 		e.stop()
 		for _, v := range srv.ValidationErrors() {
 			t.Errorf("request failed validation: %+v", v)
+		}
+		if n := srv.RateLimitStats().Limited; len(n) > 0 {
+			t.Logf("the stand-in's rate limits answered 429 (by scope): %v", n)
 		}
 		srv.Close()
 	})

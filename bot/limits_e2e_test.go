@@ -112,7 +112,7 @@ func checkSentOnce(t *testing.T, e *env) map[string]int {
 // do not queue behind the busy channel's edits.
 func TestBusyChannelWithinItsBucket(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := newEnvWith(t, discordWindows)
 	quiet := e.srv.AddChannel(discordtest.Channel{Name: "quiet", Type: discordgo.ChannelTypeGuildText})
 	var players []string
 	for i := range 10 {
