@@ -43,6 +43,7 @@ func TestServeKillLoop(t *testing.T) {
 	if raceDetector {
 		t.Skip("the kill loop is checked without -race (go test ./...)")
 	}
+	t.Parallel() // its own stand-in, store and process; it mostly waits
 	kills := 20
 	if n, err := strconv.Atoi(os.Getenv("SHINPAN_KILLS")); err == nil {
 		kills = n
@@ -52,7 +53,7 @@ func TestServeKillLoop(t *testing.T) {
 	for i := range users {
 		users[i] = discordtest.User{Username: fmt.Sprintf("k%02d", i)}
 	}
-	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users})
+	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users, RateLimits: faultRunLimits()})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -57,12 +57,25 @@ func TestServeProcessesChaos(t *testing.T) {
 	if raceDetector {
 		t.Skip("the processes' chaos run is checked without -race (go test ./...)")
 	}
+	t.Parallel() // its own stand-in, schema and processes; it mostly waits
 	seed := uint64(16)
 	if s := os.Getenv("SHINPAN_CHAOS_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}
 	w := newProcWorld(t, seed, 6)
 	w.run([]string{"kill", "stop", "kill", "kill", "stop", "kill"})
+}
+
+// faultRunLimits are the stand-in's limits in the runs about faults (the
+// processes' chaos, the kill loop): Discord's, their bucket windows scaled
+// 0.1 as in the bot's end-to-end tests (bot/e2e_test.go, e2eWindows), still
+// enforced; nil (the default) when SHINPAN_DISCORD_LIMITS=off.
+func faultRunLimits() *discordtest.RateLimits {
+	if !discordtest.DiscordLimitsByDefault {
+		return nil
+	}
+	l := discordtest.DiscordRateLimits().Scaled(0.1)
+	return &l
 }
 
 // procTTL is the processes' lease (SHINPAN_LEASE_TTL), renewed every third.
@@ -119,7 +132,7 @@ func newProcWorld(t *testing.T, seed uint64, games int) *procWorld {
 	for i := range users {
 		users[i] = discordtest.User{Username: fmt.Sprintf("player%02d", i)}
 	}
-	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users})
+	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users, RateLimits: faultRunLimits()})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
