@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"testing"
 
 	"shinpan/bot/compose"
@@ -35,6 +38,7 @@ var storeBackend = boltBackend
 // outbox's JSON (compose/memo.go); a difference fails the run.
 func TestMain(m *testing.M) {
 	compose.MemoCheck = true
+	moreParallel()
 	code := m.Run()
 	if code == 0 {
 		code = postgresPass(m)
@@ -47,6 +51,31 @@ func TestMain(m *testing.M) {
 		code = 1
 	}
 	os.Exit(code)
+}
+
+// e2eParallel is how many parallel tests run at once per CPU when the
+// command line does not say (-parallel; Go's default is one per CPU). The
+// end-to-end tests spend most of their time waiting, not computing: on the
+// bot's own pacing (card edits, timers), the store, the stand-in's buckets.
+// Under the race detector, which makes the CPU work several times heavier,
+// fewer run at once: a test's interactions must still be answered within
+// Discord's 3 s.
+func e2eParallel() int {
+	if raceDetector {
+		return 2
+	}
+	return 4
+}
+
+// moreParallel sets -test.parallel to e2eParallel per CPU unless it was
+// given.
+func moreParallel() {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", strconv.Itoa(e2eParallel()*runtime.GOMAXPROCS(0)))
+	}
 }
 
 func postgresPass(m *testing.M) int {

@@ -61,6 +61,9 @@ func TestChaos(t *testing.T) {
 		// takes minutes of CI's 2 cores for little more.
 		t.Skip("the chaos run is checked without -race (go test ./...)")
 	}
+	// In parallel with the other tests: it has a PostgreSQL server and a
+	// stand-in of its own, and alone it left the package idle for minutes.
+	t.Parallel()
 	cfg := chaosConfig{seed: 16, faults: 50, games: 9, ttl: 1500 * time.Millisecond}
 	if testing.Short() {
 		cfg.faults, cfg.games = 10, 4
