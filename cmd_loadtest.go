@@ -27,7 +27,11 @@ func runLoadtest(args []string) error {
 	fs.Float64Var(&cfg.Rate, "rate", 50, "moves per second in all, sent on schedule whether or not the bot keeps up (instead of --think)")
 	fs.IntVar(&cfg.PerChannel, "per-channel", 20, "games sharing each guild channel, as on a busy server (1: a channel each)")
 	fs.DurationVar(&cfg.Think, "think", 15*time.Second, "median thinking time of a move (lognormal): each game moves at a person's pace; ignored when --rate is given")
-	fs.BoolVar(&cfg.Taps, "taps", false, "the players pick their moves from the tap menus under their boards, as on a phone, instead of typing them (a move with no board yet is typed)")
+	taps := fs.Bool("taps", false, "the players pick their moves from the tap menus under their boards, as on a phone, instead of typing them (a move with no board yet is typed); --tap-share 1")
+	fs.Float64Var(&cfg.TapShare, "tap-share", 0, "the share of the players (0 to 1) who pick their moves from the tap menus instead of typing them")
+	findCapacity := fs.Bool("find-capacity", false, "search the most concurrent games (from --games, doubling, then halving the bounds) one token carries with p99 move → opponent's DM ≤ --within after --warmup and no 429 of scope user or global; each probe a run of --duration")
+	within := fs.Duration("within", 2*time.Second, "the p99 bound of --find-capacity")
+	capLimit := fs.Int("capacity-limit", 5000, "the most games --find-capacity tries")
 	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long moves are sent")
 	fs.StringVar(&cfg.Variant, "variant", "tsuitate", "tsuitate, masked, dark, standard, or mix (each in turn)")
 	fs.DurationVar(&cfg.Warmup, "warmup", 5*time.Second, "the moves due this long after the bot's start are timed apart (warmup_p99), not in p50, p99 and max")
@@ -62,6 +66,12 @@ func runLoadtest(args []string) error {
 	if cfg.Think > 0 {
 		cfg.Rate = 0
 	}
+	if *taps {
+		cfg.TapShare = 1
+	}
+	if cfg.TapShare < 0 || cfg.TapShare > 1 {
+		return fmt.Errorf("--tap-share must be between 0 and 1")
+	}
 	if *verbose {
 		cfg.Log = os.Stderr
 	}
@@ -80,6 +90,14 @@ func runLoadtest(args []string) error {
 			return err
 		}
 		fmt.Println(r)
+		return nil
+	}
+	if *findCapacity {
+		c, err := loadtest.FindCapacity(ctx, cfg, *within, *capLimit, os.Stdout)
+		if err != nil {
+			return err
+		}
+		fmt.Println(c)
 		return nil
 	}
 	r, err := loadtest.Run(ctx, cfg)

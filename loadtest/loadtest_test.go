@@ -186,7 +186,7 @@ func TestRunTaps(t *testing.T) {
 		t.Skip("starts a bot")
 	}
 	r, err := Run(context.Background(), Config{Games: 2, Think: 100 * time.Millisecond, Duration: 4 * time.Second,
-		Warmup: time.Second, Plies: 4, Seed: 5, Taps: true})
+		Warmup: time.Second, Plies: 4, Seed: 5, TapShare: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,5 +204,39 @@ func TestRunTaps(t *testing.T) {
 	}
 	if !strings.Contains(r.Realism.String(), " tap_moves=") {
 		t.Fatalf("line %q", r.Realism.String())
+	}
+}
+
+// TestCapacitySearch: the search finds the threshold within its tolerance,
+// whatever it is, and says 0 when the first probe fails.
+func TestCapacitySearch(t *testing.T) {
+	for _, c := range []struct {
+		name                    string
+		start, limit, threshold int
+	}{
+		{"far above the start", 100, 5000, 730},
+		{"just above the start", 100, 5000, 120},
+		{"at the limit", 100, 800, 5000},
+		{"below the start", 100, 5000, 50},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			probes := 0
+			got, err := search(func(n int) (bool, error) { probes++; return n <= c.threshold, nil }, c.start, c.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := min(c.threshold, c.limit)
+			switch {
+			case c.threshold < c.start:
+				if got != 0 {
+					t.Fatalf("found %d, want 0", got)
+				}
+			case got > want || want-got > max(25, got/10):
+				t.Fatalf("found %d for a threshold of %d", got, want)
+			}
+			if probes > 12 {
+				t.Fatalf("%d probes", probes)
+			}
+		})
 	}
 }

@@ -40,10 +40,11 @@ type Realism struct {
 	// the warm-up).
 	OppP50, OppP99, CardP50, CardP99 time.Duration
 	CardsShown                       int // moves whose card edit arrived
-	// With --taps: the moves played by picks and those typed (no board to
-	// pick on yet), the picks a tapped move took, and from a pick to its
-	// answer (every pick of the run).
-	Taps             bool
+	// With --taps or --tap-share: the share of the players who tap, the
+	// moves played by picks and those typed by them (no board to pick on
+	// yet), the picks a tapped move took, and from a pick to its answer
+	// (every pick of the run).
+	TapShare         float64
 	TapMoves, Typed  int
 	PicksPerMove     float64
 	PickP50, PickP99 time.Duration
@@ -175,7 +176,7 @@ func (d *driver) fillRealism(r *Result, cfg Config, limits discordtest.RateLimit
 	x.OppP50, x.OppP99 = percentile(opp, 50), percentile(opp, 99)
 	x.CardP50, x.CardP99 = percentile(card, 50), percentile(card, 99)
 	x.CardsShown = len(d.cardLat)
-	x.Taps, x.TapMoves, x.Typed = d.taps, d.tapMoves, d.typed
+	x.TapShare, x.TapMoves, x.Typed = d.share, d.tapMoves, d.typed
 	if d.tapMoves > 0 {
 		x.PicksPerMove = float64(d.tapsTotal) / float64(d.tapMoves)
 	}
@@ -203,9 +204,9 @@ func (x Realism) String() string {
 		pace = "think=" + x.Think.String()
 	}
 	taps := ""
-	if x.Taps {
-		taps = fmt.Sprintf(" tap_moves=%d typed=%d picks/move=%.2f pick_p50=%sms pick_p99=%sms",
-			x.TapMoves, x.Typed, x.PicksPerMove, ms(x.PickP50), ms(x.PickP99))
+	if x.TapShare > 0 {
+		taps = fmt.Sprintf(" tap_share=%.2f tap_moves=%d typed=%d picks/move=%.2f pick_p50=%sms pick_p99=%sms",
+			x.TapShare, x.TapMoves, x.Typed, x.PicksPerMove, ms(x.PickP50), ms(x.PickP99))
 	}
 	return fmt.Sprintf("limits=%s per_channel=%d %s moves/s=%.1f budgeted/move=%.2f steady=%.2f 429=%v invalid_10m=%d dm_p50=%sms dm_p99=%sms card_p50=%sms card_p99=%sms cards_shown=%d%s",
 		x.Limits, x.PerChannel, pace, x.MovesPerSec, x.PerMove, x.SteadyPerMove, x.TooMany, x.Invalid,

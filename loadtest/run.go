@@ -73,9 +73,9 @@ type Config struct {
 	// a thinking time after the previous one was told to both players
 	// (lognormal, median Think), instead of Rate moves a second in all.
 	Think time.Duration
-	// Taps has the players pick their moves from the tap menus under their
-	// boards instead of typing them (taps.go).
-	Taps bool
+	// TapShare is the share of the players (0 to 1) who pick their moves
+	// from the tap menus under their boards instead of typing them (taps.go).
+	TapShare float64
 }
 
 // Result is what Run measured. Latencies are of the moves done.
@@ -482,7 +482,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	d := &driver{routes: map[string]int{}, byChan: map[string]chanOf{}, byCard: map[string]*game{},
 		idle: make(chan *game, len(e.games)), think: cfg.Think > 0, realism: realism{tooMany: map[string]int{}, warmup: cfg.Warmup},
-		tapping: tapping{taps: cfg.Taps}}
+		tapping: tapping{share: cfg.TapShare, seed: cfg.Seed}}
 	for _, g := range e.games {
 		d.byChan[g.dm[0]] = chanOf{g, 0}
 		d.byChan[g.dm[1]] = chanOf{g, 1}
@@ -529,7 +529,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		d.inFlight++
 		d.mu.Unlock()
 		tapped := false
-		if d.taps {
+		if d.tapper(g, int(a.Player)) {
 			var err error
 			if tapped, err = d.tapMove(e.srv, g, int(a.Player), m); err != nil {
 				return false, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	mrand "math/rand/v2"
 	"time"
 
 	"shinpan/bot/discordtest"
@@ -20,7 +21,8 @@ import (
 
 // tapping is the driver's part that measures the picks, guarded by driver.mu.
 type tapping struct {
-	taps      bool
+	share     float64 // Config.TapShare
+	seed      uint64
 	picks     []time.Duration // from a pick to its answer
 	tapMoves  int             // moves played by taps
 	typed     int             // moves typed in --taps mode (no board to tap)
@@ -30,9 +32,22 @@ type tapping struct {
 // tapBoard notes a message with tap menus posted to a player's DM channel:
 // the board the player's next move is picked on. Callers hold d.mu.
 func (d *driver) tapBoard(g *game, slot int, r *discordtest.Request) {
-	if d.taps && slot < 2 && bytes.Contains(r.Body, []byte(`"tap:`)) {
+	if d.share > 0 && slot < 2 && bytes.Contains(r.Body, []byte(`"tap:`)) {
 		g.board[slot] = r.MessageID
 	}
+}
+
+// tapper says whether the player of colour c in g taps (a share of the
+// players, drawn from the run's seed: the same players in every run).
+func (d *driver) tapper(g *game, c int) bool {
+	if d.share <= 0 {
+		return false
+	}
+	if d.share >= 1 {
+		return true
+	}
+	rng := mrand.New(mrand.NewPCG(d.seed, uint64(g.id)<<1|uint64(c)))
+	return rng.Float64() < d.share
 }
 
 // pickWait bounds the wait for a pick's answer.
