@@ -72,7 +72,7 @@ var allowedImports = map[string][]string{
 
 	"bot/discordtest":         {"discordgo", "bot/discordtest/openapi"},
 	"bot/discordtest/openapi": nil,
-	"loadtest": append(slices.Clone(rulesCore), "bot", "bot/discordtest", "internal/cputime",
+	"loadtest": append(slices.Clone(rulesCore), "bot", "bot/discordtest", "bot/tap", "internal/cputime",
 		"store", "store/bolt", "store/postgres", "discordgo"),
 }
 
