@@ -7,7 +7,6 @@ import (
 	"shinpan/bot/cluster"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
-	"shinpan/bot/moves"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -164,7 +163,7 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 	if compose.IsCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
-	out := moves.DivertAnswer(key, user, b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)) // tapmove.go
+	out := b.play.DivertAnswer(key, user, b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)) // bot/moves/tap.go
 	next := func(m *store.Game) {
 		games.UpdateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved

@@ -2,6 +2,7 @@ package moves
 
 import (
 	"log/slog"
+	"sync"
 
 	"shinpan/bot/commands"
 	"shinpan/bot/compose"
@@ -23,6 +24,11 @@ type Moves struct {
 	compose *compose.Composer
 	cmds    *commands.Commands
 	host    Host
+	// diverted holds, by interaction id, the actions whose mover's DM is to
+	// be the interaction's answer instead of a new message (DivertAnswer).
+	// It is the bot's own: ids are unique per Discord, not per process
+	// (tests run several stand-ins in one).
+	diverted sync.Map // interaction id → *divert
 }
 
 // Host is what the moves ask of the bot that runs the games.

@@ -32,10 +32,6 @@ import (
 // tapLine starts the line a tap screen adds under a message's own text.
 const tapLine = "\n▸ "
 
-// diverted holds, by interaction id, the actions whose mover's DM is to be
-// the interaction's answer instead of a new message (DivertAnswer).
-var diverted sync.Map // interaction id → *divert
-
 type divert struct {
 	user   string
 	mu     sync.Mutex
@@ -46,8 +42,8 @@ type divert struct {
 // DivertAnswer takes the mover's DM out of an action's messages when the
 // action came from an interaction that answers with it (a tap, the Move
 // box), and keeps it for that answer. Called by decide before the commit.
-func DivertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
-	v, ok := diverted.Load(key)
+func (mv *Moves) DivertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
+	v, ok := mv.diverted.Load(key)
 	if !ok {
 		return out
 	}
@@ -86,8 +82,8 @@ func (mv *Moves) actDiverted(r *interact.Req, s commands.Seated, a referee.Actio
 		return nil, reply, done
 	}
 	d := &divert{user: r.User}
-	diverted.Store(r.I.ID, d)
-	defer diverted.Delete(r.I.ID)
+	mv.diverted.Store(r.I.ID, d)
+	defer mv.diverted.Delete(r.I.ID)
 	reply, done = mv.host.Act(s.ID, r.User, a, r.I.ID)
 	d.mu.Lock()
 	defer d.mu.Unlock()
