@@ -250,3 +250,43 @@ func (s *Server) chownDir() error {
 	}
 	return os.Chown(s.dir, uid, gid)
 }
+
+// Crash kills the postmaster and every process it started at once (its
+// backends too), as a machine that goes down: nothing answers on a
+// connection already open either.
+func (s *Server) Crash() error {
+	pid, err := s.postmasterPID()
+	if err != nil {
+		return err
+	}
+	for _, child := range childrenOf(pid) {
+		_ = syscall.Kill(child, syscall.SIGKILL) // one may have exited meanwhile
+	}
+	return s.Kill()
+}
+
+// childrenOf lists the processes whose parent is pid (from /proc).
+func childrenOf(pid int) []int {
+	dirs, _ := os.ReadDir("/proc")
+	var out []int
+	for _, d := range dirs {
+		child, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		i := bytes.LastIndexByte(stat, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			out = append(out, child)
+		}
+	}
+	return out
+}

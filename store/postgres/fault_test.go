@@ -381,8 +381,8 @@ func TestLostCommit(t *testing.T) {
 
 // TestFailover: a primary with a synchronous standby (from a base backup);
 // the store's URL names both, and asks for the one that takes writes
-// (target_session_attrs=read-write). The primary is killed while writers
-// append, the standby promoted: the same Store writes to it within 5 s, and
+// (target_session_attrs=read-write). The primary crashes (its backends
+// too) while writers append, the standby promoted: the same Store writes to it within 5 s, and
 // every write acknowledged by either server is on the new primary, once.
 func TestFailover(t *testing.T) {
 	primary := ownServer(t)
@@ -400,12 +400,22 @@ func TestFailover(t *testing.T) {
 	stop := make(chan struct{})
 	o, wg := writers(t, s, 4, stop)
 	time.Sleep(300 * time.Millisecond)
-	if err := primary.Kill(); err != nil {
+	if err := primary.Crash(); err != nil {
 		t.Fatal(err)
 	}
 	if err := retryFor(5*time.Second, func() error { // writes find no primary: refused
 		if err := s.Healthy(); !errors.Is(err, store.ErrUnavailable) {
 			return fmt.Errorf("no primary, yet the store is healthy: %v", err)
+		}
+		return nil
+	}); err != nil {
+		t.Error(err)
+	}
+	if err := retryFor(5*time.Second, func() error { // and a writer hears so before the promotion
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		if len(o.refused) == 0 {
+			return errors.New("no write was refused while there was no primary")
 		}
 		return nil
 	}); err != nil {
@@ -425,7 +435,4 @@ func TestFailover(t *testing.T) {
 	wg.Wait()
 	o.settle(t, s)
 	o.verify(t, standby.URL("postgres"))
-	if len(o.refused) == 0 {
-		t.Error("no write was refused while there was no primary")
-	}
 }
