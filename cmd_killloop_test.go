@@ -134,8 +134,17 @@ func TestServeKillLoop(t *testing.T) {
 		if _, err := srv.ClickButton(b, card.ChannelID, card.ID, accept); err != nil {
 			t.Fatal(err)
 		}
-		dm, _ := srv.DMChannel(b)
-		waitFor(t, "the game", func() bool { return len(srv.BotMessages(dm)) > 0 })
+		// The board, not the welcome: that one goes before the game is
+		// stored, and a move sent then is answered "no game".
+		dm, _ := srv.DMChannel(a)
+		waitFor(t, "the game", func() bool {
+			for _, m := range srv.BotMessages(dm) {
+				if strings.Contains(m.Content, "**Game #") {
+					return true
+				}
+			}
+			return false
+		})
 	}
 	moves := killLoopMoves(t, 400)
 	sent0 := len(srv.Requests())
