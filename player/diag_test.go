@@ -78,7 +78,7 @@ func diagSetup(t *testing.T) (view.Variant, Level, referee.Options) {
 		t.Skip("-player.diag not set")
 	}
 	v := view.Variant(*diagVariant)
-	opp, err := ParseLevel(*diagOpponent)
+	opp, err := ParseAnyLevel(*diagOpponent)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,6 +41,7 @@ type hiddenPlayer struct {
 	cands       []shogi.Move // the candidates being scored
 	baseline    int          // the mean static value the searched values are taken from
 	kingDoubt   float64      // 1 − the share of the particles' likeliest enemy king square
+	checkVal    int          // what a check is worth this decision (checkBonus, strong: more)
 
 	// For tests: the last decision's figures.
 	lastStats decisionStats
@@ -390,6 +391,7 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		staticMean += ws[j] * float64(evaluate(p, h.f.evalMode()))
 	}
 	h.baseline = int(staticMean)
+	h.checkVal = h.checkValue()
 	staticMean = 0
 	safe := -1e9
 	budget := deadline.Sub(start)
@@ -554,6 +556,28 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 	return scores
 }
 
+// checkValue is what giving check is worth now beyond the search. Baseline:
+// checkBonus. Strong: a check makes the blind opponent look for the answer and
+// foul, each foul worth to us what one costs us (failCost's scale), and more
+// as the opponent's fouls near the limit, where a run of them ends the game.
+func (h *hiddenPlayer) checkValue() int {
+	if h.frozen || h.cfg.Variant != view.Tsuitate {
+		return checkBonus
+	}
+	limit := h.v.FoulLimit
+	if limit <= 0 {
+		limit = 10
+	}
+	x := float64(h.v.Fouls[h.me.Opp()]+1) / float64(limit)
+	return int(checkBonusStrong + checkFoulShare*3000*x*x)
+}
+
+// checkBonusStrong and checkFoulShare shape the strong level's checkValue.
+const (
+	checkBonusStrong = 400
+	checkFoulShare   = 1.0
+)
+
 // failCost is what a foul (Tsuitate) or a bounce (Dark) costs now: a bounce a
 // little; a foul more the more fouls are used, and the last one the game.
 func (h *hiddenPlayer) failCost() float64 {
@@ -669,7 +693,7 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 		v = min(max(v-h.baseline, -valueClamp), valueClamp)
 	}
 	if check && v < valueClamp {
-		v = min(v+checkBonus, valueClamp-1) // a blind opponent must find the answer, fouls and all
+		v = min(v+h.checkVal, valueClamp-1) // a blind opponent must find the answer, fouls and all
 	}
 	return float64(v), check
 }
