@@ -569,7 +569,8 @@ func (h *hiddenPlayer) checkValue() int {
 		limit = 10
 	}
 	x := float64(h.v.Fouls[h.me.Opp()]+1) / float64(limit)
-	return int(checkBonusStrong + checkFoulShare*3000*x*x)
+	late := 1 + max(float64(h.v.MoveNumber-90), 0)/60 // a draw looms at move 150: fouls win games
+	return int(late * (checkBonusStrong + checkFoulShare*3000*x*x))
 }
 
 // checkBonusStrong and checkFoulShare shape the strong level's checkValue.
