@@ -1,9 +1,12 @@
 package budget
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -114,4 +117,58 @@ func TestDiscordgoBanFailsFast(t *testing.T) {
 	if n, _ := f.counts(); n != 1 {
 		t.Errorf("server saw %d requests, want 1", n)
 	}
+}
+
+// TestDiscordgoNeverSleepsInItsOwnLimiter: discordgo's own limiter learns
+// nothing from the answers that passed the gate, so its buckets never make a
+// request wait (it would sleep there, deaf to the request's context, before
+// the gate even saw it: issue 33's hang at Close). A request waiting for a
+// spent bucket waits in the gate, and gives up there when its context ends.
+func TestDiscordgoNeverSleepsInItsOwnLimiter(t *testing.T) {
+	f := newFake(t, 1, time.Minute, 0) // one message a minute
+	f.answer = func(w http.ResponseWriter, r *http.Request, n int) bool {
+		if strings.HasSuffix(r.URL.Path, "/channels/200/messages") {
+			writeTooMany(w, 30, "global") // a global 429, short of a ban
+			return true
+		}
+		return false
+	}
+	s, _ := session(t, f, Config{})
+	if _, err := s.ChannelMessageSend("100", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageSend("200", "x"); !errors.As(err, new(*discordgo.RateLimitError)) {
+		t.Fatalf("the global 429: err %v", err)
+	}
+	for _, ch := range []string{"100", "200"} {
+		key := discordgo.EndpointChannelMessages(ch)
+		if d := s.Ratelimiter.GetWaitTime(s.Ratelimiter.GetBucket(key), 1); d != 0 {
+			t.Errorf("discordgo's bucket %s would sleep %v", key, d)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.ChannelMessageSend("100", "y", discordgo.WithContext(ctx))
+		done <- err
+	}()
+	time.Sleep(50 * time.Millisecond) // (it waits a minute: give it time to start)
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("a request given up while it waits: err %v, want context.Canceled", err)
+		}
+	case <-time.After(20 * time.Second): // a hang detector: its bucket is a minute
+		t.Fatalf("a request whose context ended still waits\n%s", goroutines())
+	}
+	if n, _ := f.counts(); n != 2 {
+		t.Errorf("server saw %d requests, want 2 (the one given up not sent)", n)
+	}
+}
+
+// goroutines is every goroutine's stack.
+func goroutines() string {
+	buf := make([]byte, 1<<20)
+	return string(buf[:runtime.Stack(buf, true)])
 }

@@ -347,7 +347,29 @@ func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body.Close()
 		return nil, &BannedError{Until: until, Route: r.template}
 	}
+	hideLimits(resp.Header)
 	return resp, nil
+}
+
+// discordgo's own limiter (RateLimiter, ratelimit.go) reads these headers
+// of every answer (Bucket.Release) and, once a bucket's remaining is 0,
+// sleeps its next request until the reset (LockBucketObject: time.Sleep,
+// which no context ends) before the request even reaches the gate. The
+// gate has already waited for the same bucket: the sleep only doubled the
+// wait, and a worker asleep there could not give up when the bot closed
+// (issue 33: a killed node's Close hung for minutes, its outbox workers
+// asleep 4.4 s a request on the DM channels' 5-per-5-s buckets). So the
+// gate keeps them to itself: discordgo's buckets, told nothing, never
+// wait (their remaining only counts down, their reset stays in the past,
+// the global one is never set). X-RateLimit-Limit, -Bucket and -Scope, and
+// Retry-After, which discordgo does not read, stay.
+var hiddenLimits = []string{"X-RateLimit-Remaining", "X-RateLimit-Reset", "X-RateLimit-Reset-After", "X-RateLimit-Global"}
+
+// hideLimits removes from an answer the headers discordgo's limiter reads.
+func hideLimits(h http.Header) {
+	for _, k := range hiddenLimits {
+		h.Del(k)
+	}
 }
 
 // answered learns from a response: the bucket's headers, a 429's block, an
