@@ -140,6 +140,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.cpu = games.CPU{Level: b.cfg.CPULevel, MoveMillis: b.cfg.CPUMoveMillis, Log: b.log}
 	b.games = games.NewTable(st, b.owns, b.cpu.Seats)
 	b.rest = outbox.NewREST(s, st, b.log)
+	b.rest.SetContext(b.ctx) // Close ends the requests waiting in the budget
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.leases != nil,
 		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
 		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },

@@ -247,12 +247,7 @@ func runChaos(t *testing.T, cfg chaosConfig) {
 	for i := range users {
 		users[i] = discordtest.User{Username: fmt.Sprintf("player%02d", i)}
 	}
-	// Discord's limits off: with them on, a killed node's Close waited
-	// minutes on PostgreSQL (CI, 2026-12-04): its outbox workers slept in
-	// discordgo's own bucket limiter (ratelimit.go:99, 4.4 s a request) on
-	// the DM channels' 5-per-5-s buckets. Open in issue 33; the limits are
-	// exercised by limits_e2e_test.go and the other multi-process tests.
-	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users, RateLimits: &discordtest.RateLimits{}})
+	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}

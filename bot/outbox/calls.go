@@ -18,7 +18,7 @@ const restTries = 3
 
 // Me is the bot's own user.
 func (r *REST) Me() (*discordgo.User, error) {
-	return again(restTries, func() (*discordgo.User, error) { return r.s.User("@me") })
+	return again(restTries, func() (*discordgo.User, error) { return r.s.User("@me", r.bound(nil)...) })
 }
 
 // User looks a user up (autocomplete's names); ctx bounds the wait.
@@ -29,7 +29,9 @@ func (r *REST) User(ctx context.Context, id string) (*discordgo.User, error) {
 // ChannelMessages reads up to limit messages of a channel after a message id
 // (a catch-up of missed DMs).
 func (r *REST) ChannelMessages(channel string, limit int, after string) ([]*discordgo.Message, error) {
-	return again(restTries, func() ([]*discordgo.Message, error) { return r.s.ChannelMessages(channel, limit, "", after, "") })
+	return again(restTries, func() ([]*discordgo.Message, error) {
+		return r.s.ChannelMessages(channel, limit, "", after, "", r.bound(nil)...)
+	})
 }
 
 // PutCommands overwrites the application's commands (in a guild when guild
@@ -39,7 +41,9 @@ func (r *REST) PutCommands(appID, guild string, list any) error {
 	if guild != "" {
 		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guild)
 	}
-	_, err := again(restTries, func() ([]byte, error) { return r.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint) })
+	_, err := again(restTries, func() ([]byte, error) {
+		return r.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint, r.bound(nil)...)
+	})
 	return err
 }
 

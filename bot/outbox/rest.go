@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ type REST struct {
 	s   *discordgo.Session
 	st  store.UserSettings
 	log *slog.Logger
+	ctx context.Context // SetContext
 
 	mu   sync.Mutex
 	dmCh map[string]string // user id → DM channel id
@@ -29,7 +31,22 @@ type REST struct {
 
 // NewREST returns the REST client over a session; st keeps the DM channels.
 func NewREST(s *discordgo.Session, st store.UserSettings, log *slog.Logger) *REST {
-	return &REST{s: s, st: st, log: log, dmCh: map[string]string{}}
+	return &REST{s: s, st: st, log: log, ctx: context.Background(), dmCh: map[string]string{}}
+}
+
+// SetContext sets the context that bounds the requests made here (their wait
+// in the request budget, and their send): the bot's, which ends when it
+// closes, so that no request keeps Close waiting. A request given a context
+// of its own (an option discordgo.WithContext) is bounded by that instead.
+// The interactions' own routes (callbacks, follow-ups) are not bounded by it:
+// exempt from the global limit, they never wait long, and a response cut
+// short would leave an action done and its user unanswered. Call it before
+// any request.
+func (r *REST) SetContext(ctx context.Context) { r.ctx = ctx }
+
+// bound puts the REST client's context ahead of opts (which may replace it).
+func (r *REST) bound(opts []discordgo.RequestOption) []discordgo.RequestOption {
+	return append([]discordgo.RequestOption{discordgo.WithContext(r.ctx)}, opts...)
 }
 
 // Session is the discordgo session under the client.
@@ -48,7 +65,7 @@ func (r *REST) NoteDMChannel(user, channel string) (known bool) {
 // editRef replaces the attachments of a game's stored message (the card) with
 // p's files and, when p has one, its text; its buttons stay. A card that is
 // gone is no error.
-func (ob *Sender) editRef(id store.GameID, p compose.Payload) error {
+func (ob *Sender) editRef(ctx context.Context, id store.GameID, p compose.Payload) error {
 	ref, err := ob.st.GetMessageRef(id, p.EditRef)
 	if errors.Is(err, store.ErrNotFound) {
 		ob.log.Debug("no message to edit", "game", id, "ref", p.EditRef)
@@ -61,7 +78,7 @@ func (ob *Sender) editRef(id store.GameID, p compose.Payload) error {
 	if p.Content != "" {
 		content = &p.Content
 	}
-	err = ob.rest.ReplaceFiles(ref.ChannelID, ref.MessageID, content, p.Files)
+	err = ob.rest.ReplaceFiles(ref.ChannelID, ref.MessageID, content, p.Files, discordgo.WithContext(ctx))
 	var rerr *discordgo.RESTError
 	if errors.As(err, &rerr) && rerr.Response != nil && rerr.Response.StatusCode == http.StatusNotFound {
 		ob.log.Warn("the game card is gone", "game", id)
@@ -72,7 +89,7 @@ func (ob *Sender) editRef(id store.GameID, p compose.Payload) error {
 
 // ReplaceFiles edits a message: its attachments become files (with their alt
 // texts) and, unless content is nil, its text becomes content.
-func (r *REST) ReplaceFiles(ch, msg string, content *string, files []compose.File) error {
+func (r *REST) ReplaceFiles(ch, msg string, content *string, files []compose.File, opts ...discordgo.RequestOption) error {
 	body := struct {
 		Content         *string                           `json:"content,omitempty"`
 		Attachments     []AttachmentBody                  `json:"attachments"`
@@ -90,12 +107,12 @@ func (r *REST) ReplaceFiles(ch, msg string, content *string, files []compose.Fil
 	// discordgo's bucket of a channel's edits, apart from its posts' (as
 	// Discord's): it holds a bucket's lock through the request, and a card's
 	// edit must not queue behind a post waiting in the budget.
-	_, err = r.s.RequestRaw(http.MethodPatch, endpoint, ct, data, "PATCH "+discordgo.EndpointChannelMessages(ch), 0)
+	_, err = r.s.RequestRaw(http.MethodPatch, endpoint, ct, data, "PATCH "+discordgo.EndpointChannelMessages(ch), 0, r.bound(opts)...)
 	return err
 }
 
 // DMChannel opens (once) the DM channel with a user.
-func (r *REST) DMChannel(user string) (string, error) {
+func (r *REST) DMChannel(user string, opts ...discordgo.RequestOption) (string, error) {
 	r.mu.Lock()
 	id, ok := r.dmCh[user]
 	r.mu.Unlock()
@@ -110,7 +127,7 @@ func (r *REST) DMChannel(user string) (string, error) {
 		r.mu.Unlock()
 		return st.DMChannelID, nil
 	}
-	ch, err := again(restTries, func() (*discordgo.Channel, error) { return r.s.UserChannelCreate(user) })
+	ch, err := again(restTries, func() (*discordgo.Channel, error) { return r.s.UserChannelCreate(user, r.bound(opts)...) })
 	if err != nil {
 		return "", err
 	}
@@ -175,7 +192,7 @@ func Mentions(users []string) *discordgo.MessageAllowedMentions {
 // PostMessage creates a message in a channel, with files as multipart, and
 // returns its id (the only part of Discord's answer the bot uses: decoding
 // the whole message object cost more than the rest of the send).
-func (r *REST) PostMessage(ch string, p compose.Payload, nonce string) (string, error) {
+func (r *REST) PostMessage(ch string, p compose.Payload, nonce string, opts ...discordgo.RequestOption) (string, error) {
 	body := messageBody{Content: p.Content, Components: payloadComponents(p), AllowedMentions: Mentions(p.Mentions)}
 	if nonce != "" && len(nonce) <= 25 {
 		body.Nonce, body.EnforceNonce = nonce, true
@@ -192,9 +209,9 @@ func (r *REST) PostMessage(ch string, p compose.Payload, nonce string) (string, 
 		if merr != nil {
 			return "", merr
 		}
-		resp, err = r.s.RequestRaw(http.MethodPost, endpoint, ct, data, endpoint, 0)
+		resp, err = r.s.RequestRaw(http.MethodPost, endpoint, ct, data, endpoint, 0, r.bound(opts)...)
 	} else {
-		resp, err = r.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint)
+		resp, err = r.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, r.bound(opts)...)
 	}
 	if err != nil {
 		return "", err
@@ -274,14 +291,14 @@ func plainString(b []byte) (string, bool) {
 var errNoMessageID = errors.New("the answer has no message id")
 
 // EditMessage edits a message's content and buttons.
-func (r *REST) EditMessage(ch string, p compose.Payload) error {
+func (r *REST) EditMessage(ch string, p compose.Payload, opts ...discordgo.RequestOption) error {
 	comps := payloadComponents(p)
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
 	content := p.Content
 	_, err := r.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: p.Edit, Channel: ch, Content: &content,
-		Components: &comps, AllowedMentions: Mentions(p.Mentions)})
+		Components: &comps, AllowedMentions: Mentions(p.Mentions)}, r.bound(opts)...)
 	return err
 }
 

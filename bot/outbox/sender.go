@@ -28,7 +28,11 @@ import (
 // worker until it ends. A 5xx or a network error is retried with exponential
 // back-off and jitter; a 4xx other than 429 is final (undeliverable). Sent
 // messages are marked in batches: a mark lost in a crash only means a
-// re-send, which the message's nonce makes Discord drop.
+// re-send, which the message's nonce makes Discord drop. Every request is
+// bounded by the sender's context: at Close a worker's wait in the budget,
+// its request and its retries end at once, and the message it held stays in
+// the outbox for the next start (where, had Discord taken it already, its
+// nonce drops the repeat).
 
 // Sender sends the outbox: the one place the bot's messages leave for
 // Discord, through its REST client.
@@ -278,12 +282,15 @@ func (ob *Sender) worker(d string) {
 }
 
 // deliver sends one message, retrying what may succeed later; it returns
-// false only when the bot is closing.
+// false only when the bot is closing. Closing ends the send (its wait in the
+// budget, or the request itself) at once: the message stays in the outbox
+// for the next start, and one Discord took before the answer was cut short
+// is sent again then with the same nonce, which Discord drops.
 func (ob *Sender) deliver(m store.OutMsg) bool {
 	backoff := 250 * time.Millisecond
 	for {
 		start := time.Now()
-		err := ob.send(m)
+		err := ob.send(ob.ctx, m)
 		var rerr *discordgo.RESTError
 		var wait time.Duration
 		switch {
@@ -296,6 +303,8 @@ func (ob *Sender) deliver(m store.OutMsg) bool {
 			ob.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
 			ob.undeliverable(m, rerr)
 			return true
+		case ob.ctx.Err() != nil:
+			return false // closing: not even a 429's retry
 		case tooMany(err):
 			// The budget holds the bucket for the 429's Retry-After: the
 			// retry waits there, not here.
@@ -374,7 +383,7 @@ func (ob *Sender) Drain(ctx context.Context) {
 			continue
 		}
 		start := time.Now()
-		err := ob.send(m)
+		err := ob.send(ctx, m)
 		var rerr *discordgo.RESTError
 		switch {
 		case err == nil:
@@ -452,8 +461,11 @@ func (ob *Sender) markSent() {
 	ob.mu.Unlock()
 }
 
-// send delivers one outbox message.
-func (ob *Sender) send(m store.OutMsg) error {
+// send delivers one outbox message; ctx bounds its requests. A send cut
+// short by ctx fails, even past the message's post (its thread not yet
+// opened): the message is sent again at the next start, under its nonce.
+func (ob *Sender) send(ctx context.Context, m store.OutMsg) error {
+	bound := discordgo.WithContext(ctx)
 	p, ok := compose.Memo.Take(m.Payload) // compose/memo.go
 	if ok && compose.MemoCheck {
 		compose.CheckMemo(ob.log, m, p)
@@ -466,25 +478,25 @@ func (ob *Sender) send(m store.OutMsg) error {
 	}
 	p.FillGame(m.GameID)
 	if p.EditRef != "" {
-		return ob.editRef(m.GameID, p)
+		return ob.editRef(ctx, m.GameID, p)
 	}
 	ch := m.Target
 	if m.Dest == store.DestDM {
 		var err error
-		if ch, err = ob.rest.DMChannel(m.Target); err != nil {
+		if ch, err = ob.rest.DMChannel(m.Target, bound); err != nil {
 			return err
 		}
 	}
 	if p.Edit != "" {
-		if err := ob.rest.EditMessage(ch, p); err != nil {
+		if err := ob.rest.EditMessage(ch, p, bound); err != nil {
 			return err
 		}
 		if p.Thread != "" && m.GameID != 0 {
-			ob.startThread(m.GameID, ch, p.Edit, p.Thread)
+			return ob.startThread(ctx, m.GameID, ch, p.Edit, p.Thread)
 		}
 		return nil
 	}
-	msgID, err := ob.rest.PostMessage(ch, p, m.DedupeKey)
+	msgID, err := ob.rest.PostMessage(ch, p, m.DedupeKey, bound)
 	if err != nil {
 		return err
 	}
@@ -499,7 +511,7 @@ func (ob *Sender) send(m store.OutMsg) error {
 		}
 	}
 	if p.Thread != "" && m.GameID != 0 {
-		ob.startThread(m.GameID, ch, msgID, p.Thread)
+		return ob.startThread(ctx, m.GameID, ch, msgID, p.Thread)
 	}
 	return nil
 }
@@ -515,20 +527,27 @@ func payloadComponents(p compose.Payload) []discordgo.MessageComponent {
 	return out
 }
 
-// startThread opens the game's announcement thread under a message.
-func (ob *Sender) startThread(id store.GameID, ch, msgID, name string) {
+// startThread opens the game's announcement thread under a message. Only
+// ctx's end is an error (the message's send is cut short, to be made again):
+// a thread Discord refuses is logged, the game goes on without it.
+func (ob *Sender) startThread(ctx context.Context, id store.GameID, ch, msgID, name string) error {
 	th, err := again(restTries, func() (*discordgo.Channel, error) {
-		return ob.rest.s.MessageThreadStartComplex(ch, msgID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+		return ob.rest.s.MessageThreadStartComplex(ch, msgID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440},
+			discordgo.WithContext(ctx))
 	})
 	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
 		ob.log.Warn("thread", "game", id, "err", err)
-		return
+		return nil
 	}
 	if _, err := ob.st.UpdateGame(id, nil, func(g *store.Game) error { g.ThreadID = th.ID; return nil }); err != nil {
 		ob.log.Error("thread id", "game", id, "err", err)
-		return
+		return nil
 	}
 	if ob.hooks.ThreadStarted != nil {
 		ob.hooks.ThreadStarted(id, th.ID)
 	}
+	return nil
 }
