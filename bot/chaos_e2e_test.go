@@ -897,7 +897,16 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 				if e.Action.Kind == referee.ActMove && e.Action.Player == shogi.Color(c2) && e.UserID == user {
 					if n := seen[int(e.Seq)]; n != 1 {
 						ms := c.srv.BotMessages(ch)
-						t.Fatalf("game %d: move %d told its player %d times; %d DMs: %q", id, e.Seq, n, len(ms), ms[min(len(ms)-1, 3)].Content)
+						var told []string // when, and under which nonce
+						for _, m := range ms {
+							for _, sm := range youPlayed.FindAllStringSubmatch(m.Content, -1) {
+								if sm[1] == strconv.Itoa(int(e.Seq)) {
+									told = append(told, fmt.Sprintf("%s nonce %q", m.Created.Format("15:04:05.000"), m.Nonce))
+								}
+							}
+						}
+						t.Fatalf("game %d: move %d (committed %s) told its player %d times %v; %d DMs: %q", id, e.Seq,
+							e.At.Format("15:04:05.000"), n, told, len(ms), ms[min(len(ms)-1, 3)].Content)
 					}
 				}
 			}
