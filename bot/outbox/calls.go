@@ -71,7 +71,9 @@ func (r *REST) Commands(appID, guild string) ([]map[string]any, error) {
 	if guild != "" {
 		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guild)
 	}
-	body, err := again(restTries, func() ([]byte, error) { return r.s.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint) })
+	body, err := again(restTries, func() ([]byte, error) {
+		return r.s.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint, r.bound(nil)...)
+	})
 	if err != nil {
 		return nil, err
 	}
