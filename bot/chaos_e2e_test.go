@@ -828,6 +828,7 @@ func (c *chaos) heal() {
 		for _, m := range out[:min(len(out), 5)] {
 			c.t.Logf("pending message %d of game %d (partition %d)", m.ID, m.GameID, store.PartitionOf(m.GameID))
 		}
+		c.t.Logf("the stand-in's limits: %+v", c.srv.RateLimitStats())
 		c.t.Fatalf("the inbox keeps %d actions, the outbox %d messages", c.pg.QueryInt(c.t, c.url, "SELECT count(*) FROM inbox"), len(out))
 	}
 	c.until("the abandoned games to time out", 30*time.Second, func() bool {
@@ -958,8 +959,8 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 	if len(c.failovers) > 0 {
 		p99 = c.failovers[min(len(c.failovers)-1, len(c.failovers)*99/100)]
 	}
-	t.Logf("faults: %v; DMs typed %d, applied %d; late writes refused %d; failovers (lease ttl %v): %v",
-		faults, len(c.dmKeys), dmApplied, c.refused.Load(), c.cfg.ttl, c.failovers)
+	t.Logf("faults: %v; DMs typed %d, applied %d; late writes refused %d; failovers (lease ttl %v): %v; the stand-in's limits: %+v",
+		faults, len(c.dmKeys), dmApplied, c.refused.Load(), c.cfg.ttl, c.failovers, c.srv.RateLimitStats())
 	fmt.Printf("chaos: processes=3 faults=%d games=%d moves=%d acknowledged=%d found=%d duplicates=%d lost=%d failover_p99=%.1fs\n",
 		nf, len(ids), moves, len(c.acked), found, dups, lost, p99.Seconds())
 	if faults["freeze"] > 0 && c.refused.Load() == 0 {
