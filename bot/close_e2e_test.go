@@ -27,7 +27,7 @@ import (
 // the bot is closed.
 func TestCloseUnderLoadReturns(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := newEnvWith(t, discordWindows) // the DM channels' buckets of TestChaos's hang: 5 per 5 s
 	const each = 15
 	users := []string{e.alice, e.bob, e.carol}
 	text := func(u string, i int) string { return fmt.Sprintf("queued %s #%02d", u, i) }
