@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"context"
 	"os"
 	"testing"
 	"time"
@@ -8,6 +9,8 @@ import (
 	"shinpan/store"
 	"shinpan/store/pgtest"
 	"shinpan/store/storetest"
+
+	"github.com/jackc/pgx/v5"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
@@ -18,6 +21,26 @@ var backend = storetest.Backend{
 	Fresh: func(t testing.TB) string { return pgtest.Get(t).NewDB(t) },
 	Open: func(url string, now func() time.Time) (store.Store, error) {
 		return Open(url, &Options{Now: now})
+	},
+	Settle: func(t testing.TB, url string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		c, err := pgx.Connect(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close(context.Background())
+		for { // the killed writer's backends are gone
+			var n int
+			err := c.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()").Scan(&n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n == 0 {
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
 	},
 }
 

@@ -233,6 +233,9 @@ func Crash(t *testing.T, b Backend, child string) {
 				createdGames[store.GameID(id)] = true
 			}
 		}
+		if b.Settle != nil {
+			b.Settle(t, path)
+		}
 		verifyCrashDB(t, b, kill, path, acked, createdGames)
 	}
 	t.Logf("seed %d: %d kills (%d during start-up) in %v: %d acknowledged actions (%d found as duplicates after a kill), all present",
