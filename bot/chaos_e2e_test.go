@@ -463,15 +463,20 @@ func (c *chaos) startGames() []store.GameID {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.answer(iid)
+		answered := c.answer(iid)
 		var id store.GameID
-		c.until("the game", 10*time.Second, func() bool {
+		// The accept opens both players' DMs and greets them through the
+		// budget before the game is stored: on a busy host, with every
+		// process's start and the other tests, that took over 10 s once.
+		if !c.until("", 30*time.Second, func() bool {
 			gs, _ := c.rd.ActiveGamesOf(a)
 			if len(gs) > 0 {
 				id = gs[0].ID
 			}
 			return id != 0
-		})
+		}) {
+			t.Fatalf("game %d: no game 30 s after the accept, answered %q", g, answered)
+		}
 		ids = append(ids, id)
 	}
 	return ids
