@@ -1,7 +1,6 @@
 package postgres
 
 import (
-	"context"
 	"os"
 	"testing"
 	"time"
@@ -9,8 +8,6 @@ import (
 	"shinpan/store"
 	"shinpan/store/pgtest"
 	"shinpan/store/storetest"
-
-	"github.com/jackc/pgx/v5"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
@@ -21,26 +18,6 @@ var backend = storetest.Backend{
 	Fresh: func(t testing.TB) string { return pgtest.Get(t).NewDB(t) },
 	Open: func(url string, now func() time.Time) (store.Store, error) {
 		return Open(url, &Options{Now: now})
-	},
-	Settle: func(t testing.TB, url string) {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		c, err := pgx.Connect(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close(context.Background())
-		n := -1
-		for { // the killed writer's backends are gone (autovacuum may stay)
-			err := c.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()").Scan(&n)
-			if err != nil {
-				t.Fatalf("%d client backends still in the database after a kill: %v", n, err)
-			}
-			if n == 0 {
-				return
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
 	},
 }
 

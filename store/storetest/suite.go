@@ -17,11 +17,6 @@ type Backend struct {
 	// Open opens the store at loc, stamping records with now (nil: time.Now).
 	// The suite closes it, and may open loc again afterwards.
 	Open func(loc string, now func() time.Time) (store.Store, error)
-	// Settle, when set, waits until a killed writer's work at loc has
-	// ended in the server: PostgreSQL runs a dead client's last statements
-	// (its COMMIT among them) to their end, and a check reading meanwhile
-	// sees its commit in one read and not in the one before.
-	Settle func(t testing.TB, loc string)
 }
 
 var tests = []struct {
