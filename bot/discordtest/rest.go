@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"image"
@@ -26,6 +27,9 @@ type call struct {
 	req   *Request
 	body  payload // top-level fields of Body
 	files []File
+	// aborted: the client went away before its body was all sent (a
+	// request cancelled mid-send); Discord never sees such a request.
+	aborted bool
 }
 
 func (c *call) param(name string) string { return c.r.PathValue(name) }
@@ -115,6 +119,13 @@ func (s *Server) api(rt route) http.HandlerFunc {
 		}
 		c, problems := s.readCall(r)
 		c.req.Route = rt.method + " " + rt.pattern
+		if c.aborted { // recorded, not answered nor acted on: the client is gone
+			c.req.Fault = "aborted by the client"
+			s.mu.Lock()
+			s.recordLocked(c.req)
+			s.mu.Unlock()
+			return
+		}
 		authorised := rt.noAuth || s.tokenOK(r.Header.Get("Authorization"))
 		if authorised && s.opts.Validation != ValidateOff {
 			problems = append(problems, s.validate(c)...)
@@ -263,6 +274,10 @@ func (s *Server) readCall(r *http.Request) (*call, []string) {
 	raw, err := readAll(buf, r.Body, r.ContentLength, maxBody)
 	buf = raw
 	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || r.Context().Err() != nil {
+			c.aborted = true
+			return c, nil
+		}
 		return c, []string{"reading body: " + err.Error()}
 	}
 	return c, s.readBody(c, raw)
