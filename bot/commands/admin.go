@@ -153,15 +153,6 @@ func boolInt(f bool) int {
 	return 0
 }
 
-// publicLocale is the language a challenge's public posts will use: the
-// server's choice, else its Discord locale.
-func publicLocale(r *interact.Req, gs store.GuildSettings) string {
-	if gs.Language != "" {
-		return gs.Language
-	}
-	return r.GuildLocale()
-}
-
 // moderator: the member may manage the server (in this channel, after its
 // overwrites).
 // AdminGate runs an admin route in a server only. Who may use /shogiadmin is

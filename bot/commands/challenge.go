@@ -40,7 +40,7 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 	}
 	ranked, _ := r.Opts.Flag("ranked")
 	c := store.Challenge{GuildID: r.I.GuildID, ChannelID: r.I.ChannelID, Challenger: r.User, Challenged: opp,
-		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: publicLocale(r, gs), PublicNotation: gs.Notation,
+		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: compose.PublicLocale(gs, r.GuildLocale()), PublicNotation: gs.Notation,
 		ExpiresAt: cm.now().Add(time.Duration(cm.cfg.ChallengeMinutes) * time.Minute)}
 	cpu, refusal := cm.cpuChoice(r)
 	if refusal != "" {

@@ -143,7 +143,7 @@ func (rn *Runner) Create(r *interact.Req) (interact.Answer, error) {
 		return interact.Say(texts.Tournament(r.Lang, "config", "")), nil
 	}
 	t := store.Tournament{GuildID: r.I.GuildID, ChannelID: r.I.ChannelID, Name: r.Opts.Str("name"), Options: opts,
-		Ranked: ranked, GuildLocale: publicLocale(r, gs), PublicNotation: gs.Notation, State: state}
+		Ranked: ranked, GuildLocale: compose.PublicLocale(gs, r.GuildLocale()), PublicNotation: gs.Notation, State: state}
 	if t, err = rn.st.CreateTournament(t, nil); err != nil {
 		if errors.Is(err, store.ErrInvalid) {
 			return interact.Say(texts.Tournament(r.Lang, "config", "")), nil
@@ -371,15 +371,6 @@ func (rn *Runner) Standings(r *interact.Req) (interact.Answer, error) {
 		}
 		return interact.Answer{Text: title, Files: []compose.File{{Name: "tournament-" + strconv.FormatUint(t.ID, 10) + "." + format, Type: kind, Data: data}}}, nil
 	})
-}
-
-// publicLocale is the language of a server's public posts: its setting,
-// else the server's locale.
-func publicLocale(r *interact.Req, gs store.GuildSettings) string {
-	if gs.Language != "" {
-		return gs.Language
-	}
-	return r.GuildLocale()
 }
 
 // Routes are the routes of /shogi tournament, by "tournament <sub>", and of
