@@ -268,13 +268,18 @@ func TestWatchEditsOnlyForMoves(t *testing.T) {
 	if r := e.dm(e.alice, "8h2b+"); !strings.Contains(r.Content, "Foul") {
 		t.Fatalf("foul: %q", r.Content)
 	}
-	e.b.reviews.UpdateWatchers(id) // what the foul's update does, waited for
+	e.b.reviews.KickWatchers(id) // as the foul did: an update, waited for
+	e.b.reviews.WaitWatchers()
 	if after := e.watchDM(e.carol, id); after.Edits != before.Edits {
 		t.Fatalf("the watcher's DM was edited %d times after a private foul", after.Edits-before.Edits)
 	}
 	e.slash(e.carol, "watch", game) // stop
 	e.slash(e.carol, "watch", game)
-	if w := e.watchDM(e.carol, id); w.ID == before.ID || !strings.Contains(w.Content, "at move 1 ") || len(w.Attachments) != 1 {
+	if w := e.watchDM(e.carol, id); w.ID == before.ID {
+		t.Fatal("watching again edits the old DM")
+	}
+	e.b.reviews.WaitWatchers()
+	if w := e.watchDM(e.carol, id); !strings.Contains(w.Content, "at move 1 ") || len(w.Attachments) != 1 {
 		t.Fatalf("watching again: %q with %d files", w.Content, len(w.Attachments))
 	}
 	e.play1(2, "2g2f")

@@ -25,12 +25,12 @@ type Reviews struct {
 	begin         func() bool
 	end           func()
 
-	// watchMu serialises the watchers' updates; watchPending holds the games
-	// with an update waiting for it; watchShown, under watchMu, the move of
-	// the game each watcher's DM last showed (watch.go).
-	watchMu      sync.Mutex
-	watchPending sync.Map
-	watchShown   map[watchKey]int
+	// watchQ holds the games whose watchers wait for an update, done one at
+	// a time (watchqueue.go); watchShown, under shownMu, is the move of the
+	// game each watcher's DM last showed (watch.go).
+	watchQ     watchQueue
+	shownMu    sync.Mutex
+	watchShown map[watchKey]int
 }
 
 // Limits are the configuration's defaults for the servers that have not

@@ -132,44 +132,38 @@ func (rv *Reviews) Watch(r *interact.Req) (interact.Answer, error) {
 		return interact.Answer{}, err
 	}
 	rv.forgetShown(id, r.User) // a new DM: nothing shown yet
-	rv.UpdateWatchers(id)      // the board as of now, if the game is far enough
+	rv.KickWatchers(id)        // the board as of now, if the game is far enough
 	return interact.Say(texts.Watch(l, "started", uint64(id), delay)), nil
 }
 
 // forgetShown forgets what a watcher's DM of game id showed.
 func (rv *Reviews) forgetShown(id store.GameID, user string) {
-	rv.watchMu.Lock()
+	rv.shownMu.Lock()
 	delete(rv.watchShown, watchKey{id, user})
-	rv.watchMu.Unlock()
+	rv.shownMu.Unlock()
 }
 
-// KickWatchers updates game id's watchers in the background. Updates
-// waiting for their turn coalesce: the one that runs reads the game as it is
-// then.
-func (rv *Reviews) KickWatchers(id store.GameID) {
-	if _, waiting := rv.watchPending.LoadOrStore(id, true); waiting {
-		return
+// shown is the move (+1; 0: none) a watcher's DM of game id last showed.
+func (rv *Reviews) shown(k watchKey) int {
+	rv.shownMu.Lock()
+	defer rv.shownMu.Unlock()
+	return rv.watchShown[k]
+}
+
+// setShown records that a watcher's DM of game id shows move ply.
+func (rv *Reviews) setShown(k watchKey, ply int) {
+	rv.shownMu.Lock()
+	defer rv.shownMu.Unlock()
+	if rv.watchShown == nil {
+		rv.watchShown = map[watchKey]int{}
 	}
-	go func() {
-		if !rv.begin() {
-			rv.watchPending.Delete(id)
-			return
-		}
-		defer rv.end()
-		rv.UpdateWatchers(id)
-	}()
+	rv.watchShown[k] = ply + 1 // +1: 0 is "nothing shown"
 }
 
-// UpdateWatchers edits each watcher's DM to the game's whole board as it
+// updateWatchers edits each watcher's DM to the game's whole board as it
 // stood delay moves ago (at the end: the revealed board, and watching ends).
-func (rv *Reviews) UpdateWatchers(id store.GameID) {
-	if _, watchers := rv.watchers(id); len(watchers) == 0 {
-		rv.watchPending.Delete(id) // no wait behind other games' watchers
-		return
-	}
-	rv.watchMu.Lock()
-	defer rv.watchMu.Unlock()
-	rv.watchPending.Delete(id) // an action from now on queues another update
+// Only the drainer calls it (watchqueue.go), one game at a time.
+func (rv *Reviews) updateWatchers(id store.GameID) {
 	refs, watchers := rv.watchers(id)
 	if len(watchers) == 0 {
 		return
@@ -200,7 +194,7 @@ func (rv *Reviews) UpdateWatchers(id store.GameID) {
 			continue // the server's settings changed: nothing more is shown
 		case now.Ply < delay:
 			continue // still the waiting text
-		case rv.watchShown[watchKey{id, user}] == now.Ply+1:
+		case rv.shown(watchKey{id, user}) == now.Ply+1:
 			continue // no move since the last edit: an edit now would tell of a private action (a foul, a bounce)
 		default:
 			s := steps[now.Ply-delay]
@@ -213,10 +207,7 @@ func (rv *Reviews) UpdateWatchers(id store.GameID) {
 		if err != nil {
 			rv.log.Warn("watch update", "game", id, "watcher", user, "err", err)
 		} else if !over {
-			if rv.watchShown == nil {
-				rv.watchShown = map[watchKey]int{}
-			}
-			rv.watchShown[watchKey{id, user}] = now.Ply + 1 // +1: 0 is "nothing shown"
+			rv.setShown(watchKey{id, user}, now.Ply)
 		}
 		select { // watchers' edits are paced, so they never crowd the players' messages out of the rate limits
 		case <-time.After(watchPace):
@@ -224,7 +215,7 @@ func (rv *Reviews) UpdateWatchers(id store.GameID) {
 			return
 		}
 		if over {
-			delete(rv.watchShown, watchKey{id, user})
+			rv.forgetShown(id, user)
 			if err := rv.st.DeleteMessageRef(id, k); err != nil {
 				rv.log.Warn("watch end", "game", id, "err", err)
 			}
