@@ -247,15 +247,12 @@ func runChaos(t *testing.T, cfg chaosConfig) {
 	for i := range users {
 		users[i] = discordtest.User{Username: fmt.Sprintf("player%02d", i)}
 	}
-	// Without Discord's limits, which is not Discord (issue 33): with them
-	// on (even at e2eWindows) three processes on one token each learn the
-	// DM-opening bucket from their own answers, and an accept's DM probe is
-	// refused 40003, so its game is never made (CI, 3 runs in 6 after the
-	// retry). With Discord's own windows the players also type faster than
-	// a DM channel's bucket carries, and a message resent after a failover
-	// came past the nonce's 5 minutes and showed twice. Close under the
-	// limits is TestCloseUnderLoadReturns's, with Discord's windows.
-	limits := discordtest.RateLimits{}
+	// Discord's limits, with the buckets' windows of the other end-to-end
+	// tests (e2eWindows): with Discord's own the players type faster than a
+	// DM channel's bucket carries (5 per 5 s), and their messages wait
+	// minutes. The three processes share the token's buckets (budget's
+	// shared buckets: each takes its share of opening DM channels).
+	limits := discordtest.DiscordRateLimits().Scaled(e2eWindows)
 	srv := discordtest.New(discordtest.Options{AckDeadline: 3 * time.Second, Users: users, RateLimits: &limits})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
@@ -979,5 +976,9 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 		nf, len(ids), moves, len(c.acked), found, dups, lost, p99.Seconds())
 	if faults["freeze"] > 0 && c.refused.Load() == 0 {
 		t.Errorf("no late write of a frozen process was refused")
+	}
+	// Three processes on one token together keep to its limits (issue 33).
+	if rl := c.srv.RateLimitStats(); rl.Limited["global"] > 0 || rl.Banned {
+		t.Errorf("the processes together went past the token's global limit: %+v", rl)
 	}
 }

@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"math"
 	"time"
 )
 
@@ -14,17 +15,33 @@ type bucket struct {
 	reset     time.Time // when the window resets (now + X-RateLimit-Reset-After)
 	blocked   time.Time // a 429's Retry-After: nothing is sent before it
 	inflight  int       // sent, not yet answered
+	// shared marks a bucket of the whole token (a route with no major
+	// parameter, e.g. opening a DM channel): every process on the token
+	// spends the same one, so each takes at most its share of a window
+	// (quota); used counts this process's sends in the window.
+	shared bool
+	used   int
 	// answered is closed (and replaced) when a response arrives: waiters on
 	// an unknown bucket send one at a time, each after the previous answer.
 	answered chan struct{}
 	line     line // requests waiting for a slot, first come first served
 }
 
-func newBucket() *bucket { return &bucket{answered: make(chan struct{})} }
+func newBucket(shared bool) *bucket { return &bucket{answered: make(chan struct{}), shared: shared} }
 
-// take reserves a send at now. It returns ok, or how long to wait (0 with a
-// nil wait channel never happens), or a channel closed on the next answer.
-func (b *bucket) take(now time.Time) (ok bool, wait time.Duration, answered <-chan struct{}) {
+// quota is how many sends of a window this process may make: the whole
+// limit, or for a bucket of the whole token its share of it (at least one).
+func (b *bucket) quota(share float64) int {
+	if !b.shared || share >= 1 {
+		return b.limit
+	}
+	return max(int(math.Floor(float64(b.limit)*share+1e-9)), 1)
+}
+
+// take reserves a send at now; share is this process's part of the token's
+// budget. It returns ok, or how long to wait (0 with a nil wait channel
+// never happens), or a channel closed on the next answer.
+func (b *bucket) take(now time.Time, share float64) (ok bool, wait time.Duration, answered <-chan struct{}) {
 	if now.Before(b.blocked) {
 		return false, b.blocked.Sub(now), b.answered // or until Resume
 	}
@@ -38,10 +55,11 @@ func (b *bucket) take(now time.Time) (ok bool, wait time.Duration, answered <-ch
 		return true, 0, nil
 	}
 	if !now.Before(b.reset) && b.inflight == 0 {
-		b.remaining = b.limit
+		b.remaining, b.used = b.limit, 0
 	}
-	if b.remaining > 0 {
+	if b.remaining > 0 && b.used < b.quota(share) {
 		b.remaining--
+		b.used++
 		b.inflight++
 		return true, 0, nil
 	}
@@ -58,6 +76,7 @@ func (b *bucket) untake() {
 	b.inflight--
 	if b.known {
 		b.remaining++
+		b.used = max(b.used-1, 0)
 	}
 	b.wake()
 }
@@ -78,6 +97,7 @@ func (b *bucket) answer(now time.Time, h *headers) {
 		// the sends still in flight that it may not have counted.
 		b.known, b.limit, b.reset = true, h.limit, reset
 		b.remaining = max(h.remaining-b.inflight, 0)
+		b.used = b.inflight + 1 // this answer's request, and those in flight may, count in it
 		return
 	}
 	b.remaining = min(b.remaining, max(h.remaining-b.inflight, 0))

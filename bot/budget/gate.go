@@ -231,7 +231,7 @@ func (g *Gate) bucketFor(r route) *bucket {
 	key += "|" + r.major
 	b := g.buckets[key]
 	if b == nil {
-		b = newBucket()
+		b = newBucket(r.major == "")
 		g.buckets[key] = b
 	}
 	return b
@@ -292,7 +292,8 @@ func (g *Gate) RoundTrip(req *http.Request) (*http.Response, error) {
 		if now.Before(g.bannedTo) {
 			return false, 0, nil, &BannedError{Until: g.bannedTo, Route: r.template}
 		}
-		ok, d, answered := b.take(now)
+		g.readShare(now)
+		ok, d, answered := b.take(now, g.share)
 		return ok, d, answered, nil
 	})
 	if err != nil {
