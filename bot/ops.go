@@ -44,7 +44,10 @@ func (b *Bot) instrument() {
 		}}
 	c.Timeout = 0
 	if b.cl != nil {
-		cfg.Share = budget.PerProcess(b.cl.Live)
+		// Each process's gate reads its share every budget.ShareEvery, and a
+		// request holds its slot of the global window up to a second after
+		// its answer: a newcomer waits that long past the others' renewal.
+		cfg.Share = func() float64 { return b.cl.Share(budget.ShareEvery + time.Second) }
 	}
 	b.gate = budget.New(cfg)
 	if b.metrics != nil {

@@ -53,9 +53,10 @@ type Config struct {
 	// Global is the bot token's global limit in requests a second, all
 	// processes together (the bot's global_rate; 0: DefaultGlobal).
 	Global int
-	// Share returns this process's part of Global, in (0, 1]; it is read
+	// Share returns this process's part of Global, in [0, 1]; it is read
 	// at most every ShareEvery, so it may change as processes come and go.
-	// Nil: 1. See PerProcess.
+	// 0 holds every request the global limit binds until the share grows
+	// (a process the others do not count yet). Nil: 1. See PerProcess.
 	Share func() float64
 	// BanAfter is the Retry-After past which a 429 stops all sending (0:
 	// DefaultBanAfter).
@@ -160,7 +161,7 @@ func New(cfg Config) *Gate {
 	return g
 }
 
-// SetShare sets this process's part of the global budget at once, in (0, 1]
+// SetShare sets this process's part of the global budget at once, in [0, 1]
 // (a Config.Share, if any, is then no longer read).
 func (g *Gate) SetShare(f float64) {
 	g.mu.Lock()
@@ -171,20 +172,29 @@ func (g *Gate) SetShare(f float64) {
 }
 
 // PerSecond is this process's global budget now: floor(Global × share), at
-// least 1.
+// least 1 unless the share is 0.
 func (g *Gate) PerSecond() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.win.size()
 }
 
-func (g *Gate) perSecond() int { return max(int(math.Floor(float64(g.global)*g.share+1e-9)), 1) }
-
-func clampShare(f float64) float64 {
-	if !(f > 0) {
-		return 1
+func (g *Gate) perSecond() int {
+	if g.share == 0 {
+		return 0
 	}
-	return min(f, 1)
+	return max(int(math.Floor(float64(g.global)*g.share+1e-9)), 1)
+}
+
+// clampShare keeps a share within [0, 1]; NaN is the whole budget.
+func clampShare(f float64) float64 {
+	switch {
+	case math.IsNaN(f) || f > 1:
+		return 1
+	case f < 0:
+		return 0
+	}
+	return f
 }
 
 // readShare refreshes the share from Config.Share when due. Callers hold mu.

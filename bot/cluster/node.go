@@ -47,6 +47,10 @@ type Leases interface {
 	Held() []uint32
 	// Live is how many processes share the games.
 	Live() int
+	// Share is this process's part of what the live processes split (the
+	// request budget), 0 while the others may not count it; settle is how
+	// long the use of a new part lags its reading.
+	Share(settle time.Duration) float64
 	PutInbox(key string, game store.GameID, record []byte) (bool, error)
 	// InboxPending says whether any action waits for the game.
 	InboxPending(game store.GameID) (bool, error)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"time"
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
@@ -102,6 +103,10 @@ func (n *Node) OwnerTakesDMs(id store.GameID) bool { return n.c.OwnerTakesDMs(id
 // Live is how many processes share the games; Held the partitions this one
 // holds.
 func (n *Node) Live() int { return n.c.Live() }
+
+// Share is this process's part of what the live processes split evenly:
+// 1/Live once every other process counts it, 0 before (Leases.Share).
+func (n *Node) Share(settle time.Duration) float64 { return n.c.Share(settle) }
 
 // Held: see Live.
 func (n *Node) Held() []uint32 { return n.c.Held() }

@@ -38,6 +38,8 @@ type Leases struct {
 	held     map[uint32]uint64 // partition → epoch
 	live     int               // live processes at the last renewal
 	renewed  time.Time         // start of the last successful renewal
+	joined   time.Time         // the first renewal after it was not live (or at its start)
+	alone    bool              // no other process was live when it joined
 	dmOwners map[uint32]bool   // partitions of other live processes that take DMs, at the last renewal
 }
 
@@ -131,6 +133,26 @@ func (l *Leases) Live() int {
 	return max(l.live, 1)
 }
 
+// Share is this process's part of what the live processes split evenly
+// (the bot token's request budget): 1/Live, but 0 while the others may not
+// count it: its lease has run out (a process frozen or cut off, whose
+// partitions the others took), or it joined the others less than a renewal
+// and settle ago, before each of them could have renewed, seen it and
+// taken a smaller part (settle: how long their use of the part lags a
+// renewal). So the parts add up to at most 1 while processes come and go.
+func (l *Leases) Share(settle time.Duration) float64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	switch {
+	case l.renewed.IsZero() || now.Sub(l.renewed) > l.ttl:
+		return 0
+	case !l.alone && now.Sub(l.joined) < l.renew+settle:
+		return 0
+	}
+	return 1 / float64(max(l.live, 1))
+}
+
 // Start registers the process and takes its first share, so that a process
 // serves its games from the start (trying for up to 30 s); then Run keeps
 // them.
@@ -209,6 +231,9 @@ WHERE l.owner <> $1 AND p.takes_dms AND p.expires_at > clock_timestamp()`, l.id)
 		return mapErr(err)
 	}
 	l.mu.Lock()
+	if l.renewed.IsZero() || start.Sub(l.renewed) > l.ttl { // the others had stopped counting it
+		l.joined, l.alone = start, live <= 1
+	}
 	l.live, l.renewed, l.dmOwners = live, start, dmOwners
 	var lost []uint32
 	for p, e := range l.held {

@@ -308,3 +308,50 @@ func TestClaimOfAGoneProcess(t *testing.T) {
 	claim("u2", "101", "b", true, store.DMMine)
 	claim("u3", "100", "b", false, store.DMBusy)
 }
+
+// TestShareWaitsUntilCounted: a process alone has the whole budget at once;
+// one that joins others gets nothing until each of them could have renewed
+// and seen it, then 1/live like them; one whose lease ran out gets nothing
+// (the others no longer count it), until it renews and waits again.
+func TestShareWaitsUntilCounted(t *testing.T) {
+	srv := pgtest.Get(t)
+	url := srv.NewDB(t)
+	const ttl, settle = 800 * time.Millisecond, 100 * time.Millisecond
+	open := func(name string) *Leases {
+		s, err := Open(url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s.Leases(LeaseOptions{Process: name, Renew: ttl / 4, TTL: ttl})
+	}
+	a, b := open("a"), open("b")
+	if got := a.Share(settle); got != 0 {
+		t.Fatalf("a's share before it ever renewed: %v", got)
+	}
+	tick(t, a)
+	if got := a.Share(settle); got != 1 {
+		t.Fatalf("a alone: share %v, want 1", got)
+	}
+	tick(t, b)
+	if got := b.Share(settle); got != 0 {
+		t.Fatalf("b just joined a: share %v, want 0 until a counts it", got)
+	}
+	time.Sleep(ttl/4 + settle)
+	tick(t, a, b)
+	if ga, gb := a.Share(settle), b.Share(settle); ga != 0.5 || gb != 0.5 {
+		t.Fatalf("both counted: shares %v and %v, want 0.5", ga, gb)
+	}
+	time.Sleep(ttl + 50*time.Millisecond) // b stops renewing (frozen)
+	if got := b.Share(settle); got != 0 {
+		t.Fatalf("b's lease ran out: share %v, want 0", got)
+	}
+	tick(t, a)
+	if got := a.Share(settle); got != 1 {
+		t.Fatalf("a alone again: share %v, want 1", got)
+	}
+	tick(t, b) // b thaws: a newcomer again
+	if got := b.Share(settle); got != 0 {
+		t.Fatalf("b back: share %v, want 0 until a counts it", got)
+	}
+}
