@@ -11,6 +11,7 @@ import (
 	"shinpan/bot/discordtest"
 	"shinpan/bot/tap"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 )
 
@@ -32,7 +33,7 @@ func (d *demo) tapBoard(user string) (discordtest.Message, error) {
 // tapOnce taps c on m, waits for the answer and what it caused, prints them
 // and returns the message as the answer left it.
 func (d *demo) tapOnce(user string, m discordtest.Message, c tap.Choice) (discordtest.Message, error) {
-	d.typed(user, "DM", texts.TapTranscript(texts.EN, c.Label))
+	d.typed(user, "DM", uitexts.TapTranscript(texts.EN, c.Label))
 	var iid string
 	var err error
 	if c.Value == "" {

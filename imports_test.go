@@ -50,24 +50,27 @@ var allowedImports = map[string][]string{
 	"internal/testkit": {"referee/shogi"},
 	"ops":              {"discordgo"},
 
-	"bot/texts":    append(slices.Clone(rulesCore), "render"),
-	"bot/budget":   nil,
-	"bot/games":    append(slices.Clone(rulesCore), "store", "player"),
-	"bot/compose":  append(slices.Clone(rulesCore), "bot/games", "bot/tap", "bot/texts", "rating", "render", "store", "store/memo"),
-	"bot/outbox":   {"bot/budget", "bot/compose", "store", "discordgo"},
-	"bot/tap":      append(slices.Clone(rulesCore), "bot/texts", "render"),
-	"bot/interact": {"bot/compose", "bot/outbox", "bot/texts", "discordgo"},
-	"bot/commands": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/interact", "bot/outbox", "bot/texts",
+	"bot/texts":                   append(slices.Clone(rulesCore), "render"),
+	"bot/texts/uitexts":           append(slices.Clone(rulesCore), "bot/texts"),
+	"bot/texts/tntexts":           {"bot/texts", "referee/view"},
+	"bot/texts/internal/texttest": nil,
+	"bot/budget":                  nil,
+	"bot/games":                   append(slices.Clone(rulesCore), "store", "player"),
+	"bot/compose":                 append(slices.Clone(rulesCore), "bot/games", "bot/tap", "bot/texts", "bot/texts/uitexts", "rating", "render", "store", "store/memo"),
+	"bot/outbox":                  {"bot/budget", "bot/compose", "store", "discordgo"},
+	"bot/tap":                     append(slices.Clone(rulesCore), "bot/texts", "bot/texts/uitexts", "render"),
+	"bot/interact":                {"bot/compose", "bot/outbox", "bot/texts", "bot/texts/uitexts", "discordgo"},
+	"bot/commands": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/interact", "bot/outbox", "bot/texts", "bot/texts/uitexts", "bot/texts/tntexts",
 		"player", "render", "store", "discordgo"),
-	"bot/cluster": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/outbox", "bot/texts", "store"),
+	"bot/cluster": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/outbox", "bot/texts", "bot/texts/uitexts", "store"),
 	"bot/dms":     {"bot/compose", "bot/outbox", "store", "discordgo"},
 	"bot/moves": append(slices.Clone(rulesCore), "bot/commands", "bot/compose", "bot/games", "bot/interact", "bot/outbox",
-		"bot/tap", "bot/texts", "render", "store", "discordgo"),
-	"bot/review": append(slices.Clone(rulesCore), "bot/commands", "bot/compose", "bot/games", "bot/interact", "bot/outbox", "bot/texts",
+		"bot/tap", "bot/texts", "bot/texts/uitexts", "render", "store", "discordgo"),
+	"bot/review": append(slices.Clone(rulesCore), "bot/commands", "bot/compose", "bot/games", "bot/interact", "bot/outbox", "bot/texts", "bot/texts/uitexts",
 		"render", "store", "tournament", "discordgo"),
-	"bot/tournaments": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/interact", "bot/texts",
+	"bot/tournaments": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/interact", "bot/texts", "bot/texts/uitexts", "bot/texts/tntexts",
 		"store", "tournament", "discordgo"),
-	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/cluster", "bot/commands", "bot/dms", "bot/games", "bot/interact", "bot/moves", "bot/review", "bot/tournaments", "bot/outbox", "bot/tap", "bot/texts",
+	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/cluster", "bot/commands", "bot/dms", "bot/games", "bot/interact", "bot/moves", "bot/review", "bot/tournaments", "bot/outbox", "bot/tap", "bot/texts", "bot/texts/uitexts",
 		"ops", "player", "rating", "render", "store", "tournament", "discordgo"),
 
 	"bot/discordtest":         {"discordgo", "bot/discordtest/openapi"},
@@ -128,7 +131,7 @@ func TestImports(t *testing.T) {
 		}
 	}
 	// The live games, the messages and the tap menus are made without Discord.
-	for _, pkg := range []string{"bot/games", "bot/compose", "bot/tap", "referee", "render", "store"} {
+	for _, pkg := range []string{"bot/games", "bot/compose", "bot/tap", "bot/texts/uitexts", "bot/texts/tntexts", "referee", "render", "store"} {
 		if slices.Contains(reach(graph, pkg), "discordgo") {
 			t.Errorf("%s depends on discordgo", pkg)
 		}

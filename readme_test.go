@@ -8,7 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 )
 
 // The README's invite URL is the bot's (no Embed Links), and its table of
@@ -28,7 +28,7 @@ func TestReadmeInviteAndJapaneseNames(t *testing.T) {
 	for _, sub := range []string{"shogi", "challenge", "accept", "decline", "cancel", "resign", "declare", "board", "status",
 		"games", "rules", "help", "note", "reach", "draw", "abort", "rematch", "rating", "leaderboard", "history",
 		"record", "review", "watch", "settings", "tournament", "tournament.create", "tournament.join", "tournament.standings", "admin:shogiadmin", "admin:end", "admin:settings", "admin:defaults"} {
-		w, ok := texts.CommandJA(sub)
+		w, ok := uitexts.CommandJA(sub)
 		if !ok {
 			t.Errorf("%s has no Japanese name", sub)
 			continue

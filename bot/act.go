@@ -8,6 +8,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -69,7 +70,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 		if !errors.Is(err, store.ErrNotFound) {
 			return compose.StoreText(lang, err), false, err // the store failed: try again
 		}
-		return texts.UI(lang, texts.NoGame), false, nil
+		return uitexts.UI(lang, uitexts.NoGame), false, nil
 	}
 	person := !compose.IsCPU(user) && user != b.botID()
 	if person {
@@ -140,13 +141,13 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 		if seenKey() {
 			return nil, "", nil
 		}
-		return nil, texts.UI(lang, texts.DrawWithdrawn), nil // a move came between cmdDraw's check and this
+		return nil, uitexts.UI(lang, uitexts.DrawWithdrawn), nil // a move came between cmdDraw's check and this
 	}
 	if a.At != 0 && (lg.G.MoveNumber() != a.At || lg.G.Over()) { // chosen on an older board (tapmove.go)
 		if seenKey() {
 			return nil, "", nil
 		}
-		return nil, texts.UI(lang, texts.TapStale), nil
+		return nil, uitexts.UI(lang, uitexts.TapStale), nil
 	}
 	g := lg.G.Clone()
 	before := games.BoardsBefore(g)

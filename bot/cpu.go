@@ -7,7 +7,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -110,7 +110,7 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 		return
 	}
 	l := b.readers.ChannelLang(meta)
-	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, texts.AwayCPU(l, compose.Mention(meta.Players[c]), uint64(id)), meta)
+	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, uitexts.AwayCPU(l, compose.Mention(meta.Players[c]), uint64(id)), meta)
 	go b.cpuTurn(id)
 }
 
@@ -151,7 +151,7 @@ func (b *Bot) returnSeat(id store.GameID, user string) {
 	meta := lg.Meta
 	lg.Mu.Unlock()
 	if away {
-		b.setAway(id, c, store.Away{}, nil, texts.AwayBack(b.readers.ChannelLang(meta), compose.Mention(user), uint64(id)), meta)
+		b.setAway(id, c, store.Away{}, nil, uitexts.AwayBack(b.readers.ChannelLang(meta), compose.Mention(user), uint64(id)), meta)
 	}
 }
 

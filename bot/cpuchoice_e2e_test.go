@@ -7,6 +7,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/player"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -60,12 +61,12 @@ func TestCPUChoiceRefusals(t *testing.T) {
 	cpu := e.srv.BotUser().ID
 	out := e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard"),
 		discordtest.UserOption("opponent", cpu), discordtest.IntegerOption("think", 2001))
-	if out != texts.ThinkMax(texts.EN, 2000) {
+	if out != uitexts.ThinkMax(texts.EN, 2000) {
 		t.Fatalf("think over the maximum: %q", out)
 	}
 	out = e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard"),
 		discordtest.UserOption("opponent", e.bob), discordtest.StringOption("level", "greedy"))
-	if out != texts.CPUOnly(texts.EN) {
+	if out != uitexts.CPUOnly(texts.EN) {
 		t.Fatalf("level against a person: %q", out)
 	}
 	if gs, _ := e.st.ActiveGamesOf(e.alice); len(gs) != 0 {

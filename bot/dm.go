@@ -11,6 +11,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/store"
 )
@@ -31,7 +32,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		return keyed
 	}
 	if low := strings.ToLower(text); low == "help" || low == "?" || low == "ヘルプ" {
-		b.dmReply(user, m.ID, texts.UI(lang, texts.DMHelp))
+		b.dmReply(user, m.ID, uitexts.UI(lang, uitexts.DMHelp))
 		return keyed
 	}
 	var want store.GameID
@@ -39,7 +40,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		head, rest, _ := strings.Cut(text[1:], " ")
 		n, err := strconv.ParseUint(head, 10, 64)
 		if err != nil || n == 0 { // "#17g7f", "#0", "#x": say how it is written
-			b.dmReply(user, m.ID, texts.DMGamePrefix(lang))
+			b.dmReply(user, m.ID, uitexts.DMGamePrefix(lang))
 			return keyed
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)

@@ -4,6 +4,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/store"
@@ -22,10 +23,10 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 	switch {
 	case !seated || lg.G.Over():
 		lg.Mu.Unlock()
-		return texts.UI(lang, texts.NoGame), nil
+		return uitexts.UI(lang, uitexts.NoGame), nil
 	case compose.IsCPU(opp) || lg.Meta.Away[c.Opp()].CPU:
 		lg.Mu.Unlock()
-		return texts.UI(lang, texts.CPUPlaysOn), nil
+		return uitexts.UI(lang, uitexts.CPUPlaysOn), nil
 	case lg.Meta.DrawOffer.AcceptableBy(lg.G, c):
 		lg.Mu.Unlock()
 		reply, done, err := b.apply(id, user, referee.Action{Kind: referee.ActDraw, Player: c}, key, texts.Refusal)
@@ -33,18 +34,18 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 		case err != nil:
 			return "", err
 		case done || reply == "":
-			return texts.UI(lang, texts.Done), nil
+			return uitexts.UI(lang, uitexts.Done), nil
 		}
 		return reply, nil
 	}
 	defer lg.Mu.Unlock()
 	offer := policy.Offer(lg.G, c)
-	dm := compose.ToDM(opp, compose.Payload{Content: texts.DrawOffered(b.readers.Lang(opp), compose.Mention(user), uint64(id))})
+	dm := compose.ToDM(opp, compose.Payload{Content: uitexts.DrawOffered(b.readers.Lang(opp), compose.Mention(user), uint64(id))})
 	updated, err := b.st.UpdateGame(id, []store.OutMsg{dm}, func(g *store.Game) error { g.DrawOffer = offer; return nil })
 	if err != nil {
 		return "", err
 	}
 	lg.Meta.DrawOffer = updated.DrawOffer
 	go b.ob.Kick()
-	return texts.UI(lang, texts.DrawOfferSent), nil
+	return uitexts.UI(lang, uitexts.DrawOfferSent), nil
 }

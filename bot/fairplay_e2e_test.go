@@ -11,6 +11,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/view"
 	"shinpan/store"
 )
@@ -283,7 +284,7 @@ func TestTimedOutChallengeFromElsewhere(t *testing.T) {
 	other := e.srv.AddChannel(discordtest.Channel{Type: discordgo.ChannelTypeGuildText, GuildID: "999000111222333444"}).ID
 	num := func(n int64) discordtest.Option { return discordtest.IntegerOption("challenge", n) }
 	none := e.slashIn(e.carol, other, "accept", num(9999))
-	timedOut := texts.UI(texts.EN, texts.ChallengeTimedOut)
+	timedOut := uitexts.UI(texts.EN, uitexts.ChallengeTimedOut)
 	for try := 0; try < 5; try++ { // the sweep, once a second, may delete it first
 		e.slash(e.alice, "challenge", discordtest.StringOption("variant", "tsuitate"))
 		id := challengeID(t, e.lastPost())

@@ -11,6 +11,7 @@ import (
 	"shinpan/bot/games"
 	"shinpan/bot/review"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/view"
 	"shinpan/render"
@@ -81,7 +82,7 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 		var w discordtest.Message
 		e.waitUntil("the watcher's board of move 1", func() bool {
 			w = e.watchDM(u, id)
-			return strings.Contains(w.Content, texts.WatchBoard(l, uint64(id), 1, 2))
+			return strings.Contains(w.Content, uitexts.WatchBoard(l, uint64(id), 1, 2))
 		})
 		if len(w.Attachments) != 1 {
 			t.Fatalf("watcher %s: %d files", l, len(w.Attachments))

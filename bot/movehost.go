@@ -3,6 +3,7 @@ package bot
 import (
 	"shinpan/bot/cluster"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/store"
 )
@@ -23,7 +24,7 @@ func (h moveHost) Draw(id store.GameID, user string, lang texts.Lang, key string
 	}
 	reply, _ := h.b.cl.Route(id, key, cluster.Routed{Kind: "draw", User: user}, lang)
 	if reply == "" {
-		reply = texts.UI(lang, texts.Done)
+		reply = uitexts.UI(lang, uitexts.Done)
 	}
 	return reply, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -25,8 +26,8 @@ import (
 // running bot while three games are played by DM: stopped (fast and
 // immediate shutdowns) and killed (SIGKILL to the postmaster), each down for
 // about a second. Every move sent is answered: "You played" once it is
-// stored, else texts.StoreDown (nothing recorded: the player sends it again)
-// or texts.StoreUnsure (the player looks at the game, as the text says).
+// stored, else uitexts.StoreDown (nothing recorded: the player sends it again)
+// or uitexts.StoreUnsure (the player looks at the game, as the text says).
 // At the end each game's log holds each acknowledged move once, in order,
 // and no answer went out twice; the gateway stays up throughout, /readyz
 // follows the store, and the bot takes moves again soon after each start,
@@ -78,7 +79,7 @@ func TestPostgresRestartedUnderPlay(t *testing.T) {
 		gs[k] = &game{id: a[0].ID, players: [2]string{black, white}}
 	}
 	moves := quietMoves(t, plan.plies) // no capture, no check, no repetition: the games go on
-	down, unsure := texts.UI(texts.EN, texts.StoreDown), texts.UI(texts.EN, texts.StoreUnsure)
+	down, unsure := uitexts.UI(texts.EN, uitexts.StoreDown), uitexts.UI(texts.EN, uitexts.StoreUnsure)
 	var refused, unsettled, acks atomic.Int64
 	var lastAck atomic.Int64 // unix ns of the newest acknowledgement
 	// answer waits for the answer to the DM that sent ply n: its

@@ -9,6 +9,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/store"
 )
 
@@ -217,7 +218,7 @@ func TestReviewRefusals(t *testing.T) {
 	if out := e.slash(e.carol, "review", discordtest.IntegerOption("game", int64(id))); !strings.Contains(out, "once it is over") {
 		t.Fatalf("review of a live game: %q", out)
 	}
-	if out := e.slash(e.carol, "review", discordtest.IntegerOption("game", 999)); out != texts.UI(texts.EN, texts.NoGame) {
+	if out := e.slash(e.carol, "review", discordtest.IntegerOption("game", 999)); out != uitexts.UI(texts.EN, uitexts.NoGame) {
 		t.Fatalf("review of no game: %q", out)
 	}
 }

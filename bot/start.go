@@ -8,7 +8,7 @@ import (
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -47,11 +47,11 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 			if !outbox.DMsClosed(err) {
 				return interact.Answer{}, err
 			}
-			if err := b.st.Enqueue(compose.ToChannel(c.ChannelID, compose.Payload{Content: texts.DMsClosed(b.readers.ChallengeLang(c), compose.Mention(p)), Mentions: []string{p}})); err != nil {
+			if err := b.st.Enqueue(compose.ToChannel(c.ChannelID, compose.Payload{Content: uitexts.DMsClosed(b.readers.ChallengeLang(c), compose.Mention(p)), Mentions: []string{p}})); err != nil {
 				return interact.Answer{}, err
 			}
 			b.ob.Kick()
-			return interact.Say(texts.UI(r.Lang, texts.NotStartedDMsClosed)), nil
+			return interact.Say(uitexts.UI(r.Lang, uitexts.NotStartedDMsClosed)), nil
 		}
 	}
 	meta := store.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Players: players, Variant: c.Variant,
@@ -77,11 +77,11 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 	}
 	switch {
 	case errors.Is(err, store.ErrDuplicate):
-		return interact.Say(texts.UI(r.Lang, texts.AlreadyStarted)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.AlreadyStarted)), nil
 	case errors.Is(err, store.ErrNotFound):
-		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallenge)), nil
 	case errors.Is(err, store.ErrExpired):
-		return interact.Say(texts.UI(r.Lang, texts.ChallengeTimedOut)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.ChallengeTimedOut)), nil
 	case err != nil:
 		return interact.Answer{}, err
 	}
@@ -98,7 +98,7 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 			go b.cpuTurn(game.ID)
 		}
 	}
-	return interact.Say(texts.Accepted(r.Lang, uint64(game.ID))), nil
+	return interact.Say(uitexts.Accepted(r.Lang, uint64(game.ID))), nil
 }
 
 // dmProbe opens the DM with a player and sends the welcome, so a closed DM
@@ -118,7 +118,7 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string)
 	if err != nil {
 		return err
 	}
-	_, err = b.rest.PostMessage(ch2, compose.Payload{Content: texts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce)
+	_, err = b.rest.PostMessage(ch2, compose.Payload{Content: uitexts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce)
 	return err
 }
 

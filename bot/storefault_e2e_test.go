@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/store"
 )
 
@@ -127,7 +128,7 @@ func TestMarkSentFailing(t *testing.T) {
 }
 
 // TestStoreCannotWrite: with the disk full, a move changes nothing and its
-// player is told so (texts.StoreDown: nothing was recorded), directly (the
+// player is told so (uitexts.StoreDown: nothing was recorded), directly (the
 // outbox cannot take the answer); nobody else hears of it; once the disk has
 // room again the same move is taken.
 func TestStoreCannotWrite(t *testing.T) {
@@ -141,7 +142,7 @@ func TestStoreCannotWrite(t *testing.T) {
 	if _, err := e.srv.SendDM(e.bob, "3c3d"); err != nil {
 		t.Fatal(err)
 	}
-	down := texts.UI(texts.EN, texts.StoreDown)
+	down := uitexts.UI(texts.EN, uitexts.StoreDown)
 	e.waitUntil("bob told nothing was recorded", func() bool { return e.lastDM(e.bob).Content == down })
 	if r := e.quickSlash(e.bob, "resign"); r != down {
 		t.Fatalf("resign with the disk full: %q", r)

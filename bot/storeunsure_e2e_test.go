@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/store"
 )
 
@@ -56,7 +57,7 @@ func (u *unsureStore) AppendAction(id store.GameID, e store.Entry, out []store.O
 
 // TestStoreOutcomeUnknown: a move whose COMMIT lost its answer is settled by
 // its key: taken once when the store answers soon (whether the first commit
-// went through or not), and answered "cannot tell yet" (texts.StoreUnsure)
+// went through or not), and answered "cannot tell yet" (uitexts.StoreUnsure)
 // when it does not; then the game, read back from the store, holds the move
 // once and its messages go out once.
 func TestStoreOutcomeUnknown(t *testing.T) {
@@ -91,7 +92,7 @@ func TestStoreOutcomeUnknown(t *testing.T) {
 				if _, err := e.srv.SendDM(e.bob, "3c3d"); err != nil {
 					t.Fatal(err)
 				}
-				unsure := texts.UI(texts.EN, texts.StoreUnsure)
+				unsure := uitexts.UI(texts.EN, uitexts.StoreUnsure)
 				e.waitUntil("bob told it is not known yet", func() bool { return e.countDMs(e.bob, unsure) == 1 })
 				time.Sleep(tc.downFor)
 				if tc.commit {
@@ -132,7 +133,7 @@ func TestStoreDownInPlayersLanguage(t *testing.T) {
 	if _, err := e.srv.SendDM(e.bob, "3c3d"); err != nil {
 		t.Fatal(err)
 	}
-	down := texts.UI(texts.JA, texts.StoreDown)
+	down := uitexts.UI(texts.JA, uitexts.StoreDown)
 	e.waitUntil("bob told in Japanese", func() bool { return e.lastDM(e.bob).Content == down })
 	if g := e.game(id); g.LastSeq != 1 {
 		t.Fatalf("the game changed: seq %d", g.LastSeq)

@@ -10,6 +10,7 @@ import (
 	"shinpan/bot/discordtest"
 	"shinpan/bot/tap"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 	"shinpan/tournament"
@@ -115,7 +116,7 @@ func TestTrialStoreDown(t *testing.T) {
 	t.Parallel()
 	fs := &tnFaulty{}
 	e := newEnv(t, func(e *env) { e.wrapStore = fs.wrap })
-	down := texts.UI(texts.EN, texts.StoreDown)
+	down := uitexts.UI(texts.EN, uitexts.StoreDown)
 	opts := []discordtest.Option{discordtest.StringOption("variant", "standard"), discordtest.StringOption("format", "swiss"),
 		discordtest.IntegerOption("rounds", 1)}
 	fs.full.Store(true)

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"shinpan/bot/compose"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/store"
 
 	"github.com/bwmarrin/discordgo"
@@ -43,7 +43,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		b.dmClosedTold[key] = true
 		b.mu.Unlock()
 		if !told && !meta.ChannelGone {
-			note := texts.DMsClosedMidGame(b.readers.ChannelLang(meta), compose.Mention(m.Target), uint64(meta.ID))
+			note := uitexts.DMsClosedMidGame(b.readers.ChannelLang(meta), compose.Mention(m.Target), uint64(meta.ID))
 			if err := b.st.Enqueue(compose.ToChannel(b.announceChannel(meta), compose.Payload{Content: note, Mentions: []string{m.Target}})); err != nil {
 				b.log.Error("enqueue", "game", meta.ID, "user", m.Target, "err", err)
 				b.mu.Lock()
@@ -58,7 +58,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 		var out []store.OutMsg
 		for _, u := range meta.Players {
 			if u != "" && !compose.IsCPU(u) {
-				out = append(out, compose.ToDM(u, compose.Payload{Content: texts.ChannelLost(b.readers.Lang(u), uint64(meta.ID))}))
+				out = append(out, compose.ToDM(u, compose.Payload{Content: uitexts.ChannelLost(b.readers.Lang(u), uint64(meta.ID))}))
 			}
 		}
 		if _, err := b.st.UpdateGame(meta.ID, out, func(g *store.Game) error { g.ChannelGone = true; return nil }); err != nil {

@@ -11,6 +11,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -95,7 +96,7 @@ func (n *Node) Route(id store.GameID, key string, what Routed, lang texts.Lang) 
 	rec, err := json.Marshal(what)
 	if err != nil {
 		n.log.Error("inbox", "game", id, "user", what.User, "err", err)
-		return texts.UI(lang, texts.InternalError), false
+		return uitexts.UI(lang, uitexts.InternalError), false
 	}
 	var w *waiter
 	if n.c.Owns(id) {
@@ -120,7 +121,7 @@ func (n *Node) Route(id store.GameID, key string, what Routed, lang texts.Lang) 
 		return "", false // the same action, delivered twice, waits already
 	}
 	if w == nil {
-		return texts.UI(lang, texts.Routed), false
+		return uitexts.UI(lang, uitexts.Routed), false
 	}
 	wake(n.kick)
 	select {
@@ -132,7 +133,7 @@ func (n *Node) Route(id store.GameID, key string, what Routed, lang texts.Lang) 
 	if w.state == 0 {
 		w.state = 2
 		w.mu.Unlock()
-		return texts.UI(lang, texts.Routed), false
+		return uitexts.UI(lang, uitexts.Routed), false
 	}
 	w.mu.Unlock()
 	r := <-w.done // taken: the result is on its way
@@ -413,7 +414,7 @@ func (n *Node) applyRouted(it store.InboxItem) {
 			return // the store is down: the item stays for a later try
 		}
 		if err != nil {
-			n.consumeRouted(it, []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: texts.UI(rd.Lang, texts.NoGame)})})
+			n.consumeRouted(it, []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: uitexts.UI(rd.Lang, uitexts.NoGame)})})
 			return
 		}
 		lg.Mu.Lock()
@@ -443,7 +444,7 @@ func (n *Node) applyRouted(it store.InboxItem) {
 			out = []store.OutMsg{compose.ToDM(r.User, compose.Payload{Content: reply})}
 		}
 		if !n.consumeRouted(it, out) && w != nil {
-			reply = texts.UI(rd.Lang, texts.Routed) // left for a later try, or the new owner
+			reply = uitexts.UI(rd.Lang, uitexts.Routed) // left for a later try, or the new owner
 		}
 	}
 	if w != nil {

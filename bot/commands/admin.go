@@ -9,6 +9,8 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/interact"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/tntexts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/view"
@@ -162,7 +164,7 @@ func boolInt(f bool) int {
 func AdminGate(run func(*interact.Req) (interact.Answer, error)) func(*interact.Req) (interact.Answer, error) {
 	return func(r *interact.Req) (interact.Answer, error) {
 		if ScopeOf(r).Guild == "" || r.I.Member == nil {
-			return interact.Say(texts.AdminOnly(r.Lang)), nil
+			return interact.Say(uitexts.AdminOnly(r.Lang)), nil
 		}
 		return run(r)
 	}
@@ -171,7 +173,7 @@ func AdminGate(run func(*interact.Req) (interact.Answer, error)) func(*interact.
 // EndMoved answers the old /shogi end, which a client may still offer
 // until it reloads the commands.
 func (cm *Commands) EndMoved(r *interact.Req) (interact.Answer, error) {
-	return interact.Say(texts.AdminEndMoved(r.Lang)), nil
+	return interact.Say(uitexts.AdminEndMoved(r.Lang)), nil
 }
 
 // End ends any live game of the server without a result.
@@ -180,11 +182,11 @@ func (cm *Commands) End(r *interact.Req) (interact.Answer, error) {
 	id := store.GameID(n)
 	meta, err := cm.st.GetGame(id)
 	if err != nil || meta.GuildID != ScopeOf(r).Guild || !meta.Status.Live() {
-		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGame)), nil
 	}
 	reply, done := cm.host.Act(id, r.User, referee.Action{Kind: referee.ActEnd, Player: 0}, r.I.ID)
 	if done || reply == "" {
-		reply = texts.UI(r.Lang, texts.Done)
+		reply = uitexts.UI(r.Lang, uitexts.Done)
 	}
 	return interact.Say(reply), nil
 }
@@ -211,22 +213,22 @@ func (cm *Commands) ServerSettings(r *interact.Req) (interact.Answer, error) {
 			rc = data.Resolved.Channels[id]
 		}
 		if rc == nil || rc.Type != discordgo.ChannelTypeGuildText || rc.GuildID != "" && rc.GuildID != ScopeOf(r).Guild {
-			return interact.Say(texts.AdminBadChannel(r.Lang)), nil
+			return interact.Say(uitexts.AdminBadChannel(r.Lang)), nil
 		}
 		ch = id
 	}
 	lang, nota := o.Str("language"), o.Str("notation")
 	if !slices.Contains([]string{"", "default", "western", "japanese", "usi"}, nota) {
-		return interact.Say(texts.AdminBadNotation(r.Lang, nota)), nil
+		return interact.Say(uitexts.AdminBadNotation(r.Lang, nota)), nil
 	}
 	for name := range serverSwitches {
 		if v := o.Str(name); !slices.Contains([]string{"", "on", "off", "default"}, v) {
-			return interact.Say(texts.AdminBadSwitch(r.Lang, name, v)), nil
+			return interact.Say(uitexts.AdminBadSwitch(r.Lang, name, v)), nil
 		}
 	}
 	delay, delayGiven := o.Num("watch_delay")
 	if delayGiven && store.CheckWatchDelay(delay) != nil {
-		return interact.Say(texts.AdminBadWatchDelay(r.Lang, delay, store.MaxWatchDelay)), nil
+		return interact.Say(uitexts.AdminBadWatchDelay(r.Lang, delay, store.MaxWatchDelay)), nil
 	}
 	delayReset, _ := o.Flag("watch_delay_reset")
 	reset, _ := o.Flag("channel_reset")
@@ -271,7 +273,7 @@ func (cm *Commands) ServerSettings(r *interact.Req) (interact.Answer, error) {
 		}); err != nil {
 			return interact.Answer{}, err
 		}
-		text = texts.AdminSaved(r.Lang) + "\n"
+		text = uitexts.AdminSaved(r.Lang) + "\n"
 	}
 	return interact.Say(text + cm.settingsSummary(r)), nil
 }
@@ -335,7 +337,7 @@ func (cm *Commands) ServerDefaults(r *interact.Req) (interact.Answer, error) {
 		}); err != nil {
 			return interact.Answer{}, err
 		}
-		return interact.Say(texts.AdminSaved(r.Lang) + "\n" + cm.settingsSummary(r)), nil
+		return interact.Say(uitexts.AdminSaved(r.Lang) + "\n" + cm.settingsSummary(r)), nil
 	}
 	return interact.Say(cm.settingsSummary(r)), nil
 }
@@ -343,7 +345,7 @@ func (cm *Commands) ServerDefaults(r *interact.Req) (interact.Answer, error) {
 // settingsSummary shows the server's settings as they now stand.
 func (cm *Commands) settingsSummary(r *interact.Req) string {
 	gs := cm.host.GuildSettings(ScopeOf(r).Guild)
-	s := texts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: cm.cfg.Threads, Channel: gs.Channel,
+	s := uitexts.ServerSettings{Notation: string(gs.Notation), Threads: gs.Threads, ThreadsConf: cm.cfg.Threads, Channel: gs.Channel,
 		Locale: compose.GuildLang(r.GuildLocale()), WatchDelayOwn: gs.WatchDelay != nil,
 		WatchRanked: gs.WatchRanked, ResultGIF: gs.ResultGIF, GIFFoulFrames: gs.GIFFoulFrames,
 		ResultGIFConf: cm.cfg.ResultGIF, GIFFoulFramesConf: cm.cfg.GIFFoulFrames, WatchRankedConf: cm.cfg.WatchRanked}
@@ -365,8 +367,8 @@ func (cm *Commands) settingsSummary(r *interact.Req) string {
 		sort.Strings(names)
 		for _, name := range names {
 			_, boolean := boolOptions[name]
-			s.Defaults[view.Variant(v)] = append(s.Defaults[view.Variant(v)], texts.OptionValue(name, d[name], boolean))
+			s.Defaults[view.Variant(v)] = append(s.Defaults[view.Variant(v)], uitexts.OptionValue(name, d[name], boolean))
 		}
 	}
-	return texts.AdminSettings(r.Lang, s) + "\n" + texts.TournamentSettings(r.Lang, gs.TournamentCreate == store.TournamentsByEveryone, compose.OnOff(gs.TournamentWatch, false))
+	return uitexts.AdminSettings(r.Lang, s) + "\n" + tntexts.TournamentSettings(r.Lang, gs.TournamentCreate == store.TournamentsByEveryone, compose.OnOff(gs.TournamentWatch, false))
 }

@@ -12,7 +12,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 )
@@ -115,9 +115,9 @@ func (cm *Commands) gameChoices(ctx context.Context, r *interact.Req, sub, typed
 		}
 		var name string
 		if c, plays := games.SeatOf(g, r.User); plays {
-			name = texts.GameChoice(r.Lang, uint64(g.ID), cm.UserName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
+			name = uitexts.GameChoice(r.Lang, uint64(g.ID), cm.UserName(ctx, g.Players[1-c]), g.Variant, gameTurn(g, c))
 		} else {
-			name = texts.GamePlayersChoice(r.Lang, uint64(g.ID), cm.UserName(ctx, g.Players[0]), cm.UserName(ctx, g.Players[1]), g.Variant)
+			name = uitexts.GamePlayersChoice(r.Lang, uint64(g.ID), cm.UserName(ctx, g.Players[0]), cm.UserName(ctx, g.Players[1]), g.Variant)
 		}
 		if ch, ok := choice(uint64(g.ID), typed, name); ok {
 			out = append(out, ch)
@@ -127,18 +127,18 @@ func (cm *Commands) gameChoices(ctx context.Context, r *interact.Req, sub, typed
 }
 
 // gameTurn is whose turn it is in g, for the player of seat c.
-func gameTurn(g store.Game, c shogi.Color) texts.GameTurn {
+func gameTurn(g store.Game, c shogi.Color) uitexts.GameTurn {
 	switch {
 	case !g.Status.Live():
-		return texts.TurnOver
+		return uitexts.TurnOver
 	case g.Status == store.StatusPendingMasks:
-		return texts.TurnMasks
+		return uitexts.TurnMasks
 	case g.Deadline == nil:
-		return texts.TurnUnknown
+		return uitexts.TurnUnknown
 	case g.Deadline.Player == c:
-		return texts.TurnYours
+		return uitexts.TurnYours
 	}
-	return texts.TurnTheirs
+	return uitexts.TurnTheirs
 }
 
 // challengeChoices are the challenges challenge: may mean in this scope:
@@ -158,7 +158,7 @@ func (cm *Commands) challengeChoices(ctx context.Context, r *interact.Req, sub, 
 		if sub == "accept" && !mayAccept(c, r.User) || sub == "decline" && c.Challenged != r.User {
 			continue
 		}
-		name := texts.ChallengeChoice(r.Lang, c.ID, false, c.Open(), cm.UserName(ctx, c.Challenger), c.Variant)
+		name := uitexts.ChallengeChoice(r.Lang, c.ID, false, c.Open(), cm.UserName(ctx, c.Challenger), c.Variant)
 		if ch, ok := choice(c.ID, typed, name); ok {
 			out = append(out, ch)
 		}

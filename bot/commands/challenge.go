@@ -9,6 +9,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/interact"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/policy"
@@ -23,7 +24,7 @@ import (
 // starts a game against the CPU at once when the opponent is the bot.
 func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 	if ScopeOf(r).Guild == "" {
-		return interact.Say(texts.UI(r.Lang, texts.ChallengeInGuild)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.ChallengeInGuild)), nil
 	}
 	gs := cm.host.GuildSettings(ScopeOf(r).Guild)
 	v, opts, refusal := cm.ChallengeOptions(r, gs)
@@ -32,7 +33,7 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 	}
 	opp := r.Opts.User("opponent")
 	if opp == r.User {
-		return interact.Say(texts.UI(r.Lang, texts.ChallengeSelf)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.ChallengeSelf)), nil
 	}
 	color := store.ColorChoice(r.Opts.Str("color"))
 	if color == "" {
@@ -52,11 +53,11 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 		return cm.host.StartGame(r, c, store.CPU) // the CPU always accepts; never rated
 	}
 	if ranked && !opts.RankedOK() {
-		return interact.Say(texts.RankedAway(r.Lang, policy.MinRankedAway)), nil
+		return interact.Say(uitexts.RankedAway(r.Lang, policy.MinRankedAway)), nil
 	}
 	if opp != "" && r.I.ApplicationCommandData().Resolved != nil {
 		if ru := r.I.ApplicationCommandData().Resolved.Users[opp]; ru != nil && ru.Bot {
-			return interact.Say(texts.UI(r.Lang, texts.ChallengeBot)), nil
+			return interact.Say(uitexts.UI(r.Lang, uitexts.ChallengeBot)), nil
 		}
 	}
 	cm.acceptMu.Lock() // the count and the new challenge together
@@ -64,7 +65,7 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 	if n, err := cm.openChallengesOf(r.User, c.GuildID); err != nil {
 		return interact.Answer{}, err
 	} else if n >= cm.cfg.MaxOpenChallenges {
-		return interact.Say(texts.TooManyChallenges(r.Lang, n)), nil
+		return interact.Say(uitexts.TooManyChallenges(r.Lang, n)), nil
 	}
 	c, err := cm.st.CreateChallenge(c, nil)
 	if err != nil {
@@ -73,7 +74,7 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 	// The card is the interaction's public answer; its message id is kept so
 	// acceptance or expiry can edit it.
 	chLang := cm.readers.ChallengeLang(c)
-	return interact.Answer{Text: texts.ChallengeCard(chLang, compose.ChallengeText(c)), Public: true, Mentions: []string{opp},
+	return interact.Answer{Text: uitexts.ChallengeCard(chLang, compose.ChallengeText(c)), Public: true, Mentions: []string{opp},
 		Buttons: challengeButtons(chLang, c.ID),
 		Posted: func(m *discordgo.Message) {
 			if err := cm.st.SetChallengeMessage(c.ID, m.ID); err != nil {
@@ -127,21 +128,21 @@ func (cm *Commands) cpuChoice(r *interact.Req) (*store.CPUChoice, string) {
 		return nil, ""
 	}
 	if opp := r.Opts.User("opponent"); opp == "" || opp != cm.host.BotID() {
-		return nil, texts.CPUOnly(r.Lang)
+		return nil, uitexts.CPUOnly(r.Lang)
 	}
 	if _, err := player.ParseLevel(level); err != nil {
-		return nil, texts.CPUOnly(r.Lang)
+		return nil, uitexts.CPUOnly(r.Lang)
 	}
 	if thinkSet && (think < minThinkMillis || think > cm.cfg.CPUMaxMoveMillis) {
-		return nil, texts.ThinkMax(r.Lang, cm.cfg.CPUMaxMoveMillis)
+		return nil, uitexts.ThinkMax(r.Lang, cm.cfg.CPUMaxMoveMillis)
 	}
 	return &store.CPUChoice{Level: level, MoveMillis: think}, ""
 }
 
 func challengeButtons(l texts.Lang, id uint64) []compose.Button {
 	return []compose.Button{
-		{ID: "accept:" + strconv.FormatUint(id, 10), Label: texts.UI(l, texts.ButtonAccept), Style: int(discordgo.SuccessButton)},
-		{ID: "decline:" + strconv.FormatUint(id, 10), Label: texts.UI(l, texts.ButtonDecline), Style: int(discordgo.DangerButton)},
+		{ID: "accept:" + strconv.FormatUint(id, 10), Label: uitexts.UI(l, uitexts.ButtonAccept), Style: int(discordgo.SuccessButton)},
+		{ID: "decline:" + strconv.FormatUint(id, 10), Label: uitexts.UI(l, uitexts.ButtonDecline), Style: int(discordgo.DangerButton)},
 	}
 }
 
@@ -199,11 +200,11 @@ func (cm *Commands) accept(r *interact.Req, id uint64) (interact.Answer, error) 
 	c, err := cm.st.GetChallenge(id)
 	switch {
 	case err != nil || id == 0 || !ScopeOf(r).HasChallenge(c):
-		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallenge)), nil
 	case !mayAccept(c, r.User):
-		return interact.Say(texts.UI(r.Lang, texts.NotYourChallenge)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NotYourChallenge)), nil
 	case !c.ExpiresAt.After(cm.now()):
-		return interact.Say(texts.UI(r.Lang, texts.ChallengeTimedOut)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.ChallengeTimedOut)), nil
 	}
 	return cm.host.StartGame(r, c, r.User)
 }
@@ -231,7 +232,7 @@ func (cm *Commands) Cancel(r *interact.Req) (interact.Answer, error) {
 			return cm.decline(r, cs[k].ID, true)
 		}
 	}
-	return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
+	return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallenge)), nil
 }
 
 // decline ends a challenge: by the challenged person (decline) or the
@@ -239,27 +240,27 @@ func (cm *Commands) Cancel(r *interact.Req) (interact.Answer, error) {
 func (cm *Commands) decline(r *interact.Req, id uint64, cancel bool) (interact.Answer, error) {
 	c, err := cm.st.GetChallenge(id)
 	if err != nil || !ScopeOf(r).HasChallenge(c) {
-		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallenge)), nil
 	}
 	if c.Challenger != r.User && (cancel || c.Challenged != r.User) {
-		return interact.Say(texts.UI(r.Lang, texts.NotYourChallenge)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NotYourChallenge)), nil
 	}
-	edited := texts.ChallengeDeclined
+	edited := uitexts.ChallengeDeclined
 	if c.Challenger == r.User {
-		edited = texts.ChallengeWithdrawn
+		edited = uitexts.ChallengeWithdrawn
 	}
 	var out []store.OutMsg
 	if c.MessageID != "" {
 		out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: edited(cm.readers.ChallengeLang(c), compose.Mention(r.User)), Mentions: []string{}}))
 	}
 	if _, err := cm.st.DeleteChallenge(id, out); err != nil {
-		return interact.Say(texts.UI(r.Lang, texts.NoChallenge)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallenge)), nil
 	}
 	cm.host.Kick()
 	if c.Challenger == r.User {
-		return interact.Say(texts.YouWithdrew(r.Lang, id)), nil
+		return interact.Say(uitexts.YouWithdrew(r.Lang, id)), nil
 	}
-	return interact.Say(texts.YouDeclined(r.Lang, id)), nil
+	return interact.Say(uitexts.YouDeclined(r.Lang, id)), nil
 }
 
 // ExpireChallenges edits and deletes the challenges whose time is up.
@@ -274,7 +275,7 @@ func (cm *Commands) ExpireChallenges() {
 		}
 		var out []store.OutMsg
 		if c.MessageID != "" {
-			out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: texts.ChallengeExpired(cm.readers.ChallengeLang(c), compose.Mention(c.Challenger))}))
+			out = append(out, compose.ToChannel(c.ChannelID, compose.Payload{Edit: c.MessageID, Content: uitexts.ChallengeExpired(cm.readers.ChallengeLang(c), compose.Mention(c.Challenger))}))
 		}
 		if _, err := cm.st.DeleteChallenge(c.ID, out); err != nil {
 			cm.log.Warn("expire challenge", "challenge", c.ID, "err", err)

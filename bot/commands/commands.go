@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/policy"
 	"shinpan/store"
 )
@@ -102,11 +103,11 @@ func Definitions() []*discordgo.ApplicationCommand {
 
 // commandJA is the Japanese of key within a command's keys (ns "" for
 // /shogi, "admin:" for /shogiadmin, which falls back to /shogi's).
-func commandJA(ns, key string) (texts.CommandWords, bool) {
-	if w, ok := texts.CommandJA(ns + key); ok || ns == "" {
+func commandJA(ns, key string) (uitexts.CommandWords, bool) {
+	if w, ok := uitexts.CommandJA(ns + key); ok || ns == "" {
 		return w, ok
 	}
-	return texts.CommandJA(key)
+	return uitexts.CommandJA(key)
 }
 
 // localized returns the Japanese name and description of key, as Discord's

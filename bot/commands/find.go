@@ -4,7 +4,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 )
@@ -67,7 +67,7 @@ func (cm *Commands) PickGameIn(sc Scope, want store.GameID, rd compose.Reader, a
 	var games []store.Game
 	for _, g := range all {
 		if g.ID == want && !sc.HasGame(g) {
-			return 0, texts.GameElsewhere(lang, uint64(want)) // their own game, in another server
+			return 0, uitexts.GameElsewhere(lang, uint64(want)) // their own game, in another server
 		}
 		if sc.HasGame(g) {
 			games = append(games, g)
@@ -79,11 +79,11 @@ func (cm *Commands) PickGameIn(sc Scope, want store.GameID, rd compose.Reader, a
 				return want, ""
 			}
 		}
-		return 0, texts.NotInGame(lang, uint64(want))
+		return 0, uitexts.NotInGame(lang, uint64(want))
 	}
 	switch len(games) {
 	case 0:
-		return 0, texts.UI(lang, texts.NoActiveGame)
+		return 0, uitexts.UI(lang, uitexts.NoActiveGame)
 	case 1:
 		return games[0].ID, ""
 	}
@@ -96,7 +96,7 @@ func (cm *Commands) PickGameIn(sc Scope, want store.GameID, rd compose.Reader, a
 	for _, g := range games {
 		ids = append(ids, uint64(g.ID))
 	}
-	return 0, texts.WhichGame(lang, ids)
+	return 0, uitexts.WhichGame(lang, ids)
 }
 
 // Seated is a player's live game, found for a command.
@@ -134,7 +134,7 @@ func (cm *Commands) SeatIn(r *interact.Req, id store.GameID) (Seated, *interact.
 	inScope := ScopeOf(r).HasGame(lg.Meta)
 	lg.Mu.Unlock()
 	if !mine || !inScope {
-		return Seated{}, &interact.Answer{Text: texts.NotInGame(r.Lang, uint64(id))}
+		return Seated{}, &interact.Answer{Text: uitexts.NotInGame(r.Lang, uint64(id))}
 	}
 	return Seated{ID: id, Game: lg, Color: c}, nil
 }

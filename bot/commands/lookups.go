@@ -6,6 +6,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/interact"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/view"
 	"shinpan/store"
@@ -38,13 +39,13 @@ func (cm *Commands) Board(r *interact.Req) (interact.Answer, error) {
 // on its way.
 func (cm *Commands) sendBoard(r *interact.Req, id store.GameID, p compose.Payload) (interact.Answer, error) {
 	if cm.host.DMsClosed(r.User) {
-		return interact.Say(texts.UI(r.Lang, texts.DMsClosedYou)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.DMsClosedYou)), nil
 	}
 	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(r.User, p), id)); err != nil {
 		return interact.Answer{}, err
 	}
 	go cm.host.Kick()
-	return interact.Say(texts.UI(r.Lang, texts.BoardSent)), nil
+	return interact.Say(uitexts.UI(r.Lang, uitexts.BoardSent)), nil
 }
 
 // Status shows a game's public state.
@@ -56,33 +57,33 @@ func (cm *Commands) Status(r *interact.Req) (interact.Answer, error) {
 		id, _ = cm.PickGame(ScopeOf(r), 0)
 	}
 	if id == 0 {
-		return interact.Say(texts.UI(r.Lang, texts.NoActiveGame)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoActiveGame)), nil
 	}
 	meta, err := cm.st.GetGame(id)
 	if err != nil || !ScopeOf(r).HasGame(meta) {
-		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGame)), nil
 	}
 	lg, err := cm.host.Load(id)
 	if err != nil {
-		return interact.Say(texts.GameCard(compose.TextCtx(r.Asker(cm.readers), meta, nil), meta.Ranked)), nil
+		return interact.Say(uitexts.GameCard(compose.TextCtx(r.Asker(cm.readers), meta, nil), meta.Ranked)), nil
 	}
 	lg.Mu.Lock()
 	defer lg.Mu.Unlock()
 	ctx := compose.TextCtx(r.Asker(cm.readers), lg.Meta, nil)          // an answer to the asker alone: their words
 	clocks := texts.ClockLine(r.Lang, lg.Meta.Options, lg.Meta.Clocks) // public: as of the last move
-	return interact.Say(texts.GameCard(ctx, lg.Meta.Ranked) + "\n" + texts.Status(ctx, compose.GameState(lg.G), view.ToPublic) + clocks), nil
+	return interact.Say(uitexts.GameCard(ctx, lg.Meta.Ranked) + "\n" + texts.Status(ctx, compose.GameState(lg.G), view.ToPublic) + clocks), nil
 }
 
 // Games lists the games going on in the channel.
 func (cm *Commands) Games(r *interact.Req) (interact.Answer, error) {
 	games, err := cm.st.ActiveGamesIn(r.I.ChannelID)
 	if err != nil || len(games) == 0 {
-		return interact.Say(texts.UI(r.Lang, texts.NoGamesHere)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGamesHere)), nil
 	}
 	rd := r.Asker(cm.readers)
 	var lines []string
 	for _, g := range games {
-		lines = append(lines, texts.GameLine(compose.TextCtx(rd, g, nil), g.Status == store.StatusPendingMasks))
+		lines = append(lines, uitexts.GameLine(compose.TextCtx(rd, g, nil), g.Status == store.StatusPendingMasks))
 	}
 	return interact.Say(strings.Join(lines, "\n")), nil
 }
@@ -92,9 +93,9 @@ func (cm *Commands) Rules(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		v = view.Tsuitate
 	}
-	return interact.Say(texts.Rules(r.Lang, v)), nil
+	return interact.Say(uitexts.Rules(r.Lang, v)), nil
 }
 
 func (cm *Commands) Help(r *interact.Req) (interact.Answer, error) {
-	return interact.Say(texts.Help(r.Lang)), nil
+	return interact.Say(uitexts.Help(r.Lang)), nil
 }

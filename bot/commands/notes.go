@@ -6,7 +6,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -24,7 +24,7 @@ func (cm *Commands) Note(r *interact.Req) (interact.Answer, error) {
 		return *why, nil
 	}
 	if cm.host.DMsClosed(r.User) {
-		return interact.Say(texts.UI(r.Lang, texts.DMsClosedYou)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.DMsClosedYou)), nil
 	}
 	text, _ := cm.note(s.ID, r.User, r.Opts.Str("square"))
 	return interact.Say(text), nil
@@ -36,7 +36,7 @@ func (cm *Commands) Reach(r *interact.Req) (interact.Answer, error) {
 		return *why, nil
 	}
 	if cm.host.DMsClosed(r.User) {
-		return interact.Say(texts.UI(r.Lang, texts.DMsClosedYou)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.DMsClosedYou)), nil
 	}
 	text, _ := cm.reach(s.ID, r.User, r.Opts.Str("square"))
 	return interact.Say(text), nil
@@ -62,12 +62,12 @@ func (cm *Commands) note(id store.GameID, user, text string) (string, bool) {
 	lg.Mu.Lock()
 	files := cm.compose.BoardFiles(lg.Meta, lg.G, c, rd)
 	lg.Mu.Unlock()
-	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: texts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
+	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: uitexts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
 		cm.log.Error("enqueue", "game", id, "user", user, "err", err)
-		return texts.NoteUnsent(l, sq.String(), on), false // the note is kept: say so
+		return uitexts.NoteUnsent(l, sq.String(), on), false // the note is kept: say so
 	}
 	cm.host.Kick()
-	return texts.UI(l, texts.BoardSent), true
+	return uitexts.UI(l, uitexts.BoardSent), true
 }
 
 // reach sends the player their board with the squares their piece on text can
@@ -83,12 +83,12 @@ func (cm *Commands) reach(id store.GameID, user, text string) (string, bool) {
 	lg.Mu.Lock()
 	defer lg.Mu.Unlock()
 	if !lg.Meta.Options.ShowReachable {
-		return texts.UI(l, texts.ReachOff), false
+		return uitexts.UI(l, uitexts.ReachOff), false
 	}
 	v := lg.G.View(view.ViewerOf(c))
 	pc := v.Board[sq].Piece
 	if !v.Board[sq].Known || pc == shogi.NoPiece || pc.Color() != c {
-		return texts.NoPieceThere(l, sq.String()), false
+		return uitexts.NoPieceThere(l, sq.String()), false
 	}
 	to := lg.G.Reach(c, sq)
 	notes, err := cm.st.Notes(id, c)
@@ -100,12 +100,12 @@ func (cm *Commands) reach(id store.GameID, user, text string) (string, bool) {
 	if err != nil {
 		return compose.StoreText(l, err), false
 	}
-	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: texts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
+	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: uitexts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
 		cm.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return compose.StoreText(l, err), false
 	}
 	go cm.host.Kick()
-	return texts.UI(l, texts.BoardSent), true
+	return uitexts.UI(l, uitexts.BoardSent), true
 }
 
 // SquareOf reads the square a player names in one of their games; why is the
@@ -114,7 +114,7 @@ func (cm *Commands) SquareOf(id store.GameID, user, text string) (lg *games.Game
 	l := cm.readers.Lang(user)
 	sq, err := notation.ParseSquare(strings.TrimSpace(text))
 	if err != nil {
-		return nil, 0, 0, texts.BadSquare(l, text)
+		return nil, 0, 0, uitexts.BadSquare(l, text)
 	}
 	if lg, err = cm.host.Load(id); err != nil {
 		return nil, 0, 0, compose.GameLoadText(l, err)
@@ -123,7 +123,7 @@ func (cm *Commands) SquareOf(id store.GameID, user, text string) (lg *games.Game
 	c, ok := games.SeatOf(lg.Meta, user)
 	lg.Mu.Unlock()
 	if !ok {
-		return nil, 0, 0, texts.NotInGame(l, uint64(id))
+		return nil, 0, 0, uitexts.NotInGame(l, uint64(id))
 	}
 	return lg, c, sq, ""
 }

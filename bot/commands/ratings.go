@@ -6,7 +6,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/view"
 )
@@ -29,14 +29,14 @@ func (cm *Commands) Rating(r *interact.Req) (interact.Answer, error) {
 		rt, err := cm.st.GetRating(r.I.GuildID, v, who)
 		if err != nil {
 			if len(vs) == 1 {
-				lines = append(lines, texts.Unrated(l, compose.Mention(who), v))
+				lines = append(lines, uitexts.Unrated(l, compose.Mention(who), v))
 			}
 			continue
 		}
-		lines = append(lines, texts.RatingLine(l, compose.Mention(who), v, int(math.Round(rt.Rating)), int(math.Round(rt.RD)), rt.Games, rt.Wins, rt.Losses, rt.Draws))
+		lines = append(lines, uitexts.RatingLine(l, compose.Mention(who), v, int(math.Round(rt.Rating)), int(math.Round(rt.RD)), rt.Games, rt.Wins, rt.Losses, rt.Draws))
 	}
 	if len(lines) == 0 {
-		lines = append(lines, texts.Unrated(l, compose.Mention(who), view.Tsuitate))
+		lines = append(lines, uitexts.Unrated(l, compose.Mention(who), view.Tsuitate))
 	}
 	return interact.Say(strings.Join(lines, "\n")), nil
 }
@@ -50,15 +50,15 @@ func (cm *Commands) Leaderboard(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		return interact.Answer{}, err
 	}
-	var lines []texts.Standing
+	var lines []uitexts.Standing
 	for _, s := range top {
-		lines = append(lines, texts.Standing{Rank: s.Rank, Name: compose.Mention(s.UserID), Rating: int(math.Round(s.Rating.Rating)), RD: int(math.Round(s.RD)), Games: s.Games})
+		lines = append(lines, uitexts.Standing{Rank: s.Rank, Name: compose.Mention(s.UserID), Rating: int(math.Round(s.Rating.Rating)), RD: int(math.Round(s.RD)), Games: s.Games})
 	}
 	you := 0
 	if me != nil {
 		you = me.Rank
 	}
-	return interact.Say(texts.Leaderboard(r.Lang, v, lines, you)), nil
+	return interact.Say(uitexts.Leaderboard(r.Lang, v, lines, you)), nil
 }
 
 // History lists a player's last games: this server's, and for one's own
@@ -81,15 +81,15 @@ func (cm *Commands) History(r *interact.Req) (interact.Answer, error) {
 		}
 		res := "—"
 		if g.Result != nil {
-			res = texts.ResultLine(compose.TextCtx(rd, g, nil), g.Result)
+			res = uitexts.ResultLine(compose.TextCtx(rd, g, nil), g.Result)
 		}
 		if why := compose.NotRatedWhy(l, g); why != "" {
 			res += " · " + why
 		}
-		lines = append(lines, texts.HistoryLine(l, uint64(g.ID), g.Variant, compose.Mention(g.Players[0]), compose.Mention(g.Players[1]), res))
+		lines = append(lines, uitexts.HistoryLine(l, uint64(g.ID), g.Variant, compose.Mention(g.Players[0]), compose.Mention(g.Players[1]), res))
 	}
 	if len(lines) == 0 {
-		return interact.Say(texts.UI(l, texts.HistoryEmpty)), nil
+		return interact.Say(uitexts.UI(l, uitexts.HistoryEmpty)), nil
 	}
 	return interact.Say(strings.Join(lines, "\n")), nil
 }

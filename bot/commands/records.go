@@ -6,7 +6,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/store"
 )
 
@@ -20,10 +20,10 @@ func (cm *Commands) Record(r *interact.Req) (interact.Answer, error) {
 	}
 	meta, entries, err := cm.st.LoadGame(id)
 	if err != nil || !ScopeOf(r).HasGame(meta) {
-		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil // another server's game is none of this one's business
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGame)), nil // another server's game is none of this one's business
 	}
 	if meta.Status.Live() {
-		return interact.Say(texts.RecordNotYet(r.Lang, uint64(id))), nil
+		return interact.Say(uitexts.RecordNotYet(r.Lang, uint64(id))), nil
 	}
 	g, err := games.Rebuild(meta, entries)
 	if err != nil {
@@ -37,7 +37,7 @@ func (cm *Commands) Record(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		return interact.Answer{}, err
 	}
-	return interact.Answer{Text: texts.RecordSent(r.Lang, uint64(id)),
+	return interact.Answer{Text: uitexts.RecordSent(r.Lang, uint64(id)),
 		Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
 }
 

@@ -6,7 +6,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
 )
@@ -39,15 +39,15 @@ func (cm *Commands) RematchButton(r *interact.Req) (interact.Answer, error) {
 
 func (cm *Commands) rematch(r *interact.Req, id store.GameID) (interact.Answer, error) {
 	if id == 0 {
-		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGame)), nil
 	}
 	meta, err := cm.st.GetGame(id)
 	c, ok := games.SeatOf(meta, r.User)
 	if err != nil || !ok || !ScopeOf(r).HasGame(meta) {
-		return interact.Say(texts.RematchNotYours(r.Lang, uint64(id))), nil
+		return interact.Say(uitexts.RematchNotYours(r.Lang, uint64(id))), nil
 	}
 	if meta.Status.Live() {
-		return interact.Say(texts.UI(r.Lang, texts.AlreadyStarted)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.AlreadyStarted)), nil
 	}
 	opp := meta.Players[c.Opp()]
 	black := c == shogi.Black // the challenger keeps their colour...
@@ -71,7 +71,7 @@ func (cm *Commands) rematch(r *interact.Req, id store.GameID) (interact.Answer, 
 		}
 		switch {
 		case c.Challenger == r.User && c.Challenged == opp:
-			return interact.Say(texts.RematchPending(r.Lang, c.ID)), nil
+			return interact.Say(uitexts.RematchPending(r.Lang, c.ID)), nil
 		case c.Challenger == opp && c.Challenged == r.User:
 			return cm.accept(r, c.ID)
 		}
@@ -80,7 +80,7 @@ func (cm *Commands) rematch(r *interact.Req, id store.GameID) (interact.Answer, 
 		if gs, err := cm.st.ActiveGamesOf(r.User); err == nil {
 			for _, g := range gs {
 				if g.ChannelID == meta.ChannelID && (compose.IsCPU(g.Players[0]) || compose.IsCPU(g.Players[1])) {
-					return interact.Say(texts.UI(r.Lang, texts.AlreadyStarted)), nil
+					return interact.Say(uitexts.UI(r.Lang, uitexts.AlreadyStarted)), nil
 				}
 			}
 		}
@@ -99,11 +99,11 @@ func (cm *Commands) rematch(r *interact.Req, id store.GameID) (interact.Answer, 
 	// (payload.Challenge) for acceptance or expiry to edit. A crash before it
 	// is queued leaves a challenge nobody sees, which simply expires.
 	chLang := cm.readers.ChallengeLang(ch)
-	card := compose.Payload{Content: texts.ChallengeCard(chLang, compose.ChallengeText(ch)), Mentions: []string{opp},
+	card := compose.Payload{Content: uitexts.ChallengeCard(chLang, compose.ChallengeText(ch)), Mentions: []string{opp},
 		Buttons: challengeButtons(chLang, ch.ID), Challenge: ch.ID}
 	if err := cm.st.Enqueue(compose.ToChannel(ch.ChannelID, card)); err != nil {
 		return interact.Answer{}, err
 	}
 	cm.host.Kick()
-	return interact.Say(texts.UI(r.Lang, texts.RematchSent)), nil
+	return interact.Say(uitexts.UI(r.Lang, uitexts.RematchSent)), nil
 }

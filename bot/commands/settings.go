@@ -3,6 +3,7 @@ package commands
 import (
 	"shinpan/bot/interact"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/store"
 )
 
@@ -14,10 +15,10 @@ func (cm *Commands) Settings(r *interact.Req) (interact.Answer, error) {
 	for _, name := range []string{"notation", "language", "orientation", "board", "pieces", "input"} {
 		changed = changed || o.Str(name) != ""
 	}
-	saved := texts.SettingsSavedLook
+	saved := uitexts.SettingsSavedLook
 	update := cm.st.UpdateSettings
 	if !changed { // nothing asked: show them, say nothing was saved
-		saved = texts.SettingsShown
+		saved = uitexts.SettingsShown
 		update = func(user string, _ func(*store.Settings)) (store.Settings, error) { return cm.st.GetSettings(user) }
 	}
 	st, err := update(r.User, func(s *store.Settings) {
@@ -58,5 +59,5 @@ func (cm *Commands) Settings(r *interact.Req) (interact.Answer, error) {
 		notationDefault = "japanese"
 	}
 	return interact.Say(saved(l, or(string(st.Notation), notationDefault), or(st.Language, "en"),
-		or(st.Orientation, "own"), or(st.Theme, "light"), or(st.Pieces, "printed")) + texts.InputSaved(l, st.Input)), nil
+		or(st.Orientation, "own"), or(st.Theme, "light"), or(st.Pieces, "printed")) + uitexts.InputSaved(l, st.Input)), nil
 }

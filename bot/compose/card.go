@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/render"
@@ -43,7 +44,7 @@ func (cm *Composer) CardText(meta store.Game, g *referee.Game, last string, dl *
 	if v.ShowCaptured && !g.Over() {
 		st.Captured = &v.Captured
 	}
-	return texts.GameCard(ctx, meta.Ranked) + "\n\n" + texts.GameCardState(ctx, st)
+	return uitexts.GameCard(ctx, meta.Ranked) + "\n\n" + texts.GameCardState(ctx, st)
 }
 
 // CardEdit is the card's edit after an action the channel was told of: its

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/record"
@@ -68,8 +69,8 @@ func NeedsBoard(evs []view.Event) bool {
 
 func TurnButtons(lang texts.Lang) []Button {
 	return []Button{
-		{ID: "move:{game}", Label: texts.UI(lang, texts.ButtonMove), Style: StylePrimary},
-		{ID: "resign:{game}", Label: texts.UI(lang, texts.ButtonResign), Style: StyleSecondary},
+		{ID: "move:{game}", Label: uitexts.UI(lang, uitexts.ButtonMove), Style: StylePrimary},
+		{ID: "resign:{game}", Label: uitexts.UI(lang, uitexts.ButtonResign), Style: StyleSecondary},
 	}
 }
 
@@ -173,8 +174,8 @@ func (cm *Composer) PublicMessages(meta store.Game, g *referee.Game, a referee.A
 			p.Content += cm.notRated(lang, meta, g)
 			p.Files = append(cm.RevealFiles(meta, g), cm.resultGIF(meta, a)...)
 			if g.Result().Reason != view.ReasonAbort {
-				p.Buttons = []Button{{ID: "rematch:{game}", Label: texts.UI(lang, texts.ButtonRematch), Style: StyleSecondary},
-					{ID: "review:{game}", Label: texts.UI(lang, texts.ButtonReview), Style: StyleSecondary}}
+				p.Buttons = []Button{{ID: "rematch:{game}", Label: uitexts.UI(lang, uitexts.ButtonRematch), Style: StyleSecondary},
+					{ID: "review:{game}", Label: uitexts.UI(lang, uitexts.ButtonReview), Style: StyleSecondary}}
 			}
 			p.Mentions = meta.Players[:]
 		}

@@ -3,6 +3,7 @@ package compose
 import (
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/rating"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -49,7 +50,7 @@ func NotRatedWhy(l texts.Lang, meta store.Game) string {
 			who = append(who, Mention(meta.Players[c]))
 		}
 	}
-	return texts.NotRatedCPU(l, who)
+	return uitexts.NotRatedCPU(l, who)
 }
 
 // UnratedBecauseCPU reports whether a ranked game between people ended

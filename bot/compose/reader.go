@@ -2,6 +2,7 @@ package compose
 
 import (
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
@@ -122,8 +123,8 @@ func Mention(user string) string {
 }
 
 // ChallengeText is what the challenge card shows of c.
-func ChallengeText(c store.Challenge) texts.Challenge {
-	ch := texts.Challenge{ID: c.ID, Challenger: Mention(c.Challenger), Variant: c.Variant, Options: c.Options,
+func ChallengeText(c store.Challenge) uitexts.Challenge {
+	ch := uitexts.Challenge{ID: c.ID, Challenger: Mention(c.Challenger), Variant: c.Variant, Options: c.Options,
 		Ranked: c.Ranked, Expires: c.ExpiresAt}
 	if !c.Open() {
 		ch.Challenged = Mention(c.Challenged)

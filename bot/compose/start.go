@@ -2,6 +2,7 @@ package compose
 
 import (
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -19,7 +20,7 @@ func (cm *Composer) StartMessages(meta store.Game, g *referee.Game, c store.Chal
 			continue
 		}
 		rd := cm.Reader(p)
-		pl := Payload{Content: texts.Welcome(TextCtx(rd, meta, nil), pc) + texts.ClockLine(rd.Lang, meta.Options, meta.Clocks),
+		pl := Payload{Content: uitexts.Welcome(TextCtx(rd, meta, nil), pc) + texts.ClockLine(rd.Lang, meta.Options, meta.Clocks),
 			Files: cm.BoardFiles(meta, g, pc, rd), Public: true}
 		if !g.NeedsMasks() && g.Turn() == pc {
 			pl.Buttons = TurnButtons(rd.Lang)
@@ -28,7 +29,7 @@ func (cm *Composer) StartMessages(meta store.Game, g *referee.Game, c store.Chal
 		}
 		out = append(out, ToDM(p, pl))
 		if g.NeedsMasks() {
-			out = append(out, ToDM(p, Payload{Content: texts.UI(rd.Lang, texts.MaskMenu), Selects: TapMenus(meta, g, pc, rd)}))
+			out = append(out, ToDM(p, Payload{Content: uitexts.UI(rd.Lang, uitexts.MaskMenu), Selects: TapMenus(meta, g, pc, rd)}))
 		}
 	}
 	lang := cm.ChallengeLang(c)
@@ -37,9 +38,9 @@ func (cm *Composer) StartMessages(meta store.Game, g *referee.Game, c store.Chal
 		card.Thread = "shogi #{game}" // the game's move by move goes to a thread under its card
 	}
 	if c.MessageID != "" {
-		edit := Payload{Edit: c.MessageID, Content: texts.ChallengeAccepted(lang, uint64(meta.ID))}
+		edit := Payload{Edit: c.MessageID, Content: uitexts.ChallengeAccepted(lang, uint64(meta.ID))}
 		if meta.ChannelID != c.ChannelID {
-			edit.Content = texts.AnnouncedIn(lang, edit.Content, meta.ChannelID)
+			edit.Content = uitexts.AnnouncedIn(lang, edit.Content, meta.ChannelID)
 		}
 		out = append(out, ToChannel(c.ChannelID, edit))
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/store"
 )
 
@@ -20,18 +21,18 @@ import (
 func StoreText(lang texts.Lang, err error) string {
 	switch {
 	case errors.Is(err, store.ErrOutcomeUnknown):
-		return texts.UI(lang, texts.StoreUnsure)
+		return uitexts.UI(lang, uitexts.StoreUnsure)
 	case errors.Is(err, store.ErrUnavailable):
-		return texts.UI(lang, texts.StoreDown)
+		return uitexts.UI(lang, uitexts.StoreDown)
 	}
-	return texts.UI(lang, texts.InternalError)
+	return uitexts.UI(lang, uitexts.InternalError)
 }
 
 // GameLoadText answers a player whose game could not be loaded: it is gone
 // (store.ErrNotFound), or the store failed.
 func GameLoadText(lang texts.Lang, err error) string {
 	if errors.Is(err, store.ErrNotFound) {
-		return texts.UI(lang, texts.NoGame)
+		return uitexts.UI(lang, uitexts.NoGame)
 	}
 	return StoreText(lang, err)
 }

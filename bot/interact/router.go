@@ -13,6 +13,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 )
 
 // Every interaction goes through serve: the route's handler gets a req and
@@ -189,7 +190,7 @@ func (rt *Router) Interact(i *discordgo.InteractionCreate, rp replier) {
 			r.Opts[o.Name] = o
 		}
 		if route, ok = routes[name]; !ok {
-			route = Route{Run: func(r *Req) (Answer, error) { return Say(texts.UI(r.Lang, texts.UnknownCommand)), nil }}
+			route = Route{Run: func(r *Req) (Answer, error) { return Say(uitexts.UI(r.Lang, uitexts.UnknownCommand)), nil }}
 		}
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
@@ -264,7 +265,7 @@ func (rt *Router) respond(r *Req, a Answer) error {
 	if a.Modal != nil || a.Own != nil {
 		// A form, or an answer that writes its own response, cannot follow a
 		// deferral: the user is asked to try again.
-		a = Say(texts.UI(r.Lang, texts.InternalError))
+		a = Say(uitexts.UI(r.Lang, uitexts.InternalError))
 	}
 	var flags discordgo.MessageFlags
 	if !a.Public {

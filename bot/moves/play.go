@@ -9,7 +9,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/store"
 )
@@ -20,20 +20,20 @@ import (
 
 // playAction runs a player's action in their game and answers ok or the
 // refusal.
-func (mv *Moves) playAction(r *interact.Req, s commands.Seated, a referee.Action, ok texts.UIText) interact.Answer {
+func (mv *Moves) playAction(r *interact.Req, s commands.Seated, a referee.Action, ok uitexts.UIText) interact.Answer {
 	a.Player = s.Color
 	reply, done := mv.host.Act(s.ID, r.User, a, r.I.ID)
 	switch {
 	case done:
-		return interact.Say(texts.UI(r.Lang, ok))
+		return interact.Say(uitexts.UI(r.Lang, ok))
 	case reply == "":
-		return interact.Say(texts.UI(r.Lang, texts.Done)) // already applied: the same press delivered twice
+		return interact.Say(uitexts.UI(r.Lang, uitexts.Done)) // already applied: the same press delivered twice
 	}
 	return interact.Say(reply)
 }
 
 // gameAction is a slash command acting in the user's game.
-func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok texts.UIText) (interact.Answer, error) {
+func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok uitexts.UIText) (interact.Answer, error) {
 	s, why := mv.cmds.MyGame(r, 0)
 	if why != nil {
 		return *why, nil
@@ -42,16 +42,16 @@ func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok texts.U
 }
 
 func (mv *Moves) Resign(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActResign, texts.Resigned)
+	return mv.gameAction(r, referee.ActResign, uitexts.Resigned)
 }
 
 func (mv *Moves) Declare(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActDeclare, texts.Done)
+	return mv.gameAction(r, referee.ActDeclare, uitexts.Done)
 }
 
 // Abort cancels a game before both sides have moved: no result, no rating.
 func (mv *Moves) Abort(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActAbort, texts.Done)
+	return mv.gameAction(r, referee.ActAbort, uitexts.Done)
 }
 
 // buttonGame is the game of a DM button, which must be the user's and go on.
@@ -64,7 +64,7 @@ func (mv *Moves) buttonGame(r *interact.Req) (commands.Seated, *interact.Answer)
 	over := s.Game.G.Over()
 	s.Game.Mu.Unlock()
 	if over {
-		return s, &interact.Answer{Text: texts.UI(r.Lang, texts.GameOver)}
+		return s, &interact.Answer{Text: uitexts.UI(r.Lang, uitexts.GameOver)}
 	}
 	return s, nil
 }
@@ -74,8 +74,8 @@ func (mv *Moves) ResignButton(r *interact.Req) (interact.Answer, error) {
 	if _, why := mv.buttonGame(r); why != nil {
 		return *why, nil
 	}
-	return interact.Answer{Text: texts.UI(r.Lang, texts.ResignConfirm),
-		Buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.Arg), Label: texts.UI(r.Lang, texts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
+	return interact.Answer{Text: uitexts.UI(r.Lang, uitexts.ResignConfirm),
+		Buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.Arg), Label: uitexts.UI(r.Lang, uitexts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
 }
 
 func (mv *Moves) ResignConfirm(r *interact.Req) (interact.Answer, error) {
@@ -83,7 +83,7 @@ func (mv *Moves) ResignConfirm(r *interact.Req) (interact.Answer, error) {
 	if why != nil {
 		return *why, nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, texts.Resigned), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.Resigned), nil
 }
 
 // MoveButton opens a modal with a text field for the move (easier on phones).
@@ -92,10 +92,10 @@ func (mv *Moves) MoveButton(r *interact.Req) (interact.Answer, error) {
 		return *why, nil
 	}
 	l := r.Lang
-	return interact.Answer{Modal: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", r.Arg), Title: texts.UI(l, texts.ModalTitle),
+	return interact.Answer{Modal: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", r.Arg), Title: uitexts.UI(l, uitexts.ModalTitle),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.TextInput{CustomID: "move", Label: texts.UI(l, texts.ModalLabel), Style: discordgo.TextInputShort,
-				Placeholder: texts.UI(l, texts.ModalPlaceholder), Required: true, MaxLength: 40}}}}}}, nil
+			discordgo.TextInput{CustomID: "move", Label: uitexts.UI(l, uitexts.ModalLabel), Style: discordgo.TextInputShort,
+				Placeholder: uitexts.UI(l, uitexts.ModalPlaceholder), Required: true, MaxLength: 40}}}}}}, nil
 }
 
 func (mv *Moves) MoveModal(r *interact.Req) (interact.Answer, error) {
@@ -106,7 +106,7 @@ func (mv *Moves) MoveModal(r *interact.Req) (interact.Answer, error) {
 	if r.I.Message != nil { // opened from a board: the move's update replaces it (tapmove.go)
 		return mv.modalMove(r, s), nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]}, texts.MoveSent), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]}, uitexts.MoveSent), nil
 }
 
 // Mask takes a mask chosen from the select menu (Masked setup).
@@ -116,9 +116,9 @@ func (mv *Moves) Mask(r *interact.Req) (interact.Answer, error) {
 		return *why, nil
 	}
 	if len(r.Values) != 1 {
-		return interact.Say(texts.NotInGame(r.Lang, r.Arg)), nil
+		return interact.Say(uitexts.NotInGame(r.Lang, r.Arg)), nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, texts.Done), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, uitexts.Done), nil
 }
 
 // Draw offers a draw, or accepts the opponent's standing offer. An offer is

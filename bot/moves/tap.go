@@ -14,7 +14,7 @@ import (
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
 	"shinpan/bot/tap"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/render"
@@ -118,7 +118,7 @@ func (mv *Moves) Tap(r *interact.Req) (interact.Answer, error) {
 	data := r.I.MessageComponentData()
 	id, number, step, ok := tap.Parse(data.CustomID, r.Values)
 	if !ok {
-		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGame)), nil
 	}
 	s, why := mv.cmds.SeatIn(r, store.GameID(id))
 	if why != nil {
@@ -139,7 +139,7 @@ func (mv *Moves) Tap(r *interact.Req) (interact.Answer, error) {
 		return mv.update(r, msg), nil
 	}
 	if fouledAlready(s.Game, s.Color, pk.Move) { // a second tap of a foul: the same foul again (RULES.md §3)
-		msg := mv.tapScreen(r, s.Game, s.Color, rd, in, tap.Screen{Heading: texts.UI(rd.Lang, texts.TapTried), Selects: tap.First(in).Selects})
+		msg := mv.tapScreen(r, s.Game, s.Color, rd, in, tap.Screen{Heading: uitexts.UI(rd.Lang, uitexts.TapTried), Selects: tap.First(in).Selects})
 		s.Game.Mu.Unlock()
 		return mv.update(r, msg), nil
 	}
@@ -162,11 +162,11 @@ func (mv *Moves) Tap(r *interact.Req) (interact.Answer, error) {
 	defer s.Game.Mu.Unlock()
 	switch {
 	case done: // applied, its update sent by DM (the game's owner is another process)
-		return mv.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + texts.UI(rd.Lang, texts.MoveSent)}), nil
+		return mv.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + uitexts.UI(rd.Lang, uitexts.MoveSent)}), nil
 	case compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd).View.MoveNumber != number || s.Game.G.Over():
 		return mv.update(r, mv.tapStale(r, s.Game, s.Color, rd)), nil // the board moved on meanwhile: played once
 	case reply == "":
-		reply = texts.UI(rd.Lang, texts.Done) // the same pick delivered twice
+		reply = uitexts.UI(rd.Lang, uitexts.Done) // the same pick delivered twice
 	}
 	return interact.Say(reply), nil
 }
@@ -210,7 +210,7 @@ func (mv *Moves) tapScreen(r *interact.Req, lg *games.Game, c shogi.Color, rd co
 // board, with its menus when it is the player's turn.
 func (mv *Moves) tapStale(r *interact.Req, lg *games.Game, c shogi.Color, rd compose.Reader) interact.FilesMessage {
 	in := compose.TapInput(lg.Meta, lg.G, c, rd)
-	sc := tap.Screen{Heading: texts.UI(rd.Lang, texts.TapStale)}
+	sc := tap.Screen{Heading: uitexts.UI(rd.Lang, uitexts.TapStale)}
 	if in.Active() && rd.Set.Input != store.InputTyping {
 		sc.Selects = tap.First(in).Selects
 	}
@@ -249,9 +249,9 @@ func (mv *Moves) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
 		s.Game.Mu.Unlock()
 		return mv.answerDiverted(r, s, p)
 	case done:
-		return interact.Say(texts.UI(r.Lang, texts.MoveSent))
+		return interact.Say(uitexts.UI(r.Lang, uitexts.MoveSent))
 	case reply == "":
-		return interact.Say(texts.UI(r.Lang, texts.Done)) // already applied: the same form delivered twice
+		return interact.Say(uitexts.UI(r.Lang, uitexts.Done)) // already applied: the same form delivered twice
 	}
 	return interact.Say(reply)
 }

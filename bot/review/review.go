@@ -14,6 +14,7 @@ import (
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -45,11 +46,11 @@ const (
 func (rv *Reviews) finishedGame(r *interact.Req, id store.GameID) (store.Game, []store.Entry, *interact.Answer) {
 	meta, entries, err := rv.st.LoadGame(id)
 	if err != nil || !commands.ScopeOf(r).HasGame(meta) {
-		a := interact.Say(texts.UI(r.Lang, texts.NoGame))
+		a := interact.Say(uitexts.UI(r.Lang, uitexts.NoGame))
 		return meta, nil, &a
 	}
 	if meta.Status.Live() {
-		a := interact.Say(texts.ReviewNotYet(r.Lang, uint64(id)))
+		a := interact.Say(uitexts.ReviewNotYet(r.Lang, uint64(id)))
 		return meta, nil, &a
 	}
 	return meta, entries, nil
@@ -167,14 +168,14 @@ func (rv *Reviews) reviewMessage(rd compose.Reader, meta store.Game, steps []ref
 	if pov != POVTrue {
 		img.Alt = texts.SideViewAlt(l, rd.Notation(), &v) // not "Your board": the reviewer may be anyone
 	}
-	label := map[string]string{POVTrue: texts.UI(l, texts.ReviewTrue),
-		POVBlack: texts.ReviewSide(l, shogi.Black), POVWhite: texts.ReviewSide(l, shogi.White)}
+	label := map[string]string{POVTrue: uitexts.UI(l, uitexts.ReviewTrue),
+		POVBlack: uitexts.ReviewSide(l, shogi.Black), POVWhite: uitexts.ReviewSide(l, shogi.White)}
 	var before *shogi.Position
 	if ply > 0 {
 		before = steps[ply-1].Pos
 	}
 	ctx := compose.TextCtx(rd, meta, before)
-	content := texts.Review(ctx, s, len(steps)-1, label[pov])
+	content := uitexts.Review(ctx, s, len(steps)-1, label[pov])
 
 	g, last := uint64(meta.ID), len(steps)-1
 	nav := func(emoji string, to, slot int, off bool) discordgo.MessageComponent {
@@ -198,7 +199,7 @@ func (rv *Reviews) reviewMessage(rd compose.Reader, meta store.Game, steps []ref
 				nav("⏮", 0, 0, ply == 0), nav("◀", max(ply-1, 0), 1, ply == 0),
 				nav("▶", min(ply+1, last), 2, ply == last), nav("⏭", last, 3, ply == last)}},
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: fmt.Sprintf("rvpov:%d:%d", g, ply), Placeholder: texts.UI(l, texts.ReviewPOV), Options: opts}}},
+				CustomID: fmt.Sprintf("rvpov:%d:%d", g, ply), Placeholder: uitexts.UI(l, uitexts.ReviewPOV), Options: opts}}},
 			rec,
 		},
 	}, nil
@@ -208,7 +209,7 @@ func (rv *Reviews) reviewMessage(rd compose.Reader, meta store.Game, steps []ref
 func (rv *Reviews) ReviewRecord(r *interact.Req) (interact.Answer, error) {
 	f := strings.Split(r.I.MessageComponentData().CustomID, ":")
 	if len(f) != 3 {
-		return interact.Say(texts.UI(r.Lang, texts.NoGame)), nil
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGame)), nil
 	}
 	id, _ := strconv.ParseUint(f[1], 10, 64)
 	return rv.RecordAnswer(r, store.GameID(id), f[2])
@@ -220,7 +221,7 @@ func (rv *Reviews) RecordAnswer(r *interact.Req, id store.GameID, format string)
 	meta, entries, why := rv.finishedGame(r, id)
 	if why != nil {
 		if meta.Status.Live() && commands.ScopeOf(r).HasGame(meta) {
-			return interact.Say(texts.RecordNotYet(r.Lang, uint64(id))), nil
+			return interact.Say(uitexts.RecordNotYet(r.Lang, uint64(id))), nil
 		}
 		return *why, nil
 	}
@@ -233,7 +234,7 @@ func (rv *Reviews) RecordAnswer(r *interact.Req, id store.GameID, format string)
 		if err != nil {
 			return interact.Answer{}, err
 		}
-		return interact.Answer{Text: texts.GIFSent(r.Lang, uint64(id), len(steps)-1, (len(data)+1023)/1024),
+		return interact.Answer{Text: uitexts.GIFSent(r.Lang, uint64(id), len(steps)-1, (len(data)+1023)/1024),
 			Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.gif", id), Type: "image/gif", Data: data}}}, nil
 	}
 	g, err := games.Rebuild(meta, entries)
@@ -244,7 +245,7 @@ func (rv *Reviews) RecordAnswer(r *interact.Req, id store.GameID, format string)
 	if err != nil {
 		return interact.Answer{}, err
 	}
-	return interact.Answer{Text: texts.RecordSent(r.Lang, uint64(id)),
+	return interact.Answer{Text: uitexts.RecordSent(r.Lang, uint64(id)),
 		Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
 }
 

@@ -11,7 +11,7 @@ import (
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/render"
@@ -97,7 +97,7 @@ func (rv *Reviews) Watch(r *interact.Req) (interact.Answer, error) {
 	id := store.GameID(n)
 	meta, err := rv.st.GetGame(id)
 	if err != nil || !commands.ScopeOf(r).HasGame(meta) {
-		return interact.Say(texts.UI(l, texts.NoGame)), nil
+		return interact.Say(uitexts.UI(l, uitexts.NoGame)), nil
 	}
 	key := WatchPrefix + r.User
 	if _, err := rv.st.GetMessageRef(id, key); err == nil {
@@ -105,25 +105,25 @@ func (rv *Reviews) Watch(r *interact.Req) (interact.Answer, error) {
 			return interact.Answer{}, err
 		}
 		rv.forgetShown(id, r.User)
-		return interact.Say(texts.Watch(l, "stopped", uint64(id), 0)), nil
+		return interact.Say(uitexts.Watch(l, "stopped", uint64(id), 0)), nil
 	}
 	if _, plays := games.SeatOf(meta, r.User); plays {
-		return interact.Say(texts.Watch(l, "player", uint64(id), 0)), nil
+		return interact.Say(uitexts.Watch(l, "player", uint64(id), 0)), nil
 	}
 	if !meta.Status.Live() {
-		return interact.Say(texts.Watch(l, "over", uint64(id), 0)), nil
+		return interact.Say(uitexts.Watch(l, "over", uint64(id), 0)), nil
 	}
 	delay, why := rv.watchDelay(meta)
 	if why != "" {
-		return interact.Say(texts.Watch(l, why, uint64(id), 0)), nil
+		return interact.Say(uitexts.Watch(l, why, uint64(id), 0)), nil
 	}
 	ch, err := rv.rest.DMChannel(r.User)
 	if err != nil {
 		return interact.Answer{}, err
 	}
-	msgID, err := rv.rest.PostMessage(ch, compose.Payload{Content: texts.WatchWaiting(l, uint64(id), delay)}, "")
+	msgID, err := rv.rest.PostMessage(ch, compose.Payload{Content: uitexts.WatchWaiting(l, uint64(id), delay)}, "")
 	if outbox.DMsClosed(err) {
-		return interact.Say(texts.UI(l, texts.WatchDMsClosed)), nil
+		return interact.Say(uitexts.UI(l, uitexts.WatchDMsClosed)), nil
 	}
 	if err != nil {
 		return interact.Answer{}, err
@@ -133,7 +133,7 @@ func (rv *Reviews) Watch(r *interact.Req) (interact.Answer, error) {
 	}
 	rv.forgetShown(id, r.User) // a new DM: nothing shown yet
 	rv.KickWatchers(id)        // the board as of now, if the game is far enough
-	return interact.Say(texts.Watch(l, "started", uint64(id), delay)), nil
+	return interact.Say(uitexts.Watch(l, "started", uint64(id), delay)), nil
 }
 
 // forgetShown forgets what a watcher's DM of game id showed.
@@ -189,7 +189,7 @@ func (rv *Reviews) updateWatchers(id store.GameID) {
 		var v view.View
 		switch {
 		case over:
-			content, v = texts.WatchEnded(l, uint64(id)), now.True
+			content, v = uitexts.WatchEnded(l, uint64(id)), now.True
 		case why != "":
 			continue // the server's settings changed: nothing more is shown
 		case now.Ply < delay:
@@ -198,7 +198,7 @@ func (rv *Reviews) updateWatchers(id store.GameID) {
 			continue // no move since the last edit: an edit now would tell of a private action (a foul, a bounce)
 		default:
 			s := steps[now.Ply-delay]
-			content, v = texts.WatchBoard(l, uint64(id), s.Ply, now.Ply), WatchView(s.True)
+			content, v = uitexts.WatchBoard(l, uint64(id), s.Ply, now.Ply), WatchView(s.True)
 		}
 		f, err := compose.RenderFor(v, rd, render.Options{CacheScope: fmt.Sprintf("game %d watch %s", id, user)})
 		if err == nil {

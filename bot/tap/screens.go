@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 	"shinpan/render"
 )
@@ -77,7 +77,7 @@ func root(in *Input) (Screen, error) {
 		for _, s := range MaskSquares(in) {
 			items = append(items, item{s, Option{Label: pieceLabel(in, s), Value: "k:" + s.String()}})
 		}
-		return Screen{Selects: in.menus(items, texts.UI(in.Lang, texts.TapPickMask), MaxSelects, "")}, nil
+		return Screen{Selects: in.menus(items, uitexts.UI(in.Lang, uitexts.TapPickMask), MaxSelects, "")}, nil
 	}
 	ms := Moves(in)
 	from := map[shogi.Square]bool{}
@@ -96,10 +96,10 @@ func root(in *Input) (Screen, error) {
 	var hand []Option
 	for _, k := range shogi.HandKinds {
 		if drops[k] {
-			hand = append(hand, Option{Label: texts.TapDrop(in.Lang, in.Notation, me, k), Value: "d:" + k.Letter()})
+			hand = append(hand, Option{Label: uitexts.TapDrop(in.Lang, in.Notation, me, k), Value: "d:" + k.Letter()})
 		}
 	}
-	pickPiece := texts.UI(in.Lang, texts.TapPickPiece)
+	pickPiece := uitexts.UI(in.Lang, uitexts.TapPickPiece)
 	if len(board)+len(hand) <= MaxOptions {
 		opts := make([]Option, 0, len(board)+len(hand))
 		for _, it := range byKind(in, board) {
@@ -114,7 +114,7 @@ func root(in *Input) (Screen, error) {
 	}
 	sel := in.menus(board, pickPiece, room, "g:")
 	if len(hand) > 0 {
-		sel = append(sel, Select{Placeholder: texts.UI(in.Lang, texts.TapPickHand), Options: hand})
+		sel = append(sel, Select{Placeholder: uitexts.UI(in.Lang, uitexts.TapPickHand), Options: hand})
 	}
 	return Screen{Selects: in.number(sel)}, nil
 }
@@ -139,7 +139,7 @@ func groupScreen(in *Input, arg string) (Screen, error) {
 	for _, s := range in.reading(keys(from)) {
 		items = append(items, item{s, Option{Label: pieceLabel(in, s), Value: "p:" + s.String()}})
 	}
-	return Screen{Selects: in.menus(items, texts.UI(in.Lang, texts.TapPickPiece), MaxSelects, ""), Buttons: in.back(Root)}, nil
+	return Screen{Selects: in.menus(items, uitexts.UI(in.Lang, uitexts.TapPickPiece), MaxSelects, ""), Buttons: in.back(Root)}, nil
 }
 
 // pieceScreen shows where the piece on arg may go.
@@ -172,21 +172,21 @@ func pieceScreen(in *Input, arg string) (Screen, error) {
 	var to []shogi.Square
 	for _, s := range in.reading(keys(dests)) {
 		d := dests[s]
-		o := Option{Label: texts.TapSquare(in.Lang, in.Notation, s), Description: in.takes(s)}
+		o := Option{Label: uitexts.TapSquare(in.Lang, in.Notation, s), Description: in.takes(s)}
 		switch {
 		case d.plain && d.promo:
 			o.Value = "q:" + from.String() + s.String()
 		case d.promo:
 			o.Value = "m:" + shogi.NewMove(from, s, true).USI()
-			o.Description = join(o.Description, texts.UI(in.Lang, texts.TapPromotes))
+			o.Description = join(o.Description, uitexts.UI(in.Lang, uitexts.TapPromotes))
 		default:
 			o.Value = "m:" + shogi.NewMove(from, s, false).USI()
 		}
 		items = append(items, item{s, o})
 		to = append(to, s)
 	}
-	return Screen{Heading: texts.TapPicked(in.Lang, pieceLabel(in, from)),
-		Selects: in.menus(items, texts.UI(in.Lang, texts.TapPickSquare), MaxSelects, ""),
+	return Screen{Heading: uitexts.TapPicked(in.Lang, pieceLabel(in, from)),
+		Selects: in.menus(items, uitexts.UI(in.Lang, uitexts.TapPickSquare), MaxSelects, ""),
 		Buttons: in.back(Root), Reach: &render.Reach{From: from, To: sortSquares(to)}}, nil
 }
 
@@ -206,11 +206,11 @@ func promoteScreen(in *Input, arg string) (Screen, error) {
 		return Screen{}, ErrStale
 	}
 	from, to := plain.From(), plain.To()
-	label := pieceLabel(in, from) + " → " + texts.TapSquare(in.Lang, in.Notation, to)
-	return Screen{Heading: texts.TapPromoteAsk(in.Lang, label),
+	label := pieceLabel(in, from) + " → " + uitexts.TapSquare(in.Lang, in.Notation, to)
+	return Screen{Heading: uitexts.TapPromoteAsk(in.Lang, label),
 		Buttons: []Button{
-			{ID: ID(in.Game, in.View.MoveNumber, "m:"+promo.USI()), Label: texts.UI(in.Lang, texts.TapPromote), Primary: true},
-			{ID: ID(in.Game, in.View.MoveNumber, "m:"+plain.USI()), Label: texts.UI(in.Lang, texts.TapNoPromote)},
+			{ID: ID(in.Game, in.View.MoveNumber, "m:"+promo.USI()), Label: uitexts.UI(in.Lang, uitexts.TapPromote), Primary: true},
+			{ID: ID(in.Game, in.View.MoveNumber, "m:"+plain.USI()), Label: uitexts.UI(in.Lang, uitexts.TapNoPromote)},
 			in.back("p:" + from.String())[0]},
 		Reach: &render.Reach{From: from, To: []shogi.Square{to}}}, nil
 }
@@ -241,14 +241,14 @@ func dropScreen(in *Input, arg string) (Screen, error) {
 	}
 	var items []item
 	for _, s := range in.reading(squares) {
-		items = append(items, item{s, Option{Label: texts.TapSquare(in.Lang, in.Notation, s), Value: "m:" + shogi.NewDrop(k, s).USI()}})
+		items = append(items, item{s, Option{Label: uitexts.TapSquare(in.Lang, in.Notation, s), Value: "m:" + shogi.NewDrop(k, s).USI()}})
 	}
 	back := Root
 	if grouped {
 		back = "d:" + letter
 	}
-	return Screen{Heading: texts.TapPicked(in.Lang, texts.TapDrop(in.Lang, in.Notation, in.Me(), k)),
-		Selects: in.menus(items, texts.UI(in.Lang, texts.TapPickSquare), MaxSelects, "d:"+letter+":"),
+	return Screen{Heading: uitexts.TapPicked(in.Lang, uitexts.TapDrop(in.Lang, in.Notation, in.Me(), k)),
+		Selects: in.menus(items, uitexts.UI(in.Lang, uitexts.TapPickSquare), MaxSelects, "d:"+letter+":"),
 		Buttons: in.back(back), Reach: &render.Reach{From: shogi.NoSquare, To: sortSquares(squares)}}, nil
 }
 
@@ -310,10 +310,10 @@ func (in *Input) menus(items []item, placeholder string, room int, group string)
 			}
 		}
 		if n > 0 {
-			groups = append(groups, Option{Label: texts.TapFiles(in.Lang, first, last), Value: group + strconv.Itoa(first) + strconv.Itoa(last)})
+			groups = append(groups, Option{Label: uitexts.TapFiles(in.Lang, first, last), Value: group + strconv.Itoa(first) + strconv.Itoa(last)})
 		}
 	}
-	return in.selects([][]Option{groups}, []string{texts.UI(in.Lang, texts.TapPickFiles)})
+	return in.selects([][]Option{groups}, []string{uitexts.UI(in.Lang, uitexts.TapPickFiles)})
 }
 
 // selects makes menus of the option lists, numbered in order.
@@ -336,7 +336,7 @@ func (in *Input) number(sel []Select) []Select {
 }
 
 func (in *Input) back(step string) []Button {
-	return []Button{{ID: ID(in.Game, in.View.MoveNumber, step), Label: texts.UI(in.Lang, texts.TapBack)}}
+	return []Button{{ID: ID(in.Game, in.View.MoveNumber, step), Label: uitexts.UI(in.Lang, uitexts.TapBack)}}
 }
 
 // splitByFile cuts items (in reading order) between files into menus of at
@@ -379,12 +379,12 @@ func options(items []item) []Option {
 
 // filesLabel names the files of a chunk in reading order.
 func (in *Input) filesLabel(c []item) string {
-	return texts.TapFiles(in.Lang, c[0].sq.File(), c[len(c)-1].sq.File())
+	return uitexts.TapFiles(in.Lang, c[0].sq.File(), c[len(c)-1].sq.File())
 }
 
 // pieceLabel labels the player's piece on s.
 func pieceLabel(in *Input, s shogi.Square) string {
-	return texts.TapPiece(in.Lang, in.Notation, in.Me(), in.View.Board[s].Piece.Kind(), s)
+	return uitexts.TapPiece(in.Lang, in.Notation, in.Me(), in.View.Board[s].Piece.Kind(), s)
 }
 
 // takes describes a destination holding an enemy piece the player sees.
@@ -393,7 +393,7 @@ func (in *Input) takes(s shogi.Square) string {
 	if !c.Known || c.Piece == shogi.NoPiece || c.Piece.Color() == in.Me() {
 		return ""
 	}
-	return texts.TapTakes(in.Lang, c.Piece.Kind())
+	return uitexts.TapTakes(in.Lang, c.Piece.Kind())
 }
 
 func join(a, b string) string {

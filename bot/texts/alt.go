@@ -80,7 +80,7 @@ var altVariants = map[view.Variant]msg{view.Standard: mAltVarStandard, view.Tsui
 	view.Masked: mAltVarMasked, view.Dark: mAltVarDark}
 
 // lastMoveText writes v.LastMove in notation n on the board the viewer saw
-// just before it, with the same function as the messages (moveText).
+// just before it, with the same function as the messages (MoveText).
 func lastMoveText(v *view.View, n notation.Notation) string {
 	m := v.LastMove
 	if n == notation.USI || v.LastMoveBefore == "" {

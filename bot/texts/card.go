@@ -8,9 +8,36 @@ import (
 )
 
 // The game card is the game's one live message in the channel: its header
-// (GameCard) and the state below, edited after every action the channel is
+// (uitexts.GameCard) and the state below, edited after every action the channel is
 // told of (bot/compose/card.go). CardState writes that state from what the channel
 // knows only. Its words are in en.go and ja.go.
+
+// State is where a game stands, as everyone may know it.
+type State struct {
+	Result     *view.Result // nil while the game goes on
+	Move       int          // the number of the move to play (or of the last one, when over)
+	Turn       shogi.Color  // the side to move
+	NeedsMasks bool         // Masked: the masks are still being chosen
+}
+
+// Status is one line on a game for reader to: how it ended, that the masks
+// are being chosen, or the move number and the side to move (and "your turn"
+// for the player to move).
+func Status(ctx Ctx, s State, to view.Audience) string {
+	no := GameNo(ctx.GameID)
+	switch {
+	case s.Result != nil:
+		end := ctx.endText(view.Event{Kind: view.EvEnd, Winner: s.Result.Winner, Reason: s.Result.Reason, Number: s.Move})
+		return Clip(sentence(ctx.Lang, ctx.t(mStatusOver, no, sentence(ctx.Lang, end))))
+	case s.NeedsMasks:
+		return sentence(ctx.Lang, ctx.t(mStatusMasks, no))
+	}
+	line := ctx.t(mStatus, no, s.Move, s.Turn.Symbol()+" "+ColorName(ctx.Lang, s.Turn))
+	if isPlayer(to, s.Turn) {
+		line += ctx.t(mTurnYours)
+	}
+	return sentence(ctx.Lang, line)
+}
 
 // CardState is what the channel knows of a game now.
 type CardState struct {
@@ -27,7 +54,7 @@ type CardState struct {
 	Clocks   string // both sides' main time as of the last move (ClockLine)
 }
 
-// GameCardState is the card's state block, under GameCard.
+// GameCardState is the card's state block, under uitexts.GameCard.
 func GameCardState(ctx Ctx, s CardState) string {
 	var lines []string
 	switch {
@@ -36,7 +63,7 @@ func GameCardState(ctx Ctx, s CardState) string {
 	case s.NeedsMasks:
 		lines = append(lines, ctx.t(mCardMasks))
 	default:
-		line := ctx.t(mCardTurn, s.Move, s.Turn.Symbol()+" "+ctx.colorWord(s.Turn))
+		line := ctx.t(mCardTurn, s.Move, s.Turn.Symbol()+" "+ColorName(ctx.Lang, s.Turn))
 		if s.Check {
 			line += ctx.t(mSep) + ctx.t(mCheck)
 		}
@@ -59,7 +86,7 @@ func GameCardState(ctx Ctx, s CardState) string {
 			lines = append(lines, ctx.t(mCardCaptured, c.Symbol(), ctx.handList(s.Captured[c])))
 		}
 	}
-	return clip(strings.Join(lines, "\n"))
+	return Clip(strings.Join(lines, "\n"))
 }
 
 // handList writes the pieces of h: "rook, pawn ×2"; "—" when none.

@@ -25,12 +25,6 @@ var presetNames = map[string][2]string{
 	"3d":      {"3 days a move (correspondence)", "一手3日（通信対局）"},
 }
 
-func init() {
-	for name, w := range presetNames {
-		commandJA["time="+name] = CommandWords{Name: w[1]}
-	}
-}
-
 // TimePresetName is the name of a time: preset in l (the value itself for
 // one without a name).
 func TimePresetName(l Lang, name string) string {
@@ -44,8 +38,8 @@ func TimePresetName(l Lang, name string) string {
 	return w[0]
 }
 
-// timeControl words the options' time control ("" for none).
-func timeControl(l Lang, o policy.Options) string {
+// TimeControl words the options' time control ("" for none).
+func TimeControl(l Lang, o policy.Options) string {
 	switch o.TimeKind() {
 	case policy.TimePerMove:
 		return tr(l, mOptTurn, o.TurnSeconds)

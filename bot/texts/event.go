@@ -62,7 +62,7 @@ func Event(ctx Ctx, e view.Event) string {
 	if e.To != view.ToPublic && e.Kind == view.EvMoved && e.Player != colorOf(e.To) {
 		f = ctx.withTurn(f)
 	}
-	return clip(sentence(ctx.Lang, f))
+	return Clip(sentence(ctx.Lang, f))
 }
 
 // colorOf returns the side of a player audience (Black for the channel).
@@ -87,7 +87,7 @@ func (c Ctx) fragment(e view.Event, to view.Audience, bothMasks bool) string {
 		if e.Move == "" {
 			return c.t(mMovedHidden, e.Player.Symbol(), e.Number)
 		}
-		mv := c.moveText(e.Player, e.Move)
+		mv := c.MoveText(e.Player, e.Move)
 		if isPlayer(to, e.Player) {
 			return c.t(mMovedSelf, mv, e.Number)
 		}
@@ -140,7 +140,7 @@ func (c Ctx) fragment(e view.Event, to view.Audience, bothMasks bool) string {
 		}
 		return c.t(k, c.pieceName(e.Piece), c.square(e.Square))
 	case view.EvMasksDone:
-		return c.t(mMasksSet) + c.t(mSep) + c.t(mMasksCommit, safeCode(e.Commitments[0]), safeCode(e.Commitments[1])) +
+		return c.t(mMasksSet) + c.t(mSep) + c.t(mMasksCommit, SafeCode(e.Commitments[0]), SafeCode(e.Commitments[1])) +
 			c.t(mSep) + c.t(mMasksVerify, c.GameID)
 	case view.EvRefused:
 		return c.t(mRefused)
@@ -148,8 +148,8 @@ func (c Ctx) fragment(e view.Event, to view.Audience, bothMasks bool) string {
 	return ""
 }
 
-// safeCode keeps s fit for a `code` span: no backticks, no line breaks, short.
-func safeCode(s string) string {
+// SafeCode keeps s fit for a `code` span: no backticks, no line breaks, short.
+func SafeCode(s string) string {
 	s = strings.Map(func(r rune) rune {
 		switch r {
 		case '`', '\n', '\r':
@@ -157,24 +157,26 @@ func safeCode(s string) string {
 		}
 		return r
 	}, s)
-	return shorten(s, 80)
+	return Shorten(s, 80)
 }
 
-// side writes s with its symbol and name: "☗ Alice", or "☗" without a name.
-func (c Ctx) side(s shogi.Color) string {
+// Side writes s with its symbol and name: "☗ Alice", or "☗" without a name.
+func (c Ctx) Side(s shogi.Color) string {
 	name := strings.TrimSpace(c.Names.Of(s))
 	if name == "" {
 		return s.Symbol()
 	}
-	return c.t(mSideNamed, s.Symbol(), nameText(name))
+	return c.t(mSideNamed, s.Symbol(), Name(name))
 }
 
-// colorWord is "Black"/"White" (先手/後手).
-func (c Ctx) colorWord(s shogi.Color) string {
+// ColorName is a side's name in l: "Black"/"White" (先手/後手).
+func ColorName(l Lang, s shogi.Color) string { return tr(l, sideKey(s)) }
+
+func sideKey(s shogi.Color) msg {
 	if s == shogi.White {
-		return c.t(mWhite)
+		return mWhite
 	}
-	return c.t(mBlack)
+	return mBlack
 }
 
 // square writes s: "5e" in English, "５五" in Japanese.
@@ -245,7 +247,7 @@ func (c Ctx) endText(e view.Event) string {
 		return c.t(mEndDraw)
 	}
 	w := *e.Winner
-	W, L := c.side(w), c.side(w.Opp())
+	W, L := c.Side(w), c.Side(w.Opp())
 	switch e.Reason {
 	case view.ReasonCheckmate:
 		return c.t(mEndCheckmate, W)

@@ -2,6 +2,7 @@ package texts
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -37,20 +38,26 @@ func ParseLang(s string) (l Lang, ok bool) {
 // String returns "en" or "ja".
 func (l Lang) String() string { return string(l) }
 
-// table returns the words of l (English for an unknown language).
-func table(l Lang) map[msg]string {
+// Words are one subject's word tables, English and Japanese, keyed by its
+// own message ids (K). Each table is made on first use (sync.OnceValue),
+// never at package init. This package's words are one Words; bot/texts/uitexts
+// and bot/texts/tntexts keep theirs.
+type Words[K ~string] struct{ EN, JA func() map[K]string }
+
+// Table returns the words of l (English for an unknown language).
+func (w Words[K]) Table(l Lang) map[K]string {
 	if l == JA {
-		return ja()
+		return w.JA()
 	}
-	return en()
+	return w.EN()
 }
 
-// tr formats message k in l. A key missing from l falls back to English, and
+// Tr formats message k in l. A key missing from l falls back to English, and
 // one missing from both to its own name, so a gap shows rather than crashes.
-func tr(l Lang, k msg, args ...any) string {
-	s, ok := table(l)[k]
+func (w Words[K]) Tr(l Lang, k K, args ...any) string {
+	s, ok := w.Table(l)[k]
 	if !ok {
-		if s, ok = en()[k]; !ok {
+		if s, ok = w.EN()[k]; !ok {
 			return string(k)
 		}
 	}
@@ -60,11 +67,17 @@ func tr(l Lang, k msg, args ...any) string {
 	return fmt.Sprintf(s, args...)
 }
 
+// words are this package's tables (en.go, ja.go).
+var words = Words[msg]{EN: en, JA: ja}
+
+// tr formats this package's message k in l (Words.Tr).
+func tr(l Lang, k msg, args ...any) string { return words.Tr(l, k, args...) }
+
 // MaxLen is the longest message Discord accepts from a bot, in characters.
 const MaxLen = 2000
 
-// clip shortens s to fit a Discord message, ending it with "…" when cut.
-func clip(s string) string {
+// Clip shortens s to fit a Discord message, ending it with "…" when cut.
+func Clip(s string) string {
 	if utf8.RuneCountInString(s) <= MaxLen {
 		return s
 	}
@@ -75,8 +88,8 @@ func clip(s string) string {
 // maxName bounds a display name so no message grows past MaxLen.
 const maxName = 100
 
-// shorten cuts s to n characters, ending it with "…" when cut.
-func shorten(s string, n int) string {
+// Shorten cuts s to n characters, ending it with "…" when cut.
+func Shorten(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
@@ -97,10 +110,26 @@ func sentence(l Lang, s string) string {
 	return s + tr(l, mFullStop)
 }
 
-// capitalize upper-cases the first letter of an English text.
-func capitalize(s string) string {
+// Capitalize upper-cases the first letter of an English text.
+func Capitalize(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// Join lists parts as l does: "a, b" (a、b).
+func Join(l Lang, parts []string) string { return strings.Join(parts, tr(l, mListSep)) }
+
+// GameSlot stands for a game's number in a text made before the game has one
+// (a Ctx or an argument with game number 0); the bot's sender replaces it
+// when the number is known.
+const GameSlot = "{game}"
+
+// GameNo writes a game number, or GameSlot for 0.
+func GameNo(id uint64) string {
+	if id == 0 {
+		return GameSlot
+	}
+	return strconv.FormatUint(id, 10)
 }

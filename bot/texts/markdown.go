@@ -15,7 +15,7 @@ const lineStartChars = ">#-"
 // Escape makes s, text from a user or move notation ("L*5e", a name like
 // "_bob_"), read literally inside a Discord message: each markdown character
 // gets a backslash, which Discord does not show. Every such text a message
-// interpolates goes through it (or into a `code` span, see safeCode); the
+// interpolates goes through it (or into a `code` span, see SafeCode); the
 // templates' own markdown stays. @everyone and @here are left as they are:
 // they ping no one, because every message the bot sends sets allowed_mentions
 // (bot.mentions).
@@ -41,6 +41,6 @@ func Escape(s string) string {
 	return b.String()
 }
 
-// nameText is a player's name or mention as a message shows it: trimmed,
+// Name is a player's name or mention as a message shows it: trimmed,
 // shortened to maxName and escaped.
-func nameText(s string) string { return Escape(shorten(strings.TrimSpace(s), maxName)) }
+func Name(s string) string { return Escape(Shorten(strings.TrimSpace(s), maxName)) }

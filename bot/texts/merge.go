@@ -27,7 +27,7 @@ func Announcement(ctx Ctx, evs []view.Event) string {
 	if ctx.GameID != 0 {
 		s = "**#" + strconv.FormatUint(ctx.GameID, 10) + "** " + s
 	}
-	return clip(s)
+	return Clip(s)
 }
 
 // PlayerUpdate merges player c's events of one action into one DM text, e.g.
@@ -54,7 +54,7 @@ func PlayerUpdate(ctx Ctx, c shogi.Color, evs []view.Event) string {
 	if ctx.YourTurn {
 		s = ctx.withTurn(s)
 	}
-	return clip(sentence(ctx.Lang, s))
+	return Clip(sentence(ctx.Lang, s))
 }
 
 // withTurn appends "your turn" to s. A suffix that opens with the full stop

@@ -7,15 +7,15 @@ import (
 	"shinpan/referee/shogi"
 )
 
-// moveText writes the move usi by side s in the reader's notation, with the
+// MoveText writes the move usi by side s in the reader's notation, with the
 // side's symbol: "☗ P-7f", "☗７六歩", "☗ 7g7f". It writes it as
 // notation.FormatSeen does on ctx.Before (the reader's board before the move,
 // as the board image's alt text does) when the move fits it; otherwise, or
 // without Before, in USI.
-func (c Ctx) moveText(s shogi.Color, usi string) string {
+func (c Ctx) MoveText(s shogi.Color, usi string) string {
 	m, err := shogi.ParseUSI(usi)
 	if err != nil {
-		return s.Symbol() + " " + Escape(safeCode(usi))
+		return s.Symbol() + " " + Escape(SafeCode(usi))
 	}
 	text := m.USI()
 	if c.Before != nil && c.Notation != notation.USI && c.Before.SideToMove() == s {

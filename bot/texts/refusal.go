@@ -24,15 +24,15 @@ func Refusal(l Lang, err error) string {
 	if !errors.As(err, &r) {
 		text := Escape(strings.TrimSpace(err.Error()))
 		if l == JA {
-			return clip(text)
+			return Clip(text)
 		}
-		return clip(sentence(EN, capitalize(text)))
+		return Clip(sentence(EN, Capitalize(text)))
 	}
 	s := refusal(l, r)
 	if l == EN {
-		s = capitalize(s)
+		s = Capitalize(s)
 	}
-	return clip(sentence(l, s))
+	return Clip(sentence(l, s))
 }
 
 // RefusalWithMoveHint is Refusal followed, when err says the typed text is no

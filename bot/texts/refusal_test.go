@@ -173,7 +173,7 @@ func TestRefusalsTranslated(t *testing.T) {
 // escaped) and in Japanese with no English left.
 func checkWorded(t *testing.T, err error) {
 	t.Helper()
-	if got, want := Refusal(EN, err), clip(sentence(EN, capitalize(Escape(err.Error())))); got != want {
+	if got, want := Refusal(EN, err), Clip(sentence(EN, Capitalize(Escape(err.Error())))); got != want {
 		t.Errorf("English wording differs from the referee:\n ref %q\n got %q", want, got)
 	}
 	ja := Refusal(JA, err)
@@ -199,11 +199,6 @@ func TestRefusalQuotesReadably(t *testing.T) {
 			if !strings.Contains(got, want) || strings.Contains(got, `\u`) || strings.Contains(got, `"`) {
 				t.Errorf("%s: %q refused as %q, want it quoted %s", l, typed, got, want)
 			}
-		}
-	}
-	for l, want := range map[Lang]string{EN: "“七\u3000七”", JA: "「七\u3000七」"} {
-		if got := BadSquare(l, "七\u3000七\x07"); !strings.HasPrefix(got, want) {
-			t.Errorf("%s: bad square %q", l, got)
 		}
 	}
 }
@@ -312,9 +307,11 @@ func TestOptionRefusal(t *testing.T) {
 // English back, so none of its code needs a regular expression.
 func TestNoRegexpOverOurTexts(t *testing.T) {
 	files, err := filepath.Glob("*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no files: %v", err)
+	subs, err2 := filepath.Glob("*/*.go") // uitexts, tntexts
+	if err != nil || err2 != nil || len(files) == 0 || len(subs) == 0 {
+		t.Fatalf("no files: %v, %v", err, err2)
 	}
+	files = append(files, subs...)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -327,6 +324,40 @@ func TestNoRegexpOverOurTexts(t *testing.T) {
 			if im.Path.Value == `"regexp"` {
 				t.Errorf("%s imports regexp", f)
 			}
+		}
+	}
+}
+
+// TestMoveHint: the hint follows a refusal of text that is no move at all, in
+// either language, and nothing else.
+func TestMoveHint(t *testing.T) {
+	g, err := referee.New("h", view.Standard, "", referee.DefaultOptions(view.Standard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusal := func(text string) error {
+		_, err := g.Apply(referee.Action{Kind: referee.ActMove, Player: shogi.Black, Text: text})
+		if err == nil {
+			t.Fatalf("%q accepted", text)
+		}
+		return err
+	}
+	for _, l := range Langs {
+		for _, text := range []string{"hello there", strings.Repeat("7", 300)} {
+			err := refusal(text)
+			if got, r := RefusalWithMoveHint(l, err), Refusal(l, err); got != r+"\n"+tr(l, mUIDMHint) {
+				t.Errorf("%s: no hint after %q", l, r)
+			}
+		}
+		for _, text := range []string{"7g7e", "5i5h+"} {
+			err := refusal(text)
+			if got, r := RefusalWithMoveHint(l, err), Refusal(l, err); got != r {
+				t.Errorf("%s: hint after %q", l, r)
+			}
+		}
+		nyt := &referee.Refusal{Code: referee.RefNotYourTurn}
+		if got := RefusalWithMoveHint(l, nyt); got != Refusal(l, nyt) {
+			t.Errorf("%s: hint after %q", l, got)
 		}
 	}
 }

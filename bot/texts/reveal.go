@@ -64,8 +64,8 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 	var lines []string
 	if ctx.Variant == view.Masked {
 		for s := shogi.Black; s <= shogi.White; s++ {
-			sq, salt := e.Masks[s], safeCode(e.Salts[s])
-			lines = append(lines, ctx.t(mRevealCommit, s.Symbol(), ctx.square(sq), salt, safeCode(e.Commitments[s])))
+			sq, salt := e.Masks[s], SafeCode(e.Salts[s])
+			lines = append(lines, ctx.t(mRevealCommit, s.Symbol(), ctx.square(sq), salt, SafeCode(e.Commitments[s])))
 			pre := referee.MaskPreimage(strconv.FormatUint(ctx.GameID, 10), s, sq, salt) // salt fit for a code span
 			lines = append(lines, ctx.t(mRevealCheck, pre))
 		}
@@ -78,13 +78,7 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 			lines = append(lines, ctx.t(mRevealFouls))
 		}
 		for _, f := range e.Fouls {
-			typed, usi := safeCode(notation.Echo(f.Text)), safeCode(f.Move) // as refusals quote it
-			if typed == usi {
-				lines = append(lines, ctx.t(mRevealFoulUSI, f.Number, f.Player.Symbol(), usi, whyCode(ctx.Lang, f.Reason)))
-			} else {
-				// typed is in a code span; the USI beside it is not ("(P*5e)").
-				lines = append(lines, ctx.t(mRevealFoul, f.Number, f.Player.Symbol(), typed, Escape(usi), whyCode(ctx.Lang, f.Reason)))
-			}
+			lines = append(lines, ctx.FoulLine(f))
 		}
 	}
 	lines = append(lines, "", ctx.t(mRevealMoves, len(e.Moves)))
@@ -109,7 +103,7 @@ func pack(lines []string) []string {
 	var cur strings.Builder
 	n := 0
 	for _, l := range lines {
-		l = clip(l)
+		l = Clip(l)
 		ln := len([]rune(l))
 		if n > 0 && n+1+ln > MaxLen {
 			out = append(out, strings.TrimSpace(cur.String()))
@@ -152,7 +146,7 @@ func whyCode(l Lang, code string) string {
 	if k, ok := whyKeys[code]; ok {
 		return tr(l, k)
 	}
-	return Escape(safeCode(code))
+	return Escape(SafeCode(code))
 }
 
 // listMoves writes a game's moves (USI) from ctx.Start in ctx.Notation, each
@@ -166,7 +160,7 @@ func (c Ctx) listMoves(moves []string) []string {
 	}
 	out := make([]string, len(moves))
 	for i, usi := range moves {
-		out[i] = Escape(safeCode(usi))
+		out[i] = Escape(SafeCode(usi))
 		m, err := shogi.ParseUSI(usi)
 		if p == nil || err != nil {
 			p = nil
@@ -181,4 +175,15 @@ func (c Ctx) listMoves(moves []string) []string {
 		p.MakeMove(m)
 	}
 	return out
+}
+
+// FoulLine is one foul attempt as the reveal lists it: its move number, the
+// side, what was typed (quoted as refusals quote it) and why it was a foul.
+func (c Ctx) FoulLine(f view.FoulRecord) string {
+	typed, usi := SafeCode(notation.Echo(f.Text)), SafeCode(f.Move)
+	if typed == usi {
+		return c.t(mRevealFoulUSI, f.Number, f.Player.Symbol(), usi, whyCode(c.Lang, f.Reason))
+	}
+	// typed is in a code span; the USI beside it is not ("(P*5e)").
+	return c.t(mRevealFoul, f.Number, f.Player.Symbol(), typed, Escape(usi), whyCode(c.Lang, f.Reason))
 }

@@ -11,7 +11,8 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/interact"
-	"shinpan/bot/texts"
+	"shinpan/bot/texts/tntexts"
+	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
@@ -33,7 +34,7 @@ func moderator(r *interact.Req) bool {
 
 // say answers with one of the tournament answers.
 func say(r *interact.Req, kind string, t store.Tournament) interact.Answer {
-	return interact.Say(texts.Tournament(r.Lang, kind, texts.TournamentTitle(r.Lang, t.ID, t.Name)))
+	return interact.Say(tntexts.Tournament(r.Lang, kind, tntexts.TournamentTitle(r.Lang, t.ID, t.Name)))
 }
 
 // refusal words what package tournament (or the store) refused.
@@ -52,7 +53,7 @@ func refusal(r *interact.Req, t store.Tournament, err error) (interact.Answer, e
 	if errors.Is(err, tournament.ErrNoPairing) {
 		round, _ := r.Opts.Num("round")
 		board, _ := r.Opts.Num("board")
-		return interact.Say(texts.TournamentNoPairing(r.Lang, round, board)), nil
+		return interact.Say(tntexts.TournamentNoPairing(r.Lang, round, board)), nil
 	}
 	return interact.Answer{}, err
 }
@@ -86,14 +87,14 @@ func (rn *Runner) find(r *interact.Req) (store.Tournament, bool, error) {
 // "organiser" (the organiser or a moderator) or "mods".
 func (rn *Runner) command(r *interact.Req, who string, do func(store.Tournament) (interact.Answer, error)) (interact.Answer, error) {
 	if r.I.GuildID == "" {
-		return interact.Say(texts.Tournament(r.Lang, "in_guild", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "in_guild", "")), nil
 	}
 	t, ok, err := rn.find(r)
 	if err != nil {
 		return interact.Answer{}, err
 	}
 	if !ok {
-		return interact.Say(texts.Tournament(r.Lang, "none", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "none", "")), nil
 	}
 	switch {
 	case who == "mods" && !moderator(r):
@@ -106,11 +107,11 @@ func (rn *Runner) command(r *interact.Req, who string, do func(store.Tournament)
 
 func (rn *Runner) Create(r *interact.Req) (interact.Answer, error) {
 	if r.I.GuildID == "" {
-		return interact.Say(texts.Tournament(r.Lang, "in_guild", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "in_guild", "")), nil
 	}
 	gs := rn.host.GuildSettings(r.I.GuildID)
 	if gs.TournamentCreate != store.TournamentsByEveryone && !moderator(r) {
-		return interact.Say(texts.Tournament(r.Lang, "create_mods", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "create_mods", "")), nil
 	}
 	v, opts, refusal := rn.host.ChallengeOptions(r, gs)
 	if refusal != "" {
@@ -123,9 +124,9 @@ func (rn *Runner) Create(r *interact.Req) (interact.Answer, error) {
 	cfg.Duration = time.Duration(minutes) * time.Minute
 	switch {
 	case cfg.Format == tournament.Swiss && cfg.Rounds == 0:
-		return interact.Say(texts.Tournament(r.Lang, "rounds", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "rounds", "")), nil
 	case cfg.Format == tournament.Arena && minutes == 0:
-		return interact.Say(texts.Tournament(r.Lang, "minutes", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "minutes", "")), nil
 	}
 	if m, ok := r.Opts.Num("start_in"); ok {
 		cfg.StartAt = rn.now().Add(time.Duration(m) * time.Minute)
@@ -136,17 +137,17 @@ func (rn *Runner) Create(r *interact.Req) (interact.Answer, error) {
 	cfg.CPUByes, _ = r.Opts.Flag("cpu_bye")
 	ranked, _ := r.Opts.Flag("ranked")
 	if ranked && !opts.RankedOK() {
-		return interact.Say(texts.RankedAway(r.Lang, policy.MinRankedAway)), nil
+		return interact.Say(uitexts.RankedAway(r.Lang, policy.MinRankedAway)), nil
 	}
 	state, err := tournament.New(cfg, r.User, rn.now())
 	if err != nil {
-		return interact.Say(texts.Tournament(r.Lang, "config", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "config", "")), nil
 	}
 	t := store.Tournament{GuildID: r.I.GuildID, ChannelID: r.I.ChannelID, Name: r.Opts.Str("name"), Options: opts,
 		Ranked: ranked, GuildLocale: compose.PublicLocale(gs, r.GuildLocale()), PublicNotation: gs.Notation, State: state}
 	if t, err = rn.st.CreateTournament(t, nil); err != nil {
 		if errors.Is(err, store.ErrInvalid) {
-			return interact.Say(texts.Tournament(r.Lang, "config", "")), nil
+			return interact.Say(tntexts.Tournament(r.Lang, "config", "")), nil
 		}
 		return interact.Answer{}, err
 	}
@@ -179,7 +180,7 @@ func (rn *Runner) Join(r *interact.Req) (interact.Answer, error) {
 func (rn *Runner) JoinButton(r *interact.Req) (interact.Answer, error) {
 	t, err := rn.st.GetTournament(r.Arg)
 	if err != nil || t.GuildID != r.I.GuildID || r.I.GuildID == "" {
-		return interact.Say(texts.Tournament(r.Lang, "none", "")), nil
+		return interact.Say(tntexts.Tournament(r.Lang, "none", "")), nil
 	}
 	return rn.join(r, t)
 }
@@ -231,7 +232,7 @@ func (rn *Runner) withdraw(r *interact.Req, t store.Tournament, user string, kic
 		return nil, nil, err
 	})
 	if kick && errors.Is(err, tournament.ErrNotJoined) {
-		return interact.Say(texts.TournamentKickNotIn(r.Lang, compose.Mention(user), texts.TournamentTitle(r.Lang, t.ID, t.Name))), nil
+		return interact.Say(tntexts.TournamentKickNotIn(r.Lang, compose.Mention(user), tntexts.TournamentTitle(r.Lang, t.ID, t.Name))), nil
 	}
 	if err != nil {
 		return refusal(r, t, err)
@@ -241,7 +242,7 @@ func (rn *Runner) withdraw(r *interact.Req, t store.Tournament, user string, kic
 	}
 	switch {
 	case kick:
-		return interact.Say(texts.TournamentKicked(r.Lang, compose.Mention(user), texts.TournamentTitle(r.Lang, saved.ID, saved.Name))), nil
+		return interact.Say(tntexts.TournamentKicked(r.Lang, compose.Mention(user), tntexts.TournamentTitle(r.Lang, saved.ID, saved.Name))), nil
 	case t.State.Status == tournament.StatusSignup:
 		return say(r, "left", saved), nil
 	}
@@ -339,19 +340,19 @@ func (rn *Runner) Result(r *interact.Req) (interact.Answer, error) {
 				rn.host.Act(meta.ID, r.User, referee.Action{Kind: referee.ActEnd}, r.I.ID)
 			}
 		}
-		return interact.Say(texts.TournamentAdjudicated(r.Lang, round, board, r.Opts.Str("result"))), nil
+		return interact.Say(tntexts.TournamentAdjudicated(r.Lang, round, board, r.Opts.Str("result"))), nil
 	})
 }
 
 func (rn *Runner) Standings(r *interact.Req) (interact.Answer, error) {
 	return rn.command(r, "", func(t store.Tournament) (interact.Answer, error) {
-		title := texts.TournamentTitle(r.Lang, t.ID, t.Name)
+		title := tntexts.TournamentTitle(r.Lang, t.ID, t.Name)
 		if len(t.State.Players) == 0 {
-			return interact.Say(texts.TournamentNoOne(r.Lang, title)), nil
+			return interact.Say(tntexts.TournamentNoOne(r.Lang, title)), nil
 		}
 		format := r.Opts.Str("format")
 		if format == "" || format == "text" {
-			lines := texts.StandingLines(r.Lang, rn.standings(t), 50)
+			lines := tntexts.StandingLines(r.Lang, rn.standings(t), 50)
 			return interact.Say(title + "\n" + strings.Join(lines, "\n")), nil
 		}
 		ctx, cancel := context.WithTimeout(rn.ctx, 3*time.Second)

@@ -12,6 +12,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/texts"
+	"shinpan/bot/texts/tntexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -204,8 +205,8 @@ func (rn *Runner) steps(t *store.Tournament) ([]store.NewGame, []store.OutMsg, b
 	for _, p := range pr.Pairings {
 		if p.IsBye() {
 			rd := rn.readers.Reader(p.Black)
-			out = append(out, compose.ToDM(p.Black, compose.Payload{Content: texts.TournamentByeDM(rd.Lang, p.Round,
-				texts.TournamentTitle(rd.Lang, t.ID, t.Name), t.State.Config.CPUByes)}))
+			out = append(out, compose.ToDM(p.Black, compose.Payload{Content: tntexts.TournamentByeDM(rd.Lang, p.Round,
+				tntexts.TournamentTitle(rd.Lang, t.ID, t.Name), t.State.Config.CPUByes)}))
 			continue
 		}
 		ng, err := rn.newGame(t, p)
@@ -256,8 +257,8 @@ func (rn *Runner) newGame(t *store.Tournament, p tournament.Pairing) (store.NewG
 	for c, id := range meta.Players {
 		rd := rn.readers.Reader(id)
 		opp := compose.Mention(meta.Players[1-c])
-		out = append(out, compose.ToDM(id, compose.Payload{Content: texts.TournamentGameDM(rd.Lang, p.Round,
-			texts.TournamentTitle(rd.Lang, t.ID, t.Name), 0, opp), Public: true}))
+		out = append(out, compose.ToDM(id, compose.Payload{Content: tntexts.TournamentGameDM(rd.Lang, p.Round,
+			tntexts.TournamentTitle(rd.Lang, t.ID, t.Name), 0, opp), Public: true}))
 	}
 	ch := store.Challenge{GuildID: t.GuildID, ChannelID: t.ChannelID, Challenger: t.State.Organiser, GuildLocale: t.GuildLocale, PublicNotation: t.PublicNotation}
 	out = append(out, rn.compose.StartMessages(meta, g, ch, rn.host.ThreadsIn(gs))...)
@@ -346,24 +347,24 @@ func (rn *Runner) lang(t store.Tournament) texts.Lang {
 // standings, or that it was cancelled.
 func (rn *Runner) endPosts(t *store.Tournament) []store.OutMsg {
 	l := rn.lang(*t)
-	text := texts.TournamentCancelled(l, t.ID, t.Name, t.State.Ended == tournament.EndTooFew)
+	text := tntexts.TournamentCancelled(l, t.ID, t.Name, t.State.Ended == tournament.EndTooFew)
 	if t.State.Status == tournament.StatusFinished {
-		text = texts.TournamentFinal(l, t.ID, t.Name, rn.standings(*t))
+		text = tntexts.TournamentFinal(l, t.ID, t.Name, rn.standings(*t))
 	}
 	return []store.OutMsg{compose.ToChannel(t.ChannelID, compose.Payload{Content: text, Mentions: []string{}})}
 }
 
 // standings are t's standings as the texts write them.
-func (rn *Runner) standings(t store.Tournament) []texts.TnStanding {
-	var out []texts.TnStanding
+func (rn *Runner) standings(t store.Tournament) []tntexts.TnStanding {
+	var out []tntexts.TnStanding
 	for _, s := range t.State.Standings() {
-		ts := texts.TnStanding{Rank: s.Rank, Player: compose.Mention(s.Player), Points: s.Points, W: s.Wins, D: s.Draws, L: s.Losses,
+		ts := tntexts.TnStanding{Rank: s.Rank, Player: compose.Mention(s.Player), Points: s.Points, W: s.Wins, D: s.Draws, L: s.Losses,
 			Fire: s.Fire, Out: s.State != tournament.Active}
 		switch t.State.Config.Format {
 		case tournament.Swiss:
-			ts.Tiebreak = "Bh " + texts.Points(s.Buchholz) + " · SB " + texts.Points(s.SonnebornBerger)
+			ts.Tiebreak = "Bh " + tntexts.Points(s.Buchholz) + " · SB " + tntexts.Points(s.SonnebornBerger)
 		case tournament.RoundRobin:
-			ts.Tiebreak = "SB " + texts.Points(s.SonnebornBerger)
+			ts.Tiebreak = "SB " + tntexts.Points(s.SonnebornBerger)
 		default:
 			ts.Tiebreak = "perf " + fmt.Sprint(s.Performance)
 		}
@@ -377,7 +378,7 @@ func (rn *Runner) standings(t store.Tournament) []texts.TnStanding {
 func (rn *Runner) card(t store.Tournament) compose.Payload {
 	l := rn.lang(t)
 	s := &t.State
-	c := texts.TnCard{ID: t.ID, Name: t.Name, Format: string(s.Config.Format), Rounds: s.TotalRounds(), Cycles: s.Config.Cycles,
+	c := tntexts.TnCard{ID: t.ID, Name: t.Name, Format: string(s.Config.Format), Rounds: s.TotalRounds(), Cycles: s.Config.Cycles,
 		Minutes: int(s.Config.Duration / time.Minute), Variant: s.Config.Variant, Ranked: t.Ranked, CPUByes: s.Config.CPUByes,
 		Status: string(s.Status), TooFew: s.Ended == tournament.EndTooFew, Players: s.ActivePlayers(), Limit: s.Config.Limit(),
 		Round: s.Round, StartAt: s.Config.StartAt, EndsAt: s.EndsAt, Organiser: compose.Mention(s.Organiser)}
@@ -386,17 +387,17 @@ func (rn *Runner) card(t store.Tournament) compose.Payload {
 	}
 	if s.Config.Format != tournament.Arena {
 		for _, p := range s.RoundPairings(s.Round) {
-			c.Pairings = append(c.Pairings, texts.TnPairing{Board: p.Board, Black: compose.Mention(p.Black), White: mentionOrNone(p.White),
+			c.Pairings = append(c.Pairings, tntexts.TnPairing{Board: p.Board, Black: compose.Mention(p.Black), White: mentionOrNone(p.White),
 				Result: string(p.Result), Game: p.Game})
 		}
 	}
 	if s.Status != tournament.StatusSignup {
 		c.Standings = rn.standings(t)
 	}
-	p := compose.Payload{Content: texts.TournamentCard(l, c), Mentions: []string{}}
+	p := compose.Payload{Content: tntexts.TournamentCard(l, c), Mentions: []string{}}
 	late := s.Config.Format == tournament.Arena && (s.Status == tournament.StatusRunning || s.Status == tournament.StatusPaused)
 	if s.Status == tournament.StatusSignup || late {
-		p.Buttons = []compose.Button{{ID: "tjoin:" + strconv.FormatUint(t.ID, 10), Label: texts.TournamentButton(l), Style: 3}} // success (green)
+		p.Buttons = []compose.Button{{ID: "tjoin:" + strconv.FormatUint(t.ID, 10), Label: tntexts.TournamentButton(l), Style: 3}} // success (green)
 	}
 	return p
 }

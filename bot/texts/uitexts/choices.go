@@ -1,6 +1,9 @@
-package texts
+package uitexts
 
-import "shinpan/referee/view"
+import (
+	"shinpan/bot/texts"
+	"shinpan/referee/view"
+)
 
 // Autocomplete choices for game: and challenge: ("#12 vs @bob · Tsuitate ·
 // your turn"). Discord shows them as plain text, so names are "@name", not
@@ -22,19 +25,19 @@ const (
 
 // GameChoice names one of the reader's games: its number, the opponent, the
 // variant and whose turn it is.
-func GameChoice(l Lang, id uint64, opponent string, v view.Variant, t GameTurn) string {
-	return shorten(tr(l, mACGame, id, shorten(opponent, 40), VariantName(l, v))+turnSuffix(l, t), maxChoice)
+func GameChoice(l texts.Lang, id uint64, opponent string, v view.Variant, t GameTurn) string {
+	return texts.Shorten(tr(l, mACGame, id, texts.Shorten(opponent, 40), texts.VariantName(l, v))+turnSuffix(l, t), maxChoice)
 }
 
 // GamePlayersChoice names a game of others: its number, both players and
 // the variant.
-func GamePlayersChoice(l Lang, id uint64, black, white string, v view.Variant) string {
-	return shorten(tr(l, mACGamePlayers, id, shorten(black, 30), shorten(white, 30), VariantName(l, v)), maxChoice)
+func GamePlayersChoice(l texts.Lang, id uint64, black, white string, v view.Variant) string {
+	return texts.Shorten(tr(l, mACGamePlayers, id, texts.Shorten(black, 30), texts.Shorten(white, 30), texts.VariantName(l, v)), maxChoice)
 }
 
 // ChallengeChoice names a challenge for its reader: from whom (to them, or
 // open) or, for their own, to whom.
-func ChallengeChoice(l Lang, id uint64, mine, open bool, other string, v view.Variant) string {
+func ChallengeChoice(l texts.Lang, id uint64, mine, open bool, other string, v view.Variant) string {
 	k := mACChallengeFrom
 	switch {
 	case mine && !open:
@@ -42,10 +45,10 @@ func ChallengeChoice(l Lang, id uint64, mine, open bool, other string, v view.Va
 	case open:
 		k = mACChallengeOpen
 	}
-	return shorten(tr(l, k, id, shorten(other, 40), VariantName(l, v)), maxChoice)
+	return texts.Shorten(tr(l, k, id, texts.Shorten(other, 40), texts.VariantName(l, v)), maxChoice)
 }
 
-func turnSuffix(l Lang, t GameTurn) string {
+func turnSuffix(l texts.Lang, t GameTurn) string {
 	switch t {
 	case TurnYours:
 		return tr(l, mACYourTurn)

@@ -1,8 +1,7 @@
-package texts
+package uitexts
 
 import (
-	"strconv"
-	"strings"
+	"shinpan/bot/texts"
 )
 
 // UIText is one of the bot's fixed interface texts: a reply to a command or a
@@ -57,67 +56,58 @@ const (
 )
 
 // UI returns a fixed interface text in l.
-func UI(l Lang, id UIText) string { return tr(l, msg(id)) }
-
-// GameSlot stands for a game's number in a text made before the game has one
-// (a Ctx or an argument with game number 0); the bot's sender replaces it
-// when the number is known.
-const GameSlot = "{game}"
-
-// gameNo writes a game number, or GameSlot for 0.
-func gameNo(id uint64) string {
-	if id == 0 {
-		return GameSlot
-	}
-	return strconv.FormatUint(id, 10)
-}
+func UI(l texts.Lang, id UIText) string { return tr(l, msg(id)) }
 
 // Accepted answers the player who accepted a challenge.
-func Accepted(l Lang, game uint64) string { return tr(l, mUIAccepted, gameNo(game)) }
+func Accepted(l texts.Lang, game uint64) string { return tr(l, mUIAccepted, texts.GameNo(game)) }
 
 // ChallengeAccepted replaces an accepted challenge's card.
-func ChallengeAccepted(l Lang, game uint64) string { return tr(l, mUIChallengeAccepted, gameNo(game)) }
+func ChallengeAccepted(l texts.Lang, game uint64) string {
+	return tr(l, mUIChallengeAccepted, texts.GameNo(game))
+}
 
 // ChallengeDeclined replaces a declined challenge's card; who declined.
-func ChallengeDeclined(l Lang, who string) string {
-	return clip(tr(l, mUIChallengeDeclined, nameText(who)))
+func ChallengeDeclined(l texts.Lang, who string) string {
+	return texts.Clip(tr(l, mUIChallengeDeclined, texts.Name(who)))
 }
 
 // ChallengeWithdrawn replaces a challenge's card its challenger withdrew.
-func ChallengeWithdrawn(l Lang, who string) string {
-	return clip(tr(l, mUIChallengeWithdrawn, nameText(who)))
+func ChallengeWithdrawn(l texts.Lang, who string) string {
+	return texts.Clip(tr(l, mUIChallengeWithdrawn, texts.Name(who)))
 }
 
 // NotInGame: the user does not play game (or it is over).
-func NotInGame(l Lang, game uint64) string { return tr(l, mUINotInGame, gameNo(game)) }
+func NotInGame(l texts.Lang, game uint64) string { return tr(l, mUINotInGame, texts.GameNo(game)) }
 
 // RematchPending: the user's rematch offer is still open.
-func RematchPending(l Lang, challenge uint64) string {
-	return tr(l, mUIRematchPending, gameNo(challenge))
+func RematchPending(l texts.Lang, challenge uint64) string {
+	return tr(l, mUIRematchPending, texts.GameNo(challenge))
 }
 
 // GameElsewhere: the user's own game, asked for from another server.
-func GameElsewhere(l Lang, game uint64) string { return tr(l, mUIGameElsewhere, gameNo(game)) }
+func GameElsewhere(l texts.Lang, game uint64) string {
+	return tr(l, mUIGameElsewhere, texts.GameNo(game))
+}
 
 // WhichGame asks a player in several games to start a move with the game's
 // number.
-func WhichGame(l Lang, games []uint64) string {
+func WhichGame(l texts.Lang, games []uint64) string {
 	if len(games) == 0 {
 		return UI(l, NoActiveGame)
 	}
 	nos := make([]string, len(games))
 	for i, g := range games {
-		nos[i] = "#" + gameNo(g)
+		nos[i] = "#" + texts.GameNo(g)
 	}
-	return clip(tr(l, mUIWhichGame, strings.Join(nos, tr(l, mListSep)), gameNo(games[0])))
+	return texts.Clip(tr(l, mUIWhichGame, texts.Join(l, nos), texts.GameNo(games[0])))
 }
 
 // DMsClosedMidGame tells the channel, by mention, that a player of a game
 // can no longer be reached by DM.
-func DMsClosedMidGame(l Lang, mention string, game uint64) string {
-	return clip(tr(l, mUIDMsClosedMidGame, nameText(mention), gameNo(game)))
+func DMsClosedMidGame(l texts.Lang, mention string, game uint64) string {
+	return texts.Clip(tr(l, mUIDMsClosedMidGame, texts.Name(mention), texts.GameNo(game)))
 }
 
 // ChannelLost tells a player by DM that the game's channel is gone and the
 // game goes on by DM.
-func ChannelLost(l Lang, game uint64) string { return tr(l, mUIChannelLost, gameNo(game)) }
+func ChannelLost(l texts.Lang, game uint64) string { return tr(l, mUIChannelLost, texts.GameNo(game)) }

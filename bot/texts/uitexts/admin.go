@@ -1,7 +1,8 @@
-package texts
+package uitexts
 
 import (
 	"fmt"
+	"shinpan/bot/texts"
 	"sort"
 	"strings"
 
@@ -13,29 +14,31 @@ import (
 // en.go and ja.go).
 
 // AdminOnly answers /shogiadmin used without Manage Server.
-func AdminOnly(l Lang) string { return tr(l, mAdminOnly) }
+func AdminOnly(l texts.Lang) string { return tr(l, mAdminOnly) }
 
 // AdminEndMoved answers the old /shogi end.
-func AdminEndMoved(l Lang) string { return tr(l, mAdminEndMoved) }
+func AdminEndMoved(l texts.Lang) string { return tr(l, mAdminEndMoved) }
 
 // AdminSaved opens the summary after a change.
-func AdminSaved(l Lang) string { return tr(l, mAdminSaved) }
+func AdminSaved(l texts.Lang) string { return tr(l, mAdminSaved) }
 
 // AdminBadChannel refuses a channel that is no text channel of the server.
-func AdminBadChannel(l Lang) string { return tr(l, mAdminBadChannel) }
+func AdminBadChannel(l texts.Lang) string { return tr(l, mAdminBadChannel) }
 
 // AdminBadNotation refuses a notation of public posts the bot does not know.
-func AdminBadNotation(l Lang, typed string) string {
-	return clip(tr(l, mAdminBadNota, Escape(notation.Echo(typed))))
+func AdminBadNotation(l texts.Lang, typed string) string {
+	return texts.Clip(tr(l, mAdminBadNota, texts.Escape(notation.Echo(typed))))
 }
 
 // AdminBadWatchDelay refuses a watch delay out of range (-1 to max).
-func AdminBadWatchDelay(l Lang, given, max int) string { return tr(l, mAdminBadDelay, given, max) }
+func AdminBadWatchDelay(l texts.Lang, given, max int) string {
+	return tr(l, mAdminBadDelay, given, max)
+}
 
 // AdminBadSwitch refuses a value other than on, off or default for an on/off
 // setting.
-func AdminBadSwitch(l Lang, name, typed string) string {
-	return clip(tr(l, mAdminBadSwitch, name, Escape(notation.Echo(typed))))
+func AdminBadSwitch(l texts.Lang, name, typed string) string {
+	return texts.Clip(tr(l, mAdminBadSwitch, name, texts.Escape(notation.Echo(typed))))
 }
 
 // ServerSettings is what /shogiadmin settings shows: Language "" follows
@@ -46,8 +49,8 @@ func AdminBadSwitch(l Lang, name, typed string) string {
 // WatchDelay the delay in force (the server's own when WatchDelayOwn);
 // Defaults by variant, each a list of "option value" already written.
 type ServerSettings struct {
-	Language          Lang
-	Locale            Lang
+	Language          texts.Lang
+	Locale            texts.Lang
 	Notation          string
 	Threads           string
 	ThreadsConf       bool
@@ -64,7 +67,7 @@ type ServerSettings struct {
 }
 
 // AdminSettings is the summary of a server's settings.
-func AdminSettings(l Lang, s ServerSettings) string {
+func AdminSettings(l texts.Lang, s ServerSettings) string {
 	lang := tr(l, mAdminLangServer, LangName(s.Locale))
 	public := s.Locale
 	if s.Language != "" {
@@ -75,7 +78,7 @@ func AdminSettings(l Lang, s ServerSettings) string {
 	var notation string
 	if m, ok := notations[s.Notation]; ok {
 		notation = tr(l, m)
-	} else if public == JA {
+	} else if public == texts.JA {
 		notation = tr(l, mAdminNotaLang, tr(l, mAdminNotaJ))
 	} else {
 		notation = tr(l, mAdminNotaLang, tr(l, mAdminNotaW))
@@ -117,17 +120,17 @@ func AdminSettings(l Lang, s ServerSettings) string {
 		sort.Strings(vs)
 		var lines []string
 		for _, v := range vs {
-			lines = append(lines, "\n- "+tr(l, mAdminDefaults, VariantName(l, view.Variant(v)), strings.Join(s.Defaults[view.Variant(v)], tr(l, mOpt))))
+			lines = append(lines, "\n- "+tr(l, mAdminDefaults, texts.VariantName(l, view.Variant(v)), strings.Join(s.Defaults[view.Variant(v)], tr(l, mOpt))))
 		}
 		defs = strings.Join(lines, "")
 	}
-	return clip(tr(l, mAdminSettings, lang, notation, choice(s.Threads, s.ThreadsConf), ch, watch,
+	return texts.Clip(tr(l, mAdminSettings, lang, notation, choice(s.Threads, s.ThreadsConf), ch, watch,
 		choice(s.WatchRanked, s.WatchRankedConf), choice(s.ResultGIF, s.ResultGIFConf), choice(s.GIFFoulFrames, s.GIFFoulFramesConf), defs))
 }
 
 // LangName is a language's name in itself.
-func LangName(l Lang) string {
-	if l == JA {
+func LangName(l texts.Lang) string {
+	if l == texts.JA {
 		return "日本語"
 	}
 	return "English"
@@ -135,8 +138,8 @@ func LangName(l Lang) string {
 
 // AnnouncedIn is the accepted challenge's text when the game's card went to
 // the server's games channel.
-func AnnouncedIn(l Lang, accepted, channel string) string {
-	return clip(tr(l, mAnnouncedIn, accepted, channel))
+func AnnouncedIn(l texts.Lang, accepted, channel string) string {
+	return texts.Clip(tr(l, mAnnouncedIn, accepted, channel))
 }
 
 // OptionValue writes one default option as the command names it: "foul_limit

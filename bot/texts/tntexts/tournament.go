@@ -1,6 +1,7 @@
-package texts
+package tntexts
 
 import (
+	"shinpan/bot/texts"
 	"strconv"
 	"strings"
 	"time"
@@ -60,11 +61,11 @@ type TnStanding struct {
 const tnLines = 16
 
 // TournamentTitle names a tournament: its name and number.
-func TournamentTitle(l Lang, id uint64, name string) string {
+func TournamentTitle(l texts.Lang, id uint64, name string) string {
 	if name == "" {
 		return tr(l, mTnTitle, id)
 	}
-	return tr(l, mTnNamed, Escape(name), id)
+	return tr(l, mTnNamed, texts.Escape(name), id)
 }
 
 // Points writes a score: 2, 2.5.
@@ -72,8 +73,8 @@ func Points(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
 // TournamentCard is the card's text: the settings, where it is, the current
 // round's pairings and the standings.
-func TournamentCard(l Lang, c TnCard) string {
-	head := "🏆 **" + TournamentTitle(l, c.ID, c.Name) + "** · " + VariantName(l, c.Variant) + " · " + tnFormat(l, c)
+func TournamentCard(l texts.Lang, c TnCard) string {
+	head := "🏆 **" + TournamentTitle(l, c.ID, c.Name) + "** · " + texts.VariantName(l, c.Variant) + " · " + tnFormat(l, c)
 	if c.Ranked {
 		head += " · " + tr(l, mTnRanked)
 	}
@@ -101,14 +102,14 @@ func TournamentCard(l Lang, c TnCard) string {
 // clipLines joins lines, leaving out whole lines at the end to fit a message.
 func clipLines(lines []string) string {
 	s := strings.Join(lines, "\n")
-	for utf8.RuneCountInString(s) > MaxLen && len(lines) > 1 {
+	for utf8.RuneCountInString(s) > texts.MaxLen && len(lines) > 1 {
 		lines = lines[:len(lines)-1]
 		s = strings.Join(lines, "\n") + "\n…"
 	}
-	return clip(s)
+	return texts.Clip(s)
 }
 
-func tnFormat(l Lang, c TnCard) string {
+func tnFormat(l texts.Lang, c TnCard) string {
 	switch c.Format {
 	case "swiss":
 		return tr(l, mTnSwiss, c.Rounds)
@@ -123,7 +124,7 @@ func tnFormat(l Lang, c TnCard) string {
 
 func stamp(t time.Time) string { return "<t:" + strconv.FormatInt(t.Unix(), 10) + ":R>" }
 
-func tnStatus(l Lang, c TnCard) string {
+func tnStatus(l texts.Lang, c TnCard) string {
 	switch c.Status {
 	case "signup":
 		s := tr(l, mTnSignup, c.Players, c.Limit)
@@ -152,7 +153,7 @@ func tnStatus(l Lang, c TnCard) string {
 }
 
 // TournamentPairing is one pairing's line: board, players, result or game.
-func TournamentPairing(l Lang, p TnPairing) string {
+func TournamentPairing(l texts.Lang, p TnPairing) string {
 	if p.White == "" {
 		return tr(l, mTnBye, p.Board, p.Black)
 	}
@@ -167,13 +168,13 @@ func TournamentPairing(l Lang, p TnPairing) string {
 	case "none", "void":
 		res = tr(l, mTnNoResult)
 	default:
-		res = tr(l, mTnPlaying, gameNo(p.Game))
+		res = tr(l, mTnPlaying, texts.GameNo(p.Game))
 	}
 	return tr(l, mTnPairing, p.Board, p.Black, p.White, res)
 }
 
 // StandingLines are the standings' lines, at most n (then "and k more").
-func StandingLines(l Lang, ss []TnStanding, n int) []string {
+func StandingLines(l texts.Lang, ss []TnStanding, n int) []string {
 	var lines []string
 	for i, s := range ss {
 		if i == n {
@@ -200,13 +201,13 @@ func StandingLines(l Lang, ss []TnStanding, n int) []string {
 }
 
 // TournamentFinal is the post with the final standings.
-func TournamentFinal(l Lang, id uint64, name string, ss []TnStanding) string {
+func TournamentFinal(l texts.Lang, id uint64, name string, ss []TnStanding) string {
 	lines := append([]string{tr(l, mTnFinal, TournamentTitle(l, id, name))}, StandingLines(l, ss, 3*tnLines)...)
 	return clipLines(lines)
 }
 
 // TournamentCancelled is the post saying a tournament was cancelled.
-func TournamentCancelled(l Lang, id uint64, name string, tooFew bool) string {
+func TournamentCancelled(l texts.Lang, id uint64, name string, tooFew bool) string {
 	if tooFew {
 		return tr(l, mTnCancelledPost, TournamentTitle(l, id, name), tr(l, mTnCancelledTooFew))
 	}
@@ -215,13 +216,13 @@ func TournamentCancelled(l Lang, id uint64, name string, tooFew bool) string {
 
 // TournamentGameDM tells a player their tournament game started: round,
 // tournament, game, opponent.
-func TournamentGameDM(l Lang, round int, title string, game uint64, opponent string) string {
-	return tr(l, mTnGameDM, round, title, gameNo(game), opponent)
+func TournamentGameDM(l texts.Lang, round int, title string, game uint64, opponent string) string {
+	return tr(l, mTnGameDM, round, title, texts.GameNo(game), opponent)
 }
 
 // TournamentByeDM tells a player they have a bye (and, cpu, a game against
 // the CPU that counts for nothing).
-func TournamentByeDM(l Lang, round int, title string, cpu bool) string {
+func TournamentByeDM(l texts.Lang, round int, title string, cpu bool) string {
 	if cpu {
 		return tr(l, mTnByeCPUDM, round, title)
 	}
@@ -229,33 +230,32 @@ func TournamentByeDM(l Lang, round int, title string, cpu bool) string {
 }
 
 // TournamentButton is the Join button's label.
-func TournamentButton(l Lang) string { return tr(l, mTnButtonJoin) }
-
-// WatchTournament refuses watching a tournament game still going on.
-func WatchTournament(l Lang, game uint64) string { return tr(l, mTnWatch, gameNo(game)) }
+func TournamentButton(l texts.Lang) string { return tr(l, mTnButtonJoin) }
 
 // Tournament answers: kind names the answer, title the tournament.
-func Tournament(l Lang, kind, title string) string {
+func Tournament(l texts.Lang, kind, title string) string {
 	k, ok := tnAnswers[kind]
 	if !ok {
 		k = mTnNone
 	}
-	if strings.Count(tr(EN, k), "%s") == 0 {
+	if strings.Count(tr(texts.EN, k), "%s") == 0 {
 		return tr(l, k)
 	}
 	return tr(l, k, title)
 }
 
 // TournamentCreated answers its organiser.
-func TournamentCreated(l Lang, title string) string { return tr(l, mTnCreated, title) }
+func TournamentCreated(l texts.Lang, title string) string { return tr(l, mTnCreated, title) }
 
 // TournamentKicked answers the moderator who removed player.
-func TournamentKicked(l Lang, player, title string) string { return tr(l, mTnKicked, player, title) }
+func TournamentKicked(l texts.Lang, player, title string) string {
+	return tr(l, mTnKicked, player, title)
+}
 
 // TournamentAdjudicated answers the moderator who set a result.
 // result is a tournament.Result (black, white, draw or none), written as
 // the pairing lines write it.
-func TournamentAdjudicated(l Lang, round, board int, result string) string {
+func TournamentAdjudicated(l texts.Lang, round, board int, result string) string {
 	res := tr(l, mTnNoResult)
 	switch result {
 	case "black":
@@ -270,15 +270,17 @@ func TournamentAdjudicated(l Lang, round, board int, result string) string {
 
 // TournamentKickNotIn refuses to kick a player who is not playing in the
 // tournament (never joined, left or withdrew already).
-func TournamentKickNotIn(l Lang, player, title string) string {
+func TournamentKickNotIn(l texts.Lang, player, title string) string {
 	return tr(l, mTnKickNotIn, player, title)
 }
 
 // TournamentNoPairing refuses a result for a pairing there is not.
-func TournamentNoPairing(l Lang, round, board int) string { return tr(l, mTnNoPairing, round, board) }
+func TournamentNoPairing(l texts.Lang, round, board int) string {
+	return tr(l, mTnNoPairing, round, board)
+}
 
 // TournamentNoOne says nobody has played yet.
-func TournamentNoOne(l Lang, title string) string { return tr(l, mTnNoOne, title) }
+func TournamentNoOne(l texts.Lang, title string) string { return tr(l, mTnNoOne, title) }
 
 var tnAnswers = map[string]msg{
 	"in_guild": mTnInGuild, "none": mTnNone, "create_mods": mTnCreateMods, "mods": mTnModsOnly,
@@ -291,7 +293,7 @@ var tnAnswers = map[string]msg{
 
 // TournamentSettings is the server settings' line about tournaments: who
 // creates them, whether their games are watched while they go on.
-func TournamentSettings(l Lang, everyone, watch bool) string {
+func TournamentSettings(l texts.Lang, everyone, watch bool) string {
 	who, w := tr(l, mTnByMods), tr(l, mTnNo)
 	if everyone {
 		who = tr(l, mTnByEveryone)

@@ -1,6 +1,7 @@
-package texts
+package uitexts
 
 import (
+	"shinpan/bot/texts"
 	"shinpan/referee/notation"
 	"shinpan/referee/shogi"
 )
@@ -26,7 +27,7 @@ const (
 )
 
 // InputSaved is the settings' line on how the user moves (store.Settings.Input).
-func InputSaved(l Lang, input string) string {
+func InputSaved(l texts.Lang, input string) string {
 	if input == "typing" {
 		return tr(l, mSetInputSaved, tr(l, mSetInputTyping))
 	}
@@ -35,8 +36,8 @@ func InputSaved(l Lang, input string) string {
 
 // TapSquare names a square as the reader's board shows it: "6f" (ranks a–i),
 // "６六" in Japanese or in Japanese notation.
-func TapSquare(l Lang, n notation.Notation, s shogi.Square) string {
-	if l == JA || n == notation.Japanese {
+func TapSquare(l texts.Lang, n notation.Notation, s shogi.Square) string {
+	if l == texts.JA || n == notation.Japanese {
 		return notation.FullWidthDigit(s.File()) + notation.KanjiRank(s.Rank())
 	}
 	return s.String()
@@ -44,33 +45,35 @@ func TapSquare(l Lang, n notation.Notation, s shogi.Square) string {
 
 // TapPiece labels c's piece of kind k on s: "☗ Silver 7g"; in Japanese
 // notation "☗７七銀".
-func TapPiece(l Lang, n notation.Notation, c shogi.Color, k shogi.Kind, s shogi.Square) string {
+func TapPiece(l texts.Lang, n notation.Notation, c shogi.Color, k shogi.Kind, s shogi.Square) string {
 	if n == notation.Japanese {
 		return tr(l, mTapPieceJA, c.Symbol(), TapSquare(l, n, s), notation.KanjiPiece(k))
 	}
-	return tr(l, mTapPiece, c.Symbol(), capitalize(PieceName(l, k)), TapSquare(l, n, s))
+	return tr(l, mTapPiece, c.Symbol(), texts.Capitalize(texts.PieceName(l, k)), TapSquare(l, n, s))
 }
 
 // TapDrop labels c's pieces of kind k in hand: "☗ Silver in hand"; in
 // Japanese notation "☗銀打".
-func TapDrop(l Lang, n notation.Notation, c shogi.Color, k shogi.Kind) string {
+func TapDrop(l texts.Lang, n notation.Notation, c shogi.Color, k shogi.Kind) string {
 	if n == notation.Japanese {
 		return tr(l, mTapDropJA, c.Symbol(), notation.KanjiPiece(k))
 	}
-	return tr(l, mTapDrop, c.Symbol(), capitalize(PieceName(l, k)))
+	return tr(l, mTapDrop, c.Symbol(), texts.Capitalize(texts.PieceName(l, k)))
 }
 
 // TapTakes describes a destination holding an enemy piece the reader sees.
-func TapTakes(l Lang, k shogi.Kind) string { return tr(l, mTapTakes, PieceName(l, k)) }
+func TapTakes(l texts.Lang, k shogi.Kind) string { return tr(l, mTapTakes, texts.PieceName(l, k)) }
 
 // TapFiles names a group of files, from the reader's left: "Files 9–7".
-func TapFiles(l Lang, first, last int) string { return tr(l, mTapFiles, first, last) }
+func TapFiles(l texts.Lang, first, last int) string { return tr(l, mTapFiles, first, last) }
 
 // TapPicked heads the destinations of the picked piece (its label).
-func TapPicked(l Lang, label string) string { return tr(l, mTapPicked, Escape(label)) }
+func TapPicked(l texts.Lang, label string) string { return tr(l, mTapPicked, texts.Escape(label)) }
 
 // TapPromoteAsk heads the promotion question (the move so far).
-func TapPromoteAsk(l Lang, label string) string { return tr(l, mTapPromoteAsk, Escape(label)) }
+func TapPromoteAsk(l texts.Lang, label string) string {
+	return tr(l, mTapPromoteAsk, texts.Escape(label))
+}
 
 // TapTranscript is a pick as the demo's transcript shows it: "[picks ☗ Silver 7g]".
-func TapTranscript(l Lang, label string) string { return tr(l, mTapTranscript, label) }
+func TapTranscript(l texts.Lang, label string) string { return tr(l, mTapTranscript, label) }
