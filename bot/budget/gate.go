@@ -39,6 +39,9 @@ const (
 	InvalidWindow = 10 * time.Minute
 	// InvalidBan is that ban's threshold.
 	InvalidBan = 10000
+	// DefaultReserve is Config.Reserve's default: two processes may start
+	// at once without the token going past its limit.
+	DefaultReserve = 2
 )
 
 // DefaultWarnAt are the invalid-request counts (over InvalidWindow) that
@@ -55,9 +58,14 @@ type Config struct {
 	Global int
 	// Share returns this process's part of Global, in [0, 1]; it is read
 	// at most every ShareEvery, so it may change as processes come and go.
-	// 0 holds every request the global limit binds until the share grows
-	// (a process the others do not count yet). Nil: 1. See PerProcess.
+	// The processes split Global less Reserve; a process with a share of 0
+	// (one the others do not count yet: starting, or back from a freeze)
+	// sends 1 request a second, from the reserve. Nil: the whole of
+	// Global, one process alone. See PerProcess.
 	Share func() float64
+	// Reserve is what the processes sharing Global keep back for those not
+	// counted yet, in requests a second (0: DefaultReserve); only with Share.
+	Reserve int
 	// BanAfter is the Retry-After past which a 429 stops all sending (0:
 	// DefaultBanAfter).
 	BanAfter time.Duration
@@ -113,6 +121,7 @@ type Gate struct {
 	base     http.RoundTripper
 	global   int
 	shareFn  func() float64
+	reserve  int // kept back from the split, or 0 for a process alone
 	banAfter time.Duration
 	warnAt   []int
 	onAlert  func(Alert)
@@ -154,6 +163,10 @@ func New(cfg Config) *Gate {
 		g.log = slog.Default()
 	}
 	if g.shareFn != nil {
+		g.reserve = cfg.Reserve
+		if g.reserve <= 0 {
+			g.reserve = DefaultReserve
+		}
 		g.share = clampShare(g.shareFn())
 		g.shareRead = time.Now()
 	}
@@ -162,17 +175,18 @@ func New(cfg Config) *Gate {
 }
 
 // SetShare sets this process's part of the global budget at once, in [0, 1]
-// (a Config.Share, if any, is then no longer read).
+// (a Config.Share, if any, is then no longer read, and nothing is kept in
+// reserve).
 func (g *Gate) SetShare(f float64) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.shareFn = nil
+	g.shareFn, g.reserve = nil, 0
 	g.share = clampShare(f)
 	g.win.resize(g.perSecond())
 }
 
-// PerSecond is this process's global budget now: floor(Global × share), at
-// least 1 unless the share is 0.
+// PerSecond is this process's global budget now: floor((Global − reserve)
+// × share), at least 1 (a share of 0 sends 1 a second from the reserve).
 func (g *Gate) PerSecond() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -180,10 +194,7 @@ func (g *Gate) PerSecond() int {
 }
 
 func (g *Gate) perSecond() int {
-	if g.share == 0 {
-		return 0
-	}
-	return max(int(math.Floor(float64(g.global)*g.share+1e-9)), 1)
+	return max(int(math.Floor(float64(g.global-g.reserve)*g.share+1e-9)), 1)
 }
 
 // clampShare keeps a share within [0, 1]; NaN is the whole budget.

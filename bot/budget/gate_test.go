@@ -263,9 +263,9 @@ func TestShareChangeTakesEffect(t *testing.T) {
 	f := newFake(t, 100, time.Second, 10)
 	var live atomic.Int32
 	live.Store(1)
-	g := New(Config{Global: 20, Share: PerProcess(func() int { return int(live.Load()) }), Log: quiet})
+	g := New(Config{Global: 22, Share: PerProcess(func() int { return int(live.Load()) }), Log: quiet})
 	if n := g.PerSecond(); n != 20 {
-		t.Fatalf("PerSecond %d, want 20", n)
+		t.Fatalf("PerSecond %d, want 20 (22 less the reserve)", n)
 	}
 	live.Store(2)
 	time.Sleep(ShareEvery + 10*time.Millisecond)
@@ -289,8 +289,8 @@ func TestShareChangeTakesEffect(t *testing.T) {
 		t.Errorf("%d answers 429", tooMany)
 	}
 	g.SetShare(1)
-	if n := g.PerSecond(); n != 20 {
-		t.Errorf("PerSecond %d after SetShare(1), want 20", n)
+	if n := g.PerSecond(); n != 22 {
+		t.Errorf("PerSecond %d after SetShare(1), want 22: no reserve", n)
 	}
 }
 

@@ -49,35 +49,43 @@ func TestTokenBucketsSplitAmongProcesses(t *testing.T) {
 	}
 }
 
-// TestShareZeroHolds: with a share of 0 (a process the others do not count
-// yet) nothing bound by the global limit is sent, while an interaction's
-// answer (exempt) is; once the share grows the held request goes.
-func TestShareZeroHolds(t *testing.T) {
+// TestShareZeroTrickles: a process the others do not count yet (share 0)
+// sends 1 request a second, from the reserve the counted ones keep back,
+// while an interaction's answer (exempt) goes at once; the counted ones
+// split the global limit less the reserve.
+func TestShareZeroTrickles(t *testing.T) {
 	f := newFake(t, 100, time.Second, 0)
 	var share atomic.Value
 	share.Store(0.0)
 	g := New(Config{Global: 50, Share: func() float64 { return share.Load().(float64) }, Log: quiet})
-	if n := g.PerSecond(); n != 0 {
-		t.Fatalf("PerSecond %d with a share of 0", n)
+	if n := g.PerSecond(); n != 1 {
+		t.Fatalf("PerSecond %d with a share of 0, want 1", n)
 	}
 	c := client(g)
 	if code, err := send(t, c, context.Background(), "POST", f.URL+"/api/v10/interactions/5/tok/callback"); err != nil || code != 200 {
 		t.Fatalf("an interaction's answer: %d %v", code, err)
 	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if code, err := send(t, c, context.Background(), "POST", f.URL+"/api/v10/channels/1/messages"); err != nil || code != 200 {
-			t.Errorf("the held message: %d %v", code, err)
-		}
-	}()
-	time.Sleep(2 * ShareEvery)
-	if n, _ := f.counts(); n != 1 {
-		t.Fatalf("server saw %d requests with a share of 0, want the interaction's alone", n)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if code, err := send(t, c, context.Background(), "POST", f.URL+"/api/v10/channels/1/messages"); err != nil || code != 200 {
+				t.Errorf("a message: %d %v", code, err)
+			}
+		}()
 	}
-	share.Store(0.5)
-	<-done
-	if n, _ := f.counts(); n != 2 {
-		t.Errorf("server saw %d requests, want 2", n)
+	wg.Wait()
+	f.mu.Lock()
+	f.arrivals = f.arrivals[:0] // the interaction's is exempt: none
+	f.mu.Unlock()
+	if most := f.maxPerSecond(); most > 1 {
+		t.Errorf("%d messages in a second with a share of 0, want 1", most)
+	}
+	share.Store(1.0)
+	time.Sleep(ShareEvery + 10*time.Millisecond)
+	send(t, c, context.Background(), "POST", f.URL+"/api/v10/channels/1/messages") // reads the share
+	if n := g.PerSecond(); n != 50-DefaultReserve {
+		t.Errorf("PerSecond %d for a process counted alone, want %d: the reserve is kept", n, 50-DefaultReserve)
 	}
 }

@@ -20,15 +20,15 @@ type window struct {
 }
 
 func newWindow(n int, per time.Duration) *window {
-	return &window{n: max(n, 0), per: per, answered: make(chan struct{})}
+	return &window{n: max(n, 1), per: per, answered: make(chan struct{})}
 }
 
 // size is n.
 func (w *window) size() int { return w.n }
 
 // resize changes n: a smaller share takes effect at once (no new request is
-// sent until fewer than the new n hold slots); 0 sends nothing.
-func (w *window) resize(n int) { w.n = max(n, 0) }
+// sent until fewer than the new n hold slots).
+func (w *window) resize(n int) { w.n = max(n, 1) }
 
 // take reserves a slot at now, or says how long to wait (or for which
 // answer) before asking again.
@@ -41,9 +41,6 @@ func (w *window) take(now time.Time) (ok bool, wait time.Duration, answered <-ch
 		i++
 	}
 	w.done = w.done[i:]
-	if w.n == 0 {
-		return false, ShareEvery, nil // until the share is read again
-	}
 	if w.inflight+len(w.done) < w.n {
 		w.inflight++
 		return true, 0, nil
