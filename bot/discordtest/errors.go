@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"shinpan/bot/discordtest/ratelimit"
 )
 
 // Errors returned by the methods that act for simulated users.
@@ -59,8 +61,8 @@ const (
 	CodeMissingPermissions      = 50013
 	CodeInvalidRecipient        = 50033
 	CodeInvalidFormBody         = 50035
-	CodeOldMessageEdits         = 30046 // edits of messages older than an hour (RateLimits.OldMessageEdit)
-	CodeOpeningDMsFast          = 40003 // opening DMs too fast (RateLimits.DMOpen)
+	CodeOldMessageEdits         = ratelimit.CodeOldMessageEdits // edits of messages older than an hour (RateLimits.OldMessageEdit)
+	CodeOpeningDMsFast          = ratelimit.CodeOpeningDMsFast  // opening DMs too fast (RateLimits.DMOpen)
 	CodeThreadAlreadyCreated    = 160004
 	CodeInvalidInteractionReply = 40000 // stand-in: callback type not allowed for this interaction
 )

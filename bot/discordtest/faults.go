@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"shinpan/bot/discordtest/ratelimit"
 )
 
 // Fault makes the next Times REST requests that match Method and Path fail
@@ -120,16 +122,16 @@ func (f *Fault) answer(h http.Header, now time.Time) (int, *APIError, any) {
 		return f.Status, e, e
 	}
 	scope := f.scope()
-	msg := msgRateLimited
+	msg := ratelimit.MsgRateLimited
 	if scope != "global" {
-		rb := &routeBucket{reset: now.Add(f.RetryAfter), remaining: 0}
+		remaining := 0
 		if scope == "shared" {
-			msg, rb.remaining = msgResourceLimited, 4
+			msg, remaining = ratelimit.MsgResourceLimited, 4
 		}
-		writeBucketHeaders(h, Bucket{5, f.RetryAfter}, rb, now, bucketHash("fault")) // a limit of 5: any would do
+		ratelimit.WriteHeaders(h, Bucket{Requests: 5, Per: f.RetryAfter}, remaining, now.Add(f.RetryAfter), now, ratelimit.Hash("fault")) // a limit of 5: any would do
 	}
-	l := tooMany(h, f.RetryAfter, scope, 0, msg)
-	return l.status, l.aerr, l.body
+	l := ratelimit.TooMany(h, f.RetryAfter, scope, 0, msg)
+	return l.Status, nil, l.Body
 }
 
 // DropGateway closes every gateway connection at the TCP level, without a

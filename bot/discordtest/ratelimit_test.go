@@ -101,7 +101,7 @@ func TestTooManyRequestsShape(t *testing.T) {
 		bucket  bool              // the route's bucket headers are there
 		body    string
 	}{
-		{name: "user", limits: RateLimits{MessageCreate: Bucket{1, 2500 * time.Millisecond}},
+		{name: "user", limits: RateLimits{MessageCreate: Bucket{Requests: 1, Per: 2500 * time.Millisecond}},
 			prepare: func(e *limitEnv) { e.message(e.srv.DefaultChannelID()) },
 			headers: map[string]string{"Retry-After": "3", "X-RateLimit-Scope": "user", "X-RateLimit-Global": "",
 				"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "2.500"},
@@ -115,7 +115,7 @@ func TestTooManyRequestsShape(t *testing.T) {
 		},
 			headers: map[string]string{"Retry-After": "65", "X-RateLimit-Scope": "shared", "X-RateLimit-Global": ""},
 			bucket:  true, body: `{"message":"The resource is being rate limited.","retry_after":64.57,"global":false}`},
-		{name: "old message edits", limits: RateLimits{OldMessageEdit: Bucket{1, 6 * time.Second}, OldMessageAge: time.Hour},
+		{name: "old message edits", limits: RateLimits{OldMessageEdit: Bucket{Requests: 1, Per: 6 * time.Second}, OldMessageAge: time.Hour},
 			prepare: func(e *limitEnv) {
 				m := e.message(e.srv.DefaultChannelID())
 				e.clock.Advance(2 * time.Hour)

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"shinpan/bot/discordtest/ratelimit"
 )
 
 // maxBody bounds a request body (Discord's largest upload tier is far above
@@ -42,8 +44,8 @@ type handler func(c *call) (status int, body any, err *APIError)
 type route struct {
 	method  string
 	pattern string
-	noAuth  bool      // interaction callbacks and webhooks are authorised by their token
-	limit   limitKind // the bucket it spends (buckets.go)
+	noAuth  bool           // interaction callbacks and webhooks are authorised by their token
+	limit   ratelimit.Kind // the bucket it spends
 	h       handler
 }
 
@@ -54,39 +56,39 @@ func (s *Server) routeTable() []route {
 
 		{method: "GET", pattern: "/users/@me", h: s.getMe},
 		{method: "GET", pattern: "/users/{user_id}", h: s.getUser},
-		{method: "POST", pattern: "/users/@me/channels", limit: limitDMOpen, h: s.createDM},
+		{method: "POST", pattern: "/users/@me/channels", limit: ratelimit.DMOpen, h: s.createDM},
 		{method: "GET", pattern: "/guilds/{guild_id}/members/{user_id}", h: s.getMember},
 
 		{method: "GET", pattern: "/channels/{channel_id}", h: s.getChannel},
 		{method: "GET", pattern: "/channels/{channel_id}/messages", h: s.listMessages},
-		{method: "POST", pattern: "/channels/{channel_id}/messages", limit: limitMessageCreate, h: s.createMessage},
+		{method: "POST", pattern: "/channels/{channel_id}/messages", limit: ratelimit.MessageCreate, h: s.createMessage},
 		{method: "GET", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.getMessage},
-		{method: "PATCH", pattern: "/channels/{channel_id}/messages/{message_id}", limit: limitMessageEdit, h: s.editChannelMessage},
+		{method: "PATCH", pattern: "/channels/{channel_id}/messages/{message_id}", limit: ratelimit.MessageEdit, h: s.editChannelMessage},
 		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}", h: s.deleteChannelMessage},
-		{method: "POST", pattern: "/channels/{channel_id}/messages/{message_id}/threads", limit: limitThreadCreate, h: s.startThreadFromMessage},
-		{method: "POST", pattern: "/channels/{channel_id}/threads", limit: limitThreadCreate, h: s.startThread},
-		{method: "PUT", pattern: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", limit: limitReactions, h: s.addReaction},
-		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", limit: limitReactions, h: s.removeReaction},
-		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}/reactions", limit: limitReactions, h: s.removeReactions},
+		{method: "POST", pattern: "/channels/{channel_id}/messages/{message_id}/threads", limit: ratelimit.ThreadCreate, h: s.startThreadFromMessage},
+		{method: "POST", pattern: "/channels/{channel_id}/threads", limit: ratelimit.ThreadCreate, h: s.startThread},
+		{method: "PUT", pattern: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", limit: ratelimit.Reactions, h: s.addReaction},
+		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", limit: ratelimit.Reactions, h: s.removeReaction},
+		{method: "DELETE", pattern: "/channels/{channel_id}/messages/{message_id}/reactions", limit: ratelimit.Reactions, h: s.removeReactions},
 
 		{method: "GET", pattern: "/applications/{application_id}/commands", h: s.listCommands},
-		{method: "POST", pattern: "/applications/{application_id}/commands", limit: limitCommands, h: s.createCommand},
-		{method: "PUT", pattern: "/applications/{application_id}/commands", limit: limitCommands, h: s.overwriteCommands},
+		{method: "POST", pattern: "/applications/{application_id}/commands", limit: ratelimit.Commands, h: s.createCommand},
+		{method: "PUT", pattern: "/applications/{application_id}/commands", limit: ratelimit.Commands, h: s.overwriteCommands},
 		{method: "GET", pattern: "/applications/{application_id}/commands/{command_id}", h: s.getCommand},
-		{method: "PATCH", pattern: "/applications/{application_id}/commands/{command_id}", limit: limitCommands, h: s.editCommand},
-		{method: "DELETE", pattern: "/applications/{application_id}/commands/{command_id}", limit: limitCommands, h: s.deleteCommand},
+		{method: "PATCH", pattern: "/applications/{application_id}/commands/{command_id}", limit: ratelimit.Commands, h: s.editCommand},
+		{method: "DELETE", pattern: "/applications/{application_id}/commands/{command_id}", limit: ratelimit.Commands, h: s.deleteCommand},
 		{method: "GET", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", h: s.listCommands},
-		{method: "POST", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", limit: limitCommands, h: s.createCommand},
-		{method: "PUT", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", limit: limitCommands, h: s.overwriteCommands},
+		{method: "POST", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", limit: ratelimit.Commands, h: s.createCommand},
+		{method: "PUT", pattern: "/applications/{application_id}/guilds/{guild_id}/commands", limit: ratelimit.Commands, h: s.overwriteCommands},
 		{method: "GET", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", h: s.getCommand},
-		{method: "PATCH", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", limit: limitCommands, h: s.editCommand},
-		{method: "DELETE", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", limit: limitCommands, h: s.deleteCommand},
+		{method: "PATCH", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", limit: ratelimit.Commands, h: s.editCommand},
+		{method: "DELETE", pattern: "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", limit: ratelimit.Commands, h: s.deleteCommand},
 
 		{method: "POST", pattern: "/interactions/{interaction_id}/{interaction_token}/callback", noAuth: true, h: s.interactionCallback},
-		{method: "POST", pattern: "/webhooks/{webhook_id}/{webhook_token}", noAuth: true, limit: limitWebhook, h: s.executeWebhook},
-		{method: "GET", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: limitWebhook, h: s.getWebhookMessage},
-		{method: "PATCH", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: limitWebhook, h: s.editWebhookMessage},
-		{method: "DELETE", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: limitWebhook, h: s.deleteWebhookMessage},
+		{method: "POST", pattern: "/webhooks/{webhook_id}/{webhook_token}", noAuth: true, limit: ratelimit.Webhook, h: s.executeWebhook},
+		{method: "GET", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: ratelimit.Webhook, h: s.getWebhookMessage},
+		{method: "PATCH", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: ratelimit.Webhook, h: s.editWebhookMessage},
+		{method: "DELETE", pattern: "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", noAuth: true, limit: ratelimit.Webhook, h: s.deleteWebhookMessage},
 	}
 }
 
@@ -134,14 +136,14 @@ func (s *Server) api(rt route) http.HandlerFunc {
 		s.mu.Lock()
 		s.recordLocked(c.req)
 		now := s.now()
-		if s.rl.invalid.banned {
+		if s.rl.Banned() {
 			out := s.banLocked(w, c.req)
 			s.mu.Unlock()
 			s.writeBanned(w, c.req, out)
 			return
 		}
 		f := s.takeFault(r.Method, c.req.APIPath())
-		var lim *limited
+		var lim *ratelimit.Refusal
 		if f == nil && authorised {
 			lim = s.rateLimitLocked(rt, c, token, now, w.Header())
 		}
@@ -152,8 +154,9 @@ func (s *Server) api(rt route) http.HandlerFunc {
 			c.req.Scope = f.scope()
 			out = s.answerLocked(c.req, status, body, aerr, fmt.Sprintf("injected %d", status))
 		case lim != nil:
-			c.req.Scope = lim.scope
-			out = s.answerLocked(c.req, lim.status, lim.body, lim.aerr, "")
+			c.req.Scope = lim.Scope
+			body, aerr := refusalAnswer(lim)
+			out = s.answerLocked(c.req, lim.Status, body, aerr, "")
 		case !authorised:
 			e := errUnauthorized()
 			out = s.answerLocked(c.req, e.Status, e, e, "")
@@ -211,8 +214,8 @@ func (s *Server) answerLocked(req *Request, status int, body any, aerr *APIError
 	req.Response = out
 	req.Error = aerr
 	req.Fault = fault
-	if !req.Endpoint {
-		s.countLocked(req, s.now())
+	if !req.Endpoint && s.rl.Count(req.Status, req.Scope, s.now()) {
+		req.Invalid = true
 	}
 	snap := *req
 	s.rec.publish(Event{Kind: EventRequest, Request: &snap})
@@ -237,7 +240,7 @@ func (s *Server) unknownRoute(w http.ResponseWriter, r *http.Request) {
 	c, _ := s.readCall(r)
 	s.mu.Lock()
 	s.recordLocked(c.req)
-	if s.rl.invalid.banned {
+	if s.rl.Banned() {
 		out := s.banLocked(w, c.req)
 		s.mu.Unlock()
 		s.writeBanned(w, c.req, out)

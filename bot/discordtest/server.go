@@ -10,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"shinpan/bot/discordtest/ratelimit"
 )
 
 // ValidationMode says what the server does with a REST request whose body or
@@ -123,9 +125,8 @@ type Server struct {
 	gw      gateway
 	rec     recorder
 	faults  []*Fault
-	limits  RateLimits // Options.RateLimits or the default
-	rl      limiter    // their state (buckets.go, invalid.go)
-	ep      endpoint   // the Interactions Endpoint (endpoint.go)
+	rl      *ratelimit.Limiter // Options.RateLimits or the default
+	ep      endpoint           // the Interactions Endpoint (endpoint.go)
 
 	// ctx ends at Close: interactions still being POSTed stop; posts counts them.
 	ctx            context.Context
@@ -159,15 +160,17 @@ func New(opts Options) *Server {
 		opts.Clock = time.Now
 	}
 	s := &Server{opts: opts}
+	var limits RateLimits
 	switch {
 	case opts.RateLimits != nil:
-		s.limits = *opts.RateLimits
+		limits = *opts.RateLimits
 	case DiscordLimitsByDefault:
-		s.limits = DiscordRateLimits()
+		limits = DiscordRateLimits()
 	}
 	if opts.GlobalLimit > 0 {
-		s.limits.Global = opts.GlobalLimit
+		limits.Global = opts.GlobalLimit
 	}
+	s.rl = ratelimit.New(limits, s.logf)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.endpointClient = &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: loopbackOnly}}
 	s.ep.init(opts.InteractionsKey)

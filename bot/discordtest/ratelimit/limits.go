@@ -1,9 +1,6 @@
-package discordtest
+package ratelimit
 
-import (
-	"os"
-	"time"
-)
+import "time"
 
 // Bucket is one rate limit: at most Requests requests in a window of Per,
 // the window starting at the first request after the last one ended, as
@@ -14,19 +11,21 @@ type Bucket struct {
 	Per      time.Duration
 }
 
-func (b Bucket) on() bool { return b.Requests > 0 && b.Per > 0 }
+// On reports whether the limit is on.
+func (b Bucket) On() bool { return b.Requests > 0 && b.Per > 0 }
 
-// RateLimits are the rate limits the stand-in enforces. Discord publishes
+// Limits are the rate limits the stand-in enforces. Discord publishes
 // only the global limit and the invalid-request limit and tells bots to read
 // the rest from the headers; the per-route numbers are what bot authors
 // observed, or the stand-in's own where nobody published one (each says
-// which). DiscordRateLimits gives them all; a zero field turns that limit off.
-// Options.RateLimits chooses them (default: DiscordLimitsByDefault).
+// which). Discord gives them all; a zero field turns that limit off.
+// discordtest.Options.RateLimits chooses them (default: Discord, see
+// discordtest.DiscordLimitsByDefault).
 //
 // Sources: "docs" is discord/discord-api-docs developers/topics/rate-limits.mdx
 // and opcodes-and-status-codes.mdx; the others are issue threads, by
 // repository#number; ../shared/discord-limits.md in the project sums them up.
-type RateLimits struct {
+type Limits struct {
 	// Global is the requests per second of one bot token over every route
 	// except the interaction callbacks and webhooks (docs §Global Rate
 	// Limit: 50). Answered 429, scope global.
@@ -80,17 +79,10 @@ type RateLimits struct {
 	BanRetryAfter   time.Duration
 }
 
-// DiscordLimitsByDefault is the switch that puts Discord's rate limits on in
-// every stand-in made without Options.RateLimits (the bot's tests, the demo,
-// the load generator): on. A test that turns a limit off says why.
-// SHINPAN_DISCORD_LIMITS=off in the environment turns them off for a run
-// (to tell whether a failure is the limits').
-var DiscordLimitsByDefault = os.Getenv("SHINPAN_DISCORD_LIMITS") != "off"
-
-// DiscordRateLimits are Discord's limits, each number with its source in
-// RateLimits' docs: the stand-in's default.
-func DiscordRateLimits() RateLimits {
-	return RateLimits{
+// Discord is Discord's limits, each number with its source in Limits'
+// docs: the stand-in's default.
+func Discord() Limits {
+	return Limits{
 		Global:          50,
 		MessageCreate:   Bucket{5, 5 * time.Second},
 		MessageEdit:     Bucket{5, 5 * time.Second},
@@ -119,8 +111,8 @@ func DiscordRateLimits() RateLimits {
 // It is for tests that wait on the buckets without being about them: with
 // Discord's windows, the bot's end-to-end tests spent most of their time
 // idle (5 messages per 5 s per DM channel). Tests of the limits themselves
-// keep DiscordRateLimits' windows.
-func (l RateLimits) Scaled(f float64) RateLimits {
+// keep Discord's windows.
+func (l Limits) Scaled(f float64) Limits {
 	scale := func(b *Bucket) {
 		if b.Per > 0 {
 			b.Per = max(time.Millisecond, time.Duration(float64(b.Per)*f))
@@ -134,7 +126,7 @@ func (l RateLimits) Scaled(f float64) RateLimits {
 }
 
 // globalBucket is the global rate limit of one bot token: a token bucket
-// of one second's requests, refilled continuously. Guarded by Server.mu.
+// of one second's requests, refilled continuously. Guarded by the Limiter's caller.
 type globalBucket struct {
 	tokens float64
 	last   time.Time
