@@ -70,9 +70,10 @@ var allowedImports = map[string][]string{
 	"bot": append(slices.Clone(rulesCore), "bot/budget", "bot/compose", "bot/cluster", "bot/commands", "bot/dms", "bot/games", "bot/interact", "bot/moves", "bot/review", "bot/tournaments", "bot/outbox", "bot/tap", "bot/texts",
 		"ops", "player", "rating", "render", "store", "tournament", "discordgo"),
 
-	"bot/discordtest":           {"discordgo", "bot/discordtest/openapi", "bot/discordtest/ratelimit"},
+	"bot/discordtest":           {"discordgo", "bot/discordtest/openapi", "bot/discordtest/ratelimit", "bot/discordtest/wire"},
 	"bot/discordtest/openapi":   nil,
 	"bot/discordtest/ratelimit": nil,
+	"bot/discordtest/wire":      {"discordgo"},
 	"loadtest": append(slices.Clone(rulesCore), "bot", "bot/discordtest", "bot/tap", "internal/cputime",
 		"store", "store/bolt", "store/postgres", "discordgo"),
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"shinpan/bot/discordtest/wire"
 	"sort"
 	"strconv"
 
@@ -37,12 +38,12 @@ func (s *Server) commandScope(c *call) (string, *APIError) {
 func (s *Server) newCommand(guildID string, raw json.RawMessage) *command {
 	o := obj{}
 	_ = json.Unmarshal(raw, &o)
-	p := parsePayload(raw)
-	typ := p.int("type")
+	p := wire.Parse(raw)
+	typ := p.Int("type")
 	if typ == 0 {
 		typ = int64(discordgo.ChatApplicationCommand)
 	}
-	name := p.str("name")
+	name := p.Str("name")
 	id := s.ids.next()
 	for _, old := range s.world.commands[guildID] {
 		if old.name == name && old.typ == typ {
@@ -166,7 +167,7 @@ func (s *Server) editCommand(c *call) (int, any, *APIError) {
 	for k, v := range c.body {
 		merged[k] = v
 	}
-	nc := s.newCommand(g, mustJSON(merged))
+	nc := s.newCommand(g, wire.MustJSON(merged))
 	nc.id, nc.o["id"] = cmd.id, cmd.id
 	s.world.commands[g][i] = nc
 	s.touch()
@@ -193,7 +194,7 @@ func (s *Server) Commands(guildID string) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, cmd := range s.world.commands[guildID] {
 		var ac discordgo.ApplicationCommand
-		if err := json.Unmarshal(mustJSON(cmd.o), &ac); err == nil {
+		if err := json.Unmarshal(wire.MustJSON(cmd.o), &ac); err == nil {
 			out = append(out, &ac)
 		}
 	}
@@ -263,7 +264,7 @@ func (s *Server) lookupCommand(name string, ch *Channel) (*command, error) {
 
 // allowedInDM reads "contexts" (1 = bot DM) or the older "dm_permission".
 func allowedInDM(cmd *command) bool {
-	p := parsePayload(mustJSON(cmd.o))
+	p := wire.Parse(wire.MustJSON(cmd.o))
 	var ctx []int
 	if err := json.Unmarshal(p["contexts"], &ctx); err == nil && ctx != nil {
 		for _, c := range ctx {
@@ -363,7 +364,7 @@ func commandDefs(cmd *command) []optionDef {
 	var d struct {
 		Options []optionDef `json:"options"`
 	}
-	_ = json.Unmarshal(mustJSON(cmd.o), &d)
+	_ = json.Unmarshal(wire.MustJSON(cmd.o), &d)
 	return d.Options
 }
 

@@ -1,8 +1,8 @@
 package discordtest
 
 import (
-	"encoding/json"
 	"fmt"
+	"shinpan/bot/discordtest/wire"
 	"slices"
 	"time"
 
@@ -295,7 +295,7 @@ func (s *Server) useComponent(userID, channelID, messageID, customID string, val
 	if !s.visibleTo(m, u.ID) {
 		return "", ErrNotVisible
 	}
-	comp := findComponent(m.Components, customID)
+	comp := wire.FindComponent(m.Components, customID)
 	if comp == nil || comp.Disabled {
 		return "", fmt.Errorf("%w: %q", ErrNoComponent, customID)
 	}
@@ -305,7 +305,7 @@ func (s *Server) useComponent(userID, channelID, messageID, customID string, val
 	}
 	data := obj{"custom_id": customID, "component_type": comp.Type}
 	if !button {
-		if err := comp.checkValues(values); err != nil {
+		if err := checkValues(comp, values); err != nil {
 			return "", err
 		}
 		data["values"] = values
@@ -325,66 +325,7 @@ func (s *Server) useComponent(userID, channelID, messageID, customID string, val
 	return in.ID, nil
 }
 
-// component is the part of a message component the simulated user needs.
-type component struct {
-	Type       int               `json:"type"`
-	CustomID   string            `json:"custom_id"`
-	Disabled   bool              `json:"disabled"`
-	Required   *bool             `json:"required"`
-	MinValues  *int              `json:"min_values"`
-	MaxValues  *int              `json:"max_values"`
-	MinLength  *int              `json:"min_length"`
-	MaxLength  *int              `json:"max_length"`
-	Options    []selectOption    `json:"options"`
-	Components []json.RawMessage `json:"components"`
-	Component  json.RawMessage   `json:"component"` // inside a label (type 18)
-	Accessory  json.RawMessage   `json:"accessory"` // inside a section (type 9)
-}
-
-// selectOption is an option of a string select.
-type selectOption struct {
-	Value string `json:"value"`
-}
-
-// walkComponents calls fn for every component in a JSON array, depth first.
-func walkComponents(raw json.RawMessage, fn func(*component)) {
-	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) != nil {
-		var one json.RawMessage
-		if json.Unmarshal(raw, &one) != nil || len(one) == 0 || one[0] != '{' {
-			return
-		}
-		list = []json.RawMessage{one}
-	}
-	for _, r := range list {
-		var c component
-		if json.Unmarshal(r, &c) != nil {
-			continue
-		}
-		fn(&c)
-		for _, sub := range c.Components {
-			walkComponents(sub, fn)
-		}
-		if len(c.Component) > 0 {
-			walkComponents(c.Component, fn)
-		}
-		if len(c.Accessory) > 0 {
-			walkComponents(c.Accessory, fn)
-		}
-	}
-}
-
-func findComponent(raw json.RawMessage, customID string) *component {
-	var found *component
-	walkComponents(raw, func(c *component) {
-		if found == nil && c.CustomID == customID {
-			found = c
-		}
-	})
-	return found
-}
-
-func (c *component) checkValues(values []string) error {
+func checkValues(c *wire.Component, values []string) error {
 	lo, hi := 1, 1
 	if c.MinValues != nil {
 		lo = *c.MinValues
@@ -399,7 +340,7 @@ func (c *component) checkValues(values []string) error {
 		return nil
 	}
 	for _, v := range values {
-		if !slices.Contains(c.Options, selectOption{Value: v}) {
+		if !slices.Contains(c.Options, wire.SelectOption{Value: v}) {
 			return fmt.Errorf("%w: select %q has no option %q", ErrBadOption, c.CustomID, v)
 		}
 	}
@@ -418,7 +359,7 @@ func (s *Server) SubmitModal(userID, channelID, customID string, fields map[stri
 	var origin *interaction
 	for _, in := range s.world.interactions {
 		if in.UserID == userID && in.modal != nil && !in.submitted &&
-			parsePayload(in.modal).str("custom_id") == customID &&
+			wire.Parse(in.modal).Str("custom_id") == customID &&
 			(origin == nil || snowflakeLess(origin.ID, in.ID)) {
 			origin = in
 		}
@@ -436,8 +377,8 @@ func (s *Server) SubmitModal(userID, channelID, customID string, fields map[stri
 	if ch.ID != origin.ChannelID {
 		return "", fmt.Errorf("%w: modal %q was opened in channel %s", ErrUnknownChannel, customID, origin.ChannelID)
 	}
-	var inputs []*component
-	walkComponents(parsePayload(origin.modal)["components"], func(c *component) {
+	var inputs []*wire.Component
+	wire.WalkComponents(wire.Parse(origin.modal)["components"], func(c *wire.Component) {
 		if c.Type == int(discordgo.TextInputComponent) {
 			inputs = append(inputs, c)
 		}

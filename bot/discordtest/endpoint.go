@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"shinpan/bot/discordtest/wire"
 	"strconv"
 	"time"
 
@@ -120,7 +121,7 @@ func (s *Server) SetInteractionsEndpoint(endpointURL string) error {
 func (s *Server) checkPing(endpointURL string, f Forgery) error {
 	s.mu.Lock()
 	id := s.ids.next()
-	body := mustJSON(obj{"id": id, "application_id": s.world.app, "type": int(discordgo.InteractionPing),
+	body := wire.MustJSON(obj{"id": id, "application_id": s.world.app, "type": int(discordgo.InteractionPing),
 		"token": tokenPrefix + randomToken(48), "version": 1, "entitlements": []any{}, "user": userJSON(&s.world.bot)})
 	d := s.newDeliveryLocked(id, discordgo.InteractionPing, f)
 	s.mu.Unlock()
@@ -133,7 +134,7 @@ func (s *Server) checkPing(endpointURL string, f Forgery) error {
 		return fmt.Errorf("discordtest: endpoint PING (%s): %w", f, err)
 	case f != Genuine && status != http.StatusUnauthorized:
 		return fmt.Errorf("discordtest: endpoint answered %d to a PING with a %s, want 401", status, f)
-	case f == Genuine && (status != http.StatusOK || parsePayload(raw).int("type") != int64(discordgo.InteractionResponsePong)):
+	case f == Genuine && (status != http.StatusOK || wire.Parse(raw).Int("type") != int64(discordgo.InteractionResponsePong)):
 		return fmt.Errorf("discordtest: endpoint answered %d %s %q to a PING, want 200 {\"type\":1}", status, ct, clip(string(raw), 80))
 	}
 	return nil
@@ -180,7 +181,7 @@ func (s *Server) deliverLocked(in *interaction, payload obj) {
 		f, s.ep.forge = s.ep.forge[0], s.ep.forge[1:]
 	}
 	d := s.newDeliveryLocked(in.ID, in.Type, f)
-	body, endpointURL := mustJSON(payload), s.ep.url
+	body, endpointURL := wire.MustJSON(payload), s.ep.url
 	s.posts.Add(1)
 	go func() {
 		defer s.posts.Done()

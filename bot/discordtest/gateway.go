@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"shinpan/bot/discordtest/wire"
 	"strconv"
 	"sync"
 	"time"
@@ -226,13 +227,13 @@ func encodeFrame(op int, d any, seq int64, t string) []byte {
 	if op == 0 {
 		f.S, f.T = &seq, &t
 	}
-	return mustJSON(f)
+	return wire.MustJSON(f)
 }
 
 // encodeDispatchFrame is encodeFrame(0, d, seq, t) for an encoded d,
 // without encoding d again.
 func encodeDispatchFrame(d json.RawMessage, seq int64, t string) []byte {
-	tj := mustJSON(t)
+	tj := wire.MustJSON(t)
 	b := make([]byte, 0, len(d)+len(tj)+48)
 	b = append(b, `{"op":0,"d":`...)
 	b = append(b, d...)
@@ -477,7 +478,7 @@ func (s *Server) replayable(ss *session) []frame {
 // sendTo numbers a dispatch for one session, keeps it for RESUME and sends
 // it if the session is connected.
 func (s *Server) sendTo(ss *session, t string, d any) {
-	s.sendEncodedTo(ss, t, mustJSON(d))
+	s.sendEncodedTo(ss, t, wire.MustJSON(d))
 }
 
 // sendEncodedTo is sendTo for a "d" already encoded (a dispatch for several
@@ -502,10 +503,10 @@ func (s *Server) sendEncodedTo(ss *session, t string, d json.RawMessage) {
 // ResumeWindow).
 func (s *Server) dispatchLocked(d dispatch) {
 	var data json.RawMessage
-	if e, ok := d.d.(encodedJSON); ok { // dispatchMessageJSON's
+	if e, ok := d.d.(wire.Encoded); ok { // dispatchMessageJSON's
 		data = json.RawMessage(e)
 	} else {
-		data = mustJSON(d.d)
+		data = wire.MustJSON(d.d)
 	}
 	rec := &Dispatch{Type: d.t, Data: data, Guild: d.guild}
 	var stripped json.RawMessage // d.noContent, encoded when a session needs it
@@ -519,7 +520,7 @@ func (s *Server) dispatchLocked(d dispatch) {
 		data := rec.Data
 		if d.noContent != nil && ss.intents&intentMessageContent == 0 {
 			if stripped == nil {
-				stripped = mustJSON(d.noContent)
+				stripped = wire.MustJSON(d.noContent)
 			}
 			data = stripped
 		}

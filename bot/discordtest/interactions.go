@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"shinpan/bot/discordtest/wire"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -165,11 +166,11 @@ func (s *Server) interactionCallback(c *call) (int, any, *APIError) {
 	if d := s.opts.AckDeadline; d > 0 && c.req.Time.Sub(in.Created) > d {
 		return 0, nil, errUnknownInter()
 	}
-	t := discordgo.InteractionResponseType(c.body.int("type"))
+	t := discordgo.InteractionResponseType(c.body.Int("type"))
 	if !callbackAllowed(in, t) {
 		return 0, nil, apiErr(http.StatusBadRequest, CodeInvalidInteractionReply, "Interaction callback type not allowed for this interaction")
 	}
-	data := parsePayload(c.body["data"])
+	data := wire.Parse(c.body["data"])
 	cb := &Callback{Type: t, Data: c.body["data"], Files: c.files, Time: time.Now()}
 	if string(cb.Data) == "null" {
 		cb.Data = nil
@@ -208,7 +209,7 @@ func (s *Server) interactionCallback(c *call) (int, any, *APIError) {
 			"interaction": obj{
 				"id": in.ID, "type": int(in.Type), "activity_instance_id": nil,
 				"response_message_id": nilIfEmpty(in.originalID), "response_message_loading": t == discordgo.InteractionResponseDeferredChannelMessageWithSource,
-				"response_message_ephemeral": data.int("flags")&int64(discordgo.MessageFlagsEphemeral) != 0,
+				"response_message_ephemeral": data.Int("flags")&int64(discordgo.MessageFlagsEphemeral) != 0,
 			},
 			"resource": res,
 		}, nil
@@ -225,7 +226,7 @@ func nilIfEmpty(s string) any {
 
 // interactionMessage stores a message sent through the interaction's
 // webhook: the response (type 4), a deferred placeholder, or a follow-up.
-func (s *Server) interactionMessage(in *interaction, data payload, files []File, loading bool) *Message {
+func (s *Server) interactionMessage(in *interaction, data wire.Payload, files []File, loading bool) *Message {
 	ch := s.world.channels[in.ChannelID]
 	m := &Message{
 		ID:            s.ids.next(),
@@ -233,7 +234,7 @@ func (s *Server) interactionMessage(in *interaction, data payload, files []File,
 		GuildID:       in.GuildID,
 		Author:        s.world.bot,
 		Type:          discordgo.MessageTypeDefault,
-		Flags:         discordgo.MessageFlags(data.int("flags")),
+		Flags:         discordgo.MessageFlags(data.Int("flags")),
 		InteractionID: in.ID,
 		WebhookID:     s.world.app,
 		Created:       s.now(),
@@ -244,10 +245,10 @@ func (s *Server) interactionMessage(in *interaction, data payload, files []File,
 	if loading {
 		m.Flags = m.Flags&discordgo.MessageFlagsEphemeral | discordgo.MessageFlagsLoading
 	} else {
-		m.Content = data.str("content")
+		m.Content = data.Str("content")
 		m.Mentions = mentionsIn(m.Content)
-		m.Embeds = data.list("embeds")
-		m.Components = data.list("components")
+		m.Embeds = data.List("embeds")
+		m.Components = data.List("components")
 		m.Attachments = s.attachmentsFrom(data, files)
 	}
 	if ch != nil {
@@ -300,7 +301,7 @@ func (s *Server) executeWebhook(c *call) (int, any, *APIError) {
 	if in.Callback == nil {
 		return 0, nil, errUnknownHook()
 	}
-	if c.body.isEmpty(c.files) {
+	if c.body.IsEmpty(len(c.files)) {
 		return 0, nil, errEmptyMsg()
 	}
 	var m *Message

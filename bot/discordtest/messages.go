@@ -1,17 +1,12 @@
 package discordtest
 
 import (
-	"bytes"
 	"encoding/json"
-	_ "image/gif"  // attachment sizes
-	_ "image/jpeg" // attachment sizes
-	_ "image/png"  // attachment sizes
 	"regexp"
+	"shinpan/bot/discordtest/wire"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -72,7 +67,7 @@ func (m Message) Discord() (*discordgo.Message, error) {
 		Content    string          `json:"content"`
 		Embeds     json.RawMessage `json:"embeds"`
 		Components json.RawMessage `json:"components"`
-	}{m.Content, rawOr(m.Embeds, "[]"), rawOr(m.Components, "[]")}
+	}{m.Content, wire.RawOr(m.Embeds, "[]"), wire.RawOr(m.Components, "[]")}
 	b, err := json.Marshal(raw)
 	if err != nil {
 		return nil, err
@@ -97,133 +92,17 @@ func mentionsIn(content string) []string {
 	return ids
 }
 
-// payload is a message body (JSON or payload_json) split into its top-level fields.
-type payload map[string]json.RawMessage
-
-func parsePayload(body []byte) payload {
-	p := payload{}
-	if len(bytes.TrimSpace(body)) > 0 {
-		_ = json.Unmarshal(body, &p)
-	}
-	return p
-}
-
-// parseValid is parsePayload for a body known to be JSON (a request's,
-// checked as it was read): its top-level fields are found by a scan, not by
-// json.Unmarshal, which would check the body again and copy every value.
-// The values are slices of body (which the request keeps).
-func parseValid(body []byte) payload {
-	b := bytes.TrimSpace(body)
-	if len(b) == 0 || b[0] != '{' {
-		return parsePayload(body)
-	}
-	p := payload{}
-	for i := skipSpace(b, 1); b[i] != '}'; {
-		end := valueEnd(b, i) // the key
-		k := string(b[i+1 : end-1])
-		if bytes.IndexByte(b[i:end], '\\') >= 0 || !utf8.Valid(b[i:end]) {
-			_ = json.Unmarshal(b[i:end], &k)
-		}
-		i = skipSpace(b, skipSpace(b, end)+1) // past the colon
-		end = valueEnd(b, i)
-		p[k] = json.RawMessage(b[i:end:end])
-		if i = skipSpace(b, end); b[i] == ',' {
-			i = skipSpace(b, i+1)
-		}
-	}
-	return p
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// valueEnd is the end of the JSON value that starts at b[i], in valid JSON.
-func valueEnd(b []byte, i int) int {
-	depth := 0
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			for i++; b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-			if depth == 0 {
-				return i + 1
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return i // after a number, true, false or null
-			}
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		case ',', ' ', '\t', '\n', '\r':
-			if depth == 0 {
-				return i // after a number, true, false or null
-			}
-		}
-	}
-	return i
-}
-
-func (p payload) has(k string) bool { _, ok := p[k]; return ok }
-
 // The body was checked to be JSON, so a field's value is: str and int take
 // the plain ones as they are, and leave the others to json.Unmarshal.
 
-func (p payload) str(k string) string { return jsonStr(p[k]) }
-
-func jsonStr(raw json.RawMessage) string {
-	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-		return string(raw[1 : n-1])
-	}
-	var v string
-	_ = json.Unmarshal(raw, &v)
-	return v
-}
-
-func (p payload) int(k string) int64 {
-	if v, err := strconv.ParseInt(string(p[k]), 10, 64); err == nil {
-		return v
-	}
-	var v int64
-	_ = json.Unmarshal(p[k], &v)
-	return v
-}
-
-func (p payload) bool(k string) bool {
-	var v bool
-	_ = json.Unmarshal(p[k], &v)
-	return v
-}
-
-// list returns a JSON array field, or nil when absent, null or empty.
-func (p payload) list(k string) json.RawMessage {
-	raw := p[k]
-	if len(raw) == 0 || raw[0] != '[' {
-		return nil // absent, null, or no array
-	}
-	if rest := bytes.TrimLeft(raw[1:], " \t\r\n"); len(rest) == 0 || rest[0] == ']' {
-		return nil
-	}
-	return raw
-}
-
 // attachmentsFrom turns uploaded file parts into attachments, taking
 // descriptions from the payload's "attachments" entries (matched by id = N of files[N]).
-func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
+func (s *Server) attachmentsFrom(p wire.Payload, files []File) []Attachment {
 	if len(files) == 0 {
 		return nil
 	}
 	desc := map[string]string{}
-	for _, a := range attachmentRefs(p["attachments"]) {
+	for _, a := range wire.AttachmentRefs(p["attachments"]) {
 		desc[strings.Trim(string(a.ID), `"`)] = a.Description
 	}
 	var out []Attachment
@@ -238,88 +117,21 @@ func (s *Server) attachmentsFrom(p payload, files []File) []Attachment {
 	return out
 }
 
-// attachmentRef is an entry of a payload's "attachments": the id of a file
-// part (N of files[N]) or of an attachment to keep, and its description.
-type attachmentRef struct {
-	ID          json.RawMessage `json:"id"`
-	Description string          `json:"description"`
-}
-
-// attachmentRefs reads a payload's "attachments" (valid JSON) as
-// json.Unmarshal does, by a scan when it can (scanRefs).
-func attachmentRefs(raw json.RawMessage) []attachmentRef {
-	if len(raw) == 0 {
-		return nil
-	}
-	if refs, ok := scanRefs(raw); ok {
-		return refs
-	}
-	var refs []attachmentRef
-	_ = json.Unmarshal(raw, &refs)
-	return refs
-}
-
-// scanRefs reads an array of objects whose "id" and "description" keys are
-// spelt so (no other spelling json.Unmarshal would take for them) and whose
-// description, if any, is a string; false for anything else.
-func scanRefs(b []byte) ([]attachmentRef, bool) {
-	if b[0] != '[' {
-		return nil, false
-	}
-	var refs []attachmentRef
-	for i := skipSpace(b, 1); b[i] != ']'; {
-		if b[i] != '{' {
-			return nil, false
-		}
-		var r attachmentRef
-		for i = skipSpace(b, i+1); b[i] != '}'; {
-			end := valueEnd(b, i)
-			k := b[i+1 : end-1]
-			i = skipSpace(b, skipSpace(b, end)+1) // past the colon
-			end = valueEnd(b, i)
-			switch v := b[i:end:end]; {
-			case bytes.IndexByte(k, '\\') >= 0 || !utf8.Valid(k):
-				return nil, false
-			case string(k) == "id":
-				r.ID = v
-			case string(k) == "description" && v[0] == '"':
-				r.Description = jsonStr(v)
-			case bytes.EqualFold(k, []byte("id")) || bytes.EqualFold(k, []byte("description")):
-				return nil, false
-			}
-			if i = skipSpace(b, end); b[i] == ',' {
-				i = skipSpace(b, i+1)
-			}
-		}
-		refs = append(refs, r)
-		if i = skipSpace(b, i+1); b[i] == ',' { // past the '}'
-			i = skipSpace(b, i+1)
-		}
-	}
-	return refs, true
-}
-
-// isEmpty reports whether a new message would have nothing to show (50006).
-func (p payload) isEmpty(files []File) bool {
-	return p.str("content") == "" && p.list("embeds") == nil && p.list("components") == nil &&
-		p.list("sticker_ids") == nil && !p.has("poll") && len(files) == 0
-}
-
 // newBotMessage stores a message from the bot built from payload p and files.
-func (s *Server) newBotMessage(c *Channel, p payload, files []File) *Message {
+func (s *Server) newBotMessage(c *Channel, p wire.Payload, files []File) *Message {
 	m := &Message{
 		ID:          s.ids.next(),
 		ChannelID:   c.ID,
 		GuildID:     c.GuildID,
 		Author:      s.world.bot,
 		Type:        discordgo.MessageTypeDefault,
-		Content:     p.str("content"),
-		Flags:       discordgo.MessageFlags(p.int("flags")),
-		Embeds:      p.list("embeds"),
-		Components:  p.list("components"),
+		Content:     p.Str("content"),
+		Flags:       discordgo.MessageFlags(p.Int("flags")),
+		Embeds:      p.List("embeds"),
+		Components:  p.List("components"),
 		Attachments: s.attachmentsFrom(p, files),
 		Reference:   p["message_reference"],
-		Nonce:       p.str("nonce"),
+		Nonce:       p.Str("nonce"),
 		Created:     s.now(),
 	}
 	if string(m.Reference) == "null" {
@@ -344,27 +156,27 @@ func (s *Server) storeMessage(m *Message) {
 // flags except ephemeral, attachments to keep) and appends new files. A
 // present content replaces the old one even when empty, and embeds null
 // removes the embeds, as on Discord.
-func (s *Server) editMessage(m *Message, p payload, files []File) {
-	if p.has("content") {
-		m.Content = p.str("content")
+func (s *Server) editMessage(m *Message, p wire.Payload, files []File) {
+	if p.Has("content") {
+		m.Content = p.Str("content")
 		m.Mentions = mentionsIn(m.Content)
 	}
-	if p.has("embeds") {
-		m.Embeds = p.list("embeds")
+	if p.Has("embeds") {
+		m.Embeds = p.List("embeds")
 	}
-	if p.has("components") && string(p["components"]) != "null" {
+	if p.Has("components") && string(p["components"]) != "null" {
 		// Discord ignores "components": null (discord/discord-api-docs#5860);
 		// only [] removes them. discordgo sends null on every type 7 answer.
-		m.Components = p.list("components")
+		m.Components = p.List("components")
 	}
-	if p.has("flags") {
+	if p.Has("flags") {
 		keep := m.Flags & discordgo.MessageFlagsEphemeral
-		m.Flags = discordgo.MessageFlags(p.int("flags"))&^discordgo.MessageFlagsEphemeral | keep
+		m.Flags = discordgo.MessageFlags(p.Int("flags"))&^discordgo.MessageFlagsEphemeral | keep
 	}
 	m.Flags &^= discordgo.MessageFlagsLoading
-	if p.has("attachments") {
+	if p.Has("attachments") {
 		ids := map[string]bool{}
-		for _, k := range attachmentRefs(p["attachments"]) {
+		for _, k := range wire.AttachmentRefs(p["attachments"]) {
 			ids[strings.Trim(string(k.ID), `"`)] = true
 		}
 		var kept []Attachment

@@ -1,6 +1,9 @@
 package discordtest
 
-import "time"
+import (
+	"shinpan/bot/discordtest/wire"
+	"time"
+)
 
 // NonceWindow is how long a nonce sent with enforce_nonce keeps a second
 // create from making a new message. Discord documents "the past few minutes".
@@ -12,9 +15,9 @@ type nonceKey struct{ channel, author, nonce string }
 // sameNonce returns the message an earlier create with p's nonce made in the
 // channel, when p asks for enforce_nonce and that message is recent and not
 // deleted; nil otherwise. Callers hold s.mu.
-func (s *Server) sameNonce(channel, author string, p payload) *Message {
-	n := p.str("nonce")
-	if n == "" || !p.bool("enforce_nonce") {
+func (s *Server) sameNonce(channel, author string, p wire.Payload) *Message {
+	n := p.Str("nonce")
+	if n == "" || !p.Bool("enforce_nonce") {
 		return nil
 	}
 	m := s.world.nonces[nonceKey{channel, author, n}]
@@ -26,8 +29,8 @@ func (s *Server) sameNonce(channel, author string, p payload) *Message {
 
 // rememberNonce records the message a create with enforce_nonce made.
 // Callers hold s.mu.
-func (s *Server) rememberNonce(m *Message, p payload) {
-	if m.Nonce == "" || !p.bool("enforce_nonce") {
+func (s *Server) rememberNonce(m *Message, p wire.Payload) {
+	if m.Nonce == "" || !p.Bool("enforce_nonce") {
 		return
 	}
 	s.world.nonces[nonceKey{m.ChannelID, m.Author.ID, m.Nonce}] = m

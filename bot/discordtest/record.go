@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"shinpan/bot/discordtest/wire"
 	"strings"
 	"sync"
 	"time"
@@ -147,24 +148,24 @@ func (e Event) String() string {
 var tokenRE = regexp.MustCompile(tokenPrefix + `[A-Za-z0-9_-]+`)
 
 func summarizeBody(b json.RawMessage) string {
-	p := parsePayload(b)
+	p := wire.Parse(b)
 	var parts []string
-	if t := p.int("type"); p.has("type") && t != 0 {
+	if t := p.Int("type"); p.Has("type") && t != 0 {
 		parts = append(parts, fmt.Sprintf("type=%d", t))
 	}
 	if d, ok := p["data"]; ok {
-		p = parsePayload(d)
+		p = wire.Parse(d)
 	}
-	if c := p.str("content"); c != "" {
+	if c := p.Str("content"); c != "" {
 		parts = append(parts, fmt.Sprintf("%q", clip(c, 80)))
 	}
-	if p.list("embeds") != nil {
+	if p.List("embeds") != nil {
 		parts = append(parts, "+embeds")
 	}
-	if p.list("components") != nil {
+	if p.List("components") != nil {
 		parts = append(parts, "+components")
 	}
-	if f := p.int("flags"); f != 0 {
+	if f := p.Int("flags"); f != 0 {
 		parts = append(parts, fmt.Sprintf("flags=%d", f))
 	}
 	return strings.Join(parts, " ")

@@ -2,12 +2,9 @@ package discordtest
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"image"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -17,6 +14,7 @@ import (
 	"time"
 
 	"shinpan/bot/discordtest/ratelimit"
+	"shinpan/bot/discordtest/wire"
 )
 
 // maxBody bounds a request body (Discord's largest upload tier is far above
@@ -27,7 +25,7 @@ const maxBody = 64 << 20
 type call struct {
 	r     *http.Request
 	req   *Request
-	body  payload // top-level fields of Body
+	body  wire.Payload // top-level fields of Body
 	files []File
 	// aborted: the client went away before its body was all sent (a
 	// request cancelled mid-send); Discord never sees such a request.
@@ -168,7 +166,7 @@ func (s *Server) api(rt route) http.HandlerFunc {
 			}
 			if len(problems) > 0 && s.opts.Validation == ValidateReject {
 				e := errFormBody()
-				e.Errors = mustJSON(obj{"_errors": []any{obj{"code": "DISCORDTEST_INVALID", "message": strings.Join(problems, "; ")}}})
+				e.Errors = wire.MustJSON(obj{"_errors": []any{obj{"code": "DISCORDTEST_INVALID", "message": strings.Join(problems, "; ")}}})
 				out = s.answerLocked(c.req, e.Status, e, e, "")
 				break
 			}
@@ -205,10 +203,10 @@ func (s *Server) finish(w http.ResponseWriter, req *Request, status int, body an
 // answer's JSON (nil for none). Callers hold s.mu.
 func (s *Server) answerLocked(req *Request, status int, body any, aerr *APIError, fault string) []byte {
 	var out []byte
-	if e, ok := body.(encodedJSON); ok && status != http.StatusNoContent {
+	if e, ok := body.(wire.Encoded); ok && status != http.StatusNoContent {
 		out = bytes.Clone(e) // the request's record is its own
 	} else if body != nil && status != http.StatusNoContent {
-		out = mustJSON(body)
+		out = wire.MustJSON(body)
 	}
 	req.Status = status
 	req.Response = out
@@ -274,7 +272,7 @@ func (s *Server) readCall(r *http.Request) (*call, []string) {
 		}()
 		buf = *bp
 	}
-	raw, err := readAll(buf, r.Body, r.ContentLength, maxBody)
+	raw, err := wire.ReadAll(buf, r.Body, r.ContentLength, maxBody)
 	buf = raw
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) || r.Context().Err() != nil {
@@ -309,7 +307,7 @@ func (s *Server) readBody(c *call, raw []byte) []string {
 	default:
 		problems = append(problems, fmt.Sprintf("unsupported content type %q", req.ContentType))
 	}
-	c.body = parseValid(req.Body)
+	c.body = wire.ParseValid(req.Body)
 	return problems
 }
 
@@ -318,11 +316,11 @@ func (s *Server) readBody(c *call, raw []byte) []string {
 var partBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // readMultipart takes the parts of a multipart body: split at once when it
-// is in the plain form (splitForm), read with mime/multipart otherwise.
+// is in the plain form (SplitForm), read with mime/multipart otherwise.
 func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 	var problems []string
 	seen := map[string]bool{}
-	if parts, ok := splitForm(raw, boundary); ok {
+	if parts, ok := wire.SplitForm(raw, boundary); ok {
 		for _, p := range parts {
 			problems = s.takePart(c, seen, p, problems)
 		}
@@ -340,12 +338,12 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
-		*sp, err = readAll(*sp, part, int64(len(raw)), maxBody)
+		*sp, err = wire.ReadAll(*sp, part, int64(len(raw)), maxBody)
 		if err != nil {
 			return append(problems, "multipart: "+err.Error())
 		}
 		// *sp is reused for the next part: takePart copies what it keeps.
-		p := formPart{name: part.FormName(), filename: part.FileName(), contentType: part.Header.Get("Content-Type"), data: *sp}
+		p := wire.FormPart{Name: part.FormName(), Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: *sp}
 		problems = s.takePart(c, seen, p, problems)
 	}
 	c.req.Files = c.files
@@ -354,13 +352,13 @@ func (s *Server) readMultipart(c *call, raw []byte, boundary string) []string {
 
 // takePart takes one part into c (payload_json as its body, files[N] as a
 // file, copied where they are kept) and appends its problems.
-func (s *Server) takePart(c *call, seen map[string]bool, p formPart, problems []string) []string {
-	name, data := p.name, p.data
+func (s *Server) takePart(c *call, seen map[string]bool, p wire.FormPart, problems []string) []string {
+	name, data := p.Name, p.Data
 	if seen[name] {
 		problems = append(problems, fmt.Sprintf("multipart part %q appears twice", name))
 	}
 	seen[name] = true
-	index, isFile := fileIndex(name)
+	index, isFile := wire.FileIndex(name)
 	switch {
 	case name == "payload_json":
 		if !json.Valid(data) {
@@ -368,12 +366,12 @@ func (s *Server) takePart(c *call, seen map[string]bool, p formPart, problems []
 		}
 		c.req.Body = bytes.Clone(data)
 	case isFile:
-		f := File{Field: name, Index: index, Filename: p.filename, ContentType: p.contentType, size: len(data)}
+		f := File{Field: name, Index: index, Filename: p.Filename, ContentType: p.ContentType, size: len(data)}
 		if !s.opts.Lean { // Lean keeps no file's bytes
 			f.Data = bytes.Clone(data)
 		}
 		if strings.HasPrefix(f.ContentType, "image/") {
-			f.width, f.height = imageSize(data)
+			f.width, f.height = wire.ImageSize(data)
 		}
 		if f.Filename == "" {
 			problems = append(problems, fmt.Sprintf("multipart part %q has no filename", name))
@@ -403,36 +401,4 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", found.ContentType)
 	_, _ = w.Write(found.Data)
-}
-
-// imageSize is an image's width and height, 0 and 0 if it is none. A PNG's
-// are read from its header (image.DecodeConfig reads on to a paletted
-// PNG's palette and allocates it, at every board sent).
-func imageSize(data []byte) (w, h int) {
-	if w, h, ok := pngSize(data); ok {
-		return w, h
-	}
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
-		return cfg.Width, cfg.Height
-	}
-	return 0, 0
-}
-
-// pngSize reads the size in a PNG's IHDR chunk, its first, when the chunk
-// is whole and its checksum right.
-func pngSize(data []byte) (w, h int, ok bool) {
-	const sig = "\x89PNG\r\n\x1a\n"
-	if len(data) < len(sig)+8+13+4 || string(data[:len(sig)]) != sig {
-		return 0, 0, false
-	}
-	c := data[len(sig):]
-	if binary.BigEndian.Uint32(c) != 13 || string(c[4:8]) != "IHDR" ||
-		crc32.ChecksumIEEE(c[4:8+13]) != binary.BigEndian.Uint32(c[8+13:]) {
-		return 0, 0, false
-	}
-	w, h = int(int32(binary.BigEndian.Uint32(c[8:]))), int(int32(binary.BigEndian.Uint32(c[12:])))
-	if w <= 0 || h <= 0 {
-		return 0, 0, false
-	}
-	return w, h, true
 }

@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"net/http"
+	"shinpan/bot/discordtest/wire"
 	"strconv"
 	"time"
 
@@ -80,7 +81,7 @@ func (s *Server) createMessage(c *call) (int, any, *APIError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if c.body.isEmpty(c.files) {
+	if c.body.IsEmpty(len(c.files)) {
 		return 0, nil, errEmptyMsg()
 	}
 	if m := s.sameNonce(ch.ID, s.world.bot.ID, c.body); m != nil {
@@ -166,7 +167,7 @@ func (s *Server) startThreadFromMessage(c *call) (int, any, *APIError) {
 		return 0, nil, apiErr(http.StatusBadRequest, CodeThreadAlreadyCreated, "A thread has already been created for this message")
 	}
 	th := s.addChannelLocked(Channel{
-		ID: m.ID, Name: c.body.str("name"), Type: discordgo.ChannelTypeGuildPublicThread,
+		ID: m.ID, Name: c.body.Str("name"), Type: discordgo.ChannelTypeGuildPublicThread,
 		GuildID: ch.GuildID, ParentID: ch.ID, ThreadOwnerID: s.world.bot.ID, Created: time.Now(),
 	})
 	m.ThreadID = th.ID
@@ -184,11 +185,11 @@ func (s *Server) startThread(c *call) (int, any, *APIError) {
 		return 0, nil, errOnDM()
 	}
 	typ := discordgo.ChannelTypeGuildPrivateThread
-	if c.body.has("type") {
-		typ = discordgo.ChannelType(c.body.int("type"))
+	if c.body.Has("type") {
+		typ = discordgo.ChannelType(c.body.Int("type"))
 	}
 	th := s.addChannelLocked(Channel{
-		Name: c.body.str("name"), Type: typ, GuildID: ch.GuildID, ParentID: ch.ID,
+		Name: c.body.Str("name"), Type: typ, GuildID: ch.GuildID, ParentID: ch.ID,
 		ThreadOwnerID: s.world.bot.ID, Created: time.Now(),
 	})
 	return s.threadCreated(c, th)
@@ -221,9 +222,9 @@ func (s *Server) dispatchMessage(t string, m *Message) {
 // dispatchMessageJSON dispatches t for m (as dispatchMessage) and returns
 // m's JSON as a REST answer gives it (messageJSON), encoded once: a DM's
 // event data is that very JSON.
-func (s *Server) dispatchMessageJSON(t string, m *Message) encodedJSON {
+func (s *Server) dispatchMessageJSON(t string, m *Message) wire.Encoded {
 	full := s.messageJSON(m)
-	js := encodedJSON(mustJSON(full))
+	js := wire.Encoded(wire.MustJSON(full))
 	if m.Ephemeral() {
 		return js
 	}
@@ -253,7 +254,7 @@ func (s *Server) eventMember(m *Message) json.RawMessage {
 		return nil
 	}
 	if s.world.eventMember == nil {
-		s.world.eventMember = mustJSON(s.memberJSON(u, false))
+		s.world.eventMember = wire.MustJSON(s.memberJSON(u, false))
 	}
 	return s.world.eventMember
 }
@@ -262,43 +263,14 @@ func (s *Server) eventMember(m *Message) json.RawMessage {
 // guild_id and member), encoded from js: the two fields are put where
 // encoding full would put them, between js's own bytes, not encoded again.
 func guildEvent(full messageObj, js []byte) any {
-	adds := []jsonField{{before: "id", name: "guild_id", value: mustJSON(full.GuildID)}}
+	adds := []wire.Field{{Before: "id", Name: "guild_id", Value: wire.MustJSON(full.GuildID)}}
 	if full.Member != nil {
-		adds = append(adds, jsonField{before: "mention_everyone", name: "member", value: full.Member})
+		adds = append(adds, wire.Field{Before: "mention_everyone", Name: "member", Value: full.Member})
 	}
-	if ev, ok := withFields(js, adds); ok {
-		return encodedJSON(ev)
+	if ev, ok := wire.WithFields(js, adds); ok {
+		return wire.Encoded(ev)
 	}
 	return full
-}
-
-// jsonField is a field to add to an encoded object before its key before.
-type jsonField struct {
-	before, name string
-	value        []byte
-}
-
-// withFields adds fields to the compact object js, each before its
-// top-level key, in js's order; false if one is not found.
-func withFields(js []byte, adds []jsonField) ([]byte, bool) {
-	size := len(js)
-	for _, a := range adds {
-		size += len(a.name) + len(a.value) + 4
-	}
-	out := make([]byte, 0, size)
-	from := 0
-	for i := 1; len(adds) > 0 && i < len(js) && js[i] == '"'; {
-		key := valueEnd(js, i)
-		if a := adds[0]; string(js[i+1:key-1]) == a.before {
-			out = append(append(append(append(append(out, js[from:i]...), '"'), a.name...), `":`...), a.value...)
-			out, from, adds = append(out, ','), i, adds[1:]
-			continue
-		}
-		if i = valueEnd(js, key+1); i < len(js) && js[i] == ',' { // past the colon, then the value
-			i++
-		}
-	}
-	return append(out, js[from:]...), len(adds) == 0
 }
 
 func mentions(m *Message, userID string) bool {

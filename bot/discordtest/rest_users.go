@@ -43,7 +43,7 @@ func (s *Server) getUser(c *call) (int, any, *APIError) {
 // every time). Opening succeeds even when the user's DMs are closed; the 50007
 // comes when sending.
 func (s *Server) createDM(c *call) (int, any, *APIError) {
-	ch, err := s.dmChannelLocked(c.body.str("recipient_id"))
+	ch, err := s.dmChannelLocked(c.body.Str("recipient_id"))
 	if err != nil {
 		return 0, nil, errBadRecipient()
 	}

@@ -1,6 +1,9 @@
 package discordtest
 
-import "fmt"
+import (
+	"fmt"
+	"shinpan/bot/discordtest/wire"
+)
 
 // SeedBotMessage stores a message from the bot in a channel without a
 // request, as if the bot had posted it before (for a store filled before the
@@ -12,5 +15,5 @@ func (s *Server) SeedBotMessage(channelID, content string) (string, error) {
 	if !ok || c.Deleted {
 		return "", fmt.Errorf("%w: %s", ErrUnknownChannel, channelID)
 	}
-	return s.newBotMessage(c, payload{"content": mustJSON(content)}, nil).ID, nil
+	return s.newBotMessage(c, wire.Payload{"content": wire.MustJSON(content)}, nil).ID, nil
 }

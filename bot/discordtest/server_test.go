@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"shinpan/bot/discordtest/wire"
 	"strings"
 	"sync"
 	"testing"
@@ -772,7 +773,7 @@ func TestMiscRoutes(t *testing.T) {
 func TestDispatchFrameEncodedOnce(t *testing.T) {
 	d := obj{"content": "<@1> & \u2028 \"x\"", "embeds": json.RawMessage(`[ {"a": 1} ]`), "n": 3}
 	want := encodeFrame(0, d, 42, "MESSAGE_CREATE")
-	if got := encodeDispatchFrame(mustJSON(d), 42, "MESSAGE_CREATE"); string(got) != string(want) {
+	if got := encodeDispatchFrame(wire.MustJSON(d), 42, "MESSAGE_CREATE"); string(got) != string(want) {
 		t.Errorf("frame\n got %s\nwant %s", got, want)
 	}
 }
@@ -802,7 +803,7 @@ func TestMessageAnswerAndDispatch(t *testing.T) {
 			t.Fatalf("channel %s: %d answers, %d events", ch, len(answers), len(events))
 		}
 		b.srv.mu.Lock()
-		want := mustJSON(b.srv.messageJSON(b.srv.world.messages[m.ID]))
+		want := wire.MustJSON(b.srv.messageJSON(b.srv.world.messages[m.ID]))
 		b.srv.mu.Unlock()
 		if string(answers[1]) != string(want) {
 			t.Errorf("channel %s: the edit's answer\n%s\nwant\n%s", ch, answers[1], want)
@@ -819,7 +820,7 @@ func TestMessageAnswerAndDispatch(t *testing.T) {
 				delete(fields, "guild_id")
 				delete(fields, "member")
 			}
-			if got := mustJSON(fields); string(got) != string(answers[i]) {
+			if got := wire.MustJSON(fields); string(got) != string(answers[i]) {
 				t.Errorf("channel %s event %d\n%s\nwant the answer\n%s", ch, i, got, answers[i])
 			}
 		}

@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"encoding/json"
+	"shinpan/bot/discordtest/wire"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -179,8 +180,8 @@ func (s *Server) messageJSON(m *Message) messageObj {
 		Timestamp:   timestamp(m.Created),
 		Mentions:    mentions,
 		Attachments: attachments,
-		Embeds:      rawOr(m.Embeds, "[]"),
-		Components:  rawOr(m.Components, "[]"),
+		Embeds:      wire.RawOr(m.Embeds, "[]"),
+		Components:  wire.RawOr(m.Components, "[]"),
 		Flags:       int(m.Flags),
 		Nonce:       m.Nonce,
 		WebhookID:   m.WebhookID,
@@ -277,30 +278,9 @@ func userObjOf(u *User) userObj {
 	return o
 }
 
-func rawOr(r json.RawMessage, def string) json.RawMessage {
-	if len(r) == 0 || string(r) == "null" {
-		return json.RawMessage(def)
-	}
-	return r
-}
-
 func nonNil(a []any) []any {
 	if a == nil {
 		return []any{}
 	}
 	return a
-}
-
-// encodedJSON is JSON this server encoded (mustJSON): an answer or a dispatch
-// whose data is one is sent as it is, not encoded (checked, compacted) again.
-type encodedJSON []byte
-
-func (e encodedJSON) MarshalJSON() ([]byte, error) { return e, nil }
-
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic("discordtest: marshal: " + err.Error())
-	}
-	return b
 }

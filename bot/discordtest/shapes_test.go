@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"encoding/json"
+	"shinpan/bot/discordtest/wire"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ func TestMessageObjBytes(t *testing.T) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, m := range sampleMessages(s) {
-		got, want := mustJSON(s.messageJSON(m)), mustJSON(s.messageMap(m))
+		got, want := wire.MustJSON(s.messageJSON(m)), wire.MustJSON(s.messageMap(m))
 		if string(got) != string(want) {
 			t.Errorf("message %s\n got %s\nwant %s", m.ID, got, want)
 		}
@@ -29,12 +30,12 @@ func TestGuildEventBytes(t *testing.T) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, m := range sampleMessages(s) {
-		for _, member := range []json.RawMessage{nil, s.eventMember(m), mustJSON(obj{"nick": `"id":"x","mention_everyone":true`})} {
+		for _, member := range []json.RawMessage{nil, s.eventMember(m), wire.MustJSON(obj{"nick": `"id":"x","mention_everyone":true`})} {
 			full := s.messageJSON(m)
-			js := mustJSON(full)
+			js := wire.MustJSON(full)
 			full.GuildID, full.Member = "g\"<1>", member
-			ev, ok := guildEvent(full, js).(encodedJSON)
-			if want := mustJSON(full); !ok || string(ev) != string(want) {
+			ev, ok := guildEvent(full, js).(wire.Encoded)
+			if want := wire.MustJSON(full); !ok || string(ev) != string(want) {
 				t.Errorf("message %s\n got %s\nwant %s", m.ID, ev, want)
 			}
 		}
@@ -51,7 +52,7 @@ func TestEventMember(t *testing.T) {
 		u := s.world.users[m.Author.ID]
 		got, want := s.eventMember(m), json.RawMessage(nil)
 		if u != nil && m.WebhookID == "" {
-			want = mustJSON(s.memberJSON(u, false))
+			want = wire.MustJSON(s.memberJSON(u, false))
 		}
 		if string(got) != string(want) {
 			t.Errorf("message %s by %s: member %s, want %s", m.ID, m.Author.Username, got, want)
@@ -130,8 +131,8 @@ func (s *Server) messageMap(m *Message) obj {
 		"mentions":         mentions,
 		"mention_roles":    []any{},
 		"attachments":      attachments,
-		"embeds":           rawOr(m.Embeds, "[]"),
-		"components":       rawOr(m.Components, "[]"),
+		"embeds":           wire.RawOr(m.Embeds, "[]"),
+		"components":       wire.RawOr(m.Components, "[]"),
 		"pinned":           false,
 		"flags":            int(m.Flags),
 	}

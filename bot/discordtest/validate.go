@@ -3,6 +3,7 @@ package discordtest
 import (
 	"fmt"
 	"net/url"
+	"shinpan/bot/discordtest/wire"
 	"strings"
 )
 
@@ -50,5 +51,5 @@ func (s *Server) validate(c *call) []string {
 	if s.opts.Spec != nil {
 		problems = s.opts.Spec.Check(c.req.Method, c.req.APIPath(), c.req.Query, c.req.Body)
 	}
-	return append(problems, checkLimits(c)...)
+	return append(problems, wire.Check(c.req.Route, c.req.Method, c.req.Body, c.body, len(c.files))...)
 }

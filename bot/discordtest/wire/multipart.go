@@ -1,18 +1,18 @@
-package discordtest
+package wire
 
 import (
 	"bytes"
 	"strings"
 )
 
-// formPart is one part of a multipart/form-data body: what readMultipart
+// FormPart is one part of a multipart/form-data body: what readMultipart
 // takes of it (mime/multipart's FormName, FileName, Content-Type, bytes).
-type formPart struct {
-	name, filename, contentType string
-	data                        []byte // a slice of the body
+type FormPart struct {
+	Name, Filename, ContentType string
+	Data                        []byte // a slice of the body
 }
 
-// splitForm splits a body in the one plain form that multipart writers
+// SplitForm splits a body in the one plain form that multipart writers
 // (mime/multipart's, discordgo's, the bot's) give: "--boundary\r\n" first,
 // each part's headers only Content-Disposition (form-data; name="…", then
 // maybe filename="…") and Content-Type, once each, in printable ASCII, with
@@ -21,16 +21,16 @@ type formPart struct {
 // reports false for anything else, which is left to mime/multipart: for
 // the bodies it takes, its parts are those mime/multipart reads
 // (FuzzSplitForm), without a reader, a buffer or a copy per part.
-func splitForm(body []byte, boundary string) ([]formPart, bool) {
+func SplitForm(body []byte, boundary string) ([]FormPart, bool) {
 	if boundary == "" {
 		return nil, false
 	}
 	delim := []byte("\r\n--" + boundary + "\r\n")
 	rest, ok := bytes.CutPrefix(body, delim[2:])
 	delim = delim[:len(delim)-2]
-	var parts []formPart
+	var parts []FormPart
 	for ok {
-		var p formPart
+		var p FormPart
 		if p, rest, ok = partHeaders(rest); !ok {
 			return nil, false
 		}
@@ -38,7 +38,7 @@ func splitForm(body []byte, boundary string) ([]formPart, bool) {
 		if i < 0 {
 			return nil, false
 		}
-		p.data = rest[:i:i]
+		p.Data = rest[:i:i]
 		parts = append(parts, p)
 		switch after := rest[i+len(delim):]; {
 		case bytes.HasPrefix(after, []byte("\r\n")):
@@ -53,7 +53,7 @@ func splitForm(body []byte, boundary string) ([]formPart, bool) {
 }
 
 // partHeaders reads a part's header lines and the empty line after them.
-func partHeaders(b []byte) (p formPart, rest []byte, ok bool) {
+func partHeaders(b []byte) (p FormPart, rest []byte, ok bool) {
 	var disposition, ctype bool
 	for {
 		i := bytes.Index(b, []byte("\r\n"))
@@ -70,12 +70,12 @@ func partHeaders(b []byte) (p formPart, rest []byte, ok bool) {
 		}
 		if v, found := bytes.CutPrefix(line, []byte("Content-Disposition: ")); found && !disposition {
 			disposition = true
-			if p.name, p.filename, ok = formData(v); !ok {
+			if p.Name, p.Filename, ok = formData(v); !ok {
 				return p, nil, false
 			}
 		} else if v, found := bytes.CutPrefix(line, []byte("Content-Type: ")); found && !ctype && len(v) > 0 && len(v) == len(bytes.TrimSpace(v)) {
 			ctype = true
-			p.contentType = string(v)
+			p.ContentType = string(v)
 		} else {
 			return p, nil, false
 		}
@@ -115,8 +115,8 @@ func printable(s []byte) bool {
 	return true
 }
 
-// fileIndex is N of a "files[N]" part name (N decimal digits).
-func fileIndex(name string) (string, bool) {
+// FileIndex is N of a "files[N]" part name (N decimal digits).
+func FileIndex(name string) (string, bool) {
 	n, ok := strings.CutPrefix(name, "files[")
 	if !ok {
 		return "", false

@@ -1,4 +1,4 @@
-package discordtest
+package wire
 
 import (
 	"strings"

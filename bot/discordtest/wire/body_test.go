@@ -1,4 +1,4 @@
-package discordtest
+package wire
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing/iotest"
 )
 
-// TestReadAll checks readAll against io.ReadAll(io.LimitReader) for bodies
+// TestReadAll checks ReadAll against io.ReadAll(io.LimitReader) for bodies
 // shorter than, as long as and longer than the size given, past the limit,
 // with no size, read a byte at a time, and into a buffer reused.
 func TestReadAll(t *testing.T) {
@@ -28,7 +28,7 @@ func TestReadAll(t *testing.T) {
 						return bytes.NewReader(data)
 					}
 					want, _ := io.ReadAll(io.LimitReader(mk(), limit))
-					got, err := readAll(buf, mk(), size, limit)
+					got, err := ReadAll(buf, mk(), size, limit)
 					if err != nil || !bytes.Equal(got, want) || got == nil {
 						t.Fatalf("n=%d size=%d limit=%d: got %d bytes (%v), want %d", n, size, limit, len(got), err, len(want))
 					}
@@ -39,7 +39,7 @@ func TestReadAll(t *testing.T) {
 	}
 	// An error is passed on with what was read before it.
 	r := io.MultiReader(bytes.NewReader([]byte("ab")), iotest.ErrReader(io.ErrUnexpectedEOF))
-	if got, err := readAll(nil, r, 10, 100); err != io.ErrUnexpectedEOF || string(got) != "ab" {
+	if got, err := ReadAll(nil, r, 10, 100); err != io.ErrUnexpectedEOF || string(got) != "ab" {
 		t.Fatalf("got %q, %v", got, err)
 	}
 }
@@ -65,29 +65,29 @@ func TestImageSize(t *testing.T) {
 		if _, _, ok := pngSize(bad); ok {
 			t.Error("pngSize took a header whose checksum is wrong")
 		}
-		if w, h := imageSize(bad); w != 0 || h != 0 {
-			t.Errorf("imageSize of a broken PNG = %d, %d", w, h)
+		if w, h := ImageSize(bad); w != 0 || h != 0 {
+			t.Errorf("ImageSize of a broken PNG = %d, %d", w, h)
 		}
 	}
-	if w, h := imageSize(bytes.Repeat([]byte{0x89, 'P', 'N', 'G', 0, 1, 2}, 20)); w != 0 || h != 0 {
-		t.Errorf("imageSize of no image = %d, %d", w, h)
+	if w, h := ImageSize(bytes.Repeat([]byte{0x89, 'P', 'N', 'G', 0, 1, 2}, 20)); w != 0 || h != 0 {
+		t.Errorf("ImageSize of no image = %d, %d", w, h)
 	}
 }
 
 // TestPayloadFields: payload's str, int and list give what json.Unmarshal
 // gives for every kind of value.
 func TestPayloadFields(t *testing.T) {
-	p := parsePayload([]byte(`{"a":"plain ☗","b":"esc\"aped\n\u003c","c":"","d":12,"e":-3,"f":1.5,"g":1e2,"h":null,` +
+	p := Parse([]byte(`{"a":"plain ☗","b":"esc\"aped\n\u003c","c":"","d":12,"e":-3,"f":1.5,"g":1e2,"h":null,` +
 		`"i":[],"j":[ ],"k":[1],"l":{"x":1},"m":true,"n":"\ud800","o":99999999999999999999}`))
 	for k := range p {
 		var s string
 		_ = json.Unmarshal(p[k], &s)
-		if got := p.str(k); got != s {
+		if got := p.Str(k); got != s {
 			t.Errorf("str(%s) = %q, want %q", k, got, s)
 		}
 		var n int64
 		_ = json.Unmarshal(p[k], &n)
-		if got := p.int(k); got != n {
+		if got := p.Int(k); got != n {
 			t.Errorf("int(%s) = %d, want %d", k, got, n)
 		}
 		var a []json.RawMessage
@@ -95,7 +95,7 @@ func TestPayloadFields(t *testing.T) {
 		if json.Unmarshal(p[k], &a) == nil && len(a) > 0 {
 			want = p[k]
 		}
-		if got := p.list(k); string(got) != string(want) {
+		if got := p.List(k); string(got) != string(want) {
 			t.Errorf("list(%s) = %s, want %s", k, got, want)
 		}
 	}
@@ -110,7 +110,7 @@ func TestParseValid(t *testing.T) {
 		`{"a":1,"a":2}`, `{"k\u00e9y":"v","k\"":1}`, "{\"\xff\":1}", "{\"a\":\"\xff\"}",
 		`{"nested":{"a":{"b":[[],[{}]]}},"last":[]}`,
 	} {
-		got, want := parseValid([]byte(in)), parsePayload([]byte(in))
+		got, want := ParseValid([]byte(in)), Parse([]byte(in))
 		if len(got) != len(want) || (got == nil) != (want == nil) {
 			t.Errorf("%s: got %q, want %q", in, got, want)
 			continue
@@ -123,7 +123,7 @@ func TestParseValid(t *testing.T) {
 	}
 }
 
-// FuzzAttachmentRefs: attachmentRefs reads what json.Unmarshal reads, the
+// FuzzAttachmentRefs: AttachmentRefs reads what json.Unmarshal reads, the
 // entries scanRefs takes as the others.
 func FuzzAttachmentRefs(f *testing.F) {
 	for _, s := range []string{`[]`, ` [ ] `, `null`, `{}`, `[{"id":"0","filename":"board.png","description":"the board"}]`,
@@ -138,9 +138,9 @@ func FuzzAttachmentRefs(f *testing.F) {
 		if !json.Valid(raw) {
 			return
 		}
-		var want []attachmentRef
+		var want []AttachmentRef
 		_ = json.Unmarshal(raw, &want)
-		got := attachmentRefs(raw)
+		got := AttachmentRefs(raw)
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d refs, want %d", raw, len(got), len(want))
 		}

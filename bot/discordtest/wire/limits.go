@@ -1,4 +1,4 @@
-package discordtest
+package wire
 
 import (
 	"encoding/json"
@@ -26,37 +26,40 @@ const (
 // spells the scripts \p{Devanagari} and \p{Thai}); letters must also be lowercase.
 var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
-// checkLimits applies the extra checks that fit the request's route.
-func checkLimits(c *call) []string {
+// Check applies the checks of Discord's limits that its OpenAPI
+// description misses and that fit a request's route ("POST
+// /channels/{channel_id}/messages"): its method, its JSON body (or
+// payload_json), that body's top-level fields, and how many files it
+// uploads. It returns the problems, none if the request is valid.
+func Check(route, method string, body []byte, fields Payload, files int) []string {
 	var p []string
-	if len(c.files) > maxFiles {
-		p = append(p, fmt.Sprintf("%d files; at most %d per message", len(c.files), maxFiles))
+	if files > maxFiles {
+		p = append(p, fmt.Sprintf("%d files; at most %d per message", files, maxFiles))
 	}
-	route := c.req.Route
 	switch {
-	case strings.HasSuffix(route, "/commands") && c.req.Method == "PUT":
+	case strings.HasSuffix(route, "/commands") && method == "PUT":
 		var cmds []json.RawMessage
-		if json.Unmarshal(c.req.Body, &cmds) == nil {
+		if json.Unmarshal(body, &cmds) == nil {
 			for i, raw := range cmds {
 				for _, e := range checkCommand(raw) {
 					p = append(p, fmt.Sprintf("command %d: %s", i, e))
 				}
 			}
 		}
-	case strings.Contains(route, "/commands") && (c.req.Method == "POST" || c.req.Method == "PATCH"):
-		p = append(p, checkCommand(c.req.Body)...)
+	case strings.Contains(route, "/commands") && (method == "POST" || method == "PATCH"):
+		p = append(p, checkCommand(body)...)
 	case route == "POST /channels/{channel_id}/messages" || route == "PATCH /channels/{channel_id}/messages/{message_id}":
-		p = append(p, checkMessage(c.body, true)...)
+		p = append(p, checkMessage(fields, true)...)
 	case strings.HasPrefix(route, "POST /webhooks/") || strings.HasPrefix(route, "PATCH /webhooks/"):
-		p = append(p, checkMessage(c.body, false)...)
+		p = append(p, checkMessage(fields, false)...)
 	case strings.HasPrefix(route, "POST /interactions/"):
-		data := parsePayload(c.body["data"])
-		switch discordgo.InteractionResponseType(c.body.int("type")) {
+		data := Parse(fields["data"])
+		switch discordgo.InteractionResponseType(fields.Int("type")) {
 		case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage,
 			discordgo.InteractionResponseDeferredChannelMessageWithSource:
 			p = append(p, checkMessage(data, false)...)
 		case discordgo.InteractionApplicationCommandAutocompleteResult:
-			p = append(p, checkAutocomplete(c.body["data"])...)
+			p = append(p, checkAutocomplete(fields["data"])...)
 		case discordgo.InteractionResponseModal:
 			if n := countTop(data["components"]); n > maxActionRows {
 				p = append(p, fmt.Sprintf("modal has %d rows; at most %d", n, maxActionRows))
@@ -68,12 +71,12 @@ func checkLimits(c *call) []string {
 
 // checkMessage checks content length, classic component layout, embed size
 // and, for channel messages, the flags a bot may set.
-func checkMessage(m payload, channel bool) []string {
+func checkMessage(m Payload, channel bool) []string {
 	var p []string
-	if n := utf8.RuneCountInString(m.str("content")); n > maxBotContent {
+	if n := utf8.RuneCountInString(m.Str("content")); n > maxBotContent {
 		p = append(p, fmt.Sprintf("content has %d characters; bots may send at most %d", n, maxBotContent))
 	}
-	flags := m.int("flags")
+	flags := m.Int("flags")
 	if channel && flags&^channelFlagsAllow != 0 {
 		p = append(p, fmt.Sprintf("flags %d: a channel message may only set SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2 (EPHEMERAL only applies to interaction responses)", flags))
 	}
@@ -123,7 +126,7 @@ func countTop(raw json.RawMessage) int {
 // checkClassicComponents: at most 5 action rows at the top level, each with
 // at most 5 buttons, or exactly one select menu.
 func checkClassicComponents(raw json.RawMessage) []string {
-	var rows []component
+	var rows []Component
 	if json.Unmarshal(raw, &rows) != nil {
 		return nil
 	}
@@ -138,7 +141,7 @@ func checkClassicComponents(raw json.RawMessage) []string {
 		}
 		buttons, selects := 0, 0
 		for _, sub := range r.Components {
-			var c component
+			var c Component
 			_ = json.Unmarshal(sub, &c)
 			switch c.Type {
 			case int(discordgo.ButtonComponent):
@@ -311,4 +314,63 @@ func commandChars(c commandDef) int {
 		n += commandChars(o)
 	}
 	return n
+}
+
+// Component is the part of a message component the simulated user needs.
+type Component struct {
+	Type       int               `json:"type"`
+	CustomID   string            `json:"custom_id"`
+	Disabled   bool              `json:"disabled"`
+	Required   *bool             `json:"required"`
+	MinValues  *int              `json:"min_values"`
+	MaxValues  *int              `json:"max_values"`
+	MinLength  *int              `json:"min_length"`
+	MaxLength  *int              `json:"max_length"`
+	Options    []SelectOption    `json:"options"`
+	Components []json.RawMessage `json:"components"`
+	Component  json.RawMessage   `json:"component"` // inside a label (type 18)
+	Accessory  json.RawMessage   `json:"accessory"` // inside a section (type 9)
+}
+
+// SelectOption is an option of a string select.
+type SelectOption struct {
+	Value string `json:"value"`
+}
+
+// WalkComponents calls fn for every component in a JSON array, depth first.
+func WalkComponents(raw json.RawMessage, fn func(*Component)) {
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) != nil {
+		var one json.RawMessage
+		if json.Unmarshal(raw, &one) != nil || len(one) == 0 || one[0] != '{' {
+			return
+		}
+		list = []json.RawMessage{one}
+	}
+	for _, r := range list {
+		var c Component
+		if json.Unmarshal(r, &c) != nil {
+			continue
+		}
+		fn(&c)
+		for _, sub := range c.Components {
+			WalkComponents(sub, fn)
+		}
+		if len(c.Component) > 0 {
+			WalkComponents(c.Component, fn)
+		}
+		if len(c.Accessory) > 0 {
+			WalkComponents(c.Accessory, fn)
+		}
+	}
+}
+
+func FindComponent(raw json.RawMessage, customID string) *Component {
+	var found *Component
+	WalkComponents(raw, func(c *Component) {
+		if found == nil && c.CustomID == customID {
+			found = c
+		}
+	})
+	return found
 }
