@@ -9,7 +9,7 @@
 // [Server.SubmitModal], [Server.SendDM] and [Server.SendMessage]; each call
 // becomes a gateway dispatch (INTERACTION_CREATE or MESSAGE_CREATE) shaped the
 // way Discord shapes it. Everything the bot does over REST is answered in
-// Discord's shapes (string snowflakes, RFC 3339 timestamps, errors as
+// Discord's shapes (string Snowflakes, RFC 3339 timestamps, errors as
 // {"message":..,"code":..} so discordgo fills *discordgo.RESTError), recorded
 // in order ([Server.Requests], [Server.Messages], [Server.DMs],
 // [Server.Interaction]) and validated against the limits Discord's own

@@ -1,4 +1,4 @@
-package discordtest
+package rest
 
 import (
 	"bytes"
@@ -12,8 +12,11 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"shinpan/bot/discordtest/gateway"
 	"shinpan/bot/discordtest/wire"
+	"shinpan/bot/discordtest/world"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,35 +71,57 @@ type Delivery struct {
 	RequestSeq int
 }
 
-// endpoint is the Interactions Endpoint state; guarded by Server.mu.
-type endpoint struct {
+// Endpoint is the Interactions Endpoint: where interactions are POSTed
+// when it is set, and how they went. Its state is guarded by the World's
+// lock.
+type Endpoint struct {
+	w   *world.World
+	gw  *gateway.Gateway
+	api *API
+
 	url        string
 	key        ed25519.PrivateKey
 	forge      []Forgery
 	deliveries []*Delivery
 	inFlight   int
+
+	// ctx ends at Close: interactions still being POSTed stop; posts counts them.
+	ctx    context.Context
+	cancel context.CancelFunc
+	posts  sync.WaitGroup
+	client *http.Client
 }
 
-func (e *endpoint) init(key ed25519.PrivateKey) {
+func newEndpoint(api *API) *Endpoint {
+	key := api.w.Opts.InteractionsKey
 	if key == nil {
 		_, key, _ = ed25519.GenerateKey(rand.Reader)
 	}
-	e.key = key
+	e := &Endpoint{w: api.w, gw: api.gw, api: api, key: key}
+	e.ctx, e.cancel = context.WithCancel(context.Background())
+	e.client = &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: loopbackOnly}}
+	return e
+}
+
+// Close stops the interactions being POSTed and waits for them.
+func (e *Endpoint) Close() {
+	e.cancel()
+	e.posts.Wait()
 }
 
 // PublicKey is the application's public key, hex, as the Developer Portal
 // shows it (the bot's public_key).
-func (s *Server) PublicKey() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return hex.EncodeToString(s.ep.key.Public().(ed25519.PublicKey))
+func (e *Endpoint) PublicKey() string {
+	e.w.Lock()
+	defer e.w.Unlock()
+	return hex.EncodeToString(e.key.Public().(ed25519.PublicKey))
 }
 
 // SetInteractionsEndpoint sets the Interactions Endpoint URL, checking it as
 // the Developer Portal does: a signed PING must get 200 {"type":1} and a PING
 // with a bad signature 401. The URL must be on loopback. "" goes back to
 // interactions over the gateway.
-func (s *Server) SetInteractionsEndpoint(endpointURL string) error {
+func (e *Endpoint) SetURL(endpointURL string) error {
 	if endpointURL != "" {
 		u, err := url.Parse(endpointURL)
 		if err != nil || u.Scheme != "http" {
@@ -106,124 +131,138 @@ func (s *Server) SetInteractionsEndpoint(endpointURL string) error {
 			return fmt.Errorf("discordtest: endpoint %q is not on loopback", endpointURL)
 		}
 		for _, f := range []Forgery{Genuine, ForgeBadSignature} {
-			if err := s.checkPing(endpointURL, f); err != nil {
+			if err := e.checkPing(endpointURL, f); err != nil {
 				return err
 			}
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.ep.url = endpointURL
+	e.w.Lock()
+	defer e.w.Unlock()
+	e.url = endpointURL
 	return nil
 }
 
 // checkPing sends a PING as the Developer Portal does when the URL is saved.
-func (s *Server) checkPing(endpointURL string, f Forgery) error {
-	s.mu.Lock()
-	id := s.ids.next()
-	body := wire.MustJSON(obj{"id": id, "application_id": s.world.app, "type": int(discordgo.InteractionPing),
-		"token": tokenPrefix + randomToken(48), "version": 1, "entitlements": []any{}, "user": userJSON(&s.world.bot)})
-	d := s.newDeliveryLocked(id, discordgo.InteractionPing, f)
-	s.mu.Unlock()
-	status, ct, raw, err := s.post(endpointURL, body, f, d)
-	s.mu.Lock()
-	s.endDeliveryLocked(d, status, err)
-	s.mu.Unlock()
+func (e *Endpoint) checkPing(endpointURL string, f Forgery) error {
+	e.w.Lock()
+	id := e.w.IDs.Next()
+	body := wire.MustJSON(obj{"id": id, "application_id": e.w.App, "type": int(discordgo.InteractionPing),
+		"token": world.TokenPrefix + world.RandomToken(48), "version": 1, "entitlements": []any{}, "user": world.UserJSON(&e.w.Bot)})
+	d := e.newDeliveryLocked(id, discordgo.InteractionPing, f)
+	e.w.Unlock()
+	status, ct, raw, err := e.post(endpointURL, body, f, d)
+	e.w.Lock()
+	e.endDeliveryLocked(d, status, err)
+	e.w.Unlock()
 	switch {
 	case err != nil:
 		return fmt.Errorf("discordtest: endpoint PING (%s): %w", f, err)
 	case f != Genuine && status != http.StatusUnauthorized:
 		return fmt.Errorf("discordtest: endpoint answered %d to a PING with a %s, want 401", status, f)
 	case f == Genuine && (status != http.StatusOK || wire.Parse(raw).Int("type") != int64(discordgo.InteractionResponsePong)):
-		return fmt.Errorf("discordtest: endpoint answered %d %s %q to a PING, want 200 {\"type\":1}", status, ct, clip(string(raw), 80))
+		return fmt.Errorf("discordtest: endpoint answered %d %s %q to a PING, want 200 {\"type\":1}", status, ct, world.Clip(string(raw), 80))
 	}
 	return nil
 }
 
 // ForgeNext makes the next interaction delivered to the endpoint forged
 // that way (once per call, in order).
-func (s *Server) ForgeNext(f Forgery) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.ep.forge = append(s.ep.forge, f)
+func (e *Endpoint) ForgeNext(f Forgery) {
+	e.w.Lock()
+	defer e.w.Unlock()
+	e.forge = append(e.forge, f)
 }
 
 // Deliveries lists the interactions POSTed to the endpoint, PINGs included.
-func (s *Server) Deliveries() []Delivery {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Delivery, len(s.ep.deliveries))
-	for i, d := range s.ep.deliveries {
+func (e *Endpoint) Deliveries() []Delivery {
+	e.w.Lock()
+	defer e.w.Unlock()
+	out := make([]Delivery, len(e.deliveries))
+	for i, d := range e.deliveries {
 		out[i] = *d
 	}
 	return out
 }
 
+// WaitLast waits until cond holds for the last interaction POSTed to
+// the endpoint and returns it.
+func (e *Endpoint) WaitLast(ctx context.Context, cond func(Delivery) bool) (Delivery, error) {
+	var d Delivery
+	err := e.w.Wait(ctx, func() bool {
+		if len(e.deliveries) == 0 {
+			return false
+		}
+		d = *e.deliveries[len(e.deliveries)-1]
+		return cond(d)
+	})
+	return d, err
+}
+
 // DeliveriesInFlight is how many POSTs to the endpoint await their answer.
-func (s *Server) DeliveriesInFlight() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ep.inFlight
+func (e *Endpoint) InFlight() int {
+	e.w.Lock()
+	defer e.w.Unlock()
+	return e.inFlight
 }
 
 // deliverLocked sends a new interaction to the bot: over the gateway, or
 // POSTed to the endpoint when one is set.
-func (s *Server) deliverLocked(in *interaction, payload obj) {
-	if s.ep.url == "" {
-		s.dispatchLocked(newDispatch("INTERACTION_CREATE", payload, 0).in(in.GuildID))
+func (e *Endpoint) DeliverLocked(in *world.InteractionState, payload obj) {
+	if e.url == "" {
+		e.gw.Send(gateway.NewEvent("INTERACTION_CREATE", payload, 0).In(in.GuildID))
 		return
 	}
-	if s.closed {
+	if e.w.Closed {
 		return
 	}
 	f := Genuine
-	if len(s.ep.forge) > 0 {
-		f, s.ep.forge = s.ep.forge[0], s.ep.forge[1:]
+	if len(e.forge) > 0 {
+		f, e.forge = e.forge[0], e.forge[1:]
 	}
-	d := s.newDeliveryLocked(in.ID, in.Type, f)
-	body, endpointURL := wire.MustJSON(payload), s.ep.url
-	s.posts.Add(1)
+	d := e.newDeliveryLocked(in.ID, in.Type, f)
+	body, endpointURL := wire.MustJSON(payload), e.url
+	e.posts.Add(1)
 	go func() {
-		defer s.posts.Done()
-		status, ct, raw, err := s.post(endpointURL, body, f, d)
-		s.mu.Lock()
-		s.endDeliveryLocked(d, status, err)
-		s.mu.Unlock()
+		defer e.posts.Done()
+		status, ct, raw, err := e.post(endpointURL, body, f, d)
+		e.w.Lock()
+		e.endDeliveryLocked(d, status, err)
+		e.w.Unlock()
 		if err == nil && status == http.StatusOK {
-			s.takeResponse(in.ID, d, ct, raw)
+			e.takeResponse(in.ID, d, ct, raw)
 		}
 	}()
 }
 
-func (s *Server) newDeliveryLocked(id string, t discordgo.InteractionType, f Forgery) *Delivery {
+func (e *Endpoint) newDeliveryLocked(id string, t discordgo.InteractionType, f Forgery) *Delivery {
 	d := &Delivery{InteractionID: id, Type: t, Forgery: f, Sent: time.Now()}
-	s.ep.deliveries = append(s.ep.deliveries, d)
-	s.ep.inFlight++
-	s.touch()
+	e.deliveries = append(e.deliveries, d)
+	e.inFlight++
+	e.w.Touch()
 	return d
 }
 
-func (s *Server) endDeliveryLocked(d *Delivery, status int, err error) {
+func (e *Endpoint) endDeliveryLocked(d *Delivery, status int, err error) {
 	d.Took, d.Status = time.Since(d.Sent), status
 	if err != nil {
 		d.Err = err.Error()
 	}
-	s.ep.inFlight--
+	e.inFlight--
 	line := fmt.Sprintf("POST interaction %s (type %d, %s) -> %d in %s", d.InteractionID, d.Type, d.Forgery, status, d.Took.Round(time.Millisecond))
 	if d.Err != "" {
 		line += " (" + d.Err + ")"
 	}
-	s.rec.publish(Event{Kind: EventEndpoint, Note: line})
-	s.touch()
-	s.logf("discordtest: %s", line)
+	e.w.Rec.Publish(world.Event{Kind: world.EventEndpoint, Note: line})
+	e.w.Touch()
+	e.w.Logf("discordtest: %s", line)
 }
 
 // post signs (or forges) and POSTs body to the endpoint, waiting at most the
 // interaction deadline, and returns the answer.
-func (s *Server) post(endpointURL string, body []byte, f Forgery, d *Delivery) (int, string, []byte, error) {
-	s.mu.Lock()
-	key, deadline := s.ep.key, s.opts.AckDeadline
-	s.mu.Unlock()
+func (e *Endpoint) post(endpointURL string, body []byte, f Forgery, d *Delivery) (int, string, []byte, error) {
+	e.w.Lock()
+	key, deadline := e.key, e.w.Opts.AckDeadline
+	e.w.Unlock()
 	if deadline <= 0 {
 		deadline = 3 * time.Second
 	}
@@ -239,7 +278,7 @@ func (s *Server) post(endpointURL string, body []byte, f Forgery, d *Delivery) (
 	if f == ForgeTamperedBody {
 		body = append([]byte(`{"tampered":true,`), body[1:]...)
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, deadline)
+	ctx, cancel := context.WithTimeout(e.ctx, deadline)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpointURL, bytes.NewReader(body))
 	if err != nil {
@@ -251,7 +290,7 @@ func (s *Server) post(endpointURL string, body []byte, f Forgery, d *Delivery) (
 		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
 		req.Header.Set("X-Signature-Timestamp", stamp)
 	}
-	resp, err := s.endpointClient.Do(req)
+	resp, err := e.client.Do(req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			err = fmt.Errorf("no answer within %s", deadline)
@@ -271,48 +310,48 @@ func (s *Server) post(endpointURL string, body []byte, f Forgery, d *Delivery) (
 
 // takeResponse acts on the endpoint's answer as on POST .../callback, after
 // Options.CallbackLag: it is recorded, validated and applied the same way.
-func (s *Server) takeResponse(id string, d *Delivery, contentType string, raw []byte) {
+func (e *Endpoint) takeResponse(id string, d *Delivery, contentType string, raw []byte) {
 	arrived := time.Now()
-	if lag := s.opts.CallbackLag; lag > 0 {
+	if lag := e.w.Opts.CallbackLag; lag > 0 {
 		select {
 		case <-time.After(lag):
-		case <-s.ctx.Done():
+		case <-e.ctx.Done():
 			return
 		}
 	}
-	s.mu.Lock()
-	in := s.world.interactions[id]
-	s.mu.Unlock()
+	e.w.Lock()
+	in := e.w.Interactions[id]
+	e.w.Unlock()
 	path := "/api/v10/interactions/" + id + "/" + in.Token + "/callback"
 	r := &http.Request{Method: http.MethodPost, URL: &url.URL{Path: path}}
 	r.SetPathValue("interaction_id", id)
 	r.SetPathValue("interaction_token", in.Token)
-	c := &call{r: r, req: &Request{Time: arrived, Method: http.MethodPost, Path: path, Route: callbackRoute,
+	c := &call{r: r, req: &world.Request{Time: arrived, Method: http.MethodPost, Path: path, Route: callbackRoute,
 		Query: url.Values{}, ContentType: contentType, Endpoint: true}}
-	problems := s.readBody(c, raw)
-	if s.opts.Validation != ValidateOff {
-		problems = append(problems, s.validate(c)...)
+	problems := e.api.readBody(c, raw)
+	if e.w.Opts.Validation != world.ValidateOff {
+		problems = append(problems, e.api.validate(c)...)
 	}
-	s.mu.Lock()
-	s.recordLocked(c.req)
+	e.w.Lock()
+	e.api.recordLocked(c.req)
 	d.RequestSeq = c.req.Seq
 	c.req.Problems = problems
 	if len(problems) > 0 {
-		s.rec.failures = append(s.rec.failures, fmt.Sprintf("invalid endpoint response #%d to interaction %s: %v", c.req.Seq, id, problems))
+		e.w.Rec.Failures = append(e.w.Rec.Failures, fmt.Sprintf("invalid endpoint response #%d to interaction %s: %v", c.req.Seq, id, problems))
 	}
 	var status int
 	var body any
-	var aerr *APIError
-	if len(problems) == 0 || s.opts.Validation == ValidateRecord {
-		status, body, aerr = s.interactionCallback(c)
+	var aerr *wire.APIError
+	if len(problems) == 0 || e.w.Opts.Validation == world.ValidateRecord {
+		status, body, aerr = e.api.h.interactionCallback(c)
 	} else {
 		aerr = errFormBody()
 	}
-	s.mu.Unlock()
+	e.w.Unlock()
 	if aerr != nil {
 		status, body = aerr.Status, aerr
 	}
-	s.finish(discardWriter{}, c.req, status, body, aerr, "")
+	e.api.finish(discardWriter{}, c.req, status, body, aerr, "")
 }
 
 // callbackRoute is the route of an interaction's callback, however it came.

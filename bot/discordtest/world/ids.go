@@ -1,4 +1,4 @@
-package discordtest
+package world
 
 import (
 	"crypto/rand"
@@ -8,18 +8,18 @@ import (
 	"time"
 )
 
-// discordEpoch is the first millisecond of 2015 (UTC), the origin of Discord snowflakes.
+// discordEpoch is the first millisecond of 2015 (UTC), the origin of Discord Snowflakes.
 const discordEpoch = 1420070400000
 
-// snowflakes hands out Discord-style ids (decimal strings of
+// Snowflakes hands out Discord-style ids (decimal strings of
 // milliseconds-since-2015 << 22) that strictly increase, so that ordering by
 // id is ordering by creation, as GET /channels/{id}/messages relies on.
-type snowflakes struct {
+type Snowflakes struct {
 	mu   sync.Mutex
 	last uint64
 }
 
-func (g *snowflakes) next() string {
+func (g *Snowflakes) Next() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	id := uint64(time.Now().UnixMilli()-discordEpoch) << 22
@@ -30,26 +30,26 @@ func (g *snowflakes) next() string {
 	return strconv.FormatUint(id, 10)
 }
 
-// snowflakeLess orders two snowflakes numerically; malformed ids sort first.
-func snowflakeLess(a, b string) bool {
+// SnowflakeLess orders two Snowflakes numerically; malformed ids sort first.
+func SnowflakeLess(a, b string) bool {
 	x, _ := strconv.ParseUint(a, 10, 64)
 	y, _ := strconv.ParseUint(b, 10, 64)
 	return x < y
 }
 
-// tokenPrefix starts every interaction token, as Discord's start with
+// TokenPrefix starts every interaction token, as Discord's start with
 // base64("interaction").
-const tokenPrefix = "aW50ZXJhY3Rpb24"
+const TokenPrefix = "aW50ZXJhY3Rpb24"
 
-// randomToken returns an unguessable URL-safe token, as used for interaction
+// RandomToken returns an unguessable URL-safe token, as used for interaction
 // tokens and gateway session ids.
-func randomToken(n int) string {
+func RandomToken(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // timestamp formats t the way Discord does (RFC 3339, microseconds, +00:00).
-func timestamp(t time.Time) string {
+func Timestamp(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.000000+00:00")
 }

@@ -1,4 +1,4 @@
-package discordtest
+package world
 
 import (
 	"encoding/json"
@@ -84,7 +84,7 @@ func (m Message) Discord() (*discordgo.Message, error) {
 
 var mentionRE = regexp.MustCompile(`<@!?(\d+)>`)
 
-func mentionsIn(content string) []string {
+func MentionsIn(content string) []string {
 	var ids []string
 	for _, m := range mentionRE.FindAllStringSubmatch(content, -1) {
 		ids = append(ids, m[1])
@@ -92,12 +92,9 @@ func mentionsIn(content string) []string {
 	return ids
 }
 
-// The body was checked to be JSON, so a field's value is: str and int take
-// the plain ones as they are, and leave the others to json.Unmarshal.
-
 // attachmentsFrom turns uploaded file parts into attachments, taking
 // descriptions from the payload's "attachments" entries (matched by id = N of files[N]).
-func (s *Server) attachmentsFrom(p wire.Payload, files []File) []Attachment {
+func (w *World) AttachmentsFrom(p wire.Payload, files []File) []Attachment {
 	if len(files) == 0 {
 		return nil
 	}
@@ -107,9 +104,9 @@ func (s *Server) attachmentsFrom(p wire.Payload, files []File) []Attachment {
 	}
 	var out []Attachment
 	for _, f := range files {
-		a := Attachment{ID: s.ids.next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, size: f.size, Description: desc[f.Index],
+		a := Attachment{ID: w.IDs.Next(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, size: f.size, Description: desc[f.Index],
 			Width: f.width, Height: f.height}
-		if s.opts.Lean {
+		if w.Opts.Lean {
 			a.Data = nil
 		}
 		out = append(out, a)
@@ -118,21 +115,21 @@ func (s *Server) attachmentsFrom(p wire.Payload, files []File) []Attachment {
 }
 
 // newBotMessage stores a message from the bot built from payload p and files.
-func (s *Server) newBotMessage(c *Channel, p wire.Payload, files []File) *Message {
+func (w *World) NewBotMessage(c *Channel, p wire.Payload, files []File) *Message {
 	m := &Message{
-		ID:          s.ids.next(),
+		ID:          w.IDs.Next(),
 		ChannelID:   c.ID,
 		GuildID:     c.GuildID,
-		Author:      s.world.bot,
+		Author:      w.Bot,
 		Type:        discordgo.MessageTypeDefault,
 		Content:     p.Str("content"),
 		Flags:       discordgo.MessageFlags(p.Int("flags")),
 		Embeds:      p.List("embeds"),
 		Components:  p.List("components"),
-		Attachments: s.attachmentsFrom(p, files),
+		Attachments: w.AttachmentsFrom(p, files),
 		Reference:   p["message_reference"],
 		Nonce:       p.Str("nonce"),
-		Created:     s.now(),
+		Created:     w.Now(),
 	}
 	if string(m.Reference) == "null" {
 		m.Reference = nil
@@ -140,26 +137,26 @@ func (s *Server) newBotMessage(c *Channel, p wire.Payload, files []File) *Messag
 	if m.Reference != nil {
 		m.Type = discordgo.MessageTypeReply
 	}
-	m.Mentions = mentionsIn(m.Content)
-	s.storeMessage(m)
+	m.Mentions = MentionsIn(m.Content)
+	w.StoreMessage(m)
 	return m
 }
 
 // storeMessage appends m to its channel's history.
-func (s *Server) storeMessage(m *Message) {
-	s.world.messages[m.ID] = m
-	s.world.channelMsgs[m.ChannelID] = append(s.world.channelMsgs[m.ChannelID], m)
-	s.touch()
+func (w *World) StoreMessage(m *Message) {
+	w.Messages[m.ID] = m
+	w.ChannelMsgs[m.ChannelID] = append(w.ChannelMsgs[m.ChannelID], m)
+	w.Touch()
 }
 
 // editMessage applies the fields present in p (content, embeds, components,
 // flags except ephemeral, attachments to keep) and appends new files. A
 // present content replaces the old one even when empty, and embeds null
 // removes the embeds, as on Discord.
-func (s *Server) editMessage(m *Message, p wire.Payload, files []File) {
+func (w *World) EditMessage(m *Message, p wire.Payload, files []File) {
 	if p.Has("content") {
 		m.Content = p.Str("content")
-		m.Mentions = mentionsIn(m.Content)
+		m.Mentions = MentionsIn(m.Content)
 	}
 	if p.Has("embeds") {
 		m.Embeds = p.List("embeds")
@@ -188,39 +185,39 @@ func (s *Server) editMessage(m *Message, p wire.Payload, files []File) {
 		m.Attachments = kept
 	}
 	if len(files) > 0 {
-		m.Attachments = append(append([]Attachment(nil), m.Attachments...), s.attachmentsFrom(p, files)...)
+		m.Attachments = append(append([]Attachment(nil), m.Attachments...), w.AttachmentsFrom(p, files)...)
 	}
-	m.Edited = s.now()
+	m.Edited = w.Now()
 	m.Edits++
-	s.touch()
+	w.Touch()
 }
 
 // visibleTo reports whether user id can see m (ephemeral messages are only
 // visible to the interaction's user).
-func (s *Server) visibleTo(m *Message, userID string) bool {
+func (w *World) VisibleTo(m *Message, userID string) bool {
 	if !m.Ephemeral() {
 		return true
 	}
-	in := s.world.interactions[m.InteractionID]
+	in := w.Interactions[m.InteractionID]
 	return in != nil && in.UserID == userID
 }
 
 // history answers GET /channels/{id}/messages: non-ephemeral, non-deleted
 // messages, newest first, limited to limit, selected by before, after or
 // around (message ids) as Discord does.
-func (s *Server) history(channelID string, limit int, before, after, around string) []*Message {
+func (w *World) History(channelID string, limit int, before, after, around string) []*Message {
 	var all []*Message
-	for _, m := range s.world.channelMsgs[channelID] {
+	for _, m := range w.ChannelMsgs[channelID] {
 		if !m.Deleted && !m.Ephemeral() {
 			all = append(all, m)
 		}
 	}
-	sort.Slice(all, func(i, j int) bool { return snowflakeLess(all[i].ID, all[j].ID) })
+	sort.Slice(all, func(i, j int) bool { return SnowflakeLess(all[i].ID, all[j].ID) })
 	var sel []*Message
 	switch {
 	case after != "":
 		for _, m := range all {
-			if snowflakeLess(after, m.ID) {
+			if SnowflakeLess(after, m.ID) {
 				sel = append(sel, m)
 			}
 		}
@@ -228,13 +225,13 @@ func (s *Server) history(channelID string, limit int, before, after, around stri
 			sel = sel[:limit]
 		}
 	case around != "":
-		i := sort.Search(len(all), func(i int) bool { return !snowflakeLess(all[i].ID, around) })
+		i := sort.Search(len(all), func(i int) bool { return !SnowflakeLess(all[i].ID, around) })
 		lo := max(0, i-limit/2)
 		hi := min(len(all), lo+limit)
 		sel = all[lo:hi]
 	default:
 		for _, m := range all {
-			if before == "" || snowflakeLess(m.ID, before) {
+			if before == "" || SnowflakeLess(m.ID, before) {
 				sel = append(sel, m)
 			}
 		}
@@ -249,26 +246,10 @@ func (s *Server) history(channelID string, limit int, before, after, around stri
 	return out
 }
 
-// Messages returns every message posted in the channel (by users and the
-// bot, ephemeral ones included, deleted ones marked Deleted), oldest first,
-// each in its current state.
-func (s *Server) Messages(channelID string) []Message {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.messagesLocked(channelID, false)
-}
-
-// BotMessages is Messages restricted to the bot's own messages that are not deleted.
-func (s *Server) BotMessages(channelID string) []Message {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.messagesLocked(channelID, true)
-}
-
-func (s *Server) messagesLocked(channelID string, botOnly bool) []Message {
+func (w *World) ChannelMessages(channelID string, botOnly bool) []Message {
 	var out []Message
-	for _, m := range s.world.channelMsgs[channelID] {
-		if botOnly && (m.Author.ID != s.world.bot.ID || m.Deleted) {
+	for _, m := range w.ChannelMsgs[channelID] {
+		if botOnly && (m.Author.ID != w.Bot.ID || m.Deleted) {
 			continue
 		}
 		out = append(out, *m)
@@ -276,25 +257,33 @@ func (s *Server) messagesLocked(channelID string, botOnly bool) []Message {
 	return out
 }
 
-// DMs returns the bot's (non-deleted) messages in the user's DM channel,
-// oldest first; nil if no DM channel was opened.
-func (s *Server) DMs(userID string) []Message {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, ok := s.world.dmByUser[userID]
-	if !ok {
+// NonceWindow is how long a nonce sent with enforce_nonce keeps a second
+// create from making a new message. Discord documents "the past few minutes".
+const NonceWindow = 5 * time.Minute
+
+// nonceKey scopes a nonce as Discord does: one author in one channel.
+type nonceKey struct{ channel, author, nonce string }
+
+// sameNonce returns the message an earlier create with p's nonce made in the
+// channel, when p asks for enforce_nonce and that message is recent and not
+// deleted; nil otherwise. Callers hold s.mu.
+func (w *World) SameNonce(channel, author string, p wire.Payload) *Message {
+	n := p.Str("nonce")
+	if n == "" || !p.Bool("enforce_nonce") {
 		return nil
 	}
-	return s.messagesLocked(id, true)
+	m := w.Nonces[nonceKey{channel, author, n}]
+	if m == nil || m.Deleted || time.Since(m.Created) > NonceWindow {
+		return nil
+	}
+	return m
 }
 
-// Message returns a message by id in its current state.
-func (s *Server) Message(id string) (Message, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, ok := s.world.messages[id]
-	if !ok {
-		return Message{}, false
+// rememberNonce records the message a create with enforce_nonce made.
+// Callers hold s.mu.
+func (w *World) RememberNonce(m *Message, p wire.Payload) {
+	if m.Nonce == "" || !p.Bool("enforce_nonce") {
+		return
 	}
-	return *m, true
+	w.Nonces[nonceKey{m.ChannelID, m.Author.ID, m.Nonce}] = m
 }

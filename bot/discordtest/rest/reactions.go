@@ -1,17 +1,19 @@
-package discordtest
+package rest
 
 import (
 	"net/http"
+	"shinpan/bot/discordtest/wire"
+	"shinpan/bot/discordtest/world"
 	"slices"
 )
 
 // reactionTarget is the message a reaction route is about, or 10003 / 10008.
-func (s *Server) reactionTarget(c *call) (*Message, *APIError) {
-	ch, ok := s.liveChannel(c.param("channel_id"))
+func (h *handlers) reactionTarget(c *call) (*world.Message, *wire.APIError) {
+	ch, ok := h.w.LiveChannel(c.param("channel_id"))
 	if !ok {
 		return nil, errUnknownChan()
 	}
-	m := s.world.messages[c.param("message_id")]
+	m := h.w.Messages[c.param("message_id")]
 	if m == nil || m.Deleted || m.ChannelID != ch.ID || m.Ephemeral() {
 		return nil, errUnknownMsg()
 	}
@@ -19,36 +21,36 @@ func (s *Server) reactionTarget(c *call) (*Message, *APIError) {
 }
 
 // PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me -> 204.
-func (s *Server) addReaction(c *call) (int, any, *APIError) {
-	m, err := s.reactionTarget(c)
+func (h *handlers) addReaction(c *call) (int, any, *wire.APIError) {
+	m, err := h.reactionTarget(c)
 	if err != nil {
 		return 0, nil, err
 	}
 	if e := c.param("emoji"); !slices.Contains(m.Reactions, e) {
 		m.Reactions = append(m.Reactions, e)
-		s.touch()
+		h.w.Touch()
 	}
 	return http.StatusNoContent, nil, nil
 }
 
 // DELETE /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me -> 204.
-func (s *Server) removeReaction(c *call) (int, any, *APIError) {
-	m, err := s.reactionTarget(c)
+func (h *handlers) removeReaction(c *call) (int, any, *wire.APIError) {
+	m, err := h.reactionTarget(c)
 	if err != nil {
 		return 0, nil, err
 	}
 	m.Reactions = slices.DeleteFunc(m.Reactions, func(e string) bool { return e == c.param("emoji") })
-	s.touch()
+	h.w.Touch()
 	return http.StatusNoContent, nil, nil
 }
 
 // DELETE /channels/{channel_id}/messages/{message_id}/reactions -> 204.
-func (s *Server) removeReactions(c *call) (int, any, *APIError) {
-	m, err := s.reactionTarget(c)
+func (h *handlers) removeReactions(c *call) (int, any, *wire.APIError) {
+	m, err := h.reactionTarget(c)
 	if err != nil {
 		return 0, nil, err
 	}
 	m.Reactions = nil
-	s.touch()
+	h.w.Touch()
 	return http.StatusNoContent, nil, nil
 }

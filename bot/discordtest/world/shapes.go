@@ -1,4 +1,4 @@
-package discordtest
+package world
 
 import (
 	"encoding/json"
@@ -10,12 +10,12 @@ import (
 // obj is a JSON object under construction.
 type obj = map[string]any
 
-// allPermissions is the permission bit set the bot and members are given in
+// AllPermissions is the permission bit set the bot and members are given in
 // interactions (everything except administrator), as a decimal string.
-const allPermissions = "2251799813685239"
+const AllPermissions = "2251799813685239"
 
-// userJSON is Discord's user object.
-func userJSON(u *User) obj {
+// UserJSON is Discord's user object.
+func UserJSON(u *User) obj {
 	o := obj{
 		"id":            u.ID,
 		"username":      u.Username,
@@ -35,10 +35,10 @@ func userJSON(u *User) obj {
 
 // memberJSON is Discord's guild member object; withUser adds "user" (left
 // out inside MESSAGE_CREATE, present in interactions and REST).
-func (s *Server) memberJSON(u *User, withUser bool) obj {
+func (w *World) MemberJSON(u *User, withUser bool) obj {
 	o := obj{
 		"roles":                        []any{},
-		"joined_at":                    timestamp(s.world.created),
+		"joined_at":                    Timestamp(w.Created),
 		"nick":                         nil,
 		"avatar":                       nil,
 		"deaf":                         false,
@@ -49,40 +49,40 @@ func (s *Server) memberJSON(u *User, withUser bool) obj {
 		"communication_disabled_until": nil,
 	}
 	if withUser {
-		o["user"] = userJSON(u)
+		o["user"] = UserJSON(u)
 	}
 	return o
 }
 
 // channelJSON is Discord's channel object for a guild text channel, a
 // thread or a DM.
-func (s *Server) channelJSON(c *Channel) obj {
+func (w *World) ChannelJSON(c *Channel) obj {
 	o := obj{
 		"id":              c.ID,
 		"type":            int(c.Type),
 		"last_message_id": nil,
 		"flags":           0,
 	}
-	if msgs := s.world.channelMsgs[c.ID]; len(msgs) > 0 {
+	if msgs := w.ChannelMsgs[c.ID]; len(msgs) > 0 {
 		o["last_message_id"] = msgs[len(msgs)-1].ID
 	}
 	switch c.Type {
 	case discordgo.ChannelTypeDM:
-		o["recipients"] = []any{userJSON(s.world.users[c.RecipientID])}
+		o["recipients"] = []any{UserJSON(w.Users[c.RecipientID])}
 	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
 		o["guild_id"] = c.GuildID
 		o["parent_id"] = c.ParentID
 		o["name"] = c.Name
 		o["owner_id"] = c.ThreadOwnerID
 		o["rate_limit_per_user"] = 0
-		o["message_count"] = len(s.world.channelMsgs[c.ID])
+		o["message_count"] = len(w.ChannelMsgs[c.ID])
 		o["member_count"] = 1
 		o["thread_metadata"] = obj{
 			"archived":              false,
 			"auto_archive_duration": 1440,
-			"archive_timestamp":     timestamp(c.Created),
+			"archive_timestamp":     Timestamp(c.Created),
 			"locked":                false,
-			"create_timestamp":      timestamp(c.Created),
+			"create_timestamp":      Timestamp(c.Created),
 		}
 	default:
 		o["guild_id"] = c.GuildID
@@ -99,29 +99,29 @@ func (s *Server) channelJSON(c *Channel) obj {
 
 // guildJSON is the GUILD_CREATE payload: the guild with its channels,
 // threads, the @everyone role and the bot's member.
-func (s *Server) guildJSON(g *Guild) obj {
+func (w *World) GuildJSON(g *Guild) obj {
 	var channels, threads []any
-	for _, id := range s.world.chanOrder {
-		c := s.world.channels[id]
+	for _, id := range w.ChanOrder {
+		c := w.Channels[id]
 		if c.Deleted || c.GuildID != g.ID {
 			continue
 		}
 		if c.Type == discordgo.ChannelTypeGuildText {
-			channels = append(channels, s.channelJSON(c))
+			channels = append(channels, w.ChannelJSON(c))
 		} else {
-			threads = append(threads, s.channelJSON(c))
+			threads = append(threads, w.ChannelJSON(c))
 		}
 	}
-	members := []any{s.memberJSON(&s.world.bot, true)}
-	for _, id := range s.world.userOrder {
-		members = append(members, s.memberJSON(s.world.users[id], true))
+	members := []any{w.MemberJSON(&w.Bot, true)}
+	for _, id := range w.UserOrder {
+		members = append(members, w.MemberJSON(w.Users[id], true))
 	}
 	return obj{
 		"id":                            g.ID,
 		"name":                          g.Name,
 		"icon":                          nil,
-		"owner_id":                      s.world.bot.ID,
-		"roles":                         []any{obj{"id": g.ID, "name": "@everyone", "permissions": allPermissions, "position": 0, "color": 0, "hoist": false, "managed": false, "mentionable": false}},
+		"owner_id":                      w.Bot.ID,
+		"roles":                         []any{obj{"id": g.ID, "name": "@everyone", "permissions": AllPermissions, "position": 0, "color": 0, "hoist": false, "managed": false, "mentionable": false}},
 		"emojis":                        []any{},
 		"stickers":                      []any{},
 		"features":                      []any{},
@@ -131,7 +131,7 @@ func (s *Server) guildJSON(g *Guild) obj {
 		"member_count":                  len(members),
 		"presences":                     []any{},
 		"voice_states":                  []any{},
-		"joined_at":                     timestamp(s.world.created),
+		"joined_at":                     Timestamp(w.Created),
 		"large":                         false,
 		"unavailable":                   false,
 		"preferred_locale":              orDefault(g.Locale, "en-US"),
@@ -150,34 +150,34 @@ func (s *Server) guildJSON(g *Guild) obj {
 // struct, not an obj: its fields in the order of their names, it encodes to
 // the bytes an obj would, without the map's sorting and interfaces (every
 // message the bot sends is encoded, for its answer and its event).
-func (s *Server) messageJSON(m *Message) messageObj {
+func (w *World) MessageJSON(m *Message) MessageObj {
 	mentions := []userObj{}
 	for _, id := range m.Mentions {
-		if u, ok := s.world.users[id]; ok {
+		if u, ok := w.Users[id]; ok {
 			mentions = append(mentions, userObjOf(u))
 		}
 	}
-	attachments := []attachmentObj{}
+	attachments := []AttachmentObj{}
 	for _, a := range m.Attachments {
-		url := s.baseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename
+		url := w.BaseURL + "/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename
 		size := len(a.Data)
 		if a.Data == nil {
 			size = a.size
 		}
-		ao := attachmentObj{ID: a.ID, Filename: a.Filename, Size: size, URL: url, ProxyURL: url,
+		ao := AttachmentObj{ID: a.ID, Filename: a.Filename, Size: size, URL: url, ProxyURL: url,
 			ContentType: a.ContentType, Description: a.Description, Ephemeral: m.Flags&discordgo.MessageFlagsEphemeral != 0}
 		if a.Width > 0 {
 			ao.Width, ao.Height = &a.Width, &a.Height
 		}
 		attachments = append(attachments, ao)
 	}
-	o := messageObj{
+	o := MessageObj{
 		ID:          m.ID,
 		Type:        m.Type,
 		ChannelID:   m.ChannelID,
 		Author:      userObjOf(&m.Author),
 		Content:     m.Content,
-		Timestamp:   timestamp(m.Created),
+		Timestamp:   Timestamp(m.Created),
 		Mentions:    mentions,
 		Attachments: attachments,
 		Embeds:      wire.RawOr(m.Embeds, "[]"),
@@ -188,38 +188,38 @@ func (s *Server) messageJSON(m *Message) messageObj {
 		Reference:   m.Reference,
 	}
 	if !m.Edited.IsZero() {
-		e := timestamp(m.Edited)
+		e := Timestamp(m.Edited)
 		o.Edited = &e
 	}
 	if m.WebhookID != "" {
-		o.ApplicationID = s.world.app
+		o.ApplicationID = w.App
 	}
 	if m.InteractionID != "" {
-		if in := s.world.interactions[m.InteractionID]; in != nil {
-			u := s.world.users[in.UserID]
+		if in := w.Interactions[m.InteractionID]; in != nil {
+			u := w.Users[in.UserID]
 			o.InteractionMetadata = obj{
 				"id":                             in.ID,
 				"type":                           int(in.Type),
-				"user":                           userJSON(u),
+				"user":                           UserJSON(u),
 				"authorizing_integration_owners": obj{},
 			}
-			o.Interaction = obj{"id": in.ID, "type": int(in.Type), "name": in.Name, "user": userJSON(u)}
+			o.Interaction = obj{"id": in.ID, "type": int(in.Type), "name": in.Name, "user": UserJSON(u)}
 		}
 	}
 	if m.ThreadID != "" {
-		if c, ok := s.world.channels[m.ThreadID]; ok {
-			o.Thread = s.channelJSON(c)
+		if c, ok := w.Channels[m.ThreadID]; ok {
+			o.Thread = w.ChannelJSON(c)
 		}
 	}
 	return o
 }
 
-// messageObj is messageJSON's message object, its fields in the order of
+// MessageObj is messageJSON's message object, its fields in the order of
 // their names (as encoding/json writes an obj's keys). GuildID and Member
 // are the gateway's additions in a guild.
-type messageObj struct {
+type MessageObj struct {
 	ApplicationID       string                `json:"application_id,omitempty"`
-	Attachments         []attachmentObj       `json:"attachments"`
+	Attachments         []AttachmentObj       `json:"attachments"`
 	Author              userObj               `json:"author"`
 	ChannelID           string                `json:"channel_id"`
 	Components          json.RawMessage       `json:"components"`
@@ -245,8 +245,8 @@ type messageObj struct {
 	WebhookID           string                `json:"webhook_id,omitempty"`
 }
 
-// attachmentObj is an attachment in messageObj, as encoding an obj orders it.
-type attachmentObj struct {
+// AttachmentObj is an attachment in MessageObj, as encoding an obj orders it.
+type AttachmentObj struct {
 	ContentType string `json:"content_type"`
 	Description string `json:"description,omitempty"`
 	Ephemeral   bool   `json:"ephemeral,omitempty"`
@@ -259,7 +259,7 @@ type attachmentObj struct {
 	Width       *int   `json:"width,omitempty"`
 }
 
-// userObj is userJSON as a struct, for messageObj.
+// userObj is UserJSON as a struct, for MessageObj.
 type userObj struct {
 	Avatar        *string `json:"avatar"`
 	Bot           bool    `json:"bot,omitempty"`

@@ -1,12 +1,12 @@
-package discordtest
+package gateway
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"shinpan/bot/discordtest/wire"
+	"shinpan/bot/discordtest/world"
 	"strconv"
 	"sync"
 	"time"
@@ -15,16 +15,22 @@ import (
 	"github.com/gorilla/websocket"
 )
 
+// obj is a JSON object under construction.
+type obj = map[string]any
+
 // Gateway intents that decide which dispatches a session receives.
 const (
-	intentGuilds         = int64(discordgo.IntentsGuilds)
-	intentGuildMessages  = int64(discordgo.IntentsGuildMessages)
-	intentDirectMessages = int64(discordgo.IntentsDirectMessages)
-	intentMessageContent = int64(discordgo.IntentMessageContent)
+	IntentGuilds         = int64(discordgo.IntentsGuilds)
+	IntentGuildMessages  = int64(discordgo.IntentsGuildMessages)
+	IntentDirectMessages = int64(discordgo.IntentsDirectMessages)
+	IntentMessageContent = int64(discordgo.IntentMessageContent)
 )
 
-// gateway is the gateway's state; guarded by Server.mu.
-type gateway struct {
+// Gateway is the stand-in's gateway: the websocket connections, the
+// sessions they carry, and the dispatches it sends them. Its state is
+// guarded by the World's lock, as everything it sends is about the World.
+type Gateway struct {
+	w        *world.World
 	sessions map[string]*session
 	conns    map[*gwConn]bool
 
@@ -39,12 +45,35 @@ type gateway struct {
 	discardMissed        bool
 }
 
-func (g *gateway) init() {
-	g.sessions = map[string]*session{}
-	g.conns = map[*gwConn]bool{}
+// New returns the gateway of w (served at /ws by ServeHTTP).
+func New(w *world.World) *Gateway {
+	return &Gateway{w: w, sessions: map[string]*session{}, conns: map[*gwConn]bool{}}
 }
 
-func (g *gateway) liveConns() []*gwConn {
+// DropAll drops every connection (the Server is closing). Callers do not
+// hold the World's lock.
+func (g *Gateway) DropAll() {
+	g.w.Lock()
+	conns := g.liveConns()
+	g.w.Unlock()
+	for _, c := range conns {
+		c.drop()
+	}
+}
+
+// AddDetachedSession adds a session of intents on shard [0, 1] whose
+// connection is gone: it keeps its dispatches for RESUME. It is for
+// benchmarks of the dispatch path without a socket.
+func (g *Gateway) AddDetachedSession(id string, intents int64) {
+	g.w.Lock()
+	defer g.w.Unlock()
+	g.sessions[id] = &session{id: id, intents: intents, shard: [2]int{0, 1}}
+}
+
+// Identifies is how many IDENTIFYs came. Callers hold the World's lock.
+func (g *Gateway) Identifies() int { return g.identifies }
+
+func (g *Gateway) liveConns() []*gwConn {
 	out := make([]*gwConn, 0, len(g.conns))
 	for c := range g.conns {
 		out = append(out, c)
@@ -66,8 +95,8 @@ type session struct {
 }
 
 // expired reports whether a disconnected session is past Options.ResumeWindow.
-func (s *Server) expired(ss *session) bool {
-	return ss.conn == nil && !ss.lost.IsZero() && time.Since(ss.lost) > s.opts.ResumeWindow
+func (g *Gateway) expired(ss *session) bool {
+	return ss.conn == nil && !ss.lost.IsZero() && time.Since(ss.lost) > g.w.Opts.ResumeWindow
 }
 
 type frame struct {
@@ -75,8 +104,8 @@ type frame struct {
 	data []byte
 }
 
-// dispatch is an event to send to every session whose intents allow it.
-type dispatch struct {
+// Event is a dispatch to send to every session whose intents allow it.
+type Event struct {
 	t      string
 	d      any
 	intent int64  // 0: sent regardless of intents
@@ -86,50 +115,16 @@ type dispatch struct {
 	noContent any
 }
 
-func newDispatch(t string, d any, intent int64) dispatch { return dispatch{t: t, d: d, intent: intent} }
+// NewEvent is the dispatch t with data d for the sessions with intent
+// (0: all of them).
+func NewEvent(t string, d any, intent int64) Event { return Event{t: t, d: d, intent: intent} }
 
-// in routes d to the shard of a guild ("": shard 0).
-func (d dispatch) in(guild string) dispatch { d.guild = guild; return d }
+// In routes d to the shard of a guild ("": shard 0).
+func (d Event) In(guild string) Event { d.guild = guild; return d }
 
-// GatewayStats counts what happened on the gateway.
-type GatewayStats struct {
-	Identifies      int // IDENTIFY (op 2) received
-	Resumes         int // RESUME (op 6) received
-	Heartbeats      int // heartbeats (op 1) received
-	InvalidSessions int // INVALID SESSION (op 9) sent
-	Reconnects      int // RECONNECT (op 7) sent
-	Connections     int // websocket connections open now
-	Refused         int // connection attempts refused while the gateway was down
-	// Ready is true when a session is attached to an open connection, i.e.
-	// READY or RESUMED has been sent on it.
-	Ready bool
-	// Intents are the intents of the last IDENTIFY.
-	Intents discordgo.Intent
-	// LastIdentify is the last IDENTIFY's "d" object.
-	LastIdentify json.RawMessage
-	// Sessions are the sessions that can still receive dispatches, connected
-	// or resumable, in no particular order.
-	Sessions []SessionStats
-}
-
-// SessionStats describes one gateway session.
-type SessionStats struct {
-	ID        string
-	Shard     [2]int // [id, count]
-	Connected bool
-	Seq       int64 // its last dispatch's sequence number
-}
-
-// Gateway returns the gateway counters.
-func (s *Server) Gateway() GatewayStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.gatewayStatsLocked()
-}
-
-func (s *Server) gatewayStatsLocked() GatewayStats {
-	g := &s.gw
-	st := GatewayStats{
+// StatsLocked is the gateway counters. Callers hold the World's lock.
+func (g *Gateway) StatsLocked() Stats {
+	st := Stats{
 		Identifies: g.identifies, Resumes: g.resumes, Heartbeats: g.heartbeats,
 		InvalidSessions: g.invalidSessions, Reconnects: g.reconnects, Refused: g.refused,
 		Connections: len(g.conns), LastIdentify: g.lastIdentify,
@@ -143,27 +138,11 @@ func (s *Server) gatewayStatsLocked() GatewayStats {
 		if !ss.invalid && ss.conn != nil {
 			st.Ready = true
 		}
-		if !ss.invalid && !s.expired(ss) {
+		if !ss.invalid && !g.expired(ss) {
 			st.Sessions = append(st.Sessions, SessionStats{ID: ss.id, Shard: ss.shard, Connected: ss.conn != nil, Seq: ss.seq})
 		}
 	}
 	return st
-}
-
-// WaitGateway waits until cond holds for the gateway counters.
-func (s *Server) WaitGateway(ctx context.Context, cond func(GatewayStats) bool) (GatewayStats, error) {
-	var st GatewayStats
-	err := s.wait(ctx, func() bool {
-		st = s.gatewayStatsLocked()
-		return cond(st)
-	})
-	return st, err
-}
-
-// WaitReady waits until a gateway session is connected (READY or RESUMED sent).
-func (s *Server) WaitReady(ctx context.Context) error {
-	_, err := s.WaitGateway(ctx, func(g GatewayStats) bool { return g.Ready })
-	return err
 }
 
 // gwConn is one websocket connection. Frames are written in order by a
@@ -248,14 +227,14 @@ var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return
 
 // serveGateway upgrades /ws/ requests and runs the connection; while the
 // gateway is down it answers 503 so discordgo's dial fails.
-func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	down := s.gw.down || s.closed
+func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.w.Lock()
+	down := g.down || g.w.Closed
 	if down {
-		s.gw.refused++
-		s.touch()
+		g.refused++
+		g.w.Touch()
 	}
-	s.mu.Unlock()
+	g.w.Unlock()
 	if down {
 		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
 		return
@@ -265,29 +244,29 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &gwConn{ws: ws, out: make(chan []byte, 4096), done: make(chan struct{})}
-	s.mu.Lock()
-	s.gw.conns[c] = true
-	s.touch()
-	c.send(encodeFrame(10, obj{"heartbeat_interval": s.opts.HeartbeatInterval.Milliseconds()}, 0, ""))
-	s.mu.Unlock()
-	s.logf("discordtest: gateway connection from %s", r.RemoteAddr)
+	g.w.Lock()
+	g.conns[c] = true
+	g.w.Touch()
+	c.send(encodeFrame(10, obj{"heartbeat_interval": g.w.Opts.HeartbeatInterval.Milliseconds()}, 0, ""))
+	g.w.Unlock()
+	g.w.Logf("discordtest: gateway connection from %s", r.RemoteAddr)
 	go c.writeLoop()
-	s.readLoop(c)
+	g.readLoop(c)
 }
 
-func (s *Server) readLoop(c *gwConn) {
-	defer s.detach(c)
+func (g *Gateway) readLoop(c *gwConn) {
+	defer g.detach(c)
 	for {
 		_, msg, err := c.ws.ReadMessage()
 		if err != nil {
 			var ce *websocket.CloseError
 			if errors.As(err, &ce) && (ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway) {
 				// Discord invalidates the session of a client that closes with 1000 or 1001.
-				s.mu.Lock()
+				g.w.Lock()
 				if c.sess != nil {
 					c.sess.invalid = true
 				}
-				s.mu.Unlock()
+				g.w.Unlock()
 			}
 			return
 		}
@@ -299,46 +278,39 @@ func (s *Server) readLoop(c *gwConn) {
 			c.closeWith(4002, "Error while decoding payload.")
 			return
 		}
-		s.mu.Lock()
+		g.w.Lock()
 		switch p.Op {
 		case 1:
-			s.gw.heartbeats++
+			g.heartbeats++
 			c.send(encodeFrame(11, nil, 0, ""))
 		case 2:
-			s.identify(c, p.D)
+			g.identify(c, p.D)
 		case 6:
-			s.resume(c, p.D)
+			g.resume(c, p.D)
 		case 3, 4, 8:
 			// presence, voice state, request guild members: accepted, ignored.
 		default:
-			s.mu.Unlock()
+			g.w.Unlock()
 			c.closeWith(4001, "Unknown opcode.")
 			return
 		}
-		s.touch()
-		s.mu.Unlock()
+		g.w.Touch()
+		g.w.Unlock()
 	}
 }
 
 // detach forgets a closed connection; its session stays resumable unless invalidated.
-func (s *Server) detach(c *gwConn) {
+func (g *Gateway) detach(c *gwConn) {
 	c.drop()
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	g.w.Lock()
+	defer g.w.Unlock()
 	if c.sess != nil && c.sess.conn == c {
 		c.sess.conn = nil
 		c.sess.lost = time.Now()
 	}
-	delete(s.gw.conns, c)
-	s.rec.publish(Event{Kind: EventGateway, Note: "connection closed"})
-	s.touch()
-}
-
-func (s *Server) tokenOK(tok string) bool {
-	if s.opts.Token != "" {
-		return tok == s.opts.Token
-	}
-	return tok != ""
+	delete(g.conns, c)
+	g.w.Rec.Publish(world.Event{Kind: world.EventGateway, Note: "connection closed"})
+	g.w.Touch()
 }
 
 // identify answers op 2 with READY (and GUILD_CREATE for each of the
@@ -346,16 +318,16 @@ func (s *Server) tokenOK(tok string) bool {
 // stay, connected or resumable (ResumeWindow): several processes may each
 // run a session, on the same shard or not. A shard outside [0, count) closes
 // with 4010, fewer shards than Options.RequiredShards with 4011.
-func (s *Server) identify(c *gwConn, d json.RawMessage) {
+func (g *Gateway) identify(c *gwConn, d json.RawMessage) {
 	var id struct {
 		Token   string  `json:"token"`
 		Intents int64   `json:"intents"`
 		Shard   *[2]int `json:"shard"`
 	}
 	_ = json.Unmarshal(d, &id)
-	s.gw.identifies++
-	s.gw.lastIdentify = append(json.RawMessage(nil), d...)
-	if !s.tokenOK(id.Token) {
+	g.identifies++
+	g.lastIdentify = append(json.RawMessage(nil), d...)
+	if !g.w.TokenOK(id.Token) {
 		go c.closeWith(4004, "Authentication failed.")
 		return
 	}
@@ -371,35 +343,35 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 		go c.closeWith(4010, "Invalid shard.")
 		return
 	}
-	if shard[1] < s.opts.RequiredShards {
+	if shard[1] < g.w.Opts.RequiredShards {
 		go c.closeWith(4011, "Sharding required.")
 		return
 	}
-	for sid, old := range s.gw.sessions {
+	for sid, old := range g.sessions {
 		if old.conn == c {
 			old.invalid = true
 		}
-		if old.invalid || s.expired(old) {
-			delete(s.gw.sessions, sid)
+		if old.invalid || g.expired(old) {
+			delete(g.sessions, sid)
 		}
 	}
-	ss := &session{id: randomToken(16), intents: id.Intents, shard: shard, conn: c}
-	s.gw.sessions[ss.id] = ss
+	ss := &session{id: world.RandomToken(16), intents: id.Intents, shard: shard, conn: c}
+	g.sessions[ss.id] = ss
 	c.sess = ss
-	s.rec.publish(Event{Kind: EventGateway, Note: fmt.Sprintf("IDENTIFY shard %v -> READY session %s", shard, ss.id)})
-	s.logf("discordtest: IDENTIFY intents=%d shard=%v -> READY", id.Intents, shard)
-	guilds := s.shardGuilds(shard)
+	g.w.Rec.Publish(world.Event{Kind: world.EventGateway, Note: fmt.Sprintf("IDENTIFY shard %v -> READY session %s", shard, ss.id)})
+	g.w.Logf("discordtest: IDENTIFY intents=%d shard=%v -> READY", id.Intents, shard)
+	guilds := g.w.ShardGuilds(shard)
 	unavailable := make([]any, len(guilds))
-	for i, g := range guilds {
-		unavailable[i] = obj{"id": g.ID, "unavailable": true}
+	for i, gd := range guilds {
+		unavailable[i] = obj{"id": gd.ID, "unavailable": true}
 	}
 	ready := obj{
 		"v":                       9,
-		"user":                    userJSON(&s.world.bot),
+		"user":                    world.UserJSON(&g.w.Bot),
 		"session_id":              ss.id,
 		"session_type":            "normal",
-		"resume_gateway_url":      s.gatewayURLLocked(),
-		"application":             obj{"id": s.world.app, "flags": 0},
+		"resume_gateway_url":      g.w.GatewayURL(),
+		"application":             obj{"id": g.w.App, "flags": 0},
 		"guilds":                  unavailable,
 		"private_channels":        []any{},
 		"relationships":           []any{},
@@ -410,10 +382,10 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	if id.Shard != nil {
 		ready["shard"] = shard
 	}
-	s.sendTo(ss, "READY", ready)
-	if ss.intents&intentGuilds != 0 {
-		for _, g := range guilds {
-			s.sendTo(ss, "GUILD_CREATE", s.guildJSON(g))
+	g.sendTo(ss, "READY", ready)
+	if ss.intents&IntentGuilds != 0 {
+		for _, gd := range guilds {
+			g.sendTo(ss, "GUILD_CREATE", g.w.GuildJSON(gd))
 		}
 	}
 }
@@ -421,33 +393,33 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 // resume answers op 6: replays the session's dispatches after the given
 // sequence number and sends RESUMED, or sends op 9 (d: false) when the
 // session is unknown, invalidated, too old, or a fault asks for it.
-func (s *Server) resume(c *gwConn, d json.RawMessage) {
+func (g *Gateway) resume(c *gwConn, d json.RawMessage) {
 	var r struct {
 		Token     string `json:"token"`
 		SessionID string `json:"session_id"`
 		Seq       int64  `json:"seq"`
 	}
 	_ = json.Unmarshal(d, &r)
-	s.gw.resumes++
-	if !s.tokenOK(r.Token) {
+	g.resumes++
+	if !g.w.TokenOK(r.Token) {
 		go c.closeWith(4004, "Authentication failed.")
 		return
 	}
-	ss := s.gw.sessions[r.SessionID]
-	ok := ss != nil && !ss.invalid && !s.expired(ss) && r.Seq <= ss.seq &&
-		(len(ss.buffer) == 0 || r.Seq >= s.replayable(ss)[0].seq-1)
-	if s.gw.invalidateNextResume {
-		s.gw.invalidateNextResume = false
+	ss := g.sessions[r.SessionID]
+	ok := ss != nil && !ss.invalid && !g.expired(ss) && r.Seq <= ss.seq &&
+		(len(ss.buffer) == 0 || r.Seq >= g.replayable(ss)[0].seq-1)
+	if g.invalidateNextResume {
+		g.invalidateNextResume = false
 		ok = false
 	}
 	if !ok {
 		if ss != nil {
 			ss.invalid = true
 		}
-		s.gw.invalidSessions++
+		g.invalidSessions++
 		c.send(encodeFrame(9, false, 0, ""))
-		s.rec.publish(Event{Kind: EventGateway, Note: "RESUME -> INVALID SESSION (op 9)"})
-		s.logf("discordtest: RESUME %s seq %d -> op 9", r.SessionID, r.Seq)
+		g.w.Rec.Publish(world.Event{Kind: world.EventGateway, Note: "RESUME -> INVALID SESSION (op 9)"})
+		g.w.Logf("discordtest: RESUME %s seq %d -> op 9", r.SessionID, r.Seq)
 		return
 	}
 	if old := ss.conn; old != nil && old != c {
@@ -455,41 +427,41 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 	}
 	ss.conn = c
 	c.sess = ss
-	from := r.Seq - int64(s.gw.replayOnNextResume)
-	s.gw.replayOnNextResume = 0
+	from := r.Seq - int64(g.replayOnNextResume)
+	g.replayOnNextResume = 0
 	n := 0
-	for _, f := range s.replayable(ss) {
+	for _, f := range g.replayable(ss) {
 		if f.seq > from {
 			c.send(f.data)
 			n++
 		}
 	}
-	s.rec.publish(Event{Kind: EventGateway, Note: "RESUME -> RESUMED, replayed " + strconv.Itoa(n)})
-	s.logf("discordtest: RESUME %s seq %d -> replayed %d, RESUMED", r.SessionID, r.Seq, n)
-	s.sendTo(ss, "RESUMED", obj{})
+	g.w.Rec.Publish(world.Event{Kind: world.EventGateway, Note: "RESUME -> RESUMED, replayed " + strconv.Itoa(n)})
+	g.w.Logf("discordtest: RESUME %s seq %d -> replayed %d, RESUMED", r.SessionID, r.Seq, n)
+	g.sendTo(ss, "RESUMED", obj{})
 }
 
 // replayable is what a RESUME may replay: the session's last
 // Options.ReplayBuffer dispatches.
-func (s *Server) replayable(ss *session) []frame {
-	return ss.buffer[max(0, len(ss.buffer)-s.opts.ReplayBuffer):]
+func (g *Gateway) replayable(ss *session) []frame {
+	return ss.buffer[max(0, len(ss.buffer)-g.w.Opts.ReplayBuffer):]
 }
 
 // sendTo numbers a dispatch for one session, keeps it for RESUME and sends
 // it if the session is connected.
-func (s *Server) sendTo(ss *session, t string, d any) {
-	s.sendEncodedTo(ss, t, wire.MustJSON(d))
+func (g *Gateway) sendTo(ss *session, t string, d any) {
+	g.sendEncodedTo(ss, t, wire.MustJSON(d))
 }
 
 // sendEncodedTo is sendTo for a "d" already encoded (a dispatch for several
 // sessions is encoded once).
-func (s *Server) sendEncodedTo(ss *session, t string, d json.RawMessage) {
+func (g *Gateway) sendEncodedTo(ss *session, t string, d json.RawMessage) {
 	ss.seq++
 	f := frame{seq: ss.seq, data: encodeDispatchFrame(d, ss.seq, t)}
 	// The last ReplayBuffer frames are kept; the older ones are dropped in
 	// one go once as many again have piled up (not one copy a dispatch).
 	ss.buffer = append(ss.buffer, f)
-	if n := s.opts.ReplayBuffer; len(ss.buffer) >= 2*n {
+	if n := g.w.Opts.ReplayBuffer; len(ss.buffer) >= 2*n {
 		ss.buffer = ss.buffer[:copy(ss.buffer, ss.buffer[len(ss.buffer)-n:])]
 	}
 	if ss.conn != nil {
@@ -501,36 +473,41 @@ func (s *Server) sendEncodedTo(ss *session, t string, d json.RawMessage) {
 // allow it. While a session is disconnected its dispatches are kept for
 // RESUME (unless DiscardMissedEvents is on, or the session is past
 // ResumeWindow).
-func (s *Server) dispatchLocked(d dispatch) {
+func (g *Gateway) Send(d Event) {
 	var data json.RawMessage
 	if e, ok := d.d.(wire.Encoded); ok { // dispatchMessageJSON's
 		data = json.RawMessage(e)
 	} else {
 		data = wire.MustJSON(d.d)
 	}
-	rec := &Dispatch{Type: d.t, Data: data, Guild: d.guild}
+	rec := &world.Dispatch{Type: d.t, Data: data, Guild: d.guild}
 	var stripped json.RawMessage // d.noContent, encoded when a session needs it
-	for _, ss := range s.gw.sessions {
-		if ss.invalid || s.expired(ss) || !ss.receives(d.guild) || (d.intent != 0 && ss.intents&d.intent == 0) {
+	for _, ss := range g.sessions {
+		if ss.invalid || g.expired(ss) || !ss.receives(d.guild) || (d.intent != 0 && ss.intents&d.intent == 0) {
 			continue
 		}
-		if ss.conn == nil && s.gw.discardMissed {
+		if ss.conn == nil && g.discardMissed {
 			continue
 		}
 		data := rec.Data
-		if d.noContent != nil && ss.intents&intentMessageContent == 0 {
+		if d.noContent != nil && ss.intents&IntentMessageContent == 0 {
 			if stripped == nil {
 				stripped = wire.MustJSON(d.noContent)
 			}
 			data = stripped
 		}
-		s.sendEncodedTo(ss, d.t, data)
+		g.sendEncodedTo(ss, d.t, data)
 		rec.Sessions++
 		rec.SessionIDs = append(rec.SessionIDs, ss.id)
 	}
-	if !s.opts.Lean {
-		s.rec.dispatches = append(s.rec.dispatches, rec)
+	if !g.w.Opts.Lean {
+		g.w.Rec.Dispatches = append(g.w.Rec.Dispatches, rec)
 	}
-	s.rec.publish(Event{Kind: EventDispatch, Dispatch: rec})
-	s.touch()
+	g.w.Rec.Publish(world.Event{Kind: world.EventDispatch, Dispatch: rec})
+	g.w.Touch()
+}
+
+// receives reports whether a session gets a dispatch about guild ("": none).
+func (ss *session) receives(guild string) bool {
+	return world.ShardOf(guild, ss.shard[1]) == ss.shard[0]
 }
