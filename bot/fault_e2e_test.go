@@ -92,7 +92,7 @@ func TestCrashAfterCommit(t *testing.T) {
 	}
 	e.waitUntil("the commit", func() bool { g, _ := e.st.GetGame(id); return g.LastSeq == 1 })
 	e.stop()
-	e.srv.Faults().ClearFaults()
+	e.srv.Faults().Clear()
 	if n := e.countDMs(e.alice, "You played"); n != 0 {
 		t.Fatalf("notice sent before the restart")
 	}

@@ -235,7 +235,7 @@ func TestShutdownFlushesOutbox(t *testing.T) {
 	if p, _ := e.st.PendingOutbox(); len(p) == 0 { // checked while sends still fail
 		t.Fatal("nothing left in the outbox to flush")
 	}
-	e.srv.Faults().ClearFaults()
+	e.srv.Faults().Clear()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := e.b.Shutdown(ctx); err != nil {

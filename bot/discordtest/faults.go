@@ -15,24 +15,24 @@ type Faults struct{ s *Server }
 // Faults hands out the Server's fault injection.
 func (s *Server) Faults() Faults { return Faults{s} }
 
-// InjectFault arms a REST fault.
-func (f Faults) InjectFault(fault Fault) { f.s.api.InjectFault(fault) }
+// Inject arms a REST fault.
+func (f Faults) Inject(fault Fault) { f.s.api.InjectFault(fault) }
 
 // RateLimitNext answers the next n matching requests with 429 and
 // retry_after; discordgo sleeps that long and retries (unless
 // ShouldRetryOnRateLimit is off).
 func (f Faults) RateLimitNext(method, pathPattern string, n int, retryAfter time.Duration) {
-	f.InjectFault(Fault{Method: method, Path: pathPattern, Times: n, Status: http.StatusTooManyRequests, RetryAfter: retryAfter})
+	f.Inject(Fault{Method: method, Path: pathPattern, Times: n, Status: http.StatusTooManyRequests, RetryAfter: retryAfter})
 }
 
 // FailNext answers the next n matching requests with status (e.g. 500 or
 // 502; discordgo v0.29.0 retries 502 up to MaxRestRetries times, not 500).
 func (f Faults) FailNext(method, pathPattern string, n, status int) {
-	f.InjectFault(Fault{Method: method, Path: pathPattern, Times: n, Status: status})
+	f.Inject(Fault{Method: method, Path: pathPattern, Times: n, Status: status})
 }
 
-// ClearFaults disarms every pending REST fault.
-func (f Faults) ClearFaults() {
+// Clear disarms every pending REST fault.
+func (f Faults) Clear() {
 	s := f.s
 	s.api.ClearFaults()
 }

@@ -111,7 +111,7 @@ func TestTooManyRequestsShape(t *testing.T) {
 			headers: map[string]string{"Retry-After": "1", "X-RateLimit-Scope": "global", "X-RateLimit-Global": "true"},
 			body:    `{"message":"You are being rate limited.","retry_after":1,"global":true}`},
 		{name: "shared (injected)", prepare: func(e *limitEnv) {
-			e.srv.Faults().InjectFault(Fault{Status: 429, Scope: "shared", RetryAfter: 64570 * time.Millisecond})
+			e.srv.Faults().Inject(Fault{Status: 429, Scope: "shared", RetryAfter: 64570 * time.Millisecond})
 		},
 			headers: map[string]string{"Retry-After": "65", "X-RateLimit-Scope": "shared", "X-RateLimit-Global": ""},
 			bucket:  true, body: `{"message":"The resource is being rate limited.","retry_after":64.57,"global":false}`},
@@ -231,7 +231,7 @@ func TestInvalidRequests(t *testing.T) {
 			return e.do("GET", "/channels/"+e.srv.DefaultChannelID(), nil)
 		}, 429, true},
 		{"429 shared", func(e *limitEnv) *httptest.ResponseRecorder {
-			e.srv.Faults().InjectFault(Fault{Status: 429, Scope: "shared"})
+			e.srv.Faults().Inject(Fault{Status: 429, Scope: "shared"})
 			return e.do("GET", "/channels/"+e.srv.DefaultChannelID(), nil)
 		}, 429, false},
 		{"404", func(e *limitEnv) *httptest.ResponseRecorder {

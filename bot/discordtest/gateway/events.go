@@ -14,7 +14,7 @@ func MessageIntent(m *world.Message) int64 {
 	return IntentGuildMessages
 }
 
-// dispatchMessage sends MESSAGE_CREATE or MESSAGE_UPDATE for a non-ephemeral
+// SendMessage sends MESSAGE_CREATE or MESSAGE_UPDATE for a non-ephemeral
 // message, with guild_id and member in guilds; sessions without the
 // MESSAGE_CONTENT intent get guild messages from users without content
 // unless the bot is mentioned.
@@ -22,7 +22,7 @@ func (g *Gateway) SendMessage(t string, m *world.Message) {
 	g.SendMessageJSON(t, m)
 }
 
-// dispatchMessageJSON dispatches t for m (as dispatchMessage) and returns
+// SendMessageJSON dispatches t for m (as SendMessage) and returns
 // m's JSON as a REST answer gives it (messageJSON), encoded once: a DM's
 // event data is that very JSON.
 func (g *Gateway) SendMessageJSON(t string, m *world.Message) wire.Encoded {

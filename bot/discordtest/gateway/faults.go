@@ -2,7 +2,7 @@ package gateway
 
 import "shinpan/bot/discordtest/world"
 
-// DropGateway closes every gateway connection at the TCP level, without a
+// Drop closes every gateway connection at the TCP level, without a
 // close frame, as a network failure would. Sessions stay resumable; discordgo
 // notices on its next read, waits about 1 s (its Close sleeps) and reconnects
 // with RESUME. It returns how many connections were dropped.
@@ -25,10 +25,10 @@ func (g *Gateway) Drop() int {
 	return len(conns)
 }
 
-// SetGatewayDown makes the gateway unreachable (down = true): open
+// SetDown makes the gateway unreachable (down = true): open
 // connections are dropped and new ones are refused with HTTP 503, so
 // discordgo keeps retrying with its backoff (1 s, 2 s, 4 s, ...). Dispatches
-// meanwhile are queued for RESUME. SetGatewayDown(false) ends the outage.
+// meanwhile are queued for RESUME. SetDown(false) ends the outage.
 func (g *Gateway) SetDown(down bool) {
 	g.w.Lock()
 	g.down = down

@@ -152,7 +152,7 @@ type gwConn struct {
 	out  chan []byte
 	done chan struct{}
 	once sync.Once
-	sess *session // guarded by Server.mu
+	sess *session // guarded by the World's lock
 }
 
 // send queues a frame; a connection that cannot keep up is dropped.
@@ -225,7 +225,7 @@ func encodeDispatchFrame(d json.RawMessage, seq int64, t string) []byte {
 
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 
-// serveGateway upgrades /ws/ requests and runs the connection; while the
+// ServeHTTP upgrades /ws/ requests and runs the connection; while the
 // gateway is down it answers 503 so discordgo's dial fails.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.w.Lock()
@@ -469,7 +469,7 @@ func (g *Gateway) sendEncodedTo(ss *session, t string, d json.RawMessage) {
 	}
 }
 
-// dispatchLocked sends d to every valid session of its shard whose intents
+// Send sends d to every valid session of its shard whose intents
 // allow it. While a session is disconnected its dispatches are kept for
 // RESUME (unless DiscardMissedEvents is on, or the session is past
 // ResumeWindow).

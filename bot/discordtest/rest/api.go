@@ -69,7 +69,7 @@ type call struct {
 
 func (c *call) param(name string) string { return c.r.PathValue(name) }
 
-// handler serves a call with Server.mu held and returns the status and JSON
+// handler serves a call with the World's lock held and returns the status and JSON
 // body, or an error answer.
 type handler func(c *call) (status int, body any, err *wire.APIError)
 
@@ -125,7 +125,7 @@ func (h *handlers) routeTable() []route {
 	}
 }
 
-// routes builds the HTTP handler: the REST API under /api/v9 and /api/v10,
+// Handler builds the HTTP handler: the REST API under /api/v9 and /api/v10,
 // the gateway under /ws/, uploaded files under /attachments/.
 func (a *API) Handler() http.Handler {
 	mux := http.NewServeMux()
@@ -216,7 +216,7 @@ func (a *API) api(rt route) http.HandlerFunc {
 	}
 }
 
-// recordLocked numbers and stores a request; callers hold s.mu.
+// recordLocked numbers and stores a request; callers hold the World's lock.
 func (a *API) recordLocked(req *world.Request) {
 	a.w.Rec.Count++
 	req.Seq = a.w.Rec.Count
@@ -235,7 +235,7 @@ func (a *API) finish(w http.ResponseWriter, req *world.Request, status int, body
 }
 
 // answerLocked records the answer and publishes the request; it returns the
-// answer's JSON (nil for none). Callers hold s.mu.
+// answer's JSON (nil for none). Callers hold the World's lock.
 func (a *API) answerLocked(req *world.Request, status int, body any, aerr *wire.APIError, fault string) []byte {
 	var out []byte
 	if e, ok := body.(wire.Encoded); ok && status != http.StatusNoContent {
@@ -433,7 +433,7 @@ func (a *API) serveAttachment(w http.ResponseWriter, r *http.Request) {
 }
 
 // rateLimitLocked applies the rate limits to a request at now, writing the
-// bucket's headers to h; it returns the refusal, or nil. Callers hold s.mu.
+// bucket's headers to h; it returns the refusal, or nil. Callers hold the World's lock.
 func (a *API) rateLimitLocked(rt route, c *call, token string, now time.Time, h http.Header) *ratelimit.Refusal {
 	r := ratelimit.Request{Token: token, Exempt: rt.noAuth, Kind: rt.limit, Route: c.req.Route}
 	switch {
@@ -469,7 +469,7 @@ func refusalAnswer(r *ratelimit.Refusal) (body any, aerr *wire.APIError) {
 
 // banLocked answers a request of a banned IP as Cloudflare does: 429
 // "error code: 1015" in plain text, with Retry-After and no rate-limit
-// headers or JSON (discord-api-docs#5385, #1771). Callers hold s.mu.
+// headers or JSON (discord-api-docs#5385, #1771). Callers hold the World's lock.
 func (a *API) banLocked(w http.ResponseWriter, req *world.Request) []byte {
 	a.rl.Refuse(w.Header())
 	req.Status = http.StatusTooManyRequests
@@ -490,7 +490,7 @@ func (a *API) writeBanned(w http.ResponseWriter, req *world.Request, out []byte)
 }
 
 // validate checks a request against Options.Spec, if any, and the limits
-// that Discord's description misses (limits.go).
+// that Discord's description misses (wire.Check).
 func (a *API) validate(c *call) []string {
 	var problems []string
 	if a.w.Opts.Spec != nil {

@@ -40,7 +40,7 @@ func (h *handlers) getChannel(c *call) (int, any, *wire.APIError) {
 }
 
 // GET /channels/{channel_id}/messages?limit&before&after&around -> messages,
-// newest first (see Server.history).
+// newest first (see World.History).
 func (h *handlers) listMessages(c *call) (int, any, *wire.APIError) {
 	ch, ok := h.w.LiveChannel(c.param("channel_id"))
 	if !ok {

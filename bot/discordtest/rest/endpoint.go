@@ -117,7 +117,7 @@ func (e *Endpoint) PublicKey() string {
 	return hex.EncodeToString(e.key.Public().(ed25519.PublicKey))
 }
 
-// SetInteractionsEndpoint sets the Interactions Endpoint URL, checking it as
+// SetURL sets the Interactions Endpoint URL, checking it as
 // the Developer Portal does: a signed PING must get 200 {"type":1} and a PING
 // with a bad signature 401. The URL must be on loopback. "" goes back to
 // interactions over the gateway.
@@ -198,14 +198,14 @@ func (e *Endpoint) WaitLast(ctx context.Context, cond func(Delivery) bool) (Deli
 	return d, err
 }
 
-// DeliveriesInFlight is how many POSTs to the endpoint await their answer.
+// InFlight is how many POSTs to the endpoint await their answer.
 func (e *Endpoint) InFlight() int {
 	e.w.Lock()
 	defer e.w.Unlock()
 	return e.inFlight
 }
 
-// deliverLocked sends a new interaction to the bot: over the gateway, or
+// DeliverLocked sends a new interaction to the bot: over the gateway, or
 // POSTed to the endpoint when one is set.
 func (e *Endpoint) DeliverLocked(in *world.InteractionState, payload obj) {
 	if e.url == "" {

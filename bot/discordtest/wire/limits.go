@@ -365,6 +365,8 @@ func WalkComponents(raw json.RawMessage, fn func(*Component)) {
 	}
 }
 
+// FindComponent is the component custom_id in a JSON array, depth first
+// (nil: none).
 func FindComponent(raw json.RawMessage, customID string) *Component {
 	var found *Component
 	WalkComponents(raw, func(c *Component) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// FormPart is one part of a multipart/form-data body: what readMultipart
+// FormPart is one part of a multipart/form-data body: what the stand-in
 // takes of it (mime/multipart's FormName, FileName, Content-Type, bytes).
 type FormPart struct {
 	Name, Filename, ContentType string

@@ -20,7 +20,7 @@ func Parse(body []byte) Payload {
 	return p
 }
 
-// parseValid is parsePayload for a body known to be JSON (a request's,
+// ParseValid is Parse for a body known to be JSON (a request's,
 // checked as it was read): its top-level fields are found by a scan, not by
 // json.Unmarshal, which would check the body again and copy every value.
 // The values are slices of body (which the request keeps).
@@ -227,6 +227,7 @@ func WithFields(js []byte, adds []Field) ([]byte, bool) {
 	return append(out, js[from:]...), len(adds) == 0
 }
 
+// RawOr is r, or def when r is empty or null.
 func RawOr(r json.RawMessage, def string) json.RawMessage {
 	if len(r) == 0 || string(r) == "null" {
 		return json.RawMessage(def)
@@ -238,8 +239,10 @@ func RawOr(r json.RawMessage, def string) json.RawMessage {
 // whose data is one is sent as it is, not encoded (checked, compacted) again.
 type Encoded []byte
 
+// MarshalJSON is e as it is.
 func (e Encoded) MarshalJSON() ([]byte, error) { return e, nil }
 
+// MustJSON encodes v, which cannot fail for the stand-in's values.
 func MustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	if err != nil {

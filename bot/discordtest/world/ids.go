@@ -19,6 +19,7 @@ type Snowflakes struct {
 	last uint64
 }
 
+// Next is a new id, above every earlier one.
 func (g *Snowflakes) Next() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -49,7 +50,7 @@ func RandomToken(n int) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// timestamp formats t the way Discord does (RFC 3339, microseconds, +00:00).
+// Timestamp formats t the way Discord does (RFC 3339, microseconds, +00:00).
 func Timestamp(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.000000+00:00")
 }

@@ -82,7 +82,7 @@ func HasFollowups(n int) func(Interaction) bool {
 	return func(i Interaction) bool { return len(i.Followups) >= n }
 }
 
-// InteractionState is the stored state behind Interaction; guarded by Server.mu.
+// InteractionState is the stored state behind Interaction; guarded by the World's lock.
 type InteractionState struct {
 	Interaction                 // identity and Callback; Original and Followups are filled by Snapshot
 	OriginalID  string          // the @original response message
@@ -91,6 +91,7 @@ type InteractionState struct {
 	Submitted   bool            // the modal was submitted
 }
 
+// Snapshot is the interaction with its messages in their current state.
 func (w *World) Snapshot(in *InteractionState) Interaction {
 	out := in.Interaction
 	if m := w.Messages[in.OriginalID]; m != nil {
@@ -104,6 +105,7 @@ func (w *World) Snapshot(in *InteractionState) Interaction {
 	return out
 }
 
+// NewInteraction stores a new interaction of type t by u in ch.
 func (w *World) NewInteraction(t discordgo.InteractionType, u *User, ch *Channel) *InteractionState {
 	in := &InteractionState{Interaction: Interaction{
 		ID: w.IDs.Next(), Token: TokenPrefix + RandomToken(48), Type: t,
@@ -114,7 +116,7 @@ func (w *World) NewInteraction(t discordgo.InteractionType, u *User, ch *Channel
 	return in
 }
 
-// interactionJSON is the INTERACTION_CREATE payload: "member" (with user and
+// InteractionJSON is the INTERACTION_CREATE payload: "member" (with user and
 // permissions) in a guild, "user" in a DM, as Discord sends them.
 func (w *World) InteractionJSON(in *InteractionState, u *User, ch *Channel, data obj) obj {
 	chj := w.ChannelJSON(ch)

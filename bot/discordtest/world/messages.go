@@ -84,6 +84,7 @@ func (m Message) Discord() (*discordgo.Message, error) {
 
 var mentionRE = regexp.MustCompile(`<@!?(\d+)>`)
 
+// MentionsIn is the ids of the users mentioned in content as <@id>.
 func MentionsIn(content string) []string {
 	var ids []string
 	for _, m := range mentionRE.FindAllStringSubmatch(content, -1) {
@@ -92,7 +93,7 @@ func MentionsIn(content string) []string {
 	return ids
 }
 
-// attachmentsFrom turns uploaded file parts into attachments, taking
+// AttachmentsFrom turns uploaded file parts into attachments, taking
 // descriptions from the payload's "attachments" entries (matched by id = N of files[N]).
 func (w *World) AttachmentsFrom(p wire.Payload, files []File) []Attachment {
 	if len(files) == 0 {
@@ -114,7 +115,7 @@ func (w *World) AttachmentsFrom(p wire.Payload, files []File) []Attachment {
 	return out
 }
 
-// newBotMessage stores a message from the bot built from payload p and files.
+// NewBotMessage stores a message from the bot built from payload p and files.
 func (w *World) NewBotMessage(c *Channel, p wire.Payload, files []File) *Message {
 	m := &Message{
 		ID:          w.IDs.Next(),
@@ -142,14 +143,14 @@ func (w *World) NewBotMessage(c *Channel, p wire.Payload, files []File) *Message
 	return m
 }
 
-// storeMessage appends m to its channel's history.
+// StoreMessage appends m to its channel's history.
 func (w *World) StoreMessage(m *Message) {
 	w.Messages[m.ID] = m
 	w.ChannelMsgs[m.ChannelID] = append(w.ChannelMsgs[m.ChannelID], m)
 	w.Touch()
 }
 
-// editMessage applies the fields present in p (content, embeds, components,
+// EditMessage applies the fields present in p (content, embeds, components,
 // flags except ephemeral, attachments to keep) and appends new files. A
 // present content replaces the old one even when empty, and embeds null
 // removes the embeds, as on Discord.
@@ -192,7 +193,7 @@ func (w *World) EditMessage(m *Message, p wire.Payload, files []File) {
 	w.Touch()
 }
 
-// visibleTo reports whether user id can see m (ephemeral messages are only
+// VisibleTo reports whether user id can see m (ephemeral messages are only
 // visible to the interaction's user).
 func (w *World) VisibleTo(m *Message, userID string) bool {
 	if !m.Ephemeral() {
@@ -202,7 +203,7 @@ func (w *World) VisibleTo(m *Message, userID string) bool {
 	return in != nil && in.UserID == userID
 }
 
-// history answers GET /channels/{id}/messages: non-ephemeral, non-deleted
+// History answers GET /channels/{id}/messages: non-ephemeral, non-deleted
 // messages, newest first, limited to limit, selected by before, after or
 // around (message ids) as Discord does.
 func (w *World) History(channelID string, limit int, before, after, around string) []*Message {
@@ -246,6 +247,8 @@ func (w *World) History(channelID string, limit int, before, after, around strin
 	return out
 }
 
+// ChannelMessages is the messages of a channel, oldest first, in their
+// current state; botOnly keeps the bot's that are not deleted.
 func (w *World) ChannelMessages(channelID string, botOnly bool) []Message {
 	var out []Message
 	for _, m := range w.ChannelMsgs[channelID] {
@@ -264,9 +267,9 @@ const NonceWindow = 5 * time.Minute
 // nonceKey scopes a nonce as Discord does: one author in one channel.
 type nonceKey struct{ channel, author, nonce string }
 
-// sameNonce returns the message an earlier create with p's nonce made in the
+// SameNonce returns the message an earlier create with p's nonce made in the
 // channel, when p asks for enforce_nonce and that message is recent and not
-// deleted; nil otherwise. Callers hold s.mu.
+// deleted; nil otherwise. Callers hold the lock.
 func (w *World) SameNonce(channel, author string, p wire.Payload) *Message {
 	n := p.Str("nonce")
 	if n == "" || !p.Bool("enforce_nonce") {
@@ -279,8 +282,8 @@ func (w *World) SameNonce(channel, author string, p wire.Payload) *Message {
 	return m
 }
 
-// rememberNonce records the message a create with enforce_nonce made.
-// Callers hold s.mu.
+// RememberNonce records the message a create with enforce_nonce made.
+// Callers hold the lock.
 func (w *World) RememberNonce(m *Message, p wire.Payload) {
 	if m.Nonce == "" || !p.Bool("enforce_nonce") {
 		return

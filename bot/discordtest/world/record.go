@@ -71,7 +71,7 @@ type Request struct {
 	Deduplicated  bool
 	InteractionID string // interaction this request answered
 	// Endpoint marks the HTTP answer of the bot's Interactions Endpoint,
-	// taken as the interaction's callback (endpoint.go): not a REST request.
+	// taken as the interaction's callback (rest.Endpoint): not a REST request.
 	Endpoint bool
 }
 
@@ -217,6 +217,7 @@ func summarizeDispatch(d *Dispatch) string {
 	return ""
 }
 
+// Clip is s cut to n characters, with an ellipsis when cut.
 func Clip(s string, n int) string {
 	if r := []rune(s); len(r) > n {
 		return string(r[:n]) + "…"
@@ -224,7 +225,7 @@ func Clip(s string, n int) string {
 	return s
 }
 
-// Recorder keeps the request log and feeds subscribers; guarded by Server.mu
+// Recorder keeps the request log and feeds subscribers; guarded by the World's lock
 // except for the subscribers' own queues.
 type Recorder struct {
 	Count      int // requests so far (the log is empty with Options.Lean)
@@ -235,8 +236,8 @@ type Recorder struct {
 	Subs       []*Subscriber
 }
 
-// publish queues e for every Subscriber, in the order publish is called
-// (callers hold Server.mu).
+// Publish queues e for every Subscriber, in the order Publish is called
+// (callers hold the World's lock).
 func (r *Recorder) Publish(e Event) {
 	r.eventSeq++
 	e.Seq = r.eventSeq
@@ -248,6 +249,8 @@ func (r *Recorder) Publish(e Event) {
 	}
 }
 
+// Subscriber delivers events to a function, one at a time and in order,
+// on a goroutine of its own.
 type Subscriber struct {
 	fn     func(Event)
 	mu     sync.Mutex
@@ -257,6 +260,7 @@ type Subscriber struct {
 	done   chan struct{}
 }
 
+// NewSubscriber starts delivering events pushed to it to fn.
 func NewSubscriber(fn func(Event)) *Subscriber {
 	sub := &Subscriber{fn: fn, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go sub.run()
@@ -275,6 +279,7 @@ func (sub *Subscriber) push(e Event) {
 	}
 }
 
+// Close delivers what is queued and ends the Subscriber.
 func (sub *Subscriber) Close() {
 	sub.mu.Lock()
 	already := sub.closed

@@ -33,7 +33,7 @@ func UserJSON(u *User) obj {
 	return o
 }
 
-// memberJSON is Discord's guild member object; withUser adds "user" (left
+// MemberJSON is Discord's guild member object; withUser adds "user" (left
 // out inside MESSAGE_CREATE, present in interactions and REST).
 func (w *World) MemberJSON(u *User, withUser bool) obj {
 	o := obj{
@@ -54,7 +54,7 @@ func (w *World) MemberJSON(u *User, withUser bool) obj {
 	return o
 }
 
-// channelJSON is Discord's channel object for a guild text channel, a
+// ChannelJSON is Discord's channel object for a guild text channel, a
 // thread or a DM.
 func (w *World) ChannelJSON(c *Channel) obj {
 	o := obj{
@@ -97,7 +97,7 @@ func (w *World) ChannelJSON(c *Channel) obj {
 	return o
 }
 
-// guildJSON is the GUILD_CREATE payload: the guild with its channels,
+// GuildJSON is the GUILD_CREATE payload: the guild with its channels,
 // threads, the @everyone role and the bot's member.
 func (w *World) GuildJSON(g *Guild) obj {
 	var channels, threads []any
@@ -145,8 +145,8 @@ func (w *World) GuildJSON(g *Guild) obj {
 	}
 }
 
-// messageJSON is Discord's message object as REST returns it; gateway
-// MESSAGE_CREATE adds guild_id and member (see dispatchMessage). It is a
+// MessageJSON is Discord's message object as REST returns it; gateway
+// MESSAGE_CREATE adds guild_id and member (see gateway.Gateway.SendMessage). It is a
 // struct, not an obj: its fields in the order of their names, it encodes to
 // the bytes an obj would, without the map's sorting and interfaces (every
 // message the bot sends is encoded, for its answer and its event).

@@ -166,6 +166,7 @@ func (w *World) init() {
 	}
 }
 
+// AddUser adds or replaces a simulated user, filling in its id and name.
 func (w *World) AddUser(u User) *User {
 	if u.ID == "" {
 		u.ID = w.IDs.Next()
@@ -181,6 +182,8 @@ func (w *World) AddUser(u User) *User {
 	return p
 }
 
+// AddChannel adds or replaces a channel, filling in its id, guild, name and
+// creation time; a channel of a guild not yet known adds that guild.
 func (w *World) AddChannel(c Channel) *Channel {
 	if c.ID == "" {
 		c.ID = w.IDs.Next()
@@ -207,6 +210,8 @@ func (w *World) AddChannel(c Channel) *Channel {
 	return p
 }
 
+// DMChannel is the DM channel between the bot and a user, opened if
+// needed.
 func (w *World) DMChannel(userID string) (*Channel, error) {
 	u, ok := w.Users[userID]
 	if !ok || u.ID == w.Bot.ID {
@@ -220,7 +225,7 @@ func (w *World) DMChannel(userID string) (*Channel, error) {
 	return c, nil
 }
 
-// liveChannel returns a channel that exists and is not deleted.
+// LiveChannel returns a channel that exists and is not deleted.
 func (w *World) LiveChannel(id string) (*Channel, bool) {
 	c, ok := w.Channels[id]
 	if !ok || c.Deleted {
@@ -306,7 +311,7 @@ func ShardOf(guildID string, count int) int {
 	return int((id >> 22) % uint64(count))
 }
 
-// shardGuilds lists the guilds a shard receives.
+// ShardGuilds lists the guilds a shard receives.
 func (w *World) ShardGuilds(shard [2]int) []*Guild {
 	var out []*Guild
 	for _, id := range w.GuildOrder {
