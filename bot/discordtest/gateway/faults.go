@@ -2,18 +2,10 @@ package gateway
 
 import "shinpan/bot/discordtest/world"
 
-// Drop closes every gateway connection at the TCP level, without a
-// close frame, as a network failure would. Sessions stay resumable; discordgo
-// notices on its next read, waits about 1 s (its Close sleeps) and reconnects
-// with RESUME. It returns how many connections were dropped.
-//
-// discordgo v0.29.0 caveat: if a connection fails before that connection's
-// heartbeat goroutine has sent its first heartbeat, both the heartbeat and the
-// listen goroutines call Close and reconnect, and each stale Close then kills
-// the next fresh connection: an endless reconnect (and, since Close sends
-// code 1000, re-IDENTIFY) loop about once a second. Tests should wait for
-// GatewayStats.Heartbeats to grow after each (re)connect before injecting
-// the next gateway fault; a real bot can meet the same loop on Discord.
+// Drop closes every gateway connection at the TCP level, without a close
+// frame, as a network failure would, and returns how many it closed;
+// sessions stay resumable (see discordtest.Faults.DropGateway, and its
+// caveat on discordgo v0.29.0).
 func (g *Gateway) Drop() int {
 	g.w.Lock()
 	conns := g.liveConns()
