@@ -172,7 +172,7 @@ func (w *procWorld) run(faults []string) {
 	w.mu.Lock()
 	w.procs = slices.Clone(w.all)
 	w.mu.Unlock()
-	if err := w.srv.SetInteractionsEndpoint(w.lb.url); err != nil {
+	if err := w.srv.Endpoint().SetURL(w.lb.url); err != nil {
 		t.Fatal(err)
 	}
 	games := w.startGames()
@@ -240,7 +240,7 @@ func (w *procWorld) tryProc(try int) (*proc, error) {
 	label := fmt.Sprintf("p%d", w.started.Add(1))
 	cfg := filepath.Join(w.dir, fmt.Sprintf("%s-%d.toml", label, try))
 	body := fmt.Sprintf("token = \"tok-procs\"\ndatabase_url = %q\npublic_key = %q\nhttp_addr = %q\nadmin_socket = \"off\"\nlog_level = \"debug\"\nshutdown_seconds = 2\n",
-		w.url+"&application_name="+label, w.srv.PublicKey(), addr)
+		w.url+"&application_name="+label, w.srv.Endpoint().PublicKey(), addr)
 	if err := os.WriteFile(cfg, []byte(body), 0o600); err != nil {
 		return nil, err
 	}

@@ -35,11 +35,11 @@ func TestServeInteractionsEndpoint(t *testing.T) {
 		t.Fatalf("a bad public_key: %v", err)
 	}
 
-	cfg := writeConfig(t, base+fmt.Sprintf("public_key = %q\n", srv.PublicKey()))
+	cfg := writeConfig(t, base+fmt.Sprintf("public_key = %q\n", srv.Endpoint().PublicKey()))
 	done := make(chan error, 1)
 	go func() { done <- runServe([]string{"--config", cfg, "--http", addr}) }()
 	waitFor(t, "the endpoint to pass the portal's check", func() bool {
-		return srv.SetInteractionsEndpoint("http://"+addr+"/interactions") == nil
+		return srv.Endpoint().SetURL("http://"+addr+"/interactions") == nil
 	})
 	alice := srv.Users()[0]
 	id, err := srv.SlashCommand(alice.ID, srv.DefaultChannelID(), "shogi", discordtest.Subcommand("help"))
@@ -90,11 +90,11 @@ func TestServeWithoutGateway(t *testing.T) {
 	t.Setenv("SHINPAN_METRICS_ADDR", "")
 	addr, metrics := fmt.Sprintf("127.0.0.1:%d", freePort(t)), fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	cfg := writeConfig(t, fmt.Sprintf("token = \"tok-16b\"\ndata_path = %q\nadmin_socket = \"off\"\ngateway = false\nhttp_addr = %q\npublic_key = %q\nmetrics_addr = %q\n",
-		filepath.Join(t.TempDir(), "shinpan.db"), addr, srv.PublicKey(), metrics))
+		filepath.Join(t.TempDir(), "shinpan.db"), addr, srv.Endpoint().PublicKey(), metrics))
 	done := make(chan error, 1)
 	go func() { done <- runServe([]string{"--config", cfg}) }()
 	waitFor(t, "the endpoint to pass the portal's check", func() bool {
-		return srv.SetInteractionsEndpoint("http://"+addr+"/interactions") == nil
+		return srv.Endpoint().SetURL("http://"+addr+"/interactions") == nil
 	})
 	id, err := srv.SlashCommand(srv.Users()[0].ID, srv.DefaultChannelID(), "shogi", discordtest.Subcommand("help"))
 	if err != nil {

@@ -140,12 +140,12 @@ func TestServeOperations(t *testing.T) {
 		t.Errorf("export of the held file: %d %q", code, errOut)
 	}
 
-	srv.SetGatewayDown(true)
+	srv.Faults().SetGatewayDown(true)
 	waitFor(t, "unready", func() bool { return ops.Probe(context.Background(), addr, false) != nil })
 	if _, errOut, code := run(t, "", "health", "--config", cfg); code != 1 || !strings.Contains(errOut, "gateway") {
 		t.Errorf("health with the gateway down: %d %q", code, errOut)
 	}
-	srv.SetGatewayDown(false)
+	srv.Faults().SetGatewayDown(false)
 	waitFor(t, "ready again", func() bool { return ops.Probe(context.Background(), addr, false) == nil })
 
 	(<-sigs) <- os.Interrupt

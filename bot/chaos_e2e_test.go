@@ -276,7 +276,7 @@ func runChaos(t *testing.T, cfg chaosConfig) {
 	for range 3 {
 		c.nodes = append(c.nodes, c.startNode())
 	}
-	if err := srv.SetInteractionsEndpoint(c.lb.url); err != nil {
+	if err := srv.Endpoint().SetURL(c.lb.url); err != nil {
 		t.Fatal(err)
 	}
 	defer func() {
@@ -318,7 +318,7 @@ func (c *chaos) startNode() *node {
 	s, _ := discordgo.New("Bot test")
 	s.ShouldRetryOnRateLimit = true
 	c.srv.Configure(s)
-	cfg := Config{PublicKey: c.srv.PublicKey(), HTTPAddr: "127.0.0.1:0"}
+	cfg := Config{PublicKey: c.srv.Endpoint().PublicKey(), HTTPAddr: "127.0.0.1:0"}
 	n.b = New(cfg, gatedStore{Store: st, n: n}, s, WithLogger(log), WithCluster(n.cl))
 	if err := n.b.Start(); err != nil {
 		t.Fatal(err)
@@ -754,9 +754,9 @@ func (c *chaos) fault(kind int) {
 		c.lb.dup.Add(3)
 		time.Sleep(c.cfg.ttl / 4)
 	case faultGateway: // every gateway session down: DMs typed meanwhile come on RESUME
-		c.srv.SetGatewayDown(true)
+		c.srv.Faults().SetGatewayDown(true)
 		time.Sleep(c.cfg.ttl)
-		c.srv.SetGatewayDown(false)
+		c.srv.Faults().SetGatewayDown(false)
 	}
 }
 
@@ -839,7 +839,7 @@ func (c *chaos) heal() {
 		for _, m := range out[:min(len(out), 5)] {
 			c.t.Logf("pending message %d of game %d (partition %d)", m.ID, m.GameID, store.PartitionOf(m.GameID))
 		}
-		c.t.Logf("the stand-in's limits: %+v", c.srv.RateLimitStats())
+		c.t.Logf("the stand-in's limits: %+v", c.srv.Limits().Stats())
 		c.t.Fatalf("the inbox keeps %d actions, the outbox %d messages", c.pg.QueryInt(c.t, c.url, "SELECT count(*) FROM inbox"), len(out))
 	}
 	c.until("the abandoned games to time out", 30*time.Second, func() bool {
@@ -971,14 +971,14 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 		p99 = c.failovers[min(len(c.failovers)-1, len(c.failovers)*99/100)]
 	}
 	t.Logf("faults: %v; DMs typed %d, applied %d; late writes refused %d; failovers (lease ttl %v): %v; the stand-in's limits: %+v",
-		faults, len(c.dmKeys), dmApplied, c.refused.Load(), c.cfg.ttl, c.failovers, c.srv.RateLimitStats())
+		faults, len(c.dmKeys), dmApplied, c.refused.Load(), c.cfg.ttl, c.failovers, c.srv.Limits().Stats())
 	fmt.Printf("chaos: processes=3 faults=%d games=%d moves=%d acknowledged=%d found=%d duplicates=%d lost=%d failover_p99=%.1fs\n",
 		nf, len(ids), moves, len(c.acked), found, dups, lost, p99.Seconds())
 	if faults["freeze"] > 0 && c.refused.Load() == 0 {
 		t.Errorf("no late write of a frozen process was refused")
 	}
 	// Three processes on one token together keep to its limits (issue 33).
-	if rl := c.srv.RateLimitStats(); rl.Limited["global"] > 0 || rl.Banned {
+	if rl := c.srv.Limits().Stats(); rl.Limited["global"] > 0 || rl.Banned {
 		t.Errorf("the processes together went past the token's global limit: %+v", rl)
 	}
 }

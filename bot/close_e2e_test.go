@@ -50,7 +50,7 @@ func TestCloseUnderLoadReturns(t *testing.T) {
 		return true
 	})
 	// Every DM post from now on is refused as by a spent bucket.
-	e.srv.InjectFault(discordtest.Fault{Method: http.MethodPost, Path: "/channels/*/messages", Times: 1 << 30,
+	e.srv.Faults().Inject(discordtest.Fault{Method: http.MethodPost, Path: "/channels/*/messages", Times: 1 << 30,
 		Status: http.StatusTooManyRequests, RetryAfter: 2 * time.Second})
 	e.waitUntil("a DM refused so", func() bool {
 		for _, r := range e.srv.Requests() {
@@ -80,7 +80,7 @@ func TestCloseUnderLoadReturns(t *testing.T) {
 		buf := make([]byte, 4<<20)
 		t.Fatalf("Close has not returned after 60 s:\n%s", buf[:runtime.Stack(buf, true)])
 	}
-	e.srv.ClearFaults()
+	e.srv.Faults().Clear()
 	e.start() // the next start, on the same store
 	testkit.Eventually(t, "the outbox sent", 2*time.Minute, func() bool {
 		p, err := e.st.PendingOutbox()

@@ -102,7 +102,7 @@ func newEnvWith(t testing.TB, so func(*discordtest.Options), mods ...func(*env))
 		for _, v := range srv.ValidationErrors() {
 			t.Errorf("request failed validation: %+v", v)
 		}
-		if n := srv.RateLimitStats().Limited; len(n) > 0 {
+		if n := srv.Limits().Stats().Limited; len(n) > 0 {
 			t.Logf("the stand-in's rate limits answered 429 (by scope): %v", n)
 		}
 		srv.Close()
@@ -155,7 +155,7 @@ func (e *env) start() {
 // Interactions Endpoint, signed with the application's key.
 func overHTTP(e *env) {
 	e.overHTTP = true
-	e.cfg.PublicKey = e.srv.PublicKey()
+	e.cfg.PublicKey = e.srv.Endpoint().PublicKey()
 	e.cfg.HTTPAddr = "127.0.0.1:0"
 }
 
@@ -174,7 +174,7 @@ func (e *env) serveEndpoint(log *slog.Logger) {
 	}
 	e.endpoint = ops.Listen(ln, h, log)
 	e.b.EndpointServing(true)
-	if err := e.srv.SetInteractionsEndpoint("http://" + ln.Addr().String() + "/interactions"); err != nil {
+	if err := e.srv.Endpoint().SetURL("http://" + ln.Addr().String() + "/interactions"); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -218,7 +218,7 @@ func (e *env) settle() {
 			e.t.Fatal(err)
 		}
 		n := len(e.srv.Requests())
-		if len(pending) == 0 && n == last && e.srv.DeliveriesInFlight() == 0 {
+		if len(pending) == 0 && n == last && e.srv.Endpoint().InFlight() == 0 {
 			stable++
 		} else {
 			stable = 0

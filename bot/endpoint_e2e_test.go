@@ -77,7 +77,7 @@ func TestGameOverHTTP(t *testing.T) {
 			t.Fatalf("an interaction came over the gateway: %s", d.Data)
 		}
 	}
-	ds := e.srv.Deliveries()
+	ds := e.srv.Endpoint().Deliveries()
 	if n := 1 + 1 + 1 + 2*37 + 2; len(ds) != n+2 { // the portal's two PINGs first
 		t.Errorf("%d deliveries, want %d", len(ds), n+2)
 	}
@@ -110,7 +110,7 @@ func TestGameOverHTTP(t *testing.T) {
 func TestEndpointRefusesForgeries(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, overHTTP)
-	ds := e.srv.Deliveries()
+	ds := e.srv.Endpoint().Deliveries()
 	if len(ds) != 2 || ds[0].Type != discordgo.InteractionPing || ds[0].Status != 200 || ds[1].Forgery != discordtest.ForgeBadSignature || ds[1].Status != 401 {
 		t.Fatalf("the portal's PINGs: %+v", ds)
 	}
@@ -119,7 +119,7 @@ func TestEndpointRefusesForgeries(t *testing.T) {
 	challenge := discordtest.Subcommand("challenge", discordtest.StringOption("variant", "tsuitate"), discordtest.UserOption("opponent", e.bob))
 	for _, f := range []discordtest.Forgery{discordtest.ForgeBadSignature, discordtest.ForgeNoSignature,
 		discordtest.ForgeStaleTimestamp, discordtest.ForgeTamperedBody} {
-		e.srv.ForgeNext(f)
+		e.srv.Endpoint().ForgeNext(f)
 		iid, err := e.srv.SlashCommand(e.alice, e.ch, "shogi", challenge)
 		if err != nil {
 			t.Fatal(err)
@@ -160,7 +160,7 @@ func (e *env) delivery(iid string) discordtest.Delivery {
 	e.t.Helper()
 	var out discordtest.Delivery
 	e.waitUntil("the endpoint's answer to "+iid, func() bool {
-		for _, d := range e.srv.Deliveries() {
+		for _, d := range e.srv.Endpoint().Deliveries() {
 			if d.InteractionID == iid && (d.Status != 0 || d.Err != "") {
 				out = d
 				return true

@@ -166,7 +166,7 @@ func TestDMsClosedToldOnlyAtPublicPoints(t *testing.T) {
 	e := newEnv(t)
 	e.startGame("tsuitate")
 	e.play("7g7f", "3c3d")
-	e.srv.SetDMsClosed(e.bob, true)
+	e.srv.Faults().SetDMsClosed(e.bob, true)
 	e.slash(e.bob, "board")
 	e.dm(e.alice, "?5e") // and a private note of alice's: nothing public either
 	e.settle()
@@ -260,7 +260,7 @@ func TestBoardWithClosedDMs(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	e.startGame("tsuitate")
-	e.srv.SetDMsClosed(e.bob, true)
+	e.srv.Faults().SetDMsClosed(e.bob, true)
 	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestBoardWithClosedDMs(t *testing.T) {
 	if out := e.slash(e.bob, "board"); !strings.Contains(out, "can't DM you") {
 		t.Fatalf("board with closed DMs: %q", out)
 	}
-	e.srv.SetDMsClosed(e.bob, false)
+	e.srv.Faults().SetDMsClosed(e.bob, false)
 	e.dm(e.bob, "help")
 	if out := e.slash(e.bob, "board"); strings.Contains(out, "can't DM you") {
 		t.Fatalf("board after the DMs opened: %q", out)

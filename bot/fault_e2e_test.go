@@ -29,8 +29,8 @@ func TestRateLimitAndServerErrorDuringAMove(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
-	e.srv.RateLimitNext("POST", "/channels/*/messages", 1, 150*time.Millisecond)
-	e.srv.FailNext("POST", "/channels/*/messages", 2, 500)
+	e.srv.Faults().RateLimitNext("POST", "/channels/*/messages", 1, 150*time.Millisecond)
+	e.srv.Faults().FailNext("POST", "/channels/*/messages", 2, 500)
 	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
 		t.Fatal(err)
 	}
@@ -57,14 +57,14 @@ func TestGatewayDropAndInvalidResume(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
-	e.srv.DiscardMissedEvents(true)
-	e.srv.InvalidateNextResume()
-	e.srv.SetGatewayDown(true)
+	e.srv.Faults().DiscardMissedEvents(true)
+	e.srv.Faults().InvalidateNextResume()
+	e.srv.Faults().SetGatewayDown(true)
 	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
 		t.Fatal(err)
 	}
 	before := e.srv.Gateway()
-	e.srv.SetGatewayDown(false)
+	e.srv.Faults().SetGatewayDown(false)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if _, err := e.srv.WaitGateway(ctx, func(s discordtest.GatewayStats) bool { return s.Identifies > before.Identifies }); err != nil {
@@ -86,13 +86,13 @@ func TestCrashAfterCommit(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
-	e.srv.FailNext("POST", "/channels/*/messages", 1000, 503)
+	e.srv.Faults().FailNext("POST", "/channels/*/messages", 1000, 503)
 	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
 		t.Fatal(err)
 	}
 	e.waitUntil("the commit", func() bool { g, _ := e.st.GetGame(id); return g.LastSeq == 1 })
 	e.stop()
-	e.srv.ClearFaults()
+	e.srv.Faults().Clear()
 	if n := e.countDMs(e.alice, "You played"); n != 0 {
 		t.Fatalf("notice sent before the restart")
 	}

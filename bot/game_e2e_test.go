@@ -144,7 +144,7 @@ func TestBadInput(t *testing.T) {
 func TestDMsClosed(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	if err := e.srv.SetDMsClosed(e.bob, true); err != nil {
+	if err := e.srv.Faults().SetDMsClosed(e.bob, true); err != nil {
 		t.Fatal(err)
 	}
 	card := e.challenge("tsuitate")
@@ -159,7 +159,7 @@ func TestDMsClosed(t *testing.T) {
 		t.Fatal("a game started")
 	}
 	// Once bob opens his DMs, the same challenge can be accepted.
-	e.srv.SetDMsClosed(e.bob, false)
+	e.srv.Faults().SetDMsClosed(e.bob, false)
 	e.click(e.bob, card, "accept:")
 	e.waitUntil("the game", func() bool { gs, _ := e.st.ActiveGamesOf(e.bob); return len(gs) == 1 })
 	_ = discordtest.Option{}

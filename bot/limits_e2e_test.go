@@ -238,7 +238,7 @@ func TestBanStopsSending(t *testing.T) {
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.settle()
-	e.srv.InjectFault(discordtest.Fault{Method: http.MethodPost, Path: "/channels/" + e.dmChannel(e.bob) + "/messages",
+	e.srv.Faults().Inject(discordtest.Fault{Method: http.MethodPost, Path: "/channels/" + e.dmChannel(e.bob) + "/messages",
 		Status: http.StatusTooManyRequests, RetryAfter: time.Hour})
 	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
 		t.Fatal(err)

@@ -49,12 +49,12 @@ func TestChannelLostAndDMsClosedMidGame(t *testing.T) {
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
 	e.play("7g7f", "3c3d")
-	e.srv.SetDMsClosed(e.bob, true)
+	e.srv.Faults().SetDMsClosed(e.bob, true)
 	if _, err := e.srv.SendDM(e.alice, "2g2f"); err != nil {
 		t.Fatal(err)
 	}
 	e.waitUntil("the channel note", func() bool { return strings.Contains(e.lastPost().Content, "can no longer DM you") })
-	e.srv.SetDMsClosed(e.bob, false)
+	e.srv.Faults().SetDMsClosed(e.bob, false)
 	e.dm(e.bob, "8c8d")
 	notes := 0
 	for _, p := range e.channelPosts() {
@@ -65,7 +65,7 @@ func TestChannelLostAndDMsClosedMidGame(t *testing.T) {
 	if notes != 1 {
 		t.Fatalf("%d channel notes about closed DMs", notes)
 	}
-	e.srv.SetMissingPermissions(e.ch, true)
+	e.srv.Faults().SetMissingPermissions(e.ch, true)
 	e.dm(e.alice, "2f2e")
 	e.waitUntil("the players are told", func() bool {
 		return e.countDMs(e.alice, "can no longer post") == 1 && e.countDMs(e.bob, "can no longer post") == 1

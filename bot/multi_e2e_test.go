@@ -158,7 +158,7 @@ func TestDMClaimTakenOver(t *testing.T) {
 	id := e.startGame("tsuitate")
 	// The DM is sent while the gateway is down so the claim is in place
 	// before the bot sees it: a dead process claimed it a moment ago.
-	e.srv.SetGatewayDown(true)
+	e.srv.Faults().SetGatewayDown(true)
 	mid, err := e.srv.SendDM(e.alice, "7g7f")
 	if err != nil {
 		t.Fatal(err)
@@ -170,7 +170,7 @@ func TestDMClaimTakenOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	resumes := e.srv.Gateway().Resumes
-	e.srv.SetGatewayDown(false)
+	e.srv.Faults().SetGatewayDown(false)
 	e.waitUntil("the resume", func() bool { return e.srv.Gateway().Resumes > resumes })
 	e.waitUntil("the bot sees the DM", func() bool {
 		return e.b.dms.LastSeen(e.alice) == dms.Snowflake(mid)
@@ -204,8 +204,8 @@ func TestDMReplayedOnResume(t *testing.T) {
 	e.dm(e.alice, "help")
 	e.dm(e.alice, "7g7f")
 	before := e.srv.Gateway()
-	e.srv.ReplayOnNextResume(100)
-	e.srv.DropGateway()
+	e.srv.Faults().ReplayOnNextResume(100)
+	e.srv.Faults().DropGateway()
 	e.waitUntil("the resume", func() bool { return e.srv.Gateway().Resumes > before.Resumes && e.srv.Gateway().Ready })
 	e.settle()
 	if g := e.game(id); g.LastSeq != 1 {

@@ -74,7 +74,7 @@ func TestMetricsAfterGame(t *testing.T) {
 	t.Parallel()
 	e, srv := opsEnv(t)
 	id := e.startGame("tsuitate")
-	e.srv.RateLimitNext("POST", "/channels/*/messages", 1, 50*time.Millisecond)
+	e.srv.Faults().RateLimitNext("POST", "/channels/*/messages", 1, 50*time.Millisecond)
 	e.play("7g7f", "3c3d")
 	e.dm(e.alice, "8h1a+") // a foul: White's bishop on 2b, which Black cannot see, blocks the path
 	e.waitUntil("the foul committed", func() bool { return e.game(id).LastSeq == 3 })
@@ -149,7 +149,7 @@ func TestReadyzFollowsGateway(t *testing.T) {
 	t.Parallel()
 	e, srv := opsEnv(t)
 	e.waitUntil("/readyz ready after the start", func() bool { code, _ := get(t, srv.URL+"/readyz"); return code == http.StatusOK })
-	e.srv.SetGatewayDown(true)
+	e.srv.Faults().SetGatewayDown(true)
 	e.waitUntil("/readyz unready", func() bool { code, _ := get(t, srv.URL+"/readyz"); return code == http.StatusServiceUnavailable })
 	if _, body := get(t, srv.URL+"/readyz"); !strings.Contains(body, "gateway") {
 		t.Errorf("/readyz does not say why: %q", body)
@@ -160,7 +160,7 @@ func TestReadyzFollowsGateway(t *testing.T) {
 	if _, body := get(t, srv.URL+"/metrics"); metric(body, "shinpan_gateway_up") != 0 {
 		t.Errorf("gateway_up while down:\n%s", grepLines(body, "gateway"))
 	}
-	e.srv.SetGatewayDown(false)
+	e.srv.Faults().SetGatewayDown(false)
 	e.waitUntil("/readyz ready again", func() bool { code, _ := get(t, srv.URL+"/readyz"); return code == http.StatusOK })
 	_, body := get(t, srv.URL+"/metrics")
 	if metric(body, "shinpan_gateway_events_total", `event="resumed"`) < 1 || metric(body, "shinpan_gateway_events_total", `event="disconnect"`) < 1 {
@@ -227,7 +227,7 @@ func TestShutdownFlushesOutbox(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	id := e.startGame("tsuitate")
-	e.srv.FailNext("POST", "/channels/*/messages", 1000, http.StatusInternalServerError)
+	e.srv.Faults().FailNext("POST", "/channels/*/messages", 1000, http.StatusInternalServerError)
 	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestShutdownFlushesOutbox(t *testing.T) {
 	if p, _ := e.st.PendingOutbox(); len(p) == 0 { // checked while sends still fail
 		t.Fatal("nothing left in the outbox to flush")
 	}
-	e.srv.ClearFaults()
+	e.srv.Faults().Clear()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := e.b.Shutdown(ctx); err != nil {

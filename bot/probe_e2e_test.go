@@ -15,7 +15,7 @@ func TestProbeSentOnceAcrossRetriedAccept(t *testing.T) {
 	e := newEnv(t)
 	card := e.challenge("tsuitate")
 	bobDM := e.dmChannel(e.bob)
-	e.srv.FailNext("POST", "/channels/"+bobDM+"/messages", 1, 500)
+	e.srv.Faults().FailNext("POST", "/channels/"+bobDM+"/messages", 1, 500)
 	if out := e.click(e.bob, card, "accept:"); strings.Contains(out, "Game #") {
 		t.Fatalf("the first accept started the game: %q", out)
 	}

@@ -122,7 +122,7 @@ func TestCardEditsCoalesce(t *testing.T) {
 	c0 := e.card()
 	// The card's edits are rate limited until every move is answered, however
 	// long the moves take on a loaded machine.
-	e.srv.InjectFault(discordtest.Fault{Method: http.MethodPatch, Path: "/channels/" + e.ch + "/messages/*", Times: 1 << 20,
+	e.srv.Faults().Inject(discordtest.Fault{Method: http.MethodPatch, Path: "/channels/" + e.ch + "/messages/*", Times: 1 << 20,
 		Status: http.StatusTooManyRequests, RetryAfter: 200 * time.Millisecond})
 	moves := []string{"7g7f", "3c3d", "2g2f", "8c8d", "2f2e"}
 	for i, m := range moves {
@@ -137,7 +137,7 @@ func TestCardEditsCoalesce(t *testing.T) {
 		// opponent's move still arriving.
 		e.waitUntil(m+" played", func() bool { return e.game(id).LastSeq == uint64(i+1) })
 	}
-	e.srv.ClearFaults()
+	e.srv.Faults().Clear()
 	e.settle()
 	c := e.card()
 	if !strings.Contains(c.Content, "Move 6 · ☖ White to move") || !strings.Contains(c.Content, "Last: ☗ moved (move 5)") {

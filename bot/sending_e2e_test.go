@@ -67,7 +67,7 @@ func TestRepliesNeverWait(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	for _, p := range []string{"/channels/" + e.ch + "/messages", "/channels/" + e.ch + "/messages/*"} {
-		e.srv.InjectFault(discordtest.Fault{Path: p, Times: 1000, Status: http.StatusTooManyRequests, RetryAfter: 2500 * time.Millisecond})
+		e.srv.Faults().Inject(discordtest.Fault{Path: p, Times: 1000, Status: http.StatusTooManyRequests, RetryAfter: 2500 * time.Millisecond})
 	}
 	opp := discordtest.UserOption("opponent", e.bob)
 	black := discordtest.StringOption("color", "black")
@@ -91,7 +91,7 @@ func TestRepliesNeverWait(t *testing.T) {
 	})
 	e.quickSlash(e.bob, "resign")
 
-	e.srv.ClearFaults()
+	e.srv.Faults().Clear()
 	e.settle()
 	seen := map[string]bool{}
 	var moved, results int
@@ -120,7 +120,7 @@ func TestFailingChannelDelaysNoOther(t *testing.T) {
 	e := newEnv(t)
 	e.startGame("tsuitate")
 	bobDM := e.dmChannel(e.bob)
-	e.srv.InjectFault(discordtest.Fault{Path: "/channels/" + bobDM + "/messages", Times: 1000, Status: http.StatusInternalServerError})
+	e.srv.Faults().Inject(discordtest.Fault{Path: "/channels/" + bobDM + "/messages", Times: 1000, Status: http.StatusInternalServerError})
 	before := len(e.botDMs(e.bob))
 	if _, err := e.srv.SendDM(e.alice, "7g7f"); err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ func TestFailingChannelDelaysNoOther(t *testing.T) {
 	if n := len(e.botDMs(e.bob)); n != before {
 		t.Fatalf("bob got %d DMs through a failing channel", n-before)
 	}
-	e.srv.ClearFaults()
+	e.srv.Faults().Clear()
 	e.waitUntil("bob's DM after the fault", func() bool { return len(e.botDMs(e.bob)) > before })
 	e.settle()
 	if ms := e.botDMs(e.bob); len(ms) != before+1 || !strings.Contains(ms[len(ms)-1].Content, "moved (move 1)") {

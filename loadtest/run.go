@@ -627,7 +627,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	res.Stray, res.Resent = d.stray, d.resent
 	res.Routes = d.routes
 	res.Done = len(lat) + len(warm)
-	d.fillRealism(&res, cfg, e.limits, e.srv.RateLimitStats().Invalid)
+	d.fillRealism(&res, cfg, e.limits, e.srv.Limits().Stats().Invalid)
 	d.mu.Unlock()
 	slices.Sort(lat)
 	res.P50, res.P99 = percentile(lat, 50), percentile(lat, 99)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"shinpan/bot/discordtest/gateway"
 	"strconv"
 	"syscall"
 	"testing"
@@ -79,18 +80,16 @@ func benchCPU() time.Duration {
 // with a board and the channel card's edit with its board (multipart, a
 // 12 KB PNG with its alt text), with a session of the bot's intents
 // (DIRECT_MESSAGES: the DM is dispatched to it, the card's edit to nobody)
-// and a subscriber, as the load test has.
+// and a Subscriber, as the load test has.
 func BenchmarkStandInMove(b *testing.B) {
 	srv := New(Options{Validation: ValidateOff, Lean: true})
-	h := srv.routes()
+	h := srv.api.Handler()
 	user := srv.AddUser(User{Username: "alice"})
 	dm, err := srv.DMChannel(user.ID)
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv.mu.Lock()
-	srv.gw.sessions["s"] = &session{id: "s", intents: intentDirectMessages, shard: [2]int{0, 1}}
-	srv.mu.Unlock()
+	srv.gw.AddDetachedSession("s", gateway.IntentDirectMessages)
 	defer srv.Subscribe(func(Event) {})()
 	var img bytes.Buffer
 	if err := png.Encode(&img, image.NewRGBA(image.Rect(0, 0, 64, 64))); err != nil {

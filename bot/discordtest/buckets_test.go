@@ -364,9 +364,9 @@ func TestBucketsPerResource(t *testing.T) {
 // it), routes that do not tell it apart.
 func TestSharedBucketHeader(t *testing.T) {
 	t.Parallel()
-	e := newLimitEnv(t, Options{RateLimits: &RateLimits{MessageCreate: Bucket{100, time.Second},
-		MessageEdit: Bucket{100, time.Second}, ThreadCreate: Bucket{100, time.Second}, Reactions: Bucket{100, time.Second},
-		Commands: Bucket{100, time.Second}, Other: Bucket{100, time.Second}}})
+	e := newLimitEnv(t, Options{RateLimits: &RateLimits{MessageCreate: Bucket{Requests: 100, Per: time.Second},
+		MessageEdit: Bucket{Requests: 100, Per: time.Second}, ThreadCreate: Bucket{Requests: 100, Per: time.Second}, Reactions: Bucket{Requests: 100, Per: time.Second},
+		Commands: Bucket{Requests: 100, Per: time.Second}, Other: Bucket{Requests: 100, Per: time.Second}}})
 	ch := e.srv.DefaultChannelID()
 	other := e.srv.AddChannel(Channel{Name: "other"}).ID
 	m := e.message(ch)
@@ -445,28 +445,5 @@ func TestHeadersOnEveryAnswer(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestBucketsSwept: buckets whose window is over are dropped now and then,
-// so that a long run (a bucket per interaction) does not keep them all;
-// those still in their window stay.
-func TestBucketsSwept(t *testing.T) {
-	t.Parallel()
-	e := newLimitEnv(t, Options{})
-	b := Bucket{5, time.Second}
-	now := e.clock.Now()
-	e.srv.mu.Lock()
-	defer e.srv.mu.Unlock()
-	for i := range 100 {
-		e.srv.bucket(bucketKey{major: strconv.Itoa(i)}, now).take(b, now)
-	}
-	later := now.Add(time.Second)
-	e.srv.bucket(bucketKey{major: "live"}, later).take(b, later)
-	for range sweepEvery {
-		e.srv.bucket(bucketKey{major: "live"}, later)
-	}
-	if n := len(e.srv.rl.buckets); n != 1 {
-		t.Errorf("%d buckets after a sweep, want the one still in its window", n)
 	}
 }

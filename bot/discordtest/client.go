@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -12,12 +13,12 @@ import (
 
 // rewriter sends every request to the stand-in, whatever host it names.
 type rewriter struct {
-	s    *Server
+	addr *address
 	base http.RoundTripper
 }
 
 func (rt *rewriter) RoundTrip(req *http.Request) (*http.Response, error) {
-	addr := rt.s.addr()
+	addr := rt.addr.get()
 	if addr == "" {
 		return nil, ErrNotStarted
 	}
@@ -28,18 +29,23 @@ func (rt *rewriter) RoundTrip(req *http.Request) (*http.Response, error) {
 	return rt.base.RoundTrip(r)
 }
 
-// addr is the address the server listens on ("" before Start); it takes no
-// lock, as every request calls it.
-func (s *Server) addr() string {
-	if a := s.lnAddr.Load(); a != nil {
-		return *a
+// address is the address the server listens on, read without the World's
+// lock, as every request's client reads it.
+type address struct{ p atomic.Pointer[string] }
+
+func (a *address) set(addr string) { a.p.Store(&addr) }
+
+// get is the address ("" before Start).
+func (a *address) get() string {
+	if p := a.p.Load(); p != nil {
+		return *p
 	}
 	return ""
 }
 
-// loopbackDial dials the stand-in whatever address is asked for.
-func (s *Server) loopbackDial(ctx context.Context, network, _ string) (net.Conn, error) {
-	addr := s.addr()
+// dial dials the stand-in whatever address is asked for.
+func (a *address) dial(ctx context.Context, network, _ string) (net.Conn, error) {
+	addr := a.get()
 	if addr == "" {
 		return nil, ErrNotStarted
 	}
@@ -51,9 +57,9 @@ func (s *Server) loopbackDial(ctx context.Context, network, _ string) (net.Conn,
 // every request to this server (so "https://discord.com/api/v9/..." reaches
 // it) and can only connect to it.
 func (s *Server) Transport() http.RoundTripper {
-	return &rewriter{s: s, base: &http.Transport{
+	return &rewriter{addr: &s.addr, base: &http.Transport{
 		Proxy:       nil,
-		DialContext: s.loopbackDial,
+		DialContext: s.addr.dial,
 		// A sender per destination: hundreds of requests at once under load.
 		// Discord speaks HTTP/2, which carries them on a few connections;
 		// over this HTTP/1.1 server each needs its own, and a pool smaller
@@ -80,7 +86,7 @@ func (s *Server) Configure(sess *discordgo.Session) {
 	sess.Client = s.HTTPClient()
 	sess.Dialer = &websocket.Dialer{
 		Proxy:            nil,
-		NetDialContext:   s.loopbackDial,
+		NetDialContext:   s.addr.dial,
 		HandshakeTimeout: 10 * time.Second,
 	}
 }

@@ -1,10 +1,10 @@
 package discordtest
 
 import (
-	"encoding/json"
 	"fmt"
+	"shinpan/bot/discordtest/wire"
+	"shinpan/bot/discordtest/world"
 	"slices"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -59,81 +59,8 @@ func SubcommandGroup(name string, sub Option) Option {
 	return Option{Name: name, Type: discordgo.ApplicationCommandOptionSubCommandGroup, Options: []Option{sub}}
 }
 
-// actor resolves the user and channel of a user action. channelID "" means
-// the user's DM with the bot; a DM channel must be the user's own.
-func (s *Server) actor(userID, channelID string) (*User, *Channel, error) {
-	if !s.started {
-		return nil, nil, ErrNotStarted
-	}
-	u, ok := s.world.users[userID]
-	if !ok || u.ID == s.world.bot.ID {
-		return nil, nil, fmt.Errorf("%w %q", ErrUnknownUser, userID)
-	}
-	if channelID == "" {
-		ch, err := s.dmChannelLocked(userID)
-		return u, ch, err
-	}
-	ch, ok := s.liveChannel(channelID)
-	if !ok || (ch.isDM() && ch.RecipientID != userID) {
-		return nil, nil, fmt.Errorf("%w %q", ErrUnknownChannel, channelID)
-	}
-	return u, ch, nil
-}
-
-func (s *Server) newInteraction(t discordgo.InteractionType, u *User, ch *Channel) *interaction {
-	in := &interaction{Interaction: Interaction{
-		ID: s.ids.next(), Token: tokenPrefix + randomToken(48), Type: t,
-		UserID: u.ID, ChannelID: ch.ID, GuildID: ch.GuildID, Created: time.Now(),
-	}}
-	s.world.interactions[in.ID] = in
-	s.world.byToken[in.Token] = in
-	return in
-}
-
-// interactionJSON is the INTERACTION_CREATE payload: "member" (with user and
-// permissions) in a guild, "user" in a DM, as Discord sends them.
-func (s *Server) interactionJSON(in *interaction, u *User, ch *Channel, data obj) obj {
-	chj := s.channelJSON(ch)
-	chj["permissions"] = allPermissions
-	o := obj{
-		"id":                    in.ID,
-		"application_id":        s.world.app,
-		"type":                  int(in.Type),
-		"token":                 in.Token,
-		"version":               1,
-		"channel_id":            ch.ID,
-		"channel":               chj,
-		"data":                  data,
-		"locale":                orDefault(u.Locale, "en-US"),
-		"entitlements":          []any{},
-		"app_permissions":       allPermissions,
-		"attachment_size_limit": 10 << 20,
-	}
-	if ch.GuildID != "" {
-		m := s.memberJSON(u, true)
-		m["permissions"] = allPermissions
-		if u.Permissions != "" {
-			m["permissions"] = u.Permissions
-		}
-		o["guild_id"] = ch.GuildID
-		gl := orDefault(s.world.guilds[ch.GuildID].Locale, "en-US")
-		o["guild_locale"] = gl
-		o["guild"] = obj{"id": ch.GuildID, "locale": gl, "features": []any{}}
-		o["member"] = m
-		o["context"] = int(discordgo.InteractionContextGuild)
-		o["authorizing_integration_owners"] = obj{"0": ch.GuildID}
-	} else {
-		o["user"] = userJSON(u)
-		o["context"] = int(discordgo.InteractionContextBotDM)
-		o["authorizing_integration_owners"] = obj{"0": "0"}
-	}
-	if in.MessageID != "" {
-		if m := s.world.messages[in.MessageID]; m != nil {
-			o["message"] = s.messageJSON(m)
-		}
-	}
-	return o
-}
+// obj is a JSON object under construction.
+type obj = map[string]any
 
 // SlashCommand makes the user run the chat-input command /name with options
 // in a channel (channelID "" = the user's DM with the bot) and returns the
@@ -141,36 +68,36 @@ func (s *Server) interactionJSON(in *interaction, u *User, ch *Channel, data obj
 // registered (guild or global, usable in DMs if used there) and the options
 // must fit its definition (ErrUnknownCommand, ErrBadOption).
 func (s *Server) SlashCommand(userID, channelID, name string, options ...Option) (string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u, ch, err := s.actor(userID, channelID)
+	s.w.Lock()
+	defer s.w.Unlock()
+	u, ch, err := s.w.Actor(userID, channelID)
 	if err != nil {
 		return "", err
 	}
 	cmdID, guildCmd := "", ""
-	cmd, lerr := s.lookupCommand(name, ch)
+	cmd, lerr := s.w.LookupCommand(name, ch)
 	switch {
 	case lerr == nil:
-		if !s.opts.LooseCommands {
+		if !s.w.Opts.LooseCommands {
 			if err := checkOptions(commandDefs(cmd), options, "/"+name); err != nil {
 				return "", err
 			}
-			if !s.permitted(cmd, u, ch.isDM()) {
+			if !s.w.Permitted(cmd, u, ch.IsDM()) {
 				return "", ErrNoPermission
 			}
 		}
-		cmdID, guildCmd = cmd.id, cmd.guildID
-	case s.opts.LooseCommands:
-		cmdID = s.ids.next()
+		cmdID, guildCmd = cmd.ID, cmd.GuildID
+	case s.w.Opts.LooseCommands:
+		cmdID = s.w.IDs.Next()
 	default:
 		return "", lerr
 	}
-	in := s.newInteraction(discordgo.InteractionApplicationCommand, u, ch)
+	in := s.w.NewInteraction(discordgo.InteractionApplicationCommand, u, ch)
 	in.Name = name
 	resolved := obj{}
 	data := obj{"id": cmdID, "name": name, "type": int(discordgo.ChatApplicationCommand)}
 	if len(options) > 0 {
-		data["options"] = s.optionsJSON(options, ch, resolved)
+		data["options"] = optionsJSON(s.w, options, ch, resolved)
 	}
 	if len(resolved) > 0 {
 		data["resolved"] = resolved
@@ -178,7 +105,7 @@ func (s *Server) SlashCommand(userID, channelID, name string, options ...Option)
 	if guildCmd != "" {
 		data["guild_id"] = guildCmd
 	}
-	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
+	s.ep.DeliverLocked(in, s.w.InteractionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
@@ -187,45 +114,38 @@ func (s *Server) SlashCommand(userID, channelID, name string, options ...Option)
 // id (type 4). ErrBadOption unless that option is registered with
 // autocomplete. The bot's choices are the callback's data (see Choices).
 func (s *Server) Autocomplete(userID, channelID, name string, options ...Option) (string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u, ch, err := s.actor(userID, channelID)
+	s.w.Lock()
+	defer s.w.Unlock()
+	u, ch, err := s.w.Actor(userID, channelID)
 	if err != nil {
 		return "", err
 	}
-	cmd, err := s.lookupCommand(name, ch)
+	cmd, err := s.w.LookupCommand(name, ch)
 	if err != nil {
 		return "", err
 	}
 	if d, ok := focusedDef(commandDefs(cmd), options); !ok || !d.Autocomplete {
 		return "", fmt.Errorf("%w: /%s: no focused option with autocomplete", ErrBadOption, name)
 	}
-	in := s.newInteraction(discordgo.InteractionApplicationCommandAutocomplete, u, ch)
+	in := s.w.NewInteraction(discordgo.InteractionApplicationCommandAutocomplete, u, ch)
 	in.Name = name
 	resolved := obj{}
-	data := obj{"id": cmd.id, "name": name, "type": int(discordgo.ChatApplicationCommand), "options": s.optionsJSON(options, ch, resolved)}
-	if cmd.guildID != "" {
-		data["guild_id"] = cmd.guildID
+	data := obj{"id": cmd.ID, "name": name, "type": int(discordgo.ChatApplicationCommand), "options": optionsJSON(s.w, options, ch, resolved)}
+	if cmd.GuildID != "" {
+		data["guild_id"] = cmd.GuildID
 	}
-	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
+	s.ep.DeliverLocked(in, s.w.InteractionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
-}
-
 // optionsJSON renders options and fills data.resolved for users and channels.
-func (s *Server) optionsJSON(opts []Option, ch *Channel, resolved obj) []any {
+func optionsJSON(w *world.World, opts []Option, ch *Channel, resolved obj) []any {
 	out := make([]any, 0, len(opts))
 	for _, o := range opts {
 		j := obj{"name": o.Name, "type": int(o.Type)}
 		switch o.Type {
 		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
-			j["options"] = s.optionsJSON(o.Options, ch, resolved)
+			j["options"] = optionsJSON(w, o.Options, ch, resolved)
 		default:
 			j["value"] = o.Value
 		}
@@ -235,16 +155,16 @@ func (s *Server) optionsJSON(opts []Option, ch *Channel, resolved obj) []any {
 		id, _ := o.Value.(string)
 		switch o.Type {
 		case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionMentionable:
-			if u, ok := s.world.users[id]; ok {
-				addResolved(resolved, "users", id, userJSON(u))
+			if u, ok := w.Users[id]; ok {
+				addResolved(resolved, "users", id, world.UserJSON(u))
 				if ch.GuildID != "" {
-					addResolved(resolved, "members", id, s.memberJSON(u, false))
+					addResolved(resolved, "members", id, w.MemberJSON(u, false))
 				}
 			}
 		case discordgo.ApplicationCommandOptionChannel:
-			if c, ok := s.world.channels[id]; ok {
-				cj := s.channelJSON(c)
-				cj["permissions"] = allPermissions
+			if c, ok := w.Channels[id]; ok {
+				cj := w.ChannelJSON(c)
+				cj["permissions"] = world.AllPermissions
 				addResolved(resolved, "channels", id, cj)
 			}
 		}
@@ -282,20 +202,20 @@ func (s *Server) SelectMenu(userID, channelID, messageID, customID string, value
 }
 
 func (s *Server) useComponent(userID, channelID, messageID, customID string, values []string, button bool) (string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u, ch, err := s.actor(userID, channelID)
+	s.w.Lock()
+	defer s.w.Unlock()
+	u, ch, err := s.w.Actor(userID, channelID)
 	if err != nil {
 		return "", err
 	}
-	m := s.world.messages[messageID]
+	m := s.w.Messages[messageID]
 	if m == nil || m.Deleted || m.ChannelID != ch.ID {
 		return "", fmt.Errorf("%w %q in channel %s", ErrUnknownMessage, messageID, ch.ID)
 	}
-	if !s.visibleTo(m, u.ID) {
+	if !s.w.VisibleTo(m, u.ID) {
 		return "", ErrNotVisible
 	}
-	comp := findComponent(m.Components, customID)
+	comp := wire.FindComponent(m.Components, customID)
 	if comp == nil || comp.Disabled {
 		return "", fmt.Errorf("%w: %q", ErrNoComponent, customID)
 	}
@@ -305,86 +225,27 @@ func (s *Server) useComponent(userID, channelID, messageID, customID string, val
 	}
 	data := obj{"custom_id": customID, "component_type": comp.Type}
 	if !button {
-		if err := comp.checkValues(values); err != nil {
+		if err := checkValues(comp, values); err != nil {
 			return "", err
 		}
 		data["values"] = values
 		if comp.Type == int(discordgo.UserSelectMenuComponent) {
 			resolved := obj{}
 			for _, id := range values {
-				if v, ok := s.world.users[id]; ok {
-					addResolved(resolved, "users", id, userJSON(v))
+				if v, ok := s.w.Users[id]; ok {
+					addResolved(resolved, "users", id, world.UserJSON(v))
 				}
 			}
 			data["resolved"] = resolved
 		}
 	}
-	in := s.newInteraction(discordgo.InteractionMessageComponent, u, ch)
+	in := s.w.NewInteraction(discordgo.InteractionMessageComponent, u, ch)
 	in.CustomID, in.MessageID = customID, m.ID
-	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
+	s.ep.DeliverLocked(in, s.w.InteractionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
-// component is the part of a message component the simulated user needs.
-type component struct {
-	Type       int               `json:"type"`
-	CustomID   string            `json:"custom_id"`
-	Disabled   bool              `json:"disabled"`
-	Required   *bool             `json:"required"`
-	MinValues  *int              `json:"min_values"`
-	MaxValues  *int              `json:"max_values"`
-	MinLength  *int              `json:"min_length"`
-	MaxLength  *int              `json:"max_length"`
-	Options    []selectOption    `json:"options"`
-	Components []json.RawMessage `json:"components"`
-	Component  json.RawMessage   `json:"component"` // inside a label (type 18)
-	Accessory  json.RawMessage   `json:"accessory"` // inside a section (type 9)
-}
-
-// selectOption is an option of a string select.
-type selectOption struct {
-	Value string `json:"value"`
-}
-
-// walkComponents calls fn for every component in a JSON array, depth first.
-func walkComponents(raw json.RawMessage, fn func(*component)) {
-	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) != nil {
-		var one json.RawMessage
-		if json.Unmarshal(raw, &one) != nil || len(one) == 0 || one[0] != '{' {
-			return
-		}
-		list = []json.RawMessage{one}
-	}
-	for _, r := range list {
-		var c component
-		if json.Unmarshal(r, &c) != nil {
-			continue
-		}
-		fn(&c)
-		for _, sub := range c.Components {
-			walkComponents(sub, fn)
-		}
-		if len(c.Component) > 0 {
-			walkComponents(c.Component, fn)
-		}
-		if len(c.Accessory) > 0 {
-			walkComponents(c.Accessory, fn)
-		}
-	}
-}
-
-func findComponent(raw json.RawMessage, customID string) *component {
-	var found *component
-	walkComponents(raw, func(c *component) {
-		if found == nil && c.CustomID == customID {
-			found = c
-		}
-	})
-	return found
-}
-
-func (c *component) checkValues(values []string) error {
+func checkValues(c *wire.Component, values []string) error {
 	lo, hi := 1, 1
 	if c.MinValues != nil {
 		lo = *c.MinValues
@@ -399,7 +260,7 @@ func (c *component) checkValues(values []string) error {
 		return nil
 	}
 	for _, v := range values {
-		if !slices.Contains(c.Options, selectOption{Value: v}) {
+		if !slices.Contains(c.Options, wire.SelectOption{Value: v}) {
 			return fmt.Errorf("%w: select %q has no option %q", ErrBadOption, c.CustomID, v)
 		}
 	}
@@ -413,13 +274,13 @@ func (c *component) checkValues(values []string) error {
 // modal was opened in. ErrNoModal if no such modal is open for the user;
 // ErrBadOption for unknown inputs or missing required ones.
 func (s *Server) SubmitModal(userID, channelID, customID string, fields map[string]string) (string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var origin *interaction
-	for _, in := range s.world.interactions {
-		if in.UserID == userID && in.modal != nil && !in.submitted &&
-			parsePayload(in.modal).str("custom_id") == customID &&
-			(origin == nil || snowflakeLess(origin.ID, in.ID)) {
+	s.w.Lock()
+	defer s.w.Unlock()
+	var origin *world.InteractionState
+	for _, in := range s.w.Interactions {
+		if in.UserID == userID && in.Modal != nil && !in.Submitted &&
+			wire.Parse(in.Modal).Str("custom_id") == customID &&
+			(origin == nil || world.SnowflakeLess(origin.ID, in.ID)) {
 			origin = in
 		}
 	}
@@ -429,15 +290,15 @@ func (s *Server) SubmitModal(userID, channelID, customID string, fields map[stri
 	if channelID == "" {
 		channelID = origin.ChannelID
 	}
-	u, ch, err := s.actor(userID, channelID)
+	u, ch, err := s.w.Actor(userID, channelID)
 	if err != nil {
 		return "", err
 	}
 	if ch.ID != origin.ChannelID {
 		return "", fmt.Errorf("%w: modal %q was opened in channel %s", ErrUnknownChannel, customID, origin.ChannelID)
 	}
-	var inputs []*component
-	walkComponents(parsePayload(origin.modal)["components"], func(c *component) {
+	var inputs []*wire.Component
+	wire.WalkComponents(wire.Parse(origin.Modal)["components"], func(c *wire.Component) {
 		if c.Type == int(discordgo.TextInputComponent) {
 			inputs = append(inputs, c)
 		}
@@ -463,11 +324,11 @@ func (s *Server) SubmitModal(userID, channelID, customID string, fields map[stri
 			return "", fmt.Errorf("%w: modal %q has no input %q", ErrBadOption, customID, k)
 		}
 	}
-	origin.submitted = true
-	in := s.newInteraction(discordgo.InteractionModalSubmit, u, ch)
+	origin.Submitted = true
+	in := s.w.NewInteraction(discordgo.InteractionModalSubmit, u, ch)
 	in.CustomID, in.MessageID = customID, origin.MessageID
 	data := obj{"custom_id": customID, "components": rows}
-	s.deliverLocked(in, s.interactionJSON(in, u, ch, data))
+	s.ep.DeliverLocked(in, s.w.InteractionJSON(in, u, ch, data))
 	return in.ID, nil
 }
 
@@ -486,17 +347,17 @@ func (s *Server) SendDM(userID, content string) (string, error) {
 // GUILD_MESSAGES intent, without content unless they have MESSAGE_CONTENT or
 // the bot is mentioned (<@bot id>).
 func (s *Server) SendMessage(userID, channelID, content string) (string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u, ch, err := s.actor(userID, channelID)
+	s.w.Lock()
+	defer s.w.Unlock()
+	u, ch, err := s.w.Actor(userID, channelID)
 	if err != nil {
 		return "", err
 	}
 	m := &Message{
-		ID: s.ids.next(), ChannelID: ch.ID, GuildID: ch.GuildID, Author: *u,
-		Type: discordgo.MessageTypeDefault, Content: content, Mentions: mentionsIn(content), Created: s.now(),
+		ID: s.w.IDs.Next(), ChannelID: ch.ID, GuildID: ch.GuildID, Author: *u,
+		Type: discordgo.MessageTypeDefault, Content: content, Mentions: world.MentionsIn(content), Created: s.w.Now(),
 	}
-	s.storeMessage(m)
-	s.dispatchMessage("MESSAGE_CREATE", m)
+	s.w.StoreMessage(m)
+	s.gw.SendMessage("MESSAGE_CREATE", m)
 	return m.ID, nil
 }

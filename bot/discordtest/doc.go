@@ -9,7 +9,7 @@
 // [Server.SubmitModal], [Server.SendDM] and [Server.SendMessage]; each call
 // becomes a gateway dispatch (INTERACTION_CREATE or MESSAGE_CREATE) shaped the
 // way Discord shapes it. Everything the bot does over REST is answered in
-// Discord's shapes (string snowflakes, RFC 3339 timestamps, errors as
+// Discord's shapes (string Snowflakes, RFC 3339 timestamps, errors as
 // {"message":..,"code":..} so discordgo fills *discordgo.RESTError), recorded
 // in order ([Server.Requests], [Server.Messages], [Server.DMs],
 // [Server.Interaction]) and validated against the limits Discord's own
@@ -17,10 +17,10 @@
 // (Options.Spec, package openapi) ([Server.ValidationErrors]).
 //
 // Interactions can instead come as Discord's Interactions Endpoint sends
-// them ([Server.SetInteractionsEndpoint]): POSTed to the bot's URL, signed
-// with the application's Ed25519 key ([Options.InteractionsKey],
-// [Server.PublicKey]), the HTTP answer taken as the callback within the
-// deadline ([Server.Deliveries]); [Server.ForgeNext] sends a forged one.
+// them ([Server.Endpoint], [Endpoint.SetURL]): POSTed to the bot's URL,
+// signed with the application's Ed25519 key ([Options.InteractionsKey],
+// [Endpoint.PublicKey]), the HTTP answer taken as the callback within the
+// deadline ([Endpoint.Deliveries]); [Endpoint.ForgeNext] sends a forged one.
 //
 // Several gateway sessions may connect at once, as several processes of one
 // bot do: each IDENTIFYs with its shard [id, count] (discordgo's ShardID and
@@ -42,14 +42,14 @@
 // Discord writes them. Invalid requests (401, 403, and 429 of a scope other
 // than shared) are counted; past 10 000 in 10 minutes every request is
 // refused as Cloudflare refuses a banned IP, for the rest of the run
-// ([Server.RateLimitStats]). Their time is Options.Clock.
+// ([Server.Limits], [Limits.Stats]). Their time is Options.Clock.
 //
-// Faults can be injected: rate limits (429 with retry_after), 500 and 502
-// answers, closed DMs (403, code 50007), missing permissions (403, 50013),
-// deleted channels (404, 10003), a gateway connection dropped without a close
-// frame, op 7 RECONNECT, op 9 INVALID SESSION in answer to the next RESUME,
-// a RESUME that replays events the client already had, and a gateway that
-// refuses connections for a while.
+// Faults can be injected ([Server.Faults]): rate limits (429 with
+// retry_after), 500 and 502 answers, closed DMs (403, code 50007), missing
+// permissions (403, 50013), deleted channels (404, 10003), a gateway
+// connection dropped without a close frame, op 7 RECONNECT, op 9 INVALID
+// SESSION in answer to the next RESUME, a RESUME that replays events the
+// client already had, and a gateway that refuses connections for a while.
 //
 // Point a session at the server with [Server.Configure]; it replaces the
 // session's HTTP client (every discordgo REST call, including GET /gateway,
@@ -66,4 +66,13 @@
 //	s.Open()
 //	id, _ := srv.SlashCommand(alice.ID, srv.DefaultChannelID(), "start")
 //	in, _ := srv.WaitInteraction(ctx, id, discordtest.Acknowledged)
+//
+// The Server is a facade over its parts, each a package of its own:
+// package world holds the simulated state and the one lock that guards
+// it, and records every request and dispatch; package gateway serves the
+// websocket sessions and dispatches events to them; package rest serves
+// the REST API, its faults and the Interactions Endpoint; package
+// ratelimit models Discord's rate limits and package wire what needs no
+// state of Discord's wire format (bodies, components, limits). Their
+// types are re-exported here under the names tests use.
 package discordtest

@@ -95,17 +95,17 @@ func TestInteractionsEndpoint(t *testing.T) {
 	}
 	defer srv.Close()
 	alice := srv.AddUser(User{Username: "alice"})
-	pub, _ := hex.DecodeString(srv.PublicKey())
+	pub, _ := hex.DecodeString(srv.Endpoint().PublicKey())
 	f := &fakeEndpoint{key: pub, seen: make(chan map[string]any, 4)}
 	url := serveFake(t, f)
-	if err := srv.SetInteractionsEndpoint(url); err == nil || !strings.Contains(err.Error(), "want 401") {
+	if err := srv.Endpoint().SetURL(url); err == nil || !strings.Contains(err.Error(), "want 401") {
 		t.Fatalf("an endpoint that takes any signature was accepted: %v", err)
 	}
-	if err := srv.SetInteractionsEndpoint("http://192.0.2.1:80/"); err == nil {
+	if err := srv.Endpoint().SetURL("http://192.0.2.1:80/"); err == nil {
 		t.Fatal("a URL off loopback was accepted")
 	}
 	f.set(func() { f.verify = true })
-	if err := srv.SetInteractionsEndpoint(url); err != nil {
+	if err := srv.Endpoint().SetURL(url); err != nil {
 		t.Fatal(err)
 	}
 
@@ -135,7 +135,7 @@ func TestInteractionsEndpoint(t *testing.T) {
 			cb = &r
 		}
 	}
-	if cb == nil || !cb.Endpoint || cb.Route != callbackRoute || len(cb.Files) != 1 || len(cb.Problems) != 0 {
+	if cb == nil || !cb.Endpoint || cb.Route != "POST /interactions/{interaction_id}/{interaction_token}/callback" || len(cb.Files) != 1 || len(cb.Problems) != 0 {
 		t.Fatalf("the answer's record: %+v", cb)
 	}
 
@@ -145,12 +145,10 @@ func TestInteractionsEndpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitChan(t, f.seen, "the late interaction")
-	var late Delivery
-	if err := srv.wait(ctxT(t, 5*time.Second), func() bool {
-		d := srv.ep.deliveries[len(srv.ep.deliveries)-1]
-		late = *d
+	late, err := srv.Endpoint().WaitLast(ctxT(t, 5*time.Second), func(d Delivery) bool {
 		return d.InteractionID == id && d.Err != ""
-	}); err != nil {
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if late.Status != 0 || !strings.Contains(late.Err, "500ms") || late.RequestSeq != 0 {

@@ -1,135 +1,40 @@
 package discordtest
 
 import (
-	"fmt"
 	"net/http"
-	"path"
-	"strings"
+	"shinpan/bot/discordtest/gateway"
 	"time"
 )
 
-// Fault makes the next Times REST requests that match Method and Path fail
-// with Status instead of being served (they are recorded with Request.Fault
-// set and have no effect).
-type Fault struct {
-	// Method is an HTTP method; empty or "*" matches any.
-	Method string
-	// Path is a path.Match pattern on the path after /api/vN, e.g.
-	// "/channels/*/messages" or "/interactions/*/*/callback"; empty matches any.
-	Path string
-	// Times is how many requests fail; default 1.
-	Times int
-	// Status is the HTTP status: 429, 500, 502, or any other error status.
-	Status int
-	// RetryAfter is the 429 wait (body retry_after in seconds and headers);
-	// default 100 ms.
-	RetryAfter time.Duration
-	// Global marks a 429 as the global rate limit (scope global).
-	Global bool
-	// Scope is a 429's X-RateLimit-Scope when not Global: "user" (default)
-	// or "shared" (a resource's limit, which does not count toward the ban).
-	Scope string
-	// Code and Message override the JSON error body for statuses other than 429.
-	Code    int
-	Message string
-}
+// Faults injects faults into a Server: REST answers (429, 500, 502 or any
+// other error status) and gateway failures (dropped connections, an
+// outage, op 7 and op 9) and the world's refusals (closed DMs, missing
+// permissions, deleted channels).
+type Faults struct{ s *Server }
 
-func (f *Fault) matches(method, apiPath string) bool {
-	if f.Method != "" && f.Method != "*" && !strings.EqualFold(f.Method, method) {
-		return false
-	}
-	if f.Path == "" {
-		return true
-	}
-	ok, _ := path.Match(f.Path, apiPath)
-	return ok
-}
+// Faults hands out the Server's fault injection.
+func (s *Server) Faults() Faults { return Faults{s} }
 
-// InjectFault arms a REST fault.
-func (s *Server) InjectFault(f Fault) {
-	if f.Times <= 0 {
-		f.Times = 1
-	}
-	if f.Status == http.StatusTooManyRequests && f.RetryAfter <= 0 {
-		f.RetryAfter = 100 * time.Millisecond
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = append(s.faults, &f)
-}
+// Inject arms a REST fault.
+func (f Faults) Inject(fault Fault) { f.s.api.InjectFault(fault) }
 
 // RateLimitNext answers the next n matching requests with 429 and
 // retry_after; discordgo sleeps that long and retries (unless
 // ShouldRetryOnRateLimit is off).
-func (s *Server) RateLimitNext(method, pathPattern string, n int, retryAfter time.Duration) {
-	s.InjectFault(Fault{Method: method, Path: pathPattern, Times: n, Status: http.StatusTooManyRequests, RetryAfter: retryAfter})
+func (f Faults) RateLimitNext(method, pathPattern string, n int, retryAfter time.Duration) {
+	f.Inject(Fault{Method: method, Path: pathPattern, Times: n, Status: http.StatusTooManyRequests, RetryAfter: retryAfter})
 }
 
 // FailNext answers the next n matching requests with status (e.g. 500 or
 // 502; discordgo v0.29.0 retries 502 up to MaxRestRetries times, not 500).
-func (s *Server) FailNext(method, pathPattern string, n, status int) {
-	s.InjectFault(Fault{Method: method, Path: pathPattern, Times: n, Status: status})
+func (f Faults) FailNext(method, pathPattern string, n, status int) {
+	f.Inject(Fault{Method: method, Path: pathPattern, Times: n, Status: status})
 }
 
-// ClearFaults disarms every pending REST fault.
-func (s *Server) ClearFaults() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = nil
-}
-
-// takeFault consumes one use of the first fault matching the request.
-func (s *Server) takeFault(method, apiPath string) *Fault {
-	for i, f := range s.faults {
-		if f.matches(method, apiPath) {
-			f.Times--
-			if f.Times <= 0 {
-				s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
-			}
-			return f
-		}
-	}
-	return nil
-}
-
-// scope is the X-RateLimit-Scope of a 429 fault ("" for other statuses).
-func (f *Fault) scope() string {
-	switch {
-	case f.Status != http.StatusTooManyRequests:
-		return ""
-	case f.Global:
-		return "global"
-	case f.Scope != "":
-		return f.Scope
-	}
-	return "user"
-}
-
-// answer writes the fault's headers and returns its status and body. A 429
-// is written as Discord writes one of its scope (docs §Exceeding A Rate
-// Limit): a user or shared one with the headers of a bucket of its own
-// that resets after RetryAfter (empty for user, not for shared), a global
-// one without them.
-func (f *Fault) answer(h http.Header, now time.Time) (int, *APIError, any) {
-	if f.Status != http.StatusTooManyRequests {
-		msg := f.Message
-		if msg == "" {
-			msg = fmt.Sprintf("%d: %s", f.Status, http.StatusText(f.Status))
-		}
-		e := apiErr(f.Status, f.Code, msg)
-		return f.Status, e, e
-	}
-	scope := f.scope()
-	msg := msgRateLimited
-	if scope != "global" {
-		rb := &routeBucket{reset: now.Add(f.RetryAfter), remaining: 0}
-		if scope == "shared" {
-			msg, rb.remaining = msgResourceLimited, 4
-		}
-		writeBucketHeaders(h, Bucket{5, f.RetryAfter}, rb, now, bucketHash("fault")) // a limit of 5: any would do
-	}
-	l := tooMany(h, f.RetryAfter, scope, 0, msg)
-	return l.status, l.aerr, l.body
+// Clear disarms every pending REST fault.
+func (f Faults) Clear() {
+	s := f.s
+	s.api.ClearFaults()
 }
 
 // DropGateway closes every gateway connection at the TCP level, without a
@@ -144,92 +49,117 @@ func (f *Fault) answer(h http.Header, now time.Time) (int, *APIError, any) {
 // code 1000, re-IDENTIFY) loop about once a second. Tests should wait for
 // GatewayStats.Heartbeats to grow after each (re)connect before injecting
 // the next gateway fault; a real bot can meet the same loop on Discord.
-func (s *Server) DropGateway() int {
-	s.mu.Lock()
-	conns := s.gw.liveConns()
-	s.rec.publish(Event{Kind: EventGateway, Note: "fault: connection dropped"})
-	s.mu.Unlock()
-	for _, c := range conns {
-		c.drop()
-	}
-	return len(conns)
+func (f Faults) DropGateway() int {
+	s := f.s
+	return s.gw.Drop()
 }
 
 // SetGatewayDown makes the gateway unreachable (down = true): open
 // connections are dropped and new ones are refused with HTTP 503, so
 // discordgo keeps retrying with its backoff (1 s, 2 s, 4 s, ...). Dispatches
 // meanwhile are queued for RESUME. SetGatewayDown(false) ends the outage.
-func (s *Server) SetGatewayDown(down bool) {
-	s.mu.Lock()
-	s.gw.down = down
-	var conns []*gwConn
-	if down {
-		conns = s.gw.liveConns()
-		s.rec.publish(Event{Kind: EventGateway, Note: "fault: gateway down"})
-	} else {
-		s.rec.publish(Event{Kind: EventGateway, Note: "gateway up"})
-	}
-	s.touch()
-	s.mu.Unlock()
-	for _, c := range conns {
-		c.drop()
-	}
+func (f Faults) SetGatewayDown(down bool) {
+	s := f.s
+	s.gw.SetDown(down)
 }
 
 // SendReconnect sends op 7 RECONNECT on every connection; discordgo closes
 // with code 1012, waits about 1 s and reconnects with RESUME.
-func (s *Server) SendReconnect() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for c := range s.gw.conns {
-		c.send(encodeFrame(7, nil, 0, ""))
-		s.gw.reconnects++
-	}
-	s.rec.publish(Event{Kind: EventGateway, Note: "fault: op 7 RECONNECT"})
-	s.touch()
+func (f Faults) SendReconnect() {
+	s := f.s
+	s.gw.SendReconnect()
 }
 
 // InvalidateSession sends op 9 INVALID SESSION (d: false) on every connected
 // session now and forgets those sessions; discordgo v0.29.0 answers at once
 // with IDENTIFY on the same connection.
-func (s *Server) InvalidateSession() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, ss := range s.gw.sessions {
-		if ss.conn != nil && !ss.invalid {
-			ss.invalid = true
-			ss.conn.send(encodeFrame(9, false, 0, ""))
-			s.gw.invalidSessions++
-		}
-	}
-	s.rec.publish(Event{Kind: EventGateway, Note: "fault: op 9 INVALID SESSION"})
-	s.touch()
+func (f Faults) InvalidateSession() {
+	s := f.s
+	s.gw.InvalidateSession()
 }
 
 // InvalidateNextResume makes the next RESUME fail with op 9 (d: false): the
 // session and the dispatches queued for it are lost, and discordgo
 // re-identifies, so the bot must recover from its store and channel history.
-func (s *Server) InvalidateNextResume() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.gw.invalidateNextResume = true
+func (f Faults) InvalidateNextResume() {
+	s := f.s
+	s.gw.InvalidateNextResume()
 }
 
 // DiscardMissedEvents(true) makes dispatches produced while the bot is
 // disconnected vanish instead of being kept for RESUME (messages are still
 // stored and readable through GET /channels/{id}/messages).
-func (s *Server) DiscardMissedEvents(discard bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.gw.discardMissed = discard
+func (f Faults) DiscardMissedEvents(discard bool) {
+	s := f.s
+	s.gw.DiscardMissedEvents(discard)
 }
 
 // ReplayOnNextResume makes the next RESUME replay the n dispatches before
 // the sequence number the client gives as well, which it has already seen:
 // a client must handle an event delivered twice (an event Discord replays,
 // or the same DM on two sessions) as once.
-func (s *Server) ReplayOnNextResume(n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.gw.replayOnNextResume = n
+func (f Faults) ReplayOnNextResume(n int) {
+	s := f.s
+	s.gw.ReplayOnNextResume(n)
+}
+
+// Limits reads what Discord's rate limits did on a Server.
+type Limits struct{ s *Server }
+
+// Limits hands out the Server's rate-limit statistics.
+func (s *Server) Limits() Limits { return Limits{s} }
+
+// Stats returns what the rate limits did so far.
+func (l Limits) Stats() RateLimitStats { return l.s.api.RateLimitStats() }
+
+// InvalidRequests is the invalid requests (401, 403, and 429 of a scope
+// other than shared) in the last RateLimits.InvalidWindow: 10 000 of them
+// ban the IP.
+func (l Limits) InvalidRequests() int { return l.Stats().Invalid }
+
+// Endpoint hands out the Server's Interactions Endpoint: where
+// interactions are POSTed once its URL is set (SetURL), signed with the
+// application's key (PublicKey), and how they went (Deliveries).
+func (s *Server) Endpoint() *Endpoint { return s.ep }
+
+// SetDMsClosed opens or closes a user's DMs to the bot (see User.DMsClosed).
+func (f Faults) SetDMsClosed(userID string, closed bool) error {
+	s := f.s
+	s.w.Lock()
+	defer s.w.Unlock()
+	u, ok := s.w.Users[userID]
+	if !ok {
+		return ErrUnknownUser
+	}
+	u.DMsClosed = closed
+	return nil
+}
+
+// SetMissingPermissions makes the bot's writes to a channel fail with 403
+// code 50013 (missing = true) or succeed again.
+func (f Faults) SetMissingPermissions(channelID string, missing bool) error {
+	s := f.s
+	s.w.Lock()
+	defer s.w.Unlock()
+	c, ok := s.w.Channels[channelID]
+	if !ok {
+		return ErrUnknownChannel
+	}
+	c.MissingPermissions = missing
+	return nil
+}
+
+// DeleteChannel marks a channel deleted: every later request about it gets
+// 404 code 10003 "Unknown Channel".
+func (f Faults) DeleteChannel(channelID string) error {
+	s := f.s
+	s.w.Lock()
+	defer s.w.Unlock()
+	c, ok := s.w.Channels[channelID]
+	if !ok {
+		return ErrUnknownChannel
+	}
+	c.Deleted = true
+	s.gw.Send(gateway.NewEvent("CHANNEL_DELETE", s.w.ChannelJSON(c), gateway.IntentGuilds).In(c.GuildID))
+	return nil
 }

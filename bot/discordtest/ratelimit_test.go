@@ -71,13 +71,13 @@ func TestLean(t *testing.T) {
 	}
 	r := waitChan(t, seen, "the request")
 	if r.Seq == 0 || r.Route != "POST /channels/{channel_id}/messages" || len(r.Files) != 1 || r.Files[0].Data != nil {
-		t.Fatalf("subscriber saw %+v", r)
+		t.Fatalf("Subscriber saw %+v", r)
 	}
 	if n := len(b.srv.Requests()); n != 0 {
 		t.Fatalf("%d requests kept", n)
 	}
 	if typ := waitChan(t, dispatched, "the dispatch"); typ != "MESSAGE_CREATE" {
-		t.Fatalf("subscriber saw a %s dispatch", typ)
+		t.Fatalf("Subscriber saw a %s dispatch", typ)
 	}
 	if n := len(b.srv.Dispatches()); n != 0 {
 		t.Fatalf("%d dispatches kept", n)
@@ -101,7 +101,7 @@ func TestTooManyRequestsShape(t *testing.T) {
 		bucket  bool              // the route's bucket headers are there
 		body    string
 	}{
-		{name: "user", limits: RateLimits{MessageCreate: Bucket{1, 2500 * time.Millisecond}},
+		{name: "user", limits: RateLimits{MessageCreate: Bucket{Requests: 1, Per: 2500 * time.Millisecond}},
 			prepare: func(e *limitEnv) { e.message(e.srv.DefaultChannelID()) },
 			headers: map[string]string{"Retry-After": "3", "X-RateLimit-Scope": "user", "X-RateLimit-Global": "",
 				"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "2.500"},
@@ -111,11 +111,11 @@ func TestTooManyRequestsShape(t *testing.T) {
 			headers: map[string]string{"Retry-After": "1", "X-RateLimit-Scope": "global", "X-RateLimit-Global": "true"},
 			body:    `{"message":"You are being rate limited.","retry_after":1,"global":true}`},
 		{name: "shared (injected)", prepare: func(e *limitEnv) {
-			e.srv.InjectFault(Fault{Status: 429, Scope: "shared", RetryAfter: 64570 * time.Millisecond})
+			e.srv.Faults().Inject(Fault{Status: 429, Scope: "shared", RetryAfter: 64570 * time.Millisecond})
 		},
 			headers: map[string]string{"Retry-After": "65", "X-RateLimit-Scope": "shared", "X-RateLimit-Global": ""},
 			bucket:  true, body: `{"message":"The resource is being rate limited.","retry_after":64.57,"global":false}`},
-		{name: "old message edits", limits: RateLimits{OldMessageEdit: Bucket{1, 6 * time.Second}, OldMessageAge: time.Hour},
+		{name: "old message edits", limits: RateLimits{OldMessageEdit: Bucket{Requests: 1, Per: 6 * time.Second}, OldMessageAge: time.Hour},
 			prepare: func(e *limitEnv) {
 				m := e.message(e.srv.DefaultChannelID())
 				e.clock.Advance(2 * time.Hour)
@@ -156,7 +156,7 @@ func TestTooManyRequestsShape(t *testing.T) {
 				}
 			}
 			scope := tc.headers["X-RateLimit-Scope"]
-			if st := e.srv.RateLimitStats(); st.Limited[scope] != 1 {
+			if st := e.srv.Limits().Stats(); st.Limited[scope] != 1 {
 				t.Errorf("stats count %v 429s by scope, want 1 %s", st.Limited, scope)
 			}
 		})
@@ -227,11 +227,11 @@ func TestInvalidRequests(t *testing.T) {
 			return e.do("POST", "/channels/"+dm+"/messages", obj{"content": "your turn"})
 		}, 403, true},
 		{"429 user", func(e *limitEnv) *httptest.ResponseRecorder {
-			e.srv.RateLimitNext("GET", "", 1, time.Second)
+			e.srv.Faults().RateLimitNext("GET", "", 1, time.Second)
 			return e.do("GET", "/channels/"+e.srv.DefaultChannelID(), nil)
 		}, 429, true},
 		{"429 shared", func(e *limitEnv) *httptest.ResponseRecorder {
-			e.srv.InjectFault(Fault{Status: 429, Scope: "shared"})
+			e.srv.Faults().Inject(Fault{Status: 429, Scope: "shared"})
 			return e.do("GET", "/channels/"+e.srv.DefaultChannelID(), nil)
 		}, 429, false},
 		{"404", func(e *limitEnv) *httptest.ResponseRecorder {
@@ -251,17 +251,17 @@ func TestInvalidRequests(t *testing.T) {
 			if tc.counts {
 				want = 1
 			}
-			if n := e.srv.InvalidRequests(); n != want {
+			if n := e.srv.Limits().InvalidRequests(); n != want {
 				t.Errorf("%d invalid requests, want %d", n, want)
 			}
 			if r := e.srv.Requests(); r[len(r)-1].Invalid != tc.counts {
 				t.Errorf("recorded Invalid %v", r[len(r)-1].Invalid)
 			}
 			e.clock.Advance(10 * time.Minute)
-			if n := e.srv.InvalidRequests(); n != 0 {
+			if n := e.srv.Limits().InvalidRequests(); n != 0 {
 				t.Errorf("%d invalid requests 10 minutes later", n)
 			}
-			if st := e.srv.RateLimitStats(); st.InvalidTotal != want {
+			if st := e.srv.Limits().Stats(); st.InvalidTotal != want {
 				t.Errorf("%d invalid requests in all, want %d", st.InvalidTotal, want)
 			}
 		})
@@ -289,7 +289,7 @@ func TestBan(t *testing.T) {
 	if w := e.do("GET", "/channels/"+ch, nil); w.Code != http.StatusOK {
 		t.Fatalf("after %d invalid requests: %d, want 200", limit, w.Code)
 	}
-	if n := e.srv.InvalidRequests(); n != limit {
+	if n := e.srv.Limits().InvalidRequests(); n != limit {
 		t.Fatalf("%d invalid requests counted, want %d", n, limit)
 	}
 	e.token = "Bot wrong"
@@ -324,7 +324,7 @@ func TestBan(t *testing.T) {
 			}
 		})
 	}
-	st := e.srv.RateLimitStats()
+	st := e.srv.Limits().Stats()
 	if !st.Banned || st.Refused != 4 || st.Invalid != limit+1 {
 		t.Errorf("stats %+v", st)
 	}
@@ -335,7 +335,7 @@ func TestBan(t *testing.T) {
 func TestBanStopsDiscordgo(t *testing.T) {
 	t.Parallel()
 	b := startBot(t, Options{RateLimits: &RateLimits{InvalidRequests: 1, InvalidWindow: time.Minute, BanRetryAfter: time.Hour}})
-	b.srv.SetDMsClosed(b.alice.ID, true)
+	b.srv.Faults().SetDMsClosed(b.alice.ID, true)
 	dm, _ := b.srv.DMChannel(b.alice.ID)
 	for range 2 {
 		if _, err := b.s.ChannelMessageSend(dm, "your turn"); err == nil {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"shinpan/bot/discordtest/wire"
+	"shinpan/bot/discordtest/world"
 	"strings"
 	"sync"
 	"testing"
@@ -225,9 +227,9 @@ func TestAckDeadlineAndLooseCommands(t *testing.T) {
 	if in, _ := srv.Interaction(id); in.Acknowledged() {
 		t.Error("an invalid callback acknowledged the interaction")
 	}
-	srv.mu.Lock()
-	srv.rec.failures = nil
-	srv.mu.Unlock()
+	srv.w.Lock()
+	srv.w.Rec.Failures = nil
+	srv.w.Unlock()
 
 	// with_response=true returns the callback resource.
 	id = must[string](t)(srv.SlashCommand(alice.ID, "", "other"))
@@ -303,7 +305,7 @@ func TestDMsMultipartHistoryAndErrors(t *testing.T) {
 	}
 
 	// Closed DMs: opening works, sending fails with 50007.
-	must[bool](t)(true, b.srv.SetDMsClosed(b.bob.ID, true))
+	must[bool](t)(true, b.srv.Faults().SetDMsClosed(b.bob.ID, true))
 	bobDM := must[*discordgo.Channel](t)(b.s.UserChannelCreate(b.bob.ID))
 	_, err = b.s.ChannelMessageSend(bobDM.ID, "Your board")
 	var rerr *discordgo.RESTError
@@ -312,12 +314,12 @@ func TestDMsMultipartHistoryAndErrors(t *testing.T) {
 	}
 
 	// Missing permissions and deleted channels.
-	must[bool](t)(true, b.srv.SetMissingPermissions(b.channel, true))
+	must[bool](t)(true, b.srv.Faults().SetMissingPermissions(b.channel, true))
 	if _, err := b.s.ChannelMessageSend(b.channel, "hi"); restCode(err) != discordgo.ErrCodeMissingPermissions {
 		t.Errorf("missing permissions: %v", err)
 	}
 	gone := b.srv.AddChannel(Channel{Name: "old"})
-	must[bool](t)(true, b.srv.DeleteChannel(gone.ID))
+	must[bool](t)(true, b.srv.Faults().DeleteChannel(gone.ID))
 	if _, err := b.s.ChannelMessageSend(gone.ID, "hi"); restCode(err) != discordgo.ErrCodeUnknownChannel {
 		t.Errorf("deleted channel: %v", err)
 	}
@@ -434,7 +436,7 @@ func TestMessageLimitsValidation(t *testing.T) {
 		t.Errorf("26 select options: %v", err)
 	}
 	for _, v := range srv.ValidationErrors() {
-		t.Logf("%s", clip(v.Error(), 300))
+		t.Logf("%s", world.Clip(v.Error(), 300))
 	}
 
 	// ValidateRecord serves the request and records the problem; without a
@@ -463,7 +465,7 @@ func TestRateLimitAndServerErrors(t *testing.T) {
 	limited := make(chan *discordgo.RateLimit, 1)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) { limited <- r })
 
-	srv.RateLimitNext("POST", "/channels/*/messages", 1, 150*time.Millisecond)
+	srv.Faults().RateLimitNext("POST", "/channels/*/messages", 1, 150*time.Millisecond)
 	start := time.Now()
 	if _, err := s.ChannelMessageSend(ch, "move 1"); err != nil {
 		t.Fatalf("after 429: %v", err)
@@ -483,11 +485,11 @@ func TestRateLimitAndServerErrors(t *testing.T) {
 		t.Errorf("requests %+v", reqs)
 	}
 
-	srv.FailNext("POST", "/channels/*/messages", 1, http.StatusBadGateway)
+	srv.Faults().FailNext("POST", "/channels/*/messages", 1, http.StatusBadGateway)
 	if _, err := s.ChannelMessageSend(ch, "move 2"); err != nil {
 		t.Errorf("after 502: %v", err)
 	}
-	srv.FailNext("", "/channels/*/messages", 1, http.StatusInternalServerError)
+	srv.Faults().FailNext("", "/channels/*/messages", 1, http.StatusInternalServerError)
 	_, err := s.ChannelMessageSend(ch, "move 3")
 	var rerr *discordgo.RESTError
 	if !errors.As(err, &rerr) || rerr.Response.StatusCode != 500 {
@@ -608,7 +610,7 @@ func TestGatewayDropResumeReplays(t *testing.T) {
 	t.Parallel()
 	b := startBot(t, Options{})
 	ctx := ctxT(t, 10*time.Second)
-	if n := b.srv.DropGateway(); n != 1 {
+	if n := b.srv.Faults().DropGateway(); n != 1 {
 		t.Fatalf("dropped %d connections", n)
 	}
 	// Typed while the bot is away: queued and replayed on RESUME.
@@ -627,7 +629,7 @@ func TestGatewayDropResumeReplays(t *testing.T) {
 		t.Errorf("got %q", m.Content)
 	}
 	// op 7 RECONNECT: discordgo closes with 1012 and resumes.
-	b.srv.SendReconnect()
+	b.srv.Faults().SendReconnect()
 	must[GatewayStats](t)(b.srv.WaitGateway(ctx, func(g GatewayStats) bool { return g.Resumes == 2 && g.Ready && g.Heartbeats >= 3 }))
 	must[string](t)(b.srv.SendDM(b.bob.ID, "hello"))
 	if m := waitChan(t, b.messages, "DM after op 7"); m.Content != "hello" {
@@ -642,12 +644,12 @@ func TestOutageInvalidSessionHistory(t *testing.T) {
 	dm := must[string](t)(b.srv.DMChannel(b.alice.ID))
 	last := must[*discordgo.Message](t)(b.s.ChannelMessageSend(dm, "Your move"))
 
-	b.srv.InvalidateNextResume()
-	b.srv.SetGatewayDown(true)
+	b.srv.Faults().InvalidateNextResume()
+	b.srv.Faults().SetGatewayDown(true)
 	must[GatewayStats](t)(b.srv.WaitGateway(ctx, func(g GatewayStats) bool { return g.Refused >= 1 }))
 	m1 := must[string](t)(b.srv.SendDM(b.alice.ID, "7g7f"))
 	m2 := must[string](t)(b.srv.SendDM(b.alice.ID, "resign"))
-	b.srv.SetGatewayDown(false)
+	b.srv.Faults().SetGatewayDown(false)
 
 	st := must[GatewayStats](t)(b.srv.WaitGateway(ctx, func(g GatewayStats) bool { return g.Identifies == 2 && g.Ready }))
 	if st.Resumes != 1 || st.InvalidSessions != 1 {
@@ -675,7 +677,7 @@ func TestInvalidSessionNow(t *testing.T) {
 	b := startBot(t, Options{})
 	ready := make(chan struct{}, 2)
 	b.s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { ready <- struct{}{} })
-	b.srv.InvalidateSession()
+	b.srv.Faults().InvalidateSession()
 	waitChan(t, ready, "READY after op 9")
 	st := b.srv.Gateway()
 	if st.Identifies != 2 || st.Connections != 1 {
@@ -767,16 +769,6 @@ func TestMiscRoutes(t *testing.T) {
 	_ = context.Background
 }
 
-// TestDispatchFrameEncodedOnce: a dispatch encoded once for its sessions is
-// the very frame encodeFrame makes.
-func TestDispatchFrameEncodedOnce(t *testing.T) {
-	d := obj{"content": "<@1> & \u2028 \"x\"", "embeds": json.RawMessage(`[ {"a": 1} ]`), "n": 3}
-	want := encodeFrame(0, d, 42, "MESSAGE_CREATE")
-	if got := encodeDispatchFrame(mustJSON(d), 42, "MESSAGE_CREATE"); string(got) != string(want) {
-		t.Errorf("frame\n got %s\nwant %s", got, want)
-	}
-}
-
 // TestMessageAnswerAndDispatch: a message's REST answer is messageJSON's
 // encoding, and its MESSAGE_CREATE/UPDATE carries the same (a DM's the very
 // bytes; a guild's with guild_id and member added), both encoded once.
@@ -801,9 +793,9 @@ func TestMessageAnswerAndDispatch(t *testing.T) {
 		if len(answers) != 2 || len(events) != 2 {
 			t.Fatalf("channel %s: %d answers, %d events", ch, len(answers), len(events))
 		}
-		b.srv.mu.Lock()
-		want := mustJSON(b.srv.messageJSON(b.srv.world.messages[m.ID]))
-		b.srv.mu.Unlock()
+		b.srv.w.Lock()
+		want := wire.MustJSON(b.srv.w.MessageJSON(b.srv.w.Messages[m.ID]))
+		b.srv.w.Unlock()
 		if string(answers[1]) != string(want) {
 			t.Errorf("channel %s: the edit's answer\n%s\nwant\n%s", ch, answers[1], want)
 		}
@@ -819,7 +811,7 @@ func TestMessageAnswerAndDispatch(t *testing.T) {
 				delete(fields, "guild_id")
 				delete(fields, "member")
 			}
-			if got := mustJSON(fields); string(got) != string(answers[i]) {
+			if got := wire.MustJSON(fields); string(got) != string(answers[i]) {
 				t.Errorf("channel %s event %d\n%s\nwant the answer\n%s", ch, i, got, answers[i])
 			}
 		}

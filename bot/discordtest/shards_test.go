@@ -212,8 +212,8 @@ func TestReplayOnResume(t *testing.T) {
 	must[GatewayStats](t)(srv.WaitGateway(ctxT(t, 5*time.Second), func(g GatewayStats) bool { return g.Heartbeats >= 1 }))
 	dm := must[string](t)(srv.SendDM(alice.ID, "7g7f"))
 	eventually(t, "the DM", func() bool { return a.has(msgsOf, dm) })
-	srv.ReplayOnNextResume(1)
-	srv.DropGateway()
+	srv.Faults().ReplayOnNextResume(1)
+	srv.Faults().DropGateway()
 	eventually(t, "the DM again", func() bool { return a.count(msgsOf, dm) == 2 })
 	if g := srv.Gateway(); g.Resumes != 1 || g.InvalidSessions != 0 {
 		t.Fatalf("gateway %+v", g)
@@ -233,9 +233,9 @@ func TestResumeAfterAnotherIdentify(t *testing.T) {
 	alice := srv.AddUser(User{Username: "alice"})
 	_, a := openShard(t, srv, "Bot test", 0, 0, discordgo.IntentsDirectMessages)
 	must[GatewayStats](t)(srv.WaitGateway(ctxT(t, 5*time.Second), func(g GatewayStats) bool { return g.Heartbeats >= 1 }))
-	srv.SetGatewayDown(true)
+	srv.Faults().SetGatewayDown(true)
 	dm := must[string](t)(srv.SendDM(alice.ID, "typed while down"))
-	srv.SetGatewayDown(false)
+	srv.Faults().SetGatewayDown(false)
 	_, b := openShard(t, srv, "Bot test", 0, 0, discordgo.IntentsDirectMessages)
 	eventually(t, "the first session's RESUME", func() bool { return a.has(msgsOf, dm) })
 	if g := srv.Gateway(); g.Resumes < 1 || g.InvalidSessions != 0 || len(g.Sessions) != 2 {
@@ -309,27 +309,5 @@ func TestNonceAcrossClients(t *testing.T) {
 	}
 	if a, b := post(), post(); a != b || len(srv.BotMessages(ch)) != 1 {
 		t.Fatalf("two clients made %d messages (%s, %s)", len(srv.BotMessages(ch)), a, b)
-	}
-}
-
-// TestReplayBufferKeepsTheLast: a session keeps its last ReplayBuffer
-// dispatches for RESUME, and not many more in memory.
-func TestReplayBufferKeepsTheLast(t *testing.T) {
-	s := New(Options{ReplayBuffer: 3})
-	ss := &session{id: "s"}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i := range 10 {
-		s.sendTo(ss, "TEST", obj{"i": i})
-		if len(ss.buffer) > 2*3 {
-			t.Fatalf("%d frames kept after %d dispatches", len(ss.buffer), i+1)
-		}
-	}
-	var seqs []int64
-	for _, f := range s.replayable(ss) {
-		seqs = append(seqs, f.seq)
-	}
-	if len(seqs) != 3 || seqs[0] != 8 || seqs[2] != 10 {
-		t.Fatalf("replayable seqs %v, want [8 9 10]", seqs)
 	}
 }
