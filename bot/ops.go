@@ -87,14 +87,16 @@ func (b *Bot) StoreReady() error {
 	return err
 }
 
+// activeByVariant is shinpan_games_active: counts kept by the store
+// (ActiveCounts), O(1) however many games are live.
 func (b *Bot) activeByVariant() (map[string]int, error) {
-	gs, err := b.st.ActiveGames()
+	counts, err := b.st.ActiveCounts()
 	n := map[string]int{}
 	for _, v := range []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standard} {
 		n[string(v)] = 0
 	}
-	for _, g := range gs {
-		n[string(g.Variant)]++
+	for v, k := range counts {
+		n[string(v)] = k
 	}
 	return n, err
 }
