@@ -62,6 +62,8 @@ type Store struct {
 
 	// active is the number of live games by variant (active.go).
 	active activeCount
+	// health remembers a write the disk refused (health.go).
+	health writeHealth
 }
 
 // Open opens the database at path ("" means DefaultPath), creating the file
