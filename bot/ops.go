@@ -153,8 +153,10 @@ func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
 		b.dmsClosed.Delete(m.Target) // a DM reached them
 	}
 	b.metrics.Send(string(m.Dest), outcome)
-	b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
-		"outcome", outcome, "took", time.Since(start), "bytes", len(m.Payload))
+	if b.log.Enabled(b.ctx, slog.LevelDebug) { // its arguments are built before the call
+		b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
+			"outcome", outcome, "took", time.Since(start), "bytes", len(m.Payload))
+	}
 	if outcome != "retry" && m.GameID != 0 && m.Seq != 0 {
 		b.moves.Delivered(b.metrics, uint64(m.GameID), m.Seq)
 	}
