@@ -65,3 +65,48 @@ func (e *env) explain(id store.GameID, users ...string) {
 		}
 	}
 }
+
+// TestCatchUpReadFails: when reading back a player's DMs fails (Discord
+// answers 500), the move they typed while the bot was down is read at a
+// later try, not lost, and taken once; a DM they send while the reads fail
+// is handled after it, in order (here a second move, refused: not their
+// turn; taken first, it would have been the game's first move).
+func TestCatchUpReadFails(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("tsuitate")
+	e.settle()
+	defer func() {
+		if t.Failed() {
+			e.explain(id, e.alice, e.bob)
+		}
+	}()
+	e.stop()
+	first, err := e.srv.SendDM(e.alice, "7g7f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv.FailNext("GET", "/channels/*/messages", 3, 500)
+	e.start()
+	if _, err := e.srv.SendDM(e.alice, "2g2f"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("both DMs answered", func() bool {
+		return e.countDMs(e.alice, "You played") >= 1 && e.countDMs(e.bob, "moved (move 1)") >= 1 &&
+			e.countDMs(e.alice, "not your turn") >= 1
+	})
+	e.settle()
+	if _, log, err := e.st.LoadGame(id); err != nil || len(log) != 1 || log[0].Key != first {
+		t.Fatalf("the game's log: %+v %v, want the move typed while down alone", log, err)
+	}
+	for _, c := range []struct{ who, user, text string }{
+		{"alice", e.alice, "You played"}, {"bob", e.bob, "moved (move 1)"}, {"alice", e.alice, "not your turn"},
+	} {
+		if n := e.countDMs(c.user, c.text); n != 1 {
+			t.Errorf("%s told %q %d times", c.who, c.text, n)
+		}
+	}
+	if r := e.dm(e.bob, "3c3d"); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("the next move: %q", r.Content)
+	}
+}
