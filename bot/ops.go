@@ -90,14 +90,16 @@ func (b *Bot) StoreReady() error {
 	return err
 }
 
+// activeByVariant is shinpan_games_active: counts kept by the store
+// (ActiveCounts), O(1) however many games are live.
 func (b *Bot) activeByVariant() (map[string]int, error) {
-	gs, err := b.st.ActiveGames()
+	counts, err := b.st.ActiveCounts()
 	n := map[string]int{}
 	for _, v := range []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standard} {
 		n[string(v)] = 0
 	}
-	for _, g := range gs {
-		n[string(g.Variant)]++
+	for v, k := range counts {
+		n[string(v)] = k
 	}
 	return n, err
 }
@@ -154,8 +156,10 @@ func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
 		b.dmsClosed.Delete(m.Target) // a DM reached them
 	}
 	b.metrics.Send(string(m.Dest), outcome)
-	b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
-		"outcome", outcome, "took", time.Since(start), "bytes", len(m.Payload))
+	if b.log.Enabled(b.ctx, slog.LevelDebug) { // its arguments are built before the call
+		b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
+			"outcome", outcome, "took", time.Since(start), "bytes", len(m.Payload))
+	}
 	if outcome != "retry" && m.GameID != 0 && m.Seq != 0 {
 		b.moves.Delivered(b.metrics, uint64(m.GameID), m.Seq)
 	}

@@ -90,6 +90,10 @@ type Outbox interface {
 	// OutboxStats says how many messages are unsent and since when, without
 	// reading them: its cost does not grow with the backlog.
 	OutboxStats() (OutboxStats, error)
+	// ActiveCounts says how many games are live (active or choosing
+	// masks) by variant, without reading them: its cost does not grow
+	// with the number of games. A variant with none may be absent.
+	ActiveCounts() (map[view.Variant]int, error)
 	// KeyedNonce is the nonce of a message sent outside the outbox (see
 	// store.KeyedNonce), under the store's nonce secret.
 	KeyedNonce(parts ...string) (string, error)

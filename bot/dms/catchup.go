@@ -93,29 +93,37 @@ func (in *Intake) catchUpAwaited(games []store.Game) {
 			if in.leftToOwner(p.game) {
 				continue // pending still: read before their next DM, unless the owner handled it
 			}
-			select {
-			case in.catchSlots <- struct{}{}: // released when the queued catch-up is over (catchOver)
-			case <-in.ctx.Done():
+			if !in.queueCatchUp(u) {
 				return
 			}
-			if !in.catchPending(u) {
-				<-in.catchSlots
-				if in.ctx.Err() != nil {
-					return
-				}
-				continue
-			}
-			in.mu.Lock()
-			if in.catchHeld[u] { // one queued already holds a slot for u
-				in.mu.Unlock()
-				<-in.catchSlots
-				continue
-			}
-			in.catchHeld[u] = true
-			in.mu.Unlock()
-			in.queueFor(u, nil)
 		}
 	}()
+}
+
+// queueCatchUp queues a pending user's catch-up in their DM queue, once a
+// slot is free (at most catchUpConcurrency run at once), unless they are
+// no longer pending or one is queued already. It returns false when the
+// bot stops first.
+func (in *Intake) queueCatchUp(u string) bool {
+	select {
+	case in.catchSlots <- struct{}{}: // released when the queued catch-up is over (catchOver)
+	case <-in.ctx.Done():
+		return false
+	}
+	if !in.catchPending(u) {
+		<-in.catchSlots
+		return in.ctx.Err() == nil
+	}
+	in.mu.Lock()
+	if in.catchHeld[u] { // one queued already holds a slot for u
+		in.mu.Unlock()
+		<-in.catchSlots
+		return true
+	}
+	in.catchHeld[u] = true
+	in.mu.Unlock()
+	in.queueFor(u, nil)
+	return true
 }
 
 // leftToOwner says whether another live process that takes DMs owns game
@@ -176,27 +184,41 @@ func (in *Intake) firstSeen(user, msgID string) bool {
 }
 
 // catchUpUser handles a pending user's missed DMs, in order; it runs in the
-// user's DM queue.
-func (in *Intake) catchUpUser(user string) {
+// user's DM queue, and says whether it read them. When it cannot (the store
+// or Discord failed), the user stays pending and it is tried again in the
+// background after catchRetry, doubling up to catchRetryMax, and before
+// their next DM is handled; a live DM that finds it failing is left to the
+// next try, which reads it from the channel after the missed ones. It used
+// to clear them all the same: a move typed while the bot was down was then
+// never read (and once a later DM was handled, a later catch-up began past
+// it).
+func (in *Intake) catchUpUser(user string) (read bool) {
 	in.mu.Lock()
 	in.catchNow++
 	in.catchMost = max(in.catchMost, in.catchNow)
 	in.mu.Unlock()
 	defer func() {
 		in.mu.Lock()
-		delete(in.catching, user)
+		if read {
+			delete(in.catching, user)
+			delete(in.catchWait, user)
+		}
 		in.catchNow--
 		in.mu.Unlock()
+		if !read {
+			in.catchUpLater(user)
+		}
 	}()
 	st, err := in.st.GetSettings(user)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return
+		in.log.Warn("catch-up: settings", "user", user, "err", err)
+		return false
 	}
 	channel := st.DMChannelID
 	if channel == "" { // their first DM came while the bot was down: the channel is Discord's to tell
 		if channel, err = in.rest.DMChannel(user); err != nil {
 			in.log.Warn("catch-up: open the DM channel", "user", user, "err", err)
-			return
+			return false
 		}
 	}
 	after := st.LastDM
@@ -204,7 +226,7 @@ func (in *Intake) catchUpUser(user string) {
 		msgs, err := in.rest.ChannelMessages(channel, 100, after)
 		if err != nil {
 			in.log.Warn("catch-up read", "user", user, "err", err)
-			return
+			return false
 		}
 		sort.Slice(msgs, func(i, j int) bool { return snowflake(msgs[i].ID) < snowflake(msgs[j].ID) })
 		for _, m := range msgs {
@@ -216,9 +238,46 @@ func (in *Intake) catchUpUser(user string) {
 			in.handleOnce(m, true)
 		}
 		if len(msgs) < 100 {
-			return
+			return true
 		}
 	}
+	return true // the ten pages read; newer DMs still missed are read at the next catch-up
+}
+
+// catchRetry is the first wait before a failed catch-up is tried again;
+// each failure doubles it, up to catchRetryMax.
+const (
+	catchRetry    = time.Second
+	catchRetryMax = 30 * time.Second
+)
+
+// catchUpLater queues a user's catch-up again after their current wait
+// (catchWait), unless the bot stops first or they are no longer pending.
+// Once the wait has reached catchRetryMax it gives up (six tries over about
+// half a minute): the user's next DMs are handled, and what they sent while
+// the bot could not read is left unread (and logged as an error).
+func (in *Intake) catchUpLater(user string) {
+	in.mu.Lock()
+	wait := in.catchWait[user]
+	if wait == catchRetryMax {
+		delete(in.catching, user)
+		delete(in.catchWait, user)
+		in.mu.Unlock()
+		in.log.Error("catch-up: the DMs missed could not be read; left unread", "user", user)
+		return
+	}
+	if wait == 0 {
+		wait = catchRetry
+	}
+	in.catchWait[user] = min(2*wait, catchRetryMax)
+	in.mu.Unlock()
+	go func() {
+		select {
+		case <-time.After(wait):
+			in.queueCatchUp(user)
+		case <-in.ctx.Done():
+		}
+	}()
 }
 
 func snowflake(id string) uint64 {

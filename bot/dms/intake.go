@@ -49,7 +49,9 @@ func (in *Intake) queueFor(user string, m *discordgo.Message) {
 				handled := false
 				if in.catchPending(user) {
 					if handled = next != nil && in.handledElsewhere(next); !handled {
-						in.catchUpUser(user)
+						// Unread: next is left to the next try, which reads
+						// it from the channel after the missed ones.
+						handled = !in.catchUpUser(user)
 					}
 				}
 				if !handled && next != nil && in.firstSeen(user, next.ID) {

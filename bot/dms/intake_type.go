@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -43,6 +44,9 @@ type Intake struct {
 	catchNow, catchMost int
 	catchLists          int  // background lists still queueing (catchUpAwaited)
 	startCaughtUp       bool // Start's catch-up list is made (the games gained before are in it)
+	// catchWait is the wait before a user's failed catch-up is tried
+	// again (catchUpLater).
+	catchWait map[string]time.Duration
 
 	dmMarks  dmMarks  // handled DMs to remember in the store
 	dmChecks dmChecks // looks at whether another process handled a DM (check.go)
@@ -82,7 +86,7 @@ func New(c Config) *Intake {
 	return &Intake{ctx: c.Ctx, st: c.Store, rest: c.REST, log: c.Log, pool: c.Pool, host: c.Host,
 		instance: c.Instance, sharedStore: c.Shared, clustered: c.Clustered,
 		dmQueue: map[string][]*discordgo.Message{}, catching: map[string]bool{}, lastDM: map[string]uint64{},
-		catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}}
+		catchSlots: make(chan struct{}, catchUpConcurrency), catchHeld: map[string]bool{}, catchWait: map[string]time.Duration{}}
 }
 
 // OnMessage takes a DM from the gateway (guild messages and the bot's own

@@ -2,6 +2,7 @@ package interact
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"log/slog"
 	"strconv"
@@ -217,19 +218,25 @@ func (rt *Router) Interact(i *discordgo.InteractionCreate, rp replier) {
 
 // serve runs a route: deferral first when slow, then the handler, then the
 // one reply.
+// Its debug line costs nothing when the level is off: a logger With the
+// interaction's attributes, built for every interaction, and the deferred
+// line's arguments were 13 of the 18 allocations of a button answered at
+// once (BenchmarkServeLogOff).
 func (rt *Router) serve(r *Req, name string, route Route) {
-	log := rt.Log.With("route", name, "user", r.User, "guild", r.I.GuildID)
-	defer func(start time.Time) { log.Debug("interaction", "arg", r.Arg, "took", time.Since(start)) }(time.Now())
+	start := time.Now()
 	if route.Slow {
 		r.Ack()
 	}
 	a, err := route.Run(r)
 	if err != nil {
-		log.Error("interaction", "err", err)
+		rt.Log.Error("interaction", "route", name, "user", r.User, "guild", r.I.GuildID, "err", err)
 		a = Say(rt.Hooks.ErrorText(r.Lang, err))
 	}
 	if err := rt.respond(r, a); err != nil {
-		log.Warn("interaction reply", "err", err)
+		rt.Log.Warn("interaction reply", "route", name, "user", r.User, "guild", r.I.GuildID, "err", err)
+	}
+	if rt.Log.Enabled(context.Background(), slog.LevelDebug) {
+		rt.Log.Debug("interaction", "route", name, "user", r.User, "guild", r.I.GuildID, "arg", r.Arg, "took", time.Since(start))
 	}
 }
 

@@ -60,7 +60,7 @@ func (s *Store) AppendAction(id store.GameID, e store.Entry, outbox []store.OutM
 			return err
 		}
 		old.LastSeq = e.Seq // writeGame moves the index entries from old's
-		if err := writeGame(tx, &old, &g); err != nil {
+		if err := s.storeGame(tx, &old, &g); err != nil {
 			return err
 		}
 		return s.queueOutbox(tx, id, e.Seq, prep, now)

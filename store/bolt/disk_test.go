@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -170,9 +171,31 @@ func TestDiskChild(t *testing.T) {
 		}
 	}
 	checkLog(s, "still full")
+	// Readiness: reads still work, but the store is not healthy while the
+	// disk refuses its writes, until one commits again (a probe of its own,
+	// or the bot's next write).
+	if _, err := s.Version(); err != nil {
+		t.Fatalf("a read on the full disk: %v", err)
+	}
+	if err := s.Healthy(); !errors.Is(err, store.ErrUnavailable) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("Healthy on the full disk: %v, want ErrUnavailable naming %s", err, path)
+	}
+	fmt.Printf("disk: %s full, Healthy: %v\n", mode, s.Healthy())
 	free()
+	if err := s.Healthy(); err == nil {
+		t.Fatal("Healthy before any write or probe since the failure: nil")
+	}
+	s.health.mu.Lock()
+	s.health.interval = time.Nanosecond // the probe is due
+	s.health.mu.Unlock()
+	if err := s.Healthy(); err != nil {
+		t.Fatalf("Healthy with room again (its probe wrote): %v", err)
+	}
 	if err := appendOne("after"); err != nil {
 		t.Fatalf("with room again: %v", err)
+	}
+	if err := s.Healthy(); err != nil {
+		t.Fatalf("Healthy after a write: %v", err)
 	}
 	check(t, s.Close())
 	s, err = Open(path, nil)

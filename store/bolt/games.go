@@ -51,7 +51,7 @@ func (s *Store) createGame(tx *bbolt.Tx, g store.Game, key string, outbox []prep
 		return store.Game{}, err
 	}
 	g.ID = store.GameID(id)
-	if err := writeGame(tx, nil, &g); err != nil {
+	if err := s.storeGame(tx, nil, &g); err != nil {
 		return store.Game{}, err
 	}
 	if key != "" {
@@ -101,7 +101,7 @@ func (s *Store) UpdateGame(id store.GameID, outbox []store.OutMsg, fn func(*stor
 		if ferr != nil {
 			return ferr
 		}
-		if err := finishUpdate(tx, &old, &g, now); err != nil {
+		if err := s.finishUpdate(tx, &old, &g, now); err != nil {
 			return err
 		}
 		out = g
@@ -115,11 +115,11 @@ func (s *Store) UpdateGame(id store.GameID, outbox []store.OutMsg, fn func(*stor
 }
 
 // finishUpdate completes a caller's edit of old into g and writes it.
-func finishUpdate(tx *bbolt.Tx, old, g *store.Game, now time.Time) error {
+func (s *Store) finishUpdate(tx *bbolt.Tx, old, g *store.Game, now time.Time) error {
 	if err := store.FinishUpdate(old, g, now); err != nil {
 		return err
 	}
-	return writeGame(tx, old, g)
+	return s.storeGame(tx, old, g)
 }
 
 func readGame(tx *bbolt.Tx, id store.GameID) (store.Game, error) {
@@ -176,6 +176,16 @@ func writeGame(tx *bbolt.Tx, old, g *store.Game) error {
 		}
 	}
 	return putJSON(bkt(tx, bGames), u64(uint64(g.ID)), g)
+}
+
+// storeGame is writeGame, with the live games' count moved (active.go):
+// every write of a game after Open goes through it.
+func (s *Store) storeGame(tx *bbolt.Tx, old, g *store.Game) error {
+	if err := writeGame(tx, old, g); err != nil {
+		return err
+	}
+	s.activeMoved(tx, old, g)
+	return nil
 }
 
 // hasKey reports whether b holds key (a nil Get can't tell: an index entry's

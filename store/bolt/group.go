@@ -60,7 +60,9 @@ func (s *Store) update(fn func(tx *bbolt.Tx) error) (err error) {
 	if w.panicked {
 		panic(w.panicVal)
 	}
-	return s.diskErr(w.err)
+	err = s.diskErr(w.err)
+	s.noteWrite(err)
+	return err
 }
 
 // lead runs groups from the queue until own's is done, then hands the lead to

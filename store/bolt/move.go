@@ -66,7 +66,7 @@ func (s *Store) WriteGameRecord(r store.GameRecord) error {
 			return err
 		}
 		g := r.Game
-		if err := writeGame(tx, old, &g); err != nil {
+		if err := s.storeGame(tx, old, &g); err != nil {
 			return err
 		}
 		lg := bkt(tx, bLog)

@@ -59,6 +59,11 @@ type Store struct {
 	// outboxN is the number of messages in the outbox: counted at Open,
 	// then moved by each commit that queues or removes some (outboxMoved).
 	outboxN atomic.Int64
+
+	// active is the number of live games by variant (active.go).
+	active activeCount
+	// health remembers a write the disk refused (health.go).
+	health writeHealth
 }
 
 // Open opens the database at path ("" means DefaultPath), creating the file
@@ -167,7 +172,7 @@ func (s *Store) setup(o Options) error {
 	}
 	return s.view(func(tx *bbolt.Tx) error {
 		s.outboxN.Store(int64(bkt(tx, bOutbox).Stats().KeyN))
-		return nil
+		return s.countActive(tx)
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"shinpan/referee/view"
 	"shinpan/store"
 )
 
@@ -57,6 +58,30 @@ func (s *Store) queryGames(op, q string, args ...any) ([]store.Game, error) {
 	})
 	if err != nil {
 		return nil, store.WrapOp(op, err)
+	}
+	return out, nil
+}
+
+// ActiveCounts returns the live games by variant, summed from the counter
+// rows a trigger keeps (schema 8): one small read, however many games.
+func (s *Store) ActiveCounts() (map[view.Variant]int, error) {
+	out := map[view.Variant]int{}
+	err := s.read(func(ctx context.Context, q dbtx) error {
+		clear(out) // a read tried again starts afresh
+		rows, err := q.Query(ctx, "SELECT variant, sum(n) FROM games_active_count GROUP BY variant HAVING sum(n) <> 0")
+		if err != nil {
+			return err
+		}
+		var v string
+		var n int64
+		_, err = pgx.ForEachRow(rows, []any{&v, &n}, func() error {
+			out[view.Variant(v)] = int(n)
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, store.WrapOp("active counts", err)
 	}
 	return out, nil
 }

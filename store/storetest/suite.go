@@ -41,6 +41,7 @@ var tests = []struct {
 	{"KeyedNonce", testKeyedNonce},
 	{"ClaimOutbox", testClaimOutbox},
 	{"OutboxStats", testOutboxStats},
+	{"ActiveCounts", testActiveCounts},
 	{"ConcurrentDuplicates", testConcurrentDuplicates},
 	{"MoveRecords", testMoveRecords},
 	{"CopyReplaces", testCopyReplaces},
