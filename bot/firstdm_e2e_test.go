@@ -86,7 +86,7 @@ func TestCatchUpReadFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.srv.FailNext("GET", "/channels/*/messages", 3, 500)
+	e.srv.Faults().FailNext("GET", "/channels/*/messages", 3, 500)
 	e.start()
 	if _, err := e.srv.SendDM(e.alice, "2g2f"); err != nil {
 		t.Fatal(err)
