@@ -72,7 +72,10 @@ func (in *Intake) handleOnce(m *discordgo.Message, catchingUp bool) {
 		case store.DMOrphan:
 			in.log.Warn("a DM claim ran out: reading the DMs since the last handled", "user", user)
 			in.rewindDM(user, last)
-			in.catchUpUser(user)
+			in.SetPending(user) // a failed read is tried again (catchUpLater)
+			if !in.catchUpUser(user) {
+				return // m is left to that try, which reads it after the DMs before it
+			}
 			catchingUp = true // then m is done, or taken over
 		case store.DMBusy:
 			select {
