@@ -36,6 +36,9 @@ type Payload struct {
 	Public bool `json:"public,omitempty"`
 	// Challenge stores the posted message's id as this challenge's card.
 	Challenge uint64 `json:"challenge,omitempty"`
+	// Final marks a game card's last edit, the game over (a public fact):
+	// the card lane sends it first and never merges it away (outbox/cards.go).
+	Final bool `json:"final,omitempty"`
 }
 
 // File is an attachment; Alt is its description (alt text). A board is
