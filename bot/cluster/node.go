@@ -66,6 +66,10 @@ type Routed struct {
 	User   string         `json:"user,omitempty"`
 	Action referee.Action `json:"action"`
 	DM     bool           `json:"dm,omitempty"` // refusal worded for text typed in DM
+	// Hook is the interaction the action came from, deferred by the
+	// process that received it: the mover's update edits its message
+	// (moves.Hooked) rather than coming as a DM.
+	Hook *compose.Hook `json:"hook,omitempty"`
 }
 
 // waiter is a handler waiting for the result of its action.
@@ -424,6 +428,9 @@ func (n *Node) applyRouted(it store.InboxItem) {
 	var reply string
 	var ok bool
 	var err error
+	if r.Hook != nil && r.Kind == "act" {
+		defer n.host.Hooked(it.Key, r.User, *r.Hook)()
+	}
 	if r.Kind == "draw" {
 		reply, err = n.host.Draw(id, r.User, rd.Lang, it.Key)
 	} else {

@@ -489,6 +489,17 @@ func (ob *Sender) send(ctx context.Context, m store.OutMsg) error {
 	if p.EditRef != "" {
 		return ob.editRef(ctx, m.GameID, p)
 	}
+	if p.Answer != nil && m.Dest == store.DestDM {
+		// The mover's update in the message they acted on (a tap or the
+		// Move form another process received and deferred).
+		err := ob.rest.EditOriginal(*p.Answer, p, bound)
+		var rerr *discordgo.RESTError
+		if !permanent(err, &rerr) {
+			return err
+		}
+		ob.log.Info("the interaction's message could not be edited: the update goes by DM", "game", m.GameID, "user", m.Target, "err", err)
+		p.Answer = nil
+	}
 	ch := m.Target
 	if m.Dest == store.DestDM {
 		var err error
