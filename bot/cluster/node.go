@@ -25,7 +25,9 @@ import (
 // into the shared inbox, and the owner applies it in the transaction that
 // removes it (once, in the order queued). The player who pressed a button
 // hears the result at once when this process owns the game, else "received"
-// and the result in DMs. Single-process mode has no Cluster and none of this.
+// and the result in DMs; a tap or the Move form is deferred instead, and its
+// result edits the tapped message (Routed.Hook). Single-process mode has no
+// Cluster and none of this.
 
 // Leases are the shared ownership and inbox (store/postgres.Cluster).
 type Leases interface {
