@@ -17,10 +17,12 @@ import (
 // card lane, which holds the latest edit of each card and sends them one at
 // a time. The policy (docs/OPERATIONS.md, card_share and card_every):
 //
-//   - the cards of all channels together spend at most their share of the
-//     global budget (Config.CardRate, cardrate.go), the channels taking
+//   - the game cards of all channels together spend at most their share of
+//     the global budget (Config.CardRate, cardrate.go), the channels taking
 //     turns: under load the edits wait and merge, at low load each goes at
-//     once;
+//     once (the edits by id, rare and the answer to someone's action, go
+//     first and outside the share: a tournament's card is paced where it is
+//     made, byIDEvery);
 //   - a card is edited with its latest state, at most once per
 //     Config.CardEvery: an edit still waiting is replaced by a newer one
 //     (the older is marked sent as coalesced), never sent as well;
@@ -162,7 +164,8 @@ func (ob *Sender) cardLoop(d, channel string) {
 			ob.mu.Unlock()
 			return
 		}
-		_, wait := l.next(time.Now(), ob.every)
+		i, wait := l.next(time.Now(), ob.every)
+		free := wait == 0 && l.order[i].byID() // a challenge's or a tournament's card: not of the share
 		ob.mu.Unlock()
 		if wait > 0 {
 			if !ob.pause(wait) {
@@ -176,7 +179,7 @@ func (ob *Sender) cardLoop(d, channel string) {
 		if ob.ready != nil {
 			err = ob.ready(ob.ctx, http.MethodPatch, "/channels/"+channel+"/messages/0")
 		}
-		if err == nil && ob.rate != nil {
+		if err == nil && ob.rate != nil && !free {
 			err = ob.rate.wait(ob.ctx, d)
 		}
 		if err == nil && ob.spare != nil {
@@ -219,16 +222,20 @@ func (ob *Sender) every(k cardKey) time.Duration {
 	return ob.cardEvery
 }
 
-// next is the card to edit now (its index in order: a game's last edit
-// first, else the one waiting longest), or how long until one may be (-1:
-// none waits).
+// next is the card to edit now (its index in order: an edit of a message
+// by id first, the answer to someone's action (a challenge accepted), then
+// a game's last edit, else the one waiting longest), or how long until one
+// may be (-1: none waits).
 func (l *cardLane) next(now time.Time, every func(cardKey) time.Duration) (int, time.Duration) {
-	wait, due := time.Duration(-1), -1
+	wait, due, final := time.Duration(-1), -1, -1
 	for i, k := range l.order {
 		at := l.last[k].Add(every(k))
 		if !now.Before(at) {
-			if isFinal(l.pending[k]) {
+			if k.byID() {
 				return i, 0
+			}
+			if final < 0 && isFinal(l.pending[k]) {
+				final = i
 			}
 			if due < 0 {
 				due = i
@@ -238,6 +245,9 @@ func (l *cardLane) next(now time.Time, every func(cardKey) time.Duration) (int, 
 		if d := at.Sub(now); wait < 0 || d < wait {
 			wait = d
 		}
+	}
+	if final >= 0 {
+		return final, 0
 	}
 	if due >= 0 {
 		return due, 0

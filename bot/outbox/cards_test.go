@@ -298,3 +298,21 @@ func TestIsFinal(t *testing.T) {
 		}
 	}
 }
+
+// TestCardByIDFirst: an edit of a message by id (a challenge's card, the
+// answer to someone's accepting it) goes before the games' cards, a
+// game's last edit among them.
+func TestCardByIDFirst(t *testing.T) {
+	l := newCardLane()
+	every := func(cardKey) time.Duration { return 0 }
+	game := cardEdit(1, "ch", 1, 5, true)
+	l.put(laneKey(game), game)
+	ch := store.OutMsg{ID: 2, Dest: store.DestChannel, Target: "ch", Payload: compose.Payload{Edit: "777", Content: "accepted"}.Encode()}
+	if k := laneKey(ch); !k.byID() {
+		t.Fatalf("the challenge's edit is keyed %+v", k)
+	}
+	l.put(laneKey(ch), ch)
+	if _, m, ok, _ := l.pick(time.Now(), every); !ok || m.ID != 2 {
+		t.Errorf("picked %d first, want the edit by id", m.ID)
+	}
+}
