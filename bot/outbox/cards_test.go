@@ -3,6 +3,7 @@ package outbox
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -314,5 +315,39 @@ func TestCardByIDFirst(t *testing.T) {
 	l.put(laneKey(ch), ch)
 	if _, m, ok, _ := l.pick(time.Now(), every); !ok || m.ID != 2 {
 		t.Errorf("picked %d first, want the edit by id", m.ID)
+	}
+}
+
+// TestCardMergeIgnoresText: what the lanes merge and when they send
+// depends on which card each edit is of, when it came and whether it ends
+// the game (public facts), never on what the edit says: the same moves
+// with other texts (a board that looks different, longer or shorter)
+// are sent at the same instants, merged the same.
+func TestCardMergeIgnoresText(t *testing.T) {
+	run := func(text func(g store.GameID, n int) string) (ids []uint64, at []time.Duration) {
+		s := newLaneSim(2.5, 0)
+		start := s.now
+		id := uint64(0)
+		for n := 1; n <= 4; n++ {
+			for g := store.GameID(1); g <= 60; g++ {
+				id++
+				p := compose.Payload{EditRef: compose.CardRef, Content: text(g, n), Final: n == 4}
+				s.offer(store.OutMsg{ID: id, GameID: g, Dest: store.DestChannel, Target: fmt.Sprint("ch", g%3), Payload: p.Encode()})
+				s.runUntil(s.now.Add(70 * time.Millisecond))
+			}
+		}
+		s.drain(t)
+		for i, m := range s.sent {
+			ids = append(ids, m.ID)
+			at = append(at, s.sentAt[i].Sub(start))
+		}
+		return ids, at
+	}
+	ids1, at1 := run(func(g store.GameID, n int) string { return fmt.Sprintf("game %d move %d", g, n) })
+	ids2, at2 := run(func(g store.GameID, n int) string {
+		return fmt.Sprintf("%s game %d: something else entirely %d", strings.Repeat("x", int(g)*n), g, n*7)
+	})
+	if fmt.Sprint(ids1) != fmt.Sprint(ids2) || fmt.Sprint(at1) != fmt.Sprint(at2) {
+		t.Errorf("the texts changed what was sent or when:\n%v %v\n%v %v", ids1, at1, ids2, at2)
 	}
 }
