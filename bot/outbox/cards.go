@@ -96,9 +96,9 @@ func (l *cardLane) put(k cardKey, m store.OutMsg) (old store.OutMsg, replaced bo
 	return old, replaced
 }
 
-// pick takes the edit to send at now: a game's last edit first, else the
-// card waiting longest, among those edited at least every(k) ago; or it
-// says how long until one may be (ok false, wait ≥ 0 when any waits).
+// pick takes the edit to send at now (next's), among the cards edited at
+// least every(k) ago; or it says how long until one may be (ok false, wait
+// ≥ 0 when any waits).
 func (l *cardLane) pick(now time.Time, every func(cardKey) time.Duration) (k cardKey, m store.OutMsg, ok bool, wait time.Duration) {
 	i, wait := l.next(now, every)
 	if wait != 0 || len(l.order) == 0 {
