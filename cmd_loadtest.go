@@ -109,6 +109,7 @@ func runLoadtest(args []string) error {
 	if *verbose {
 		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v steal=%s requests=%v\n",
 			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, stealText(r.StealPct), r.Routes)
+		fmt.Fprintf(os.Stderr, "steady (after the warm-up): moves=%d requests=%v\n", r.SteadyMoves, r.SteadyRoutes)
 		fmt.Fprintf(os.Stderr, "p99 by %v window:", loadtest.WindowLen)
 		for _, w := range r.Windows {
 			fmt.Fprintf(os.Stderr, " %.0fms", float64(w)/float64(time.Millisecond))

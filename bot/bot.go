@@ -142,8 +142,14 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.rest = outbox.NewREST(s, st, b.log)
 	b.rest.SetContext(b.ctx) // Close ends the requests waiting in the budget
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.leases != nil,
-		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
-		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
+		Ready:     func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
+		Spare:     func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
+		CardEvery: b.cfg.CardPeriod(), CardRate: func() float64 {
+			if b.cfg.CardShare >= 1 {
+				return 0 // no limit but the budget's
+			}
+			return b.cfg.CardShare * float64(b.gate.PerSecond())
+		},
 		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
 	b.reviews = review.New(review.Config{Ctx: b.ctx, Store: st, REST: b.rest, Log: b.log, Readers: b.readers,
 		Limits: review.Limits{WatchDelay: b.cfg.WatchDelay, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF,

@@ -50,3 +50,7 @@ func (h clHost) CatchUpGames(gs []store.Game)   { h.b.dms.CatchUpGames(gs, false
 func (h clHost) RunDMChecks(wg *sync.WaitGroup) { h.b.dms.RunChecks(wg) }
 func (h clHost) Kick()                          { h.b.ob.Kick() }
 func (h clHost) Unsent() []uint64               { return h.b.ob.InFlight() }
+
+func (h clHost) Hooked(key, user string, hook compose.Hook) func() {
+	return h.b.play.Hooked(key, user, hook)
+}

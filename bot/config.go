@@ -55,6 +55,14 @@ type Config struct {
 	// routes together (Discord's global limit: 50 by default; larger bots are
 	// granted more).
 	GlobalRate int `toml:"global_rate"`
+	// CardShare is the most of the global rate (this process's part of it)
+	// the game cards' edits spend, all channels together, in (0, 1]
+	// (default 0.05; 1: no limit but the global rate's). Under load the
+	// edits wait and merge: each card shows its latest state, later.
+	CardShare float64 `toml:"card_share"`
+	// CardEvery is the least time between two edits of one card (default
+	// "0s": as often as card_share and the channel's limit allow).
+	CardEvery string `toml:"card_every"`
 	// MetricsAddr is where /metrics, /healthz and /readyz are served ("":
 	// off); the SHINPAN_METRICS_ADDR environment variable overrides it.
 	MetricsAddr string `toml:"metrics_addr"`
@@ -179,6 +187,12 @@ func (c Config) validate() error {
 	if c.GlobalRate < 1 || c.GlobalRate > 10000 {
 		return fmt.Errorf("config: global_rate %d: want 1 to 10000 requests a second", c.GlobalRate)
 	}
+	if !(c.CardShare > 0 && c.CardShare <= 1) {
+		return fmt.Errorf("config: card_share %g: want more than 0, at most 1 (a share of global_rate)", c.CardShare)
+	}
+	if d, err := time.ParseDuration(c.CardEvery); err != nil || d < 0 || d > time.Hour {
+		return fmt.Errorf("config: card_every %q: want a duration from \"0s\" to \"1h\", e.g. \"5s\"", c.CardEvery)
+	}
 	if c.MetricsAddr != "" {
 		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
 			return fmt.Errorf("config: metrics_addr %q: want host:port, e.g. 127.0.0.1:9464", c.MetricsAddr)
@@ -238,6 +252,12 @@ func (c *Config) fill() {
 	if c.GlobalRate == 0 {
 		c.GlobalRate = 50
 	}
+	if c.CardShare == 0 {
+		c.CardShare = DefaultCardShare
+	}
+	if c.CardEvery == "" {
+		c.CardEvery = DefaultCardEvery.String() // "0s"
+	}
 	if c.ShardCount == 0 {
 		c.ShardCount = 1
 	}
@@ -292,6 +312,23 @@ func (c Config) InteractionsKey() (ed25519.PublicKey, error) {
 		return nil, fmt.Errorf("config: public_key %q: want the application's public key, 64 hex digits (Developer Portal → General Information)", c.PublicKey)
 	}
 	return ed25519.PublicKey(k), nil
+}
+
+// Defaults of card_share and card_every: at the load generator's default
+// traffic (300 games, 15 moves a second, 20 games a channel) the cards
+// spend 2.5 of the 50 requests a second, about 0.17 a move
+// (docs/PERFORMANCE.md); with fewer than 2.5 moves a second every move
+// shows at once. The share bounds the cards' spending alone: card_every is
+// for an operator who wants fewer edits of each card still.
+const (
+	DefaultCardShare = 0.05
+	DefaultCardEvery = time.Duration(0)
+)
+
+// CardPeriod is CardEvery parsed.
+func (c Config) CardPeriod() time.Duration {
+	d, _ := time.ParseDuration(c.CardEvery)
+	return d
 }
 
 // BackupPeriod is BackupEvery parsed (0: no scheduled backups).

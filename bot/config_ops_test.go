@@ -24,11 +24,12 @@ func TestConfigOps(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.MetricsAddr != "" || c.AdminSocket != filepath.Join("x", "admin.sock") || c.BackupDir != filepath.Join("x", "backups") ||
-		c.BackupKeep != 7 || c.BackupPeriod() != 0 || c.ShutdownSeconds != 10 {
+		c.BackupKeep != 7 || c.BackupPeriod() != 0 || c.ShutdownSeconds != 10 || c.CardShare != DefaultCardShare || c.CardPeriod() != 0 {
 		t.Errorf("defaults: %+v", c)
 	}
-	write("metrics_addr = \"127.0.0.1:9464\"\nbackup_every = \"6h\"\nbackup_keep = 3\n")
-	if c, err = LoadConfig(path); err != nil || c.MetricsAddr != "127.0.0.1:9464" || c.BackupPeriod() != 6*time.Hour || c.BackupKeep != 3 {
+	write("metrics_addr = \"127.0.0.1:9464\"\nbackup_every = \"6h\"\nbackup_keep = 3\ncard_share = 0.2\ncard_every = \"5s\"\n")
+	if c, err = LoadConfig(path); err != nil || c.MetricsAddr != "127.0.0.1:9464" || c.BackupPeriod() != 6*time.Hour || c.BackupKeep != 3 ||
+		c.CardShare != 0.2 || c.CardPeriod() != 5*time.Second {
 		t.Errorf("set: %+v %v", c, err)
 	}
 	t.Setenv("SHINPAN_METRICS_ADDR", ":9999")
@@ -36,7 +37,8 @@ func TestConfigOps(t *testing.T) {
 		t.Errorf("the environment does not override metrics_addr: %q %v", c.MetricsAddr, err)
 	}
 	t.Setenv("SHINPAN_METRICS_ADDR", "")
-	for _, bad := range []string{"metrics_addr = \"9464\"", "backup_every = \"soon\"", "backup_every = \"1s\"", "backup_keep = -1", "shutdown_seconds = 9999"} {
+	for _, bad := range []string{"metrics_addr = \"9464\"", "backup_every = \"soon\"", "backup_every = \"1s\"", "backup_keep = -1", "shutdown_seconds = 9999",
+		"card_share = 1.5", "card_share = -0.1", "card_every = \"often\"", "card_every = \"-1s\""} {
 		write(bad + "\n")
 		if _, err := LoadConfig(path); err == nil || !strings.Contains(err.Error(), strings.Fields(bad)[0]) {
 			t.Errorf("%s: %v", bad, err)

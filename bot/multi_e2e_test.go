@@ -17,7 +17,9 @@ import (
 	"shinpan/bot/cluster"
 	"shinpan/bot/discordtest"
 	"shinpan/bot/dms"
+	"shinpan/bot/tap"
 	"shinpan/referee"
+	"shinpan/referee/shogi"
 	"shinpan/store"
 	"shinpan/store/postgres"
 )
@@ -581,5 +583,113 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	}
 	if waited := time.Since(start); waited < dms.OwnerMaxWait {
 		t.Fatalf("claimed after %v, before OwnerMaxWait", waited)
+	}
+}
+
+// TestTapOnAnotherProcess: a tap move that reaches a process which does not
+// own the game is deferred there (an update, response 6), goes to the
+// owner with the interaction, and the owner's outbox edits the tapped
+// message with the mover's update (PATCH .../messages/@original, free of
+// the global budget): the mover reads it in place and gets no DM; the
+// opponent's "your turn" comes as a new DM.
+func TestTapOnAnotherProcess(t *testing.T) {
+	t.Parallel()
+	if storeBackend.name != "postgres" {
+		t.Skip("two processes share a PostgreSQL store only (the PostgreSQL pass runs this)")
+	}
+	lease := func(name string, e *env) postgres.LeaseOptions {
+		return postgres.LeaseOptions{Process: fmt.Sprintf("tap-%s-%p", name, e), Renew: 200 * time.Millisecond, TTL: 600 * time.Millisecond}
+	}
+	e := newEnv(t, func(e *env) {
+		e.opts = append(e.opts, func(b *Bot) {
+			if b.cl == nil {
+				WithCluster(e.st.(*postgres.Store).Cluster(lease("1", e)))(b)
+			}
+		})
+	})
+	st, err := storeBackend.open(e.loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := discordgo.New("Bot test")
+	e.srv.Configure(s)
+	cfg := e.cfg
+	cfg.Gateway, cfg.HTTPAddr, cfg.PublicKey = new(bool), "", "" // it owns games, takes no interaction
+	b2 := New(cfg, st, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+		WithCluster(st.(*postgres.Store).Cluster(lease("2", e))))
+	if err := b2.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b2.Close(); st.Close() })
+	e.waitUntil("the partitions shared", func() bool { return len(b2.cl.Held()) >= store.Partitions/4 })
+	// The next game's id in a partition of the second process's.
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `SELECT setval('game_ids', $1)`, int64(b2.cl.Held()[0])+store.Partitions-1); err != nil {
+		t.Fatal(err)
+	}
+	id := e.startGame("tsuitate")
+	e.settle()
+	if !b2.owns(id) || e.b.owns(id) {
+		t.Fatalf("game %d: owned here %v, by the second process %v", id, e.b.owns(id), b2.owns(id))
+	}
+	aliceDMs, bobDMs := len(e.botDMs(e.alice)), len(e.botDMs(e.bob))
+	from := len(e.srv.Requests())
+	m := e.tapMessage(e.alice)
+	mv, _ := shogi.ParseUSI("7g7f")
+	var iid string
+	for taps := 1; ; taps++ {
+		if taps > 4 {
+			t.Fatal("7g7f takes more than 4 taps")
+		}
+		cs, err := tap.Choices(m.Components)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok := tap.Toward(cs, mv)
+		if !ok {
+			t.Fatalf("no choice leads to 7g7f on %q", m.Content)
+		}
+		if c.Step != "m:7g7f" {
+			m = e.tapChoice(e.alice, m, c) // a screen: answered by the process that took it
+			continue
+		}
+		if iid, err = e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value); err != nil {
+			t.Fatal(err)
+		}
+		break
+	}
+	e.answer(iid)
+	e.waitUntil("the move applied", func() bool { return e.game(id).LastSeq == 1 })
+	e.settle()
+	in, _ := e.srv.Interaction(iid)
+	if in.Callback == nil || in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("the move's pick answered %+v, want a deferred update (6)", in.Callback)
+	}
+	after, _ := e.srv.Message(m.ID)
+	if !strings.Contains(after.Content, "You played") {
+		t.Errorf("the tapped message reads %q, want the mover's update", after.Content)
+	}
+	if strings.Contains(string(after.Components), `"tap:`) {
+		t.Error("the tapped message keeps its menus")
+	}
+	if n := len(e.botDMs(e.alice)) - aliceDMs; n != 0 {
+		t.Errorf("alice got %d new DMs, want her update in place", n)
+	}
+	if n := len(e.botDMs(e.bob)) - bobDMs; n != 1 {
+		t.Errorf("bob got %d new DMs, want his turn's", n)
+	}
+	edits := 0
+	for _, r := range e.srv.Requests()[from:] {
+		if r.Route == "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}" && r.Status == 200 {
+			edits++
+		}
+	}
+	if edits != 1 {
+		t.Errorf("the tapped message was edited through the webhook %d times, want once", edits)
 	}
 }

@@ -30,6 +30,10 @@ type Realism struct {
 	// the moves due after it: the start's catch-up reads and each game's
 	// first (typed) move left out.
 	SteadyPerMove float64
+	// SteadyMoves are the moves due after the warm-up; SteadyRoutes the
+	// requests made after it by route and status (budgeted or not).
+	SteadyMoves  int
+	SteadyRoutes map[string]int
 	// TooMany are the 429s by scope (user, global, shared); Invalid the
 	// invalid requests the stand-in counted over its last 10 minutes.
 	TooMany map[string]int
@@ -53,8 +57,9 @@ type Realism struct {
 // realism is the driver's part that measures it, guarded by driver.mu.
 type realism struct {
 	budgeted  int
-	steady    int           // budgeted requests after the warm-up
-	warmup    time.Duration // Config.Warmup
+	steady    int            // budgeted requests after the warm-up
+	steadyBy  map[string]int // requests after the warm-up by route and status
+	warmup    time.Duration  // Config.Warmup
 	tooMany   map[string]int
 	oppLat    []time.Duration
 	oppDues   []time.Duration
@@ -70,6 +75,12 @@ func (d *driver) count(r *discordtest.Request) {
 	}
 	if r.Status == 429 {
 		d.tooMany[r.Scope]++
+	}
+	if r.Time.Sub(d.start) >= d.warmup {
+		if d.steadyBy == nil {
+			d.steadyBy = map[string]int{}
+		}
+		d.steadyBy[fmt.Sprintf("%s %d", r.Route, r.Status)]++
 	}
 	if !exempt(r.Route) {
 		d.budgeted++
@@ -170,7 +181,9 @@ func (d *driver) fillRealism(r *Result, cfg Config, limits discordtest.RateLimit
 	}
 	if n := len(after(d.lat, d.dues, cfg.Warmup)); n > 0 {
 		x.SteadyPerMove = float64(d.steady) / float64(n)
+		x.SteadyMoves = n
 	}
+	x.SteadyRoutes = d.steadyBy
 	opp := after(d.oppLat, d.oppDues, cfg.Warmup)
 	card := after(d.cardLat, d.cardDues, cfg.Warmup)
 	x.OppP50, x.OppP99 = percentile(opp, 50), percentile(opp, 99)

@@ -26,7 +26,9 @@ import (
 // into the shared inbox, and the owner applies it in the transaction that
 // removes it (once, in the order queued). The player who pressed a button
 // hears the result at once when this process owns the game, else "received"
-// and the result in DMs. Single-process mode has no Cluster and none of this.
+// and the result in DMs; a tap or the Move form is deferred instead, and its
+// result edits the tapped message (Routed.Hook). Single-process mode has no
+// Cluster and none of this.
 
 // Leases are the shared ownership and inbox (store/postgres.Cluster).
 type Leases interface {
@@ -71,6 +73,10 @@ type Routed struct {
 	User   string         `json:"user,omitempty"`
 	Action referee.Action `json:"action"`
 	DM     bool           `json:"dm,omitempty"` // refusal worded for text typed in DM
+	// Hook is the interaction the action came from, deferred by the
+	// process that received it: the mover's update edits its message
+	// (moves.Hooked) rather than coming as a DM.
+	Hook *compose.Hook `json:"hook,omitempty"`
 }
 
 // waiter is a handler waiting for the result of its action.
@@ -429,6 +435,9 @@ func (n *Node) applyRouted(it store.InboxItem) {
 	var reply string
 	var ok bool
 	var err error
+	if r.Hook != nil && r.Kind == "act" {
+		defer n.host.Hooked(it.Key, r.User, *r.Hook)()
+	}
 	if r.Kind == "draw" {
 		reply, err = n.host.Draw(id, r.User, rd.Lang, it.Key)
 	} else {

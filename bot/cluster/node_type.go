@@ -47,6 +47,9 @@ type Host interface {
 	// accepts a draw; ReturnSeat gives a player's seat back from the CPU.
 	ApplyAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool, error)
 	Draw(id store.GameID, user string, lang texts.Lang, key string) (string, error)
+	// Hooked has the mover's update of the action under key edit the
+	// interaction's message (moves.Moves.Hooked) until release is called.
+	Hooked(key, user string, hook compose.Hook) (release func())
 	ReturnSeat(id store.GameID, user string)
 	// Load is a live game; Track arms its clocks; CPUTurn has the CPU
 	// think if it is to move; DropWhere forgets the games of lost partitions.

@@ -54,7 +54,7 @@ func (cm *Composer) CardEdit(meta store.Game, g *referee.Game, last string, dl *
 	if files == nil || meta.ChannelGone {
 		return nil
 	}
-	return []store.OutMsg{ToChannel(meta.ChannelID, Payload{EditRef: CardRef, Content: cm.CardText(meta, g, last, dl), Files: files})}
+	return []store.OutMsg{ToChannel(meta.ChannelID, Payload{EditRef: CardRef, Content: cm.CardText(meta, g, last, dl), Files: files, Final: g.Over()})}
 }
 
 // DeadlineLine is the line under a player's board when their time runs: a

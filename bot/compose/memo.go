@@ -78,6 +78,10 @@ func (p Payload) clone() Payload {
 		s.Options = slices.Clone(s.Options)
 		q.Select = &s
 	}
+	if p.Answer != nil {
+		h := *p.Answer
+		q.Answer = &h
+	}
 	q.Selects = nil
 	for _, s := range p.Selects {
 		s.Options = slices.Clone(s.Options)

@@ -36,6 +36,22 @@ type Payload struct {
 	Public bool `json:"public,omitempty"`
 	// Challenge stores the posted message's id as this challenge's card.
 	Challenge uint64 `json:"challenge,omitempty"`
+	// Final marks a game card's last edit, the game over (a public fact):
+	// the card lane sends it first and never merges it away (outbox/cards.go).
+	Final bool `json:"final,omitempty"`
+	// Answer, on a player's DM, is the interaction whose message it
+	// replaces (a tap or the Move form acted on by another process): the
+	// sender edits that interaction's original response, free of the
+	// global budget, and posts the DM only should the edit fail for good
+	// (the token expired).
+	Answer *Hook `json:"answer,omitempty"`
+}
+
+// Hook is an interaction's webhook: the application and the token that
+// edit its original response for 15 minutes.
+type Hook struct {
+	App   string `json:"app"`
+	Token string `json:"token"`
 }
 
 // File is an attachment; Alt is its description (alt text). A board is

@@ -254,6 +254,32 @@ func (r *Req) Ack() {
 	r.deferred = true
 }
 
+// AckUpdate defers a component's (or a component's form's) answer as an
+// update of its message (response 6, free of the global budget): the
+// message is then edited through the interaction's webhook, by whichever
+// process applies the action (compose.Payload.Answer). The handler answers
+// with an Answer whose Own sends nothing more, or follows up.
+func (r *Req) AckUpdate() error {
+	err := r.Reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	if errors.Is(err, ErrDeferredMeanwhile) {
+		return nil // the endpoint deferred it already
+	}
+	return err
+}
+
+// Hook is the interaction's webhook (its original response's).
+func (r *Req) Hook() compose.Hook { return compose.Hook{App: r.I.AppID, Token: r.I.Token} }
+
+// FollowUp answers an interaction already acknowledged with an ephemeral
+// message (a follow-up, free of the global budget).
+func (r *Req) FollowUp(text string) error {
+	_, err := UntilKnown(r, func() (*discordgo.Message, error) {
+		return r.router.REST.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: outbox.Mentions(nil)})
+	})
+	return err
+}
+
 // respond sends an answer: as the interaction's response, or as the
 // follow-up of a deferral.
 func (rt *Router) respond(r *Req, a Answer) error {

@@ -29,6 +29,10 @@ type Moves struct {
 	// It is the bot's own: ids are unique per Discord, not per process
 	// (tests run several stand-ins in one).
 	diverted sync.Map // interaction id → *divert
+	// hooks holds, by the action's key (the interaction id), the actions
+	// whose mover's DM is to edit the interaction's message instead
+	// (several processes: Hooked).
+	hooks sync.Map // key → hooked
 }
 
 // Host is what the moves ask of the bot that runs the games.
@@ -39,7 +43,8 @@ type Host interface {
 	// Draw offers a draw, or accepts the standing offer.
 	Draw(id store.GameID, user string, lang texts.Lang, key string) (string, error)
 	// Clustered says whether several processes share the games (the
-	// mover's update then comes by DM).
+	// mover's update then edits the interaction's message through its
+	// webhook, sent by the game owner's outbox).
 	Clustered() bool
 	// Kick has the outbox send what was queued.
 	Kick()

@@ -3,6 +3,7 @@ package moves
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 
@@ -41,8 +42,13 @@ type divert struct {
 
 // DivertAnswer takes the mover's DM out of an action's messages when the
 // action came from an interaction that answers with it (a tap, the Move
-// box), and keeps it for that answer. Called by decide before the commit.
+// box), and keeps it for that answer; or, for an action Hooked to its
+// interaction (several processes), has the DM edit the interaction's
+// message instead of posting. Called by decide before the commit.
 func (mv *Moves) DivertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
+	if v, ok := mv.hooks.Load(key); ok {
+		return hookAnswer(v.(hooked), user, out)
+	}
 	v, ok := mv.diverted.Load(key)
 	if !ok {
 		return out
@@ -70,16 +76,74 @@ func (mv *Moves) DivertAnswer(key, user string, out []store.OutMsg) []store.OutM
 	return out
 }
 
+// hooked is an action whose mover's update edits its interaction's message.
+type hooked struct {
+	user string
+	hook compose.Hook
+}
+
+// Hooked has the mover's update of the action under key (its interaction
+// id), if user's, edit the interaction's message through hook instead of
+// coming as a new DM (compose.Payload.Answer; the outbox sends it, so the
+// update is committed with the action and sent once). Several processes:
+// the one that received the interaction deferred it, and the game's owner,
+// which may be another, applies the action. Until the returned func is
+// called.
+func (mv *Moves) Hooked(key, user string, hook compose.Hook) (release func()) {
+	mv.hooks.Store(key, hooked{user: user, hook: hook})
+	return func() { mv.hooks.Delete(key) }
+}
+
+// HookOf is the interaction hook of the action under key (nil: none), for
+// the inbox record that takes it to the game's owner.
+func (mv *Moves) HookOf(key string) (user string, hook *compose.Hook) {
+	if v, ok := mv.hooks.Load(key); ok {
+		h := v.(hooked)
+		return h.user, &h.hook
+	}
+	return "", nil
+}
+
+// hookAnswer marks the mover's DM among out as the answer of h's
+// interaction.
+func hookAnswer(h hooked, user string, out []store.OutMsg) []store.OutMsg {
+	if h.user != user {
+		return out
+	}
+	for i, m := range out {
+		if m.Dest != store.DestDM || m.Target != user {
+			continue
+		}
+		p, ok := compose.Memo.Take(m.Payload)
+		if !ok && json.Unmarshal(m.Payload, &p) != nil {
+			return out
+		}
+		hook := h.hook
+		p.Answer = &hook
+		out = slices.Clone(out)
+		out[i].Payload = p.Encode()
+		return out
+	}
+	return out
+}
+
 // actDiverted runs a player's action; p is the mover's update when it was
 // kept for the interaction's answer (nil when it went by DM, or when nothing
-// happened). With several processes the update always goes by DM: the
+// happened). With several processes the interaction is deferred first and
+// the update edits its message (Hooked) from the game owner's outbox: the
 // process that applies the action may not be the one that answers, nor the
-// one alive when it would.
-func (mv *Moves) actDiverted(r *interact.Req, s commands.Seated, a referee.Action) (p *compose.Payload, reply string, done bool) {
+// one alive when it would; hooked then says so.
+func (mv *Moves) actDiverted(r *interact.Req, s commands.Seated, a referee.Action) (p *compose.Payload, reply string, done, hooked bool) {
 	a.Player = s.Color
 	if mv.host.Clustered() {
+		if err := r.AckUpdate(); err != nil {
+			mv.log.Warn("interaction defer", "game", s.ID, "user", r.User, "err", err)
+			reply, done = mv.host.Act(s.ID, r.User, a, r.I.ID) // the update by DM
+			return nil, reply, done, false
+		}
+		defer mv.Hooked(r.I.ID, r.User, r.Hook())()
 		reply, done = mv.host.Act(s.ID, r.User, a, r.I.ID)
-		return nil, reply, done
+		return nil, reply, done, true
 	}
 	d := &divert{user: r.User}
 	mv.diverted.Store(r.I.ID, d)
@@ -89,10 +153,30 @@ func (mv *Moves) actDiverted(r *interact.Req, s commands.Seated, a referee.Actio
 	defer d.mu.Unlock()
 	d.closed = true
 	if d.p == nil || !done { // kept by an attempt whose commit failed: nothing was played
-		return nil, reply, done
+		return nil, reply, done, false
 	}
 	d.p.FillGame(s.ID)
-	return d.p, reply, done
+	return d.p, reply, done, false
+}
+
+// answerHooked is the answer to an action whose interaction was deferred
+// (Hooked): nothing more when it was played or queued for the game's owner
+// (the update edits the message), else its reply as a follow-up.
+func (mv *Moves) answerHooked(r *interact.Req, reply string, done bool) interact.Answer {
+	if done || reply == "" || routed(reply) {
+		return interact.Answer{Own: func() error { return nil }}
+	}
+	return interact.Answer{Own: func() error { return r.FollowUp(reply) }}
+}
+
+// routed says whether reply says the action went to another process.
+func routed(reply string) bool {
+	for _, l := range texts.Langs {
+		if reply == texts.UI(l, texts.Routed) {
+			return true
+		}
+	}
+	return false
 }
 
 // answerDiverted answers with the mover's update p in the interaction's
@@ -148,7 +232,10 @@ func (mv *Moves) Tap(r *interact.Req) (interact.Answer, error) {
 	if pk.Mask != shogi.NoSquare {
 		a = referee.Action{Kind: referee.ActMask, Text: pk.Mask.String(), Salt: games.NewSalt(), At: number}
 	}
-	p, reply, done := mv.actDiverted(r, s, a)
+	p, reply, done, hooked := mv.actDiverted(r, s, a)
+	if hooked {
+		return mv.answerHooked(r, reply, done), nil
+	}
 	if p != nil {
 		s.Game.Mu.Lock()
 		if s.Game.G.NeedsMasks() { // the mask may be changed until both are chosen
@@ -241,8 +328,10 @@ func payloadMessage(p compose.Payload) interact.FilesMessage {
 // update for the mover replaces that board (issue 33: no new message of the
 // global budget), a refusal is answered as before.
 func (mv *Moves) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
-	p, reply, done := mv.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]})
+	p, reply, done, hooked := mv.actDiverted(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]})
 	switch {
+	case hooked:
+		return mv.answerHooked(r, reply, done)
 	case p != nil:
 		s.Game.Mu.Lock()
 		mv.keepBoard(s, mv.readers.Reader(r.User), p)

@@ -1,6 +1,7 @@
 package outbox
 
 import (
+	"bytes"
 	"net/http"
 	"strings"
 	"time"
@@ -13,23 +14,33 @@ import (
 // destination's queue when they reach its head (so after the card's post
 // and everything queued before them), and the edits of a message by id
 // (Edit: a tournament's card, a challenge's) at once, for the channel's
-// card lane, which
-// holds the latest edit of each card and sends them one at a time:
+// card lane, which holds the latest edit of each card and sends them one at
+// a time. The policy (docs/OPERATIONS.md, card_share and card_every):
 //
+//   - the game cards of all channels together spend at most their share of
+//     the global budget (Config.CardRate, cardrate.go), the channels taking
+//     turns: under load the edits wait and merge, at low load each goes at
+//     once (the edits by id, rare and the answer to someone's action, go
+//     first and outside the share: a tournament's card is paced where it is
+//     made, byIDEvery);
 //   - a card is edited with its latest state, at most once per
-//     Config.CardEvery when set: an edit still waiting is replaced by a
-//     newer one (the older is marked sent as coalesced), never sent as well;
-//   - the lane asks the budget for the channel's edit bucket before it picks
-//     the edit to send (Config.Ready), so a busy channel (20-50 games) spends
-//     its bucket on the latest states and its queue holds one edit a card;
+//     Config.CardEvery: an edit still waiting is replaced by a newer one
+//     (the older is marked sent as coalesced), never sent as well;
+//   - the lane asks the budget for the channel's edit bucket before it
+//     asks for its turn (Config.Ready), so a busy channel (20-50 games)
+//     spends its bucket on the latest states and its queue holds one edit a
+//     card;
 //   - and for a spare slot of the global budget, waiting at most cardSpare
-//     (Config.Spare): under overload the cards wait and merge, and the DMs
-//     people wait for ("your turn") go first;
-//   - the cards take turns, the one waiting longest first.
+//     (Config.Spare): under overload the DMs people wait for go first;
+//   - a game's last edit (compose.Payload.Final, the game over) goes before
+//     the channel's other cards, and no other edit replaces it but a later
+//     one of the same card; the others take turns, the one waiting longest
+//     first. An edit picked is the card's latest when it is picked.
 //
 // The channel's posts do not wait behind its edits (Discord gives edits a
-// bucket of their own). What is merged depends on the channel's public moves
-// and Discord alone: no player learns anything from it.
+// bucket of their own). What is merged, and when a card is edited, depends
+// on the channel's public moves, the other channels' (as public) and
+// Discord alone: no player learns anything from it.
 
 // cardSpare bounds a card edit's wait for a spare slot of the global
 // budget: under overload a channel's cards are edited about once per
@@ -71,22 +82,66 @@ type cardLane struct {
 	running bool                     // its goroutine runs
 }
 
+func newCardLane() *cardLane {
+	return &cardLane{pending: map[cardKey]store.OutMsg{}, last: map[cardKey]time.Time{}}
+}
+
+// put makes m the edit of card k waiting, replacing (and returning) the
+// one that waited, which is then done.
+func (l *cardLane) put(k cardKey, m store.OutMsg) (old store.OutMsg, replaced bool) {
+	if old, replaced = l.pending[k]; !replaced {
+		l.order = append(l.order, k)
+	}
+	l.pending[k] = m
+	return old, replaced
+}
+
+// pick takes the edit to send at now (next's), among the cards edited at
+// least every(k) ago; or it says how long until one may be (ok false, wait
+// ≥ 0 when any waits).
+func (l *cardLane) pick(now time.Time, every func(cardKey) time.Duration) (k cardKey, m store.OutMsg, ok bool, wait time.Duration) {
+	i, wait := l.next(now, every)
+	if wait != 0 || len(l.order) == 0 {
+		return cardKey{}, store.OutMsg{}, false, wait
+	}
+	k = l.order[i]
+	m = l.pending[k]
+	delete(l.pending, k)
+	l.order = append(l.order[:i:i], l.order[i+1:]...)
+	return k, m, true, 0
+}
+
+// sent records that card k was edited at now.
+func (l *cardLane) sent(k cardKey, now time.Time, every func(cardKey) time.Duration) {
+	if every(k) > 0 {
+		l.last[k] = now
+	}
+}
+
+// idle forgets the cards edited longer than every(k) ago; true when the
+// lane holds nothing more.
+func (l *cardLane) idle(now time.Time, every func(cardKey) time.Duration) bool {
+	for k, t := range l.last {
+		if now.Sub(t) >= every(k) {
+			delete(l.last, k)
+		}
+	}
+	return len(l.last) == 0 && len(l.order) == 0
+}
+
 // queueCard hands a card edit at its destination's head to the channel's
 // lane, replacing (and returning) the card's edit waiting there, which is
 // then done. Callers hold ob.mu.
 func (ob *Sender) queueCard(d string, m store.OutMsg, k cardKey) (old store.OutMsg, replaced bool) {
 	l := ob.cards[d]
 	if l == nil {
-		l = &cardLane{pending: map[cardKey]store.OutMsg{}, last: map[cardKey]time.Time{}}
+		l = newCardLane()
 		ob.cards[d] = l
 	}
-	if old, replaced = l.pending[k]; replaced {
+	if old, replaced = l.put(k, m); replaced {
 		compose.Memo.Drop(old.Payload)
 		ob.done = append(ob.done, old.ID)
-	} else {
-		l.order = append(l.order, k)
 	}
-	l.pending[k] = m
 	if !l.running {
 		l.running = true
 		ob.wg.Add(1)
@@ -103,19 +158,14 @@ func (ob *Sender) cardLoop(d, channel string) {
 		l := ob.cards[d]
 		if len(l.order) == 0 || ob.ctx.Err() != nil {
 			l.running = false
-			now := time.Now()
-			for k, t := range l.last {
-				if now.Sub(t) >= ob.every(k) {
-					delete(l.last, k)
-				}
-			}
-			if len(l.last) == 0 && len(l.order) == 0 {
+			if l.idle(time.Now(), ob.every) {
 				delete(ob.cards, d)
 			}
 			ob.mu.Unlock()
 			return
 		}
-		_, wait := l.next(time.Now(), ob)
+		i, wait := l.next(time.Now(), ob.every)
+		free := wait == 0 && l.order[i].byID() // a challenge's or a tournament's card: not of the share
 		ob.mu.Unlock()
 		if wait > 0 {
 			if !ob.pause(wait) {
@@ -123,39 +173,36 @@ func (ob *Sender) cardLoop(d, channel string) {
 			}
 			continue
 		}
+		// The bucket first, then the turn among the channels, then a spare
+		// slot, and the edit after: whatever came meanwhile is what is sent.
+		var err error
 		if ob.ready != nil {
-			// The bucket first, the edit after: whatever came meanwhile is
-			// what is sent.
-			err := ob.ready(ob.ctx, http.MethodPatch, "/channels/"+channel+"/messages/0")
-			if err == nil && ob.spare != nil {
-				err = ob.spare(ob.ctx, cardSpare)
-			}
-			if err != nil {
-				var w time.Duration
-				if ob.ctx.Err() != nil || !banned(err, &w) || !ob.pause(w) {
-					return
-				}
-				continue
-			}
+			err = ob.ready(ob.ctx, http.MethodPatch, "/channels/"+channel+"/messages/0")
 		}
-		ob.mu.Lock()
-		i, wait := l.next(time.Now(), ob)
-		if wait > 0 {
-			ob.mu.Unlock()
+		if err == nil && ob.rate != nil && !free {
+			err = ob.rate.wait(ob.ctx, d)
+		}
+		if err == nil && ob.spare != nil {
+			err = ob.spare(ob.ctx, cardSpare)
+		}
+		if err != nil {
+			var w time.Duration
+			if ob.ctx.Err() != nil || !banned(err, &w) || !ob.pause(w) {
+				return
+			}
 			continue
 		}
-		k := l.order[i]
-		m := l.pending[k]
-		delete(l.pending, k)
-		l.order = append(l.order[:i:i], l.order[i+1:]...)
+		ob.mu.Lock()
+		k, m, ok, _ := l.pick(time.Now(), ob.every)
 		ob.mu.Unlock()
+		if !ok {
+			continue
+		}
 		if !ob.deliver(m) {
 			return // closing: the edit stays in the outbox for the next start
 		}
 		ob.mu.Lock()
-		if ob.every(k) > 0 {
-			l.last[k] = time.Now()
-		}
+		l.sent(k, time.Now(), ob.every)
 		ob.done = append(ob.done, m.ID)
 		ob.mu.Unlock()
 		wake(ob.marks)
@@ -175,21 +222,46 @@ func (ob *Sender) every(k cardKey) time.Duration {
 	return ob.cardEvery
 }
 
-// next is the card to edit now (its index in order), or how long until one
-// may be. Callers hold Sender.mu.
-func (l *cardLane) next(now time.Time, ob *Sender) (int, time.Duration) {
-	wait := time.Duration(-1)
+// next is the card to edit now (its index in order: an edit of a message
+// by id first, the answer to someone's action (a challenge accepted), then
+// a game's last edit, else the one waiting longest), or how long until one
+// may be (-1: none waits).
+func (l *cardLane) next(now time.Time, every func(cardKey) time.Duration) (int, time.Duration) {
+	wait, due, final := time.Duration(-1), -1, -1
 	for i, k := range l.order {
-		due := l.last[k].Add(ob.every(k))
-		if !now.Before(due) {
-			return i, 0
+		at := l.last[k].Add(every(k))
+		if !now.Before(at) {
+			if k.byID() {
+				return i, 0
+			}
+			if final < 0 && isFinal(l.pending[k]) {
+				final = i
+			}
+			if due < 0 {
+				due = i
+			}
+			continue
 		}
-		if d := due.Sub(now); wait < 0 || d < wait {
+		if d := at.Sub(now); wait < 0 || d < wait {
 			wait = d
 		}
 	}
+	if final >= 0 {
+		return final, 0
+	}
+	if due >= 0 {
+		return due, 0
+	}
 	return 0, wait
 }
+
+// finalMark is how a game's last card edit's payload says so
+// (compose.Payload.Final; a string's quotes are escaped, so no text reads
+// as it).
+var finalMark = []byte(`"final":true`)
+
+// isFinal says whether m is a game's last card edit.
+func isFinal(m store.OutMsg) bool { return bytes.Contains(m.Payload, finalMark) }
 
 // pause waits d; false when the bot is closing.
 func (ob *Sender) pause(d time.Duration) bool {

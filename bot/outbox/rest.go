@@ -313,3 +313,31 @@ func SelectRows(ms []compose.Menu) []discordgo.MessageComponent {
 	}
 	return out
 }
+
+// EditOriginal edits an interaction's original response through its
+// webhook (exempt from the global budget): its text, its menus and
+// buttons (none: the old ones go) and, when p has files, its attachments
+// (none: the message keeps its board).
+func (r *REST) EditOriginal(h compose.Hook, p compose.Payload, opts ...discordgo.RequestOption) error {
+	comps := payloadComponents(p)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	body := struct {
+		Content         string                            `json:"content"`
+		Components      []discordgo.MessageComponent      `json:"components"`
+		Attachments     []AttachmentBody                  `json:"attachments,omitempty"`
+		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	}{Content: p.Content, Components: comps, AllowedMentions: Mentions(nil)}
+	files := compose.DrawFiles(r.log, p.Files)
+	for k, f := range files {
+		body.Attachments = append(body.Attachments, AttachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})
+	}
+	ct, data, err := multipartBody(body, files)
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointWebhookMessage(h.App, h.Token, "@original")
+	_, err = r.s.RequestRaw(http.MethodPatch, endpoint, ct, data, endpoint, 0, r.bound(opts)...)
+	return err
+}

@@ -58,8 +58,9 @@ type Sender struct {
 	marks    chan struct{}             // wakes the marker
 	ready    func(ctx context.Context, method, path string) error
 	spare    func(ctx context.Context, max time.Duration) error
-	// cardEvery is Config.CardEvery.
+	// cardEvery is Config.CardEvery; rate is Config.CardRate's (nil: none).
 	cardEvery time.Duration
+	rate      *cardRate
 	// scan orders dispatch's read of the whole outbox with markSent's
 	// commit: a read from before a commit must not find its messages out of
 	// flight (they would be sent twice). An orderedOutbox needs none: a read
@@ -104,14 +105,22 @@ type Config struct {
 	// card (cards.go); 0: as often as the channel's bucket allows, the
 	// edits merging while they wait for it.
 	CardEvery time.Duration
-	Hooks     Hooks
+	// CardRate, when set, is how many card edits a second all channels
+	// together may send now (the config's card_share of this process's
+	// global budget; ≤ 0: no limit but the budget's): cardrate.go.
+	CardRate func() float64
+	Hooks    Hooks
 }
 
 // New returns a sender; Run starts it.
 func New(cfg Config) *Sender {
-	return &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
+	ob := &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
 		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, cards: map[string]*cardLane{}, ready: cfg.Ready, spare: cfg.Spare, cardEvery: cfg.CardEvery, inFlight: map[uint64]bool{},
 		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1)}
+	if cfg.CardRate != nil {
+		ob.rate = newCardRate(cfg.CardRate)
+	}
+	return ob
 }
 
 // Run starts the dispatcher and the marker; they and the workers stop when
@@ -479,6 +488,17 @@ func (ob *Sender) send(ctx context.Context, m store.OutMsg) error {
 	p.FillGame(m.GameID)
 	if p.EditRef != "" {
 		return ob.editRef(ctx, m.GameID, p)
+	}
+	if p.Answer != nil && m.Dest == store.DestDM {
+		// The mover's update in the message they acted on (a tap or the
+		// Move form another process received and deferred).
+		err := ob.rest.EditOriginal(*p.Answer, p, bound)
+		var rerr *discordgo.RESTError
+		if !permanent(err, &rerr) {
+			return err
+		}
+		ob.log.Info("the interaction's message could not be edited: the update goes by DM", "game", m.GameID, "user", m.Target, "err", err)
+		p.Answer = nil
 	}
 	ch := m.Target
 	if m.Dest == store.DestDM {
