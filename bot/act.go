@@ -7,6 +7,7 @@ import (
 	"shinpan/bot/cluster"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
+	"shinpan/bot/moves"
 	"shinpan/bot/texts"
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
@@ -35,11 +36,11 @@ func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key str
 func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
 	user := rd.ID
 	if b.cl != nil && !compose.IsCPU(user) && user != b.botID() && !b.cl.ApplyHere(id) {
-		return b.cl.Route(id, key, b.routed(user, a, key), rd.Lang)
+		return b.cl.Route(id, key, routed(b.play, user, a, key), rd.Lang)
 	}
 	reply, ok, err := b.applyAs(id, rd, a, key, refusal)
 	if errors.Is(err, store.ErrFenced) && b.cl != nil && !compose.IsCPU(user) && user != b.botID() {
-		return b.cl.Route(id, key, b.routed(user, a, key), rd.Lang) // the lease moved meanwhile
+		return b.cl.Route(id, key, routed(b.play, user, a, key), rd.Lang) // the lease moved meanwhile
 	}
 	if err != nil {
 		return compose.StoreText(rd.Lang, err), false
@@ -49,9 +50,9 @@ func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key st
 
 // routed is user's action for the inbox, with the interaction it came from
 // when the mover's update is to edit its message (moves.Moves.Hooked).
-func (b *Bot) routed(user string, a referee.Action, key string) cluster.Routed {
+func routed(play *moves.Moves, user string, a referee.Action, key string) cluster.Routed {
 	r := cluster.Routed{Kind: "act", User: user, Action: a}
-	if u, h := b.play.HookOf(key); h != nil && u == user {
+	if u, h := play.HookOf(key); h != nil && u == user {
 		r.Hook = h
 	}
 	return r

@@ -15,6 +15,7 @@ import (
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
 	"shinpan/bot/tap"
+	"shinpan/bot/texts"
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -172,7 +173,7 @@ func (mv *Moves) answerHooked(r *interact.Req, reply string, done bool) interact
 // routed says whether reply says the action went to another process.
 func routed(reply string) bool {
 	for _, l := range texts.Langs {
-		if reply == texts.UI(l, texts.Routed) {
+		if reply == uitexts.UI(l, uitexts.Routed) {
 			return true
 		}
 	}
