@@ -91,6 +91,23 @@ func TestMovesCommand(t *testing.T) {
 	}
 }
 
+// TestPositionToolsRefuseExtraArguments: a SFEN given without --sfen (or
+// unquoted) is refused, not ignored in favour of the start position.
+func TestPositionToolsRefuseExtraArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"moves", "4k4/9/9/9/9/9/9/9/4K4", "b", "-", "1"},
+		{"perft", "--depth", "1", "4k4/9/9/9/9/9/9/9/4K4"},
+		{"render", "--sfen", "startpos", "--out", filepath.Join(t.TempDir(), "b.png"), "extra"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			out, errs, code := run(t, "", args...)
+			if code != 1 || out != "" || !strings.Contains(errs, "unexpected argument") {
+				t.Fatalf("%v: %d %q %q", args, code, out, errs)
+			}
+		})
+	}
+}
+
 func TestParseCommand(t *testing.T) {
 	if out, _, code := run(t, "", "parse", "--sfen", "startpos", "７六歩"); code != 0 || strings.TrimSpace(out) != "7g7f" {
 		t.Fatalf("parse: %d %q", code, out)
