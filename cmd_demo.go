@@ -19,6 +19,7 @@ import (
 
 	"shinpan/bot"
 	"shinpan/bot/discordtest"
+	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/notation"
 	"shinpan/referee/record"
@@ -76,6 +77,18 @@ func runDemo(args []string) error {
 	v, err := referee.ParseVariant(*variant)
 	if err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if _, err := player.ParseLevel(*level); err != nil {
+		return fmt.Errorf("--level: %w", err)
+	}
+	if *moveMS < 1 || *moveMS > 60000 {
+		return fmt.Errorf("--movetime %d: want 1 to 60000 ms", *moveMS)
+	}
+	if *upTo < 0 {
+		return fmt.Errorf("--moves %d: want 0 (all) or more", *upTo)
 	}
 	if *tourney { // cmd_demo_tournament.go
 		return runDemoTournament(v, *level, *moveMS, *moveLimit)

@@ -317,6 +317,33 @@ func TestDemoRefusesAHandicapRecord(t *testing.T) {
 	}
 }
 
+// TestDemoRefusesBadFlags: a flag out of range stops the demo before it
+// starts (it used to play the whole game with --moves -3, or with the CPU at
+// an unknown --level).
+func TestDemoRefusesBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"level", []string{"--cpu", "--level", "godlike"}, "unknown level"},
+		{"moves", []string{"--moves", "-3"}, "--moves -3"},
+		{"movetime", []string{"--cpu", "--movetime", "0"}, "--movetime 0"},
+		{"argument", []string{"extra"}, "unexpected argument"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			out, errs, code := run(t, "", append([]string{"demo", "--out", dir}, tc.args...)...)
+			if code != 1 || out != "" || !strings.Contains(errs, tc.want) {
+				t.Fatalf("demo %v: %d %q %q", tc.args, code, out, errs)
+			}
+			if _, err := os.Stat(dir); !os.IsNotExist(err) {
+				t.Fatalf("the out directory was made: %v", err)
+			}
+		})
+	}
+}
+
 func TestHelpAndUnknownCommand(t *testing.T) {
 	out, _, code := run(t, "", "help")
 	for _, c := range []string{"serve", "demo", "perft", "moves", "parse", "record", "referee", "replay", "render"} {
