@@ -19,6 +19,7 @@ import (
 
 	"shinpan/bot"
 	"shinpan/bot/discordtest"
+	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/notation"
 	"shinpan/referee/record"
@@ -37,7 +38,7 @@ const demoRecord = "demodata/g24_mog016_checkmate.txt"
 var demoOut io.Writer = os.Stdout
 
 func init() {
-	register("demo", "play a real game through the whole bot against a local Discord stand-in: [--variant V] [--record FILE] [--moves N] [--taps] [--out DIR]", runDemo)
+	register("demo", "play a real game through the whole bot against a local Discord stand-in: [--variant V] [--record FILE] [--moves N] [--taps] [--out DIR], or --cpu or --tournament [--level L] [--movetime MS]", runDemo)
 }
 
 // demo is two simulated users playing a recorded game through the real bot,
@@ -61,11 +62,11 @@ type demo struct {
 func runDemo(args []string) error {
 	fs := newFlags("demo")
 	variant := fs.String("variant", "tsuitate", "tsuitate, masked, dark or standard")
-	recPath := fs.String("record", "", "KIF, CSA, USI or text record to play (default: a real game shipped with shinpan)")
+	recPath := fs.String("record", "", "KIF, KI2, CSA, USI or SFEN + USI moves record to play, from the standard start (default: a real game shipped with shinpan)")
 	outDir := fs.String("out", "demo-out", "directory for the PNG boards the players were sent, the records and the game's GIF")
 	cpu := fs.Bool("cpu", false, "CPU against CPU: alice challenges the bot and is away, so the CPU plays her seat too")
-	level := fs.String("level", "strong", "with --cpu: random, greedy or strong")
-	moveMS := fs.Int("movetime", 100, "with --cpu: the CPU's think time per move in ms")
+	level := fs.String("level", "strong", "with --cpu or --tournament: random, greedy or strong")
+	moveMS := fs.Int("movetime", 100, "with --cpu or --tournament: the CPU's think time per move in ms")
 	upTo := fs.Int("moves", 0, "play only the record's first N moves, then the side that lost it resigns (0: all)")
 	tourney := fs.Bool("tournament", false, "a 4-round Swiss of 8 players the CPU plays for (--level, --movetime; --move-limit)")
 	moveLimit := fs.Int("move-limit", 200, "with --tournament: a game is drawn after this many moves")
@@ -76,6 +77,18 @@ func runDemo(args []string) error {
 	v, err := referee.ParseVariant(*variant)
 	if err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if _, err := player.ParseLevel(*level); err != nil {
+		return fmt.Errorf("--level: %w", err)
+	}
+	if *moveMS < 1 || *moveMS > 60000 {
+		return fmt.Errorf("--movetime %d: want 1 to 60000 ms", *moveMS)
+	}
+	if *upTo < 0 {
+		return fmt.Errorf("--moves %d: want 0 (all) or more", *upTo)
 	}
 	if *tourney { // cmd_demo_tournament.go
 		return runDemoTournament(v, *level, *moveMS, *moveLimit)

@@ -21,13 +21,9 @@ func init() {
 // store: PostgreSQL at database_url when set, else data_path. create allows
 // a new bbolt file (import); else a missing one is an error.
 func openDataStore(config, data string, create bool) (store.Store, store.Mover, error) {
-	url := ""
-	if data == "" {
-		cfg, err := loadConfig(config)
-		if err != nil {
-			return nil, nil, err
-		}
-		data, url = cfg.DataPath, cfg.DatabaseURL
+	data, url, err := dataOf(config, data)
+	if err != nil {
+		return nil, nil, err
 	}
 	if url == "" && !create {
 		if err := existingDatabase(data); err != nil {
@@ -44,6 +40,19 @@ func openDataStore(config, data string, create bool) (store.Store, store.Mover, 
 		return nil, nil, fmt.Errorf("%s cannot be exported or imported", st.Describe())
 	}
 	return st, m, nil
+}
+
+// dataOf is the store --data and --config name: the bbolt path, or the
+// PostgreSQL URL (then the path is not used).
+func dataOf(config, data string) (path, url string, err error) {
+	if data != "" {
+		return data, "", nil
+	}
+	cfg, err := loadConfig(config)
+	if err != nil {
+		return "", "", err
+	}
+	return cfg.DataPath, cfg.DatabaseURL, nil
 }
 
 // existingDatabase refuses a path with no file: opening it would make an
@@ -120,15 +129,27 @@ func runImport(args []string) error {
 		defer f.Close()
 		r = f
 	}
+	// A bbolt file this import makes is removed again when the import
+	// fails: bad input changes nothing.
+	made := ""
+	if path, url, err := dataOf(*config, *data); err == nil && url == "" {
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			made = path
+		}
+	}
 	st, m, err := openDataStore(*config, *data, true)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
 	n, err := store.Load(bufio.NewReaderSize(r, 1<<16), m, replays)
 	if err != nil {
+		st.Close()
+		if made != "" {
+			os.Remove(made)
+		}
 		return fmt.Errorf("import: %w", err)
 	}
+	defer st.Close()
 	fmt.Fprintf(os.Stderr, "imported into %s: %s; every game replayed\n", st.Describe(), describeCounts(n))
 	return nil
 }

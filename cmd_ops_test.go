@@ -132,10 +132,23 @@ func TestExportImportCommands(t *testing.T) {
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Fatalf("export made the missing database: %v", err)
 	}
-	// A game whose log does not replay is refused with its number.
+	// A game whose log does not replay is refused with its number, and
+	// input that is no export at all says so; neither leaves the file the
+	// import made.
 	broken := strings.Replace(string(first), `"text":"8h2b+"`, `"text":"8h1a"`, 1)
-	if _, errOut, code := run(t, broken, "import", "--data", filepath.Join(dir, "c.db")); code != 1 || !strings.Contains(errOut, "game #1") {
-		t.Fatalf("a game that does not replay: %d %q", code, errOut)
+	for _, tc := range []struct{ name, in, want string }{
+		{"does not replay", broken, "game #1"},
+		{"not an export", "# KIF\n", "not a shinpan-dump file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			made := filepath.Join(t.TempDir(), "c.db")
+			if _, errOut, code := run(t, tc.in, "import", "--data", made); code != 1 || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("import: %d %q, want 1 and %q", code, errOut, tc.want)
+			}
+			if _, err := os.Stat(made); !os.IsNotExist(err) {
+				t.Fatalf("the failed import left its file: %v", err)
+			}
+		})
 	}
 }
 

@@ -19,6 +19,9 @@ func runPerft(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (quote the SFEN: --sfen \"lnsgkgsnl/... b - 1\")", fs.Arg(0))
+	}
 	p, err := shogi.ParseSFEN(*sfen)
 	if err == nil {
 		err = p.Validate()

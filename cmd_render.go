@@ -53,31 +53,31 @@ func runRender(args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("render: unexpected argument %q (quote the SFEN: --sfen \"lnsgkgsnl/... b - 1\")", fs.Arg(0))
+		return fmt.Errorf("unexpected argument %q (quote the SFEN: --sfen \"lnsgkgsnl/... b - 1\")", fs.Arg(0))
 	}
 	if *sfen == "" {
-		return fmt.Errorf("render: --sfen is required (a SFEN string or startpos)")
+		return fmt.Errorf("--sfen is required (a SFEN string or startpos)")
 	}
 	if out == "" {
-		return fmt.Errorf("render: --out is required")
+		return fmt.Errorf("--out is required")
 	}
 	p, err := shogi.ParseSFEN(*sfen)
 	if err != nil {
-		return fmt.Errorf("render: %w", err)
+		return err
 	}
 	var vr view.Variant
 	switch v := view.Variant(strings.ToLower(*variant)); v {
 	case view.Standard, view.Tsuitate, view.Masked, view.Dark:
 		vr = v
 	default:
-		return fmt.Errorf("render: unknown variant %q (want standard, tsuitate, masked or dark)", *variant)
+		return fmt.Errorf("unknown variant %q (want standard, tsuitate, masked or dark)", *variant)
 	}
 	check := p.Validate
 	if vr == view.Masked || vr == view.Dark {
 		check = p.ValidatePseudo
 	}
 	if err := check(); err != nil {
-		return fmt.Errorf("render: %w", err)
+		return err
 	}
 	var v view.View
 	switch strings.ToLower(*who) {
@@ -88,11 +88,11 @@ func runRender(args []string) error {
 	case "reveal":
 		v = view.Revealed(vr, p)
 	default:
-		return fmt.Errorf("render: unknown view %q (want black, white or reveal)", *who)
+		return fmt.Errorf("unknown view %q (want black, white or reveal)", *who)
 	}
 	if *kingVisible {
 		if vr != view.Tsuitate {
-			return fmt.Errorf("render: --king-visible is a Tsuitate option")
+			return fmt.Errorf("--king-visible is a Tsuitate option")
 		}
 		if v.Viewer != view.ViewerPublic {
 			v.ShowKing(p, v.Viewer.Color().Opp())
@@ -100,7 +100,7 @@ func runRender(args []string) error {
 	}
 	l := texts.Lang(strings.ToLower(*lang))
 	if l != texts.EN && l != texts.JA {
-		return fmt.Errorf("render: unknown language %q (want en or ja)", *lang)
+		return fmt.Errorf("unknown language %q (want en or ja)", *lang)
 	}
 	img, err := render.Render(v, render.Options{Theme: render.Theme(strings.ToLower(theme)),
 		Pieces: render.PieceSet(strings.ToLower(*pieces)), Flip: *flip, Labels: texts.BoardLabels(l, v.Result)})
@@ -108,7 +108,7 @@ func runRender(args []string) error {
 		return err
 	}
 	if err := os.WriteFile(out, img.PNG, 0o644); err != nil {
-		return fmt.Errorf("render: %w", err)
+		return err
 	}
 	fmt.Println(texts.BoardAlt(l, notation.USI, &v))
 	return nil

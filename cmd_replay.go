@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("replay", "replay a KIF/CSA/USI record through a referee: [--variant V] [--options JSON] FILE", runReplay)
+	register("replay", "replay a KIF/KI2/CSA/USI record through a referee: [--variant V] [--options JSON] FILE", runReplay)
 }
 
 // runReplay plays a record through the referee of --variant, by default the

@@ -91,6 +91,23 @@ func TestMovesCommand(t *testing.T) {
 	}
 }
 
+// TestPositionToolsRefuseExtraArguments: a SFEN given without --sfen (or
+// unquoted) is refused, not ignored in favour of the start position.
+func TestPositionToolsRefuseExtraArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"moves", "4k4/9/9/9/9/9/9/9/4K4", "b", "-", "1"},
+		{"perft", "--depth", "1", "4k4/9/9/9/9/9/9/9/4K4"},
+		{"render", "--sfen", "startpos", "--out", filepath.Join(t.TempDir(), "b.png"), "extra"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			out, errs, code := run(t, "", args...)
+			if code != 1 || out != "" || !strings.Contains(errs, "unexpected argument") {
+				t.Fatalf("%v: %d %q %q", args, code, out, errs)
+			}
+		})
+	}
+}
+
 func TestParseCommand(t *testing.T) {
 	if out, _, code := run(t, "", "parse", "--sfen", "startpos", "７六歩"); code != 0 || strings.TrimSpace(out) != "7g7f" {
 		t.Fatalf("parse: %d %q", code, out)
@@ -297,6 +314,33 @@ func TestDemoRefusesAHandicapRecord(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Fatalf("the out directory was made: %v", err)
+	}
+}
+
+// TestDemoRefusesBadFlags: a flag out of range stops the demo before it
+// starts (it used to play the whole game with --moves -3, or with the CPU at
+// an unknown --level).
+func TestDemoRefusesBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"level", []string{"--cpu", "--level", "godlike"}, "unknown level"},
+		{"moves", []string{"--moves", "-3"}, "--moves -3"},
+		{"movetime", []string{"--cpu", "--movetime", "0"}, "--movetime 0"},
+		{"argument", []string{"extra"}, "unexpected argument"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			out, errs, code := run(t, "", append([]string{"demo", "--out", dir}, tc.args...)...)
+			if code != 1 || out != "" || !strings.Contains(errs, tc.want) {
+				t.Fatalf("demo %v: %d %q %q", tc.args, code, out, errs)
+			}
+			if _, err := os.Stat(dir); !os.IsNotExist(err) {
+				t.Fatalf("the out directory was made: %v", err)
+			}
+		})
 	}
 }
 

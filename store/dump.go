@@ -179,6 +179,9 @@ func Load(r io.Reader, m Mover, check func(GameRecord) error) (DumpCounts, error
 	for line := 1; sc.Scan(); line++ {
 		var l dumpLine
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			if line == 1 {
+				return n, fmt.Errorf("line 1: not a %s file (the output of shinpan export): %w", DumpFormat, err)
+			}
 			return n, fmt.Errorf("line %d: %w", line, err)
 		}
 		if end != nil {
