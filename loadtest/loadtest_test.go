@@ -240,3 +240,43 @@ func TestCapacitySearch(t *testing.T) {
 		})
 	}
 }
+
+// TestRunTraffic: with players whose DMs are closed, fouls, resignations
+// and new challenges, and a restart in the middle, every move sent is
+// answered, the games of the closed players wait, each resignation gives a
+// new game played on, nothing acknowledged is lost, the store's moves are
+// those sent, nothing shows twice, and the bot's DMs refused are counted.
+func TestRunTraffic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a bot")
+	}
+	r, err := Run(context.Background(), Config{Games: 10, Think: 150 * time.Millisecond, Duration: 6 * time.Second,
+		Warmup: time.Second, Plies: 4, Seed: 11, PerChannel: 4, DMsClosed: 0.35, Fouls: 0.3, Resign: 0.08, RestartAt: 3 * time.Second,
+		Grace: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := r.Traffic
+	t.Logf("%v\n%v", r.Realism, tr)
+	switch {
+	case r.Done != r.Moves || r.Stray != 0:
+		t.Fatalf("moves %d, done %d, stray %d", r.Moves, r.Done, r.Stray)
+	case tr.ClosedPlayers == 0 || tr.Waiting == 0 || tr.DMRefused == 0:
+		t.Fatalf("closed players %d, games waiting %d, DMs refused %d", tr.ClosedPlayers, tr.Waiting, tr.DMRefused)
+	case tr.Fouls+tr.Refusals == 0:
+		t.Fatal("no illegal move typed")
+	case tr.Resigned == 0 || tr.Challenged != tr.Resigned || tr.Started != tr.Resigned:
+		t.Fatalf("resigned %d, challenged %d, started %d", tr.Resigned, tr.Challenged, tr.Started)
+	case tr.RestartAt != 3*time.Second || tr.RestartTook <= 0:
+		t.Fatalf("restart at %v took %v", tr.RestartAt, tr.RestartTook)
+	case tr.Acked < r.Moves || tr.Lost != 0 || tr.Diverged != 0 || tr.Twice != 0:
+		t.Fatalf("acknowledged %d (moves %d), lost %d, diverged %d, shown twice %d", tr.Acked, r.Moves, tr.Lost, tr.Diverged, tr.Twice)
+	// (The restarted bot learns the buckets again: a 429 of scope user on
+	// each bucket the old one had spent is Discord's answer to any restart.)
+	case tr.PeakPerSec == 0 || r.TooMany["global"] != 0:
+		t.Fatalf("peak %d requests a second; 429s %v", tr.PeakPerSec, r.TooMany)
+	}
+	if !regexp.MustCompile(`^dms_closed=0.35 closed_players=\d+ .* restart_at=3s restart_took=[\d.]+ms invalid_after_restart=\d+$`).MatchString(tr.String()) {
+		t.Fatalf("line %q", tr.String())
+	}
+}
