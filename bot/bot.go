@@ -63,8 +63,10 @@ type Bot struct {
 	// dms takes the DMs players send (bot/dms; dmhost.go).
 	dms *dms.Intake
 	// dmsClosed holds the users a DM last failed to reach with 50007 (their
-	// DMs are closed), until a DM reaches them or they write one.
-	dmsClosed sync.Map
+	// DMs are closed), until a DM reaches them or they write one: the time
+	// of the refusal (dmsclosed.go). dmsRead holds the users whose settings
+	// were read for it.
+	dmsClosed, dmsRead sync.Map
 	// clocks indexes the active games' deadlines (clocks.go).
 	clocks *games.Clocks
 
@@ -144,7 +146,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.leases != nil,
 		Ready: func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
 		Spare: func(ctx context.Context, max time.Duration) error { return b.gate.Spare(ctx, max) },
-		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
+		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted, Refuse: b.refuseKnownClosed}})
 	b.reviews = review.New(review.Config{Ctx: b.ctx, Store: st, REST: b.rest, Log: b.log, Readers: b.readers,
 		Limits: review.Limits{WatchDelay: b.cfg.WatchDelay, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF,
 			GIFFoulFrames: b.cfg.GIFFoulFrames}, GuildSettings: b.guildSettings, Begin: b.begin, End: b.end})

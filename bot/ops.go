@@ -148,7 +148,7 @@ func (b *Bot) observeAction(id store.GameID, user string, a referee.Action, key,
 // move latency.
 func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
 	if outcome == "sent" && m.Dest == store.DestDM {
-		b.dmsClosed.Delete(m.Target) // a DM reached them
+		b.dmsOpen(m.Target, time.Time{}) // a DM reached them
 	}
 	b.metrics.Send(string(m.Dest), outcome)
 	b.log.Debug("send", "game", m.GameID, "seq", m.Seq, "outbox", m.ID, "dest", m.Dest, "target", m.Target,
