@@ -280,3 +280,37 @@ func TestRunTraffic(t *testing.T) {
 		t.Fatalf("line %q", tr.String())
 	}
 }
+
+// TestRunProcessesShareTheBudget: three processes on one token, under
+// Discord's limits and far more moves than the global limit carries, the
+// first process restarted mid-run (it stops, a new one starts and takes
+// its share back), never pass the global limit together: the stand-in
+// answers no 429 of scope global, and it received at most 50 budgeted
+// requests in any second, over the three. Nothing acknowledged is lost,
+// nothing is shown twice.
+func TestRunProcessesShareTheBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and four bots")
+	}
+	url := pgtest.Get(t).NewDB(t)
+	r, err := Run(context.Background(), Config{Games: 60, Think: 200 * time.Millisecond, Duration: 8 * time.Second,
+		Warmup: time.Second, Plies: 4, Seed: 5, PerChannel: 20, DatabaseURL: url, Processes: 3, RestartAt: 4 * time.Second,
+		DMsClosed: 0.1, Fouls: 0.1, Grace: 60 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := r.Traffic
+	t.Logf("%v\n%v\n%v", r, r.Realism, tr)
+	switch {
+	case r.TooMany["global"] != 0:
+		t.Fatalf("%d answers of scope global", r.TooMany["global"])
+	case tr.PeakPerSec > 50:
+		t.Fatalf("%d budgeted requests in one second, over the global 50", tr.PeakPerSec)
+	case tr.PeakPerSec == 0:
+		t.Fatal("no budgeted request counted")
+	case tr.RestartTook <= 0:
+		t.Fatal("no restart")
+	case r.Done != r.Moves || tr.Lost != 0 || tr.Diverged != 0 || tr.Twice != 0:
+		t.Fatalf("moves %d, done %d; lost %d, diverged %d, shown twice %d", r.Moves, r.Done, tr.Lost, tr.Diverged, tr.Twice)
+	}
+}
