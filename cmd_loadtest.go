@@ -116,6 +116,9 @@ func runLoadtest(args []string) error {
 	fmt.Println(r)
 	fmt.Println("loadtest:", r.Realism)
 	fmt.Println("loadtest:", r.Traffic)
+	if r.GaveUp > 0 {
+		fmt.Fprintf(os.Stderr, "loadtest: %d games stopped, their players waiting in vain; the first: %s\n", r.GaveUp, r.GaveUpWhy)
+	}
 	if *verbose {
 		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v steal=%s requests=%v\n",
 			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, stealText(r.StealPct), r.Routes)

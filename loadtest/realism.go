@@ -187,6 +187,7 @@ func (d *driver) fillTraffic(r *Result, cfg Config) {
 	t.DMsClosed, t.FoulShare, t.ResignShare = cfg.DMsClosed, cfg.Fouls, cfg.Resign
 	t.DMRefused, t.Waiting, t.Fouls, t.Refusals = d.dmRefused, d.waiting, d.foulsSent, d.refusals
 	t.Resigned, t.Challenged, t.Started, t.Reaccepts, t.ChannelPosts, t.Twice = d.resigned, d.challenged, d.started, d.reaccepts, d.channelPosts, d.twice
+	t.GaveUp, t.GaveUpWhy = d.gaveUpN, d.gaveUpWhy
 	for _, n := range d.perSec {
 		t.PeakPerSec = max(t.PeakPerSec, n)
 	}

@@ -53,6 +53,11 @@ type Traffic struct {
 	Challenged    int
 	Started       int // new games started by Accept
 	Reaccepts     int // Accepts clicked again: the first made no game
+	// GaveUp are the games whose players stopped after waiting answerWait
+	// for an answer (a resignation's, a challenge's, an Accept's, the new
+	// game's start); GaveUpWhy the first such wait.
+	GaveUp    int
+	GaveUpWhy string
 	ChannelPosts  int // new messages in the games' channels (challenges, notices)
 	// RestartAt is when the bot was restarted (0: not), RestartTook how long
 	// from its Close to the new one's Start returning.
@@ -74,9 +79,9 @@ type Traffic struct {
 
 // String is the third line `shinpan loadtest` prints.
 func (t Traffic) String() string {
-	s := fmt.Sprintf("dms_closed=%.2f closed_players=%d dm_refused=%d waiting=%d fouls=%.2f foul_attempts=%d refused_attempts=%d resign=%.3f resigned=%d challenged=%d started=%d reaccepts=%d channel_posts=%d acked=%d lost=%d diverged=%d twice=%d peak_per_s=%d",
+	s := fmt.Sprintf("dms_closed=%.2f closed_players=%d dm_refused=%d waiting=%d fouls=%.2f foul_attempts=%d refused_attempts=%d resign=%.3f resigned=%d challenged=%d started=%d reaccepts=%d gave_up=%d channel_posts=%d acked=%d lost=%d diverged=%d twice=%d peak_per_s=%d",
 		t.DMsClosed, t.ClosedPlayers, t.DMRefused, t.Waiting, t.FoulShare, t.Fouls, t.Refusals, t.ResignShare, t.Resigned,
-		t.Challenged, t.Started, t.Reaccepts, t.ChannelPosts, t.Acked, t.Lost, t.Diverged, t.Twice, t.PeakPerSec)
+		t.Challenged, t.Started, t.Reaccepts, t.GaveUp, t.ChannelPosts, t.Acked, t.Lost, t.Diverged, t.Twice, t.PeakPerSec)
 	if t.RestartAt > 0 {
 		s += fmt.Sprintf(" restart_at=%v restart_took=%sms invalid_after_restart=%d", t.RestartAt, ms(t.RestartTook), t.InvalidAfterRestart)
 	}
@@ -94,6 +99,8 @@ type traffic struct {
 	challenged    int
 	started       int
 	reaccepts     int
+	gaveUpN       int
+	gaveUpWhy     string
 	channelPosts  int
 	twice         int
 	nonces        map[string]bool  // channel + nonce of the posts seen
@@ -262,7 +269,7 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 		return false, err
 	}
 	if err := waitAnswered(ctx, srv, iid); err != nil {
-		return false, fmt.Errorf("game %d: resign: %w", g.id, err)
+		return d.gaveUp(fmt.Errorf("game %d: resign: %w", g.id, err))
 	}
 	if g.ref.Variant() == view.Masked {
 		return false, nil
@@ -279,14 +286,14 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 		return false, err
 	}
 	if err := waitAnswered(ctx, srv, iid); err != nil {
-		return false, fmt.Errorf("game %d: challenge: %w", old, err)
+		return d.gaveUp(fmt.Errorf("game %d: challenge: %w", old, err))
 	}
 	d.mu.Lock()
 	d.challenged++
 	d.mu.Unlock()
 	msg, custom, err := findChallenge(ctx, srv, g.channel, challenger, opp)
 	if err != nil {
-		return false, fmt.Errorf("game %d: the challenge's message: %w", old, err)
+		return d.gaveUp(fmt.Errorf("game %d: the challenge's message: %w", old, err))
 	}
 	if !sleepCtx(ctx, thinkTime(g.trng, think)/3) {
 		return false, nil
@@ -301,14 +308,14 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 			return false, err
 		}
 		if err := waitAnswered(ctx, srv, iid); err != nil {
-			return false, fmt.Errorf("game %d: accept: %w", old, err)
+			return d.gaveUp(fmt.Errorf("game %d: accept: %w", old, err))
 		}
 		meta, card, err = newGame(ctx, srv, st, challenger, old, try < 3)
 		if err == nil {
 			break
 		}
 		if try == 3 {
-			return false, fmt.Errorf("game %d: the new game after %d accepts: %w", old, try, err)
+			return d.gaveUp(fmt.Errorf("game %d: the new game after %d accepts: %w", old, try, err))
 		}
 		d.mu.Lock()
 		d.reaccepts++
@@ -351,7 +358,7 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 			}
 			return false
 		}); err != nil {
-			return false, fmt.Errorf("game %d: the start DMs: %w", meta.ID, err)
+			return d.gaveUp(fmt.Errorf("game %d: the start DMs: %w", meta.ID, err))
 		}
 	}
 	d.mu.Lock()
@@ -426,9 +433,27 @@ func pollFor(ctx context.Context, cond func() bool) error {
 			return ctx.Err()
 		}
 		if time.Now().After(deadline) {
-			return errors.New("not within " + answerWait.String())
+			return errNotWithin
 		}
 	}
+}
+
+// errNotWithin is a wait for the bot that took longer than answerWait.
+var errNotWithin = errors.New("not within " + answerWait.String())
+
+// gaveUp ends a game whose players waited in vain for the bot (err wraps
+// errNotWithin): counted, not an error of the run, which measures on.
+func (d *driver) gaveUp(err error) (bool, error) {
+	if !errors.Is(err, errNotWithin) {
+		return false, err
+	}
+	d.mu.Lock()
+	d.gaveUpN++
+	if d.gaveUpWhy == "" {
+		d.gaveUpWhy = err.Error()
+	}
+	d.mu.Unlock()
+	return false, nil
 }
 
 // waitAnswered waits until the bot has acknowledged interaction iid.
