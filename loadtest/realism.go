@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	mrand "math/rand/v2"
@@ -157,6 +158,9 @@ func (d *driver) thinkLoop(ctx context.Context, e *env, g *game, median time.Dur
 		}
 		if d.resign > 0 && !g.closed[0] && !g.closed[1] && g.trng.Float64() < d.resign {
 			ok, err := d.resignAndRechallenge(ctx, e.srv, e.st, g, median)
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil // the run's end came first
+			}
 			if err != nil || !ok {
 				return err
 			}

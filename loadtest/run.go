@@ -624,8 +624,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	if d.think {
 		errs := make(chan error, len(e.games))
+		// The players stop at stop, even those waiting for a challenge or
+		// an Accept's game: the sending ends then.
+		sctx, cancelSend := context.WithDeadline(ctx, stop)
+		defer cancelSend()
 		for _, g := range e.games {
-			go func() { errs <- d.thinkLoop(ctx, e, g, cfg.Think, stop, sendMove) }()
+			go func() { errs <- d.thinkLoop(sctx, e, g, cfg.Think, stop, sendMove) }()
 		}
 		for range e.games {
 			if err := <-errs; err != nil {
