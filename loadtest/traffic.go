@@ -56,9 +56,9 @@ type Traffic struct {
 	// GaveUp are the games whose players stopped after waiting answerWait
 	// for an answer (a resignation's, a challenge's, an Accept's, the new
 	// game's start); GaveUpWhy the first such wait.
-	GaveUp    int
-	GaveUpWhy string
-	ChannelPosts  int // new messages in the games' channels (challenges, notices)
+	GaveUp       int
+	GaveUpWhy    string
+	ChannelPosts int // new messages in the games' channels (challenges, notices)
 	// RestartAt is when the bot was restarted (0: not), RestartTook how long
 	// from its Close to the new one's Start returning.
 	RestartAt, RestartTook time.Duration
