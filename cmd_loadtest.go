@@ -79,7 +79,7 @@ func runLoadtest(args []string) error {
 		}
 	}
 	if cfg.Think <= 0 {
-		cfg.Fouls, cfg.Resign = 0, 0 // the open-loop schedule plays moves only
+		cfg.Fouls, cfg.Resign, cfg.DMsClosed = 0, 0, 0 // the open-loop schedule plays moves only
 	}
 	if *verbose {
 		cfg.Log = os.Stderr
