@@ -156,6 +156,10 @@ func TestConfigChecked(t *testing.T) {
 		"--processes":    func(c *Config) { c.Processes = 3 }, // without a database
 		"--gateways":     func(c *Config) { c.Gateways = 2 },
 		"--variant":      func(c *Config) { c.Variant = "nonsense" },
+		"--restart-at":   func(c *Config) { c.RestartAt = 2 * time.Second }, // past --duration
+		"--dms-closed":   func(c *Config) { c.DMsClosed = 1.5 },
+		"--fouls":        func(c *Config) { c.Fouls = -0.1 },
+		"--resign":       func(c *Config) { c.Resign = 2 },
 	} {
 		cfg := ok
 		bad(&cfg)

@@ -815,6 +815,14 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("--gateways must be from 0 (all) to --processes (%d)", max(cfg.Processes, 1))
 	case cfg.Gateways > 0 && cfg.DatabaseURL == "":
 		return errors.New("--gateways needs --database-url and --processes")
+	case cfg.RestartAt < 0 || cfg.RestartAt > 0 && cfg.Duration > 0 && cfg.RestartAt >= cfg.Duration:
+		return fmt.Errorf("--restart-at must be from 0 (none) to less than --duration (%v)", cfg.Duration)
+	case !(cfg.DMsClosed >= 0 && cfg.DMsClosed <= 1):
+		return errors.New("--dms-closed must be from 0 to 1")
+	case !(cfg.Fouls >= 0 && cfg.Fouls <= 1):
+		return errors.New("--fouls must be from 0 to 1")
+	case !(cfg.Resign >= 0 && cfg.Resign <= 1):
+		return errors.New("--resign must be from 0 to 1")
 	}
 	if _, err := variantOf(cfg.Variant, 0); err != nil {
 		return fmt.Errorf("--variant %q: want tsuitate, masked, dark, standard or mix", cfg.Variant)
