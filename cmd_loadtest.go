@@ -29,6 +29,10 @@ func runLoadtest(args []string) error {
 	fs.DurationVar(&cfg.Think, "think", 15*time.Second, "median thinking time of a move (lognormal): each game moves at a person's pace; ignored when --rate is given")
 	taps := fs.Bool("taps", false, "the players pick their moves from the tap menus under their boards, as on a phone, instead of typing them (a move with no board yet is typed); --tap-share 1")
 	fs.Float64Var(&cfg.TapShare, "tap-share", 0, "the share of the players (0 to 1) who pick their moves from the tap menus instead of typing them")
+	fs.Float64Var(&cfg.DMsClosed, "dms-closed", 0.05, "the share of the players (0 to 1) whose DMs are closed: the stand-in refuses the bot's DMs to them (403, 50007) and they make no move (their games wait for them)")
+	fs.Float64Var(&cfg.Fouls, "fouls", 0.05, "the share of the moves (0 to 1) before which the mover types an illegal move (a foul in Tsuitate where the own board allows one, else a move the own board refuses); with --think")
+	fs.Float64Var(&cfg.Resign, "resign", 0.01, "the share of the moves (0 to 1) instead of which the mover resigns (/shogi resign) and challenges the opponent again (/shogi challenge, then Accept); with --think")
+	fs.DurationVar(&cfg.RestartAt, "restart-at", 0, "restart the bot this long after the start (close it, start a new one on the same store; the first of --processes) and measure on: what was acknowledged and lost, what was shown twice, the invalid requests after it")
 	findCapacity := fs.Bool("find-capacity", false, "search the most concurrent games (from --games, doubling, then halving the bounds) one token carries with p99 move → opponent's DM ≤ --within after --warmup and no 429 of scope user or global; each probe a run of --duration")
 	within := fs.Duration("within", 2*time.Second, "the p99 bound of --find-capacity")
 	capLimit := fs.Int("capacity-limit", 5000, "the most games --find-capacity tries")
@@ -69,8 +73,13 @@ func runLoadtest(args []string) error {
 	if *taps {
 		cfg.TapShare = 1
 	}
-	if cfg.TapShare < 0 || cfg.TapShare > 1 {
-		return fmt.Errorf("--tap-share must be between 0 and 1")
+	for name, v := range map[string]float64{"--tap-share": cfg.TapShare, "--dms-closed": cfg.DMsClosed, "--fouls": cfg.Fouls, "--resign": cfg.Resign} {
+		if v < 0 || v > 1 {
+			return fmt.Errorf("%s must be between 0 and 1", name)
+		}
+	}
+	if cfg.Think <= 0 {
+		cfg.Fouls, cfg.Resign, cfg.DMsClosed = 0, 0, 0 // the open-loop schedule plays moves only
 	}
 	if *verbose {
 		cfg.Log = os.Stderr
@@ -106,6 +115,10 @@ func runLoadtest(args []string) error {
 	}
 	fmt.Println(r)
 	fmt.Println("loadtest:", r.Realism)
+	fmt.Println("loadtest:", r.Traffic)
+	if r.GaveUp > 0 {
+		fmt.Fprintf(os.Stderr, "loadtest: %d games stopped, their players waiting in vain; the first: %s\n", r.GaveUp, r.GaveUpWhy)
+	}
 	if *verbose {
 		fmt.Fprintf(os.Stderr, "late=%d retired=%d stray=%d resent=%d reconnects=%d send=%v wall=%v cpu/move=%v sched.p50=%v sched.p99=%v steal=%s requests=%v\n",
 			r.Late, r.Retired, r.Stray, r.Resent, r.Reconnects, r.SendWall, r.Wall, r.CPUPerMove().Round(10*time.Microsecond), r.SchedP50, r.SchedP99, stealText(r.StealPct), r.Routes)

@@ -62,9 +62,8 @@ type Bot struct {
 	gate *budget.Gate
 	// dms takes the DMs players send (bot/dms; dmhost.go).
 	dms *dms.Intake
-	// dmsClosed holds the users a DM last failed to reach with 50007 (their
-	// DMs are closed), until a DM reaches them or they write one.
-	dmsClosed sync.Map
+	// closedDMs remembers the users whose DMs are closed to the bot.
+	closedDMs *outbox.ClosedDMs
 	// clocks indexes the active games' deadlines (clocks.go).
 	clocks *games.Clocks
 
@@ -140,6 +139,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 	b.cpu = games.CPU{Level: b.cfg.CPULevel, MoveMillis: b.cfg.CPUMoveMillis, Log: b.log}
 	b.games = games.NewTable(st, b.owns, b.cpu.Seats)
 	b.rest = outbox.NewREST(s, st, b.log)
+	b.closedDMs = outbox.NewClosedDMs(st, b.log, func() time.Time { return b.now() })
 	b.rest.SetContext(b.ctx) // Close ends the requests waiting in the budget
 	b.ob = outbox.New(outbox.Config{Store: st, REST: b.rest, Log: b.log, Clustered: b.leases != nil,
 		Ready:     func(ctx context.Context, method, path string) error { return b.gate.Ready(ctx, method, path) },
@@ -150,7 +150,8 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 			}
 			return b.cfg.CardShare * float64(b.gate.PerSecond())
 		},
-		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted}})
+		Hooks: outbox.Hooks{Owns: b.owns, Sent: b.sent, Undeliverable: b.undeliverable, ThreadStarted: b.threadStarted,
+			Refuse: b.closedDMs.Refuse}})
 	b.reviews = review.New(review.Config{Ctx: b.ctx, Store: st, REST: b.rest, Log: b.log, Readers: b.readers,
 		Limits: review.Limits{WatchDelay: b.cfg.WatchDelay, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF,
 			GIFFoulFrames: b.cfg.GIFFoulFrames}, GuildSettings: b.guildSettings, Begin: b.begin, End: b.end})

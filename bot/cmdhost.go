@@ -25,8 +25,7 @@ func (h cmdHost) RecordAnswer(r *interact.Req, id store.GameID, format string) (
 	return h.b.reviews.RecordAnswer(r, id, format)
 }
 func (h cmdHost) DMsClosed(user string) bool {
-	_, closed := h.b.dmsClosed.Load(user)
-	return closed
+	return h.b.closedDMs.Known(user)
 }
 func (h cmdHost) DMReply(user, dmID, text string) { h.b.dmReply(user, dmID, text) }
 func (h cmdHost) OwnsPartition(p uint32) bool {

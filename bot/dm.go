@@ -23,7 +23,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 	rd := b.readers.Reader(user) // once for the whole DM
 	lang := rd.Lang
 	text := strings.TrimSpace(m.Content)
-	b.dmsClosed.Delete(user)
+	b.closedDMs.Open(user, rd.Set.DMsClosedAt)
 	mine, gamesErr := b.st.ActiveGamesOf(user) // once, for both uses below
 	if gamesErr == nil {
 		b.comeBackTo(user, mine)

@@ -153,7 +153,7 @@ func (b *Bot) observeAction(id store.GameID, user string, a referee.Action, key,
 // move latency.
 func (b *Bot) sent(m store.OutMsg, outcome string, start time.Time) {
 	if outcome == "sent" && m.Dest == store.DestDM {
-		b.dmsClosed.Delete(m.Target) // a DM reached them
+		b.closedDMs.Open(m.Target, time.Time{}) // a DM reached them
 	}
 	b.metrics.Send(string(m.Dest), outcome)
 	if b.log.Enabled(b.ctx, slog.LevelDebug) { // its arguments are built before the call

@@ -29,7 +29,7 @@ func (b *Bot) undeliverable(m store.OutMsg, rerr *discordgo.RESTError) {
 	}
 	switch {
 	case m.Dest == store.DestDM && code == discordgo.ErrCodeCannotSendMessagesToThisUser:
-		b.dmsClosed.Store(m.Target, true)
+		b.closedDMs.Refused(m.Target, rerr)
 		// Tell the channel once per game; the game waits for the player. Only
 		// a DM sent at a public point may trigger it: the failure of a private
 		// one (a note, an unannounced foul, a bounce) would date that action.

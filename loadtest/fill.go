@@ -41,6 +41,22 @@ type game struct {
 	// board is each player's newest DM with tap menus (--taps), guarded
 	// by driver.mu.
 	board [2]string
+	// Realistic traffic (traffic.go), guarded by driver.mu once the run
+	// starts: closed says whose DMs are closed; expect counts the posts
+	// due in each DM channel outside a move (a foul's answers), foulBy
+	// and foulAck the fouling colour and the action its answer
+	// acknowledges; ending is set from a resignation to the next game's
+	// start; texts are the moves and fouls sent (the store's moves),
+	// acked how many of them were acknowledged, pendingAck what the move
+	// in flight acknowledges.
+	closed          [2]bool
+	expect          [2]int
+	foulBy, foulAck int
+	ending          bool
+	texts           []string
+	acked, base     int // base: the texts the store held at the run's start
+	pendingAck      int
+	trng            *mrand.Rand // fouls and resignations
 }
 
 // pendingCard is a move waiting for the card to show it.
@@ -56,7 +72,9 @@ var variants = []view.Variant{view.Tsuitate, view.Masked, view.Dark, view.Standa
 // moves played, their masks chosen (Masked) and the players' DM channels and
 // current game in their settings; perChannel games share each guild
 // channel (at least 1).
-func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string, seed uint64, perChannel int) ([]*game, error) {
+// A share closed of the players have their DMs closed (drawn from seed).
+func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string, seed uint64, perChannel int, closed float64) ([]*game, error) {
+	closers := mrand.New(mrand.NewPCG(seed, 1<<40))
 	var games []*game
 	perChannel = max(perChannel, 1)
 	for i := 0; i < n; i++ {
@@ -64,12 +82,18 @@ func fill(srv *discordtest.Server, st store.Store, n, plies int, variant string,
 		if err != nil {
 			return nil, err
 		}
-		g := &game{seen: map[uint64]bool{}, rng: mrand.New(mrand.NewPCG(seed, uint64(i)))}
+		g := &game{seen: map[uint64]bool{}, rng: mrand.New(mrand.NewPCG(seed, uint64(i))), trng: mrand.New(mrand.NewPCG(seed, 1<<41|uint64(i))), foulAck: -1}
 		for c := range g.players {
 			u := srv.AddUser(discordtest.User{Username: fmt.Sprintf("lt%d%c", i, "bw"[c])})
 			g.players[c] = u.ID
 			if g.dm[c], err = srv.DMChannel(u.ID); err != nil {
 				return nil, err
+			}
+			if closed > 0 && closers.Float64() < closed {
+				g.closed[c] = true
+				if err := srv.Faults().SetDMsClosed(u.ID, true); err != nil {
+					return nil, err
+				}
 			}
 		}
 		if i%perChannel == 0 {
@@ -143,10 +167,17 @@ func (g *game) apply(a referee.Action) error {
 	if _, err := g.ref.Apply(a); err != nil {
 		return fmt.Errorf("game %d: %s %q: %w", g.id, a.Kind, a.Text, err)
 	}
+	if g.ref.LastOutcome() == referee.Foul {
+		g.texts = append(g.texts, a.Text)
+		return nil
+	}
 	if g.ref.Over() {
 		return fmt.Errorf("game %d ended: %+v", g.id, g.ref.Result())
 	}
 	g.seen[g.ref.TruePosition().Key()] = true
+	if a.Kind == referee.ActMove {
+		g.texts = append(g.texts, a.Text)
+	}
 	return nil
 }
 

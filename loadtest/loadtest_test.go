@@ -156,6 +156,10 @@ func TestConfigChecked(t *testing.T) {
 		"--processes":    func(c *Config) { c.Processes = 3 }, // without a database
 		"--gateways":     func(c *Config) { c.Gateways = 2 },
 		"--variant":      func(c *Config) { c.Variant = "nonsense" },
+		"--restart-at":   func(c *Config) { c.RestartAt = 2 * time.Second }, // past --duration
+		"--dms-closed":   func(c *Config) { c.DMsClosed = 1.5 },
+		"--fouls":        func(c *Config) { c.Fouls = -0.1 },
+		"--resign":       func(c *Config) { c.Resign = 2 },
 	} {
 		cfg := ok
 		bad(&cfg)
@@ -238,5 +242,81 @@ func TestCapacitySearch(t *testing.T) {
 				t.Fatalf("%d probes", probes)
 			}
 		})
+	}
+}
+
+// TestRunTraffic: with players whose DMs are closed, fouls, resignations
+// and new challenges, and a restart in the middle, every move sent is
+// answered, the games of the closed players wait, each resignation gives a
+// new game played on (but one cut short by the end), nothing acknowledged is lost, the store's moves are
+// those sent, nothing shows twice, and the bot's DMs refused are counted.
+func TestRunTraffic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a bot")
+	}
+	r, err := Run(context.Background(), Config{Games: 10, Think: 150 * time.Millisecond, Duration: 6 * time.Second,
+		Warmup: time.Second, Plies: 4, Seed: 11, PerChannel: 4, DMsClosed: 0.35, Fouls: 0.3, Resign: 0.08, RestartAt: 3 * time.Second,
+		Grace: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := r.Traffic
+	t.Logf("%v\n%v", r.Realism, tr)
+	switch {
+	case r.Done != r.Moves || r.Stray != 0:
+		t.Fatalf("moves %d, done %d, stray %d", r.Moves, r.Done, r.Stray)
+	case tr.ClosedPlayers == 0 || tr.Waiting == 0 || tr.DMRefused == 0:
+		t.Fatalf("closed players %d, games waiting %d, DMs refused %d", tr.ClosedPlayers, tr.Waiting, tr.DMRefused)
+	case tr.Fouls+tr.Refusals == 0:
+		t.Fatal("no illegal move typed")
+	// (A challenge under way at the end is cut short.)
+	case tr.Started == 0 || tr.Started > tr.Challenged || tr.Challenged > tr.Resigned || tr.GaveUp != 0:
+		t.Fatalf("resigned %d, challenged %d, started %d, gave up %d", tr.Resigned, tr.Challenged, tr.Started, tr.GaveUp)
+	case tr.RestartAt != 3*time.Second || tr.RestartTook <= 0:
+		t.Fatalf("restart at %v took %v", tr.RestartAt, tr.RestartTook)
+	case tr.Acked < r.Moves || tr.Lost != 0 || tr.Diverged != 0 || tr.Twice != 0:
+		t.Fatalf("acknowledged %d (moves %d), lost %d, diverged %d, shown twice %d", tr.Acked, r.Moves, tr.Lost, tr.Diverged, tr.Twice)
+	// (The restarted bot learns the buckets again: a 429 of scope user on
+	// each bucket the old one had spent is Discord's answer to any restart.)
+	case tr.PeakPerSec == 0 || r.TooMany["global"] != 0:
+		t.Fatalf("peak %d requests a second; 429s %v", tr.PeakPerSec, r.TooMany)
+	}
+	if !regexp.MustCompile(`^dms_closed=0.35 closed_players=\d+ .* restart_at=3s restart_took=[\d.]+ms invalid_after_restart=\d+$`).MatchString(tr.String()) {
+		t.Fatalf("line %q", tr.String())
+	}
+}
+
+// TestRunProcessesShareTheBudget: three processes on one token, under
+// Discord's limits and far more moves than the global limit carries, the
+// first process restarted mid-run (it stops, a new one starts and takes
+// its share back), never pass the global limit together: the stand-in
+// answers no 429 of scope global, and it received at most 50 budgeted
+// requests in any second, over the three. Nothing acknowledged is lost,
+// nothing is shown twice. (It found the shares adding up to more than the
+// budget while a process restarts: 52 in one second, docs/PERFORMANCE.md.)
+func TestRunProcessesShareTheBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and four bots")
+	}
+	url := pgtest.Get(t).NewDB(t)
+	r, err := Run(context.Background(), Config{Games: 60, Think: 200 * time.Millisecond, Duration: 8 * time.Second,
+		Warmup: time.Second, Plies: 4, Seed: 5, PerChannel: 20, DatabaseURL: url, Processes: 3, RestartAt: 4 * time.Second,
+		DMsClosed: 0.1, Fouls: 0.1, Grace: 60 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := r.Traffic
+	t.Logf("%v\n%v\n%v", r, r.Realism, tr)
+	switch {
+	case r.TooMany["global"] != 0:
+		t.Fatalf("%d answers of scope global", r.TooMany["global"])
+	case tr.PeakPerSec > 50:
+		t.Fatalf("%d budgeted requests in one second, over the global 50", tr.PeakPerSec)
+	case tr.PeakPerSec == 0:
+		t.Fatal("no budgeted request counted")
+	case tr.RestartTook <= 0:
+		t.Fatal("no restart")
+	case r.Done != r.Moves || tr.Lost != 0 || tr.Diverged != 0 || tr.Twice != 0:
+		t.Fatalf("moves %d, done %d; lost %d, diverged %d, shown twice %d", r.Moves, r.Done, tr.Lost, tr.Diverged, tr.Twice)
 	}
 }

@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	mrand "math/rand/v2"
@@ -83,6 +84,7 @@ func (d *driver) count(r *discordtest.Request) {
 		d.steadyBy[fmt.Sprintf("%s %d", r.Route, r.Status)]++
 	}
 	if !exempt(r.Route) {
+		d.perSec[r.Time.Unix()]++
 		d.budgeted++
 		if r.Time.Sub(d.start) >= d.warmup {
 			d.steady++
@@ -132,8 +134,11 @@ func thinkTime(rng *mrand.Rand, m time.Duration) time.Duration {
 }
 
 // thinkLoop plays one game at a person's pace until stop: each move a
-// thinking time after the previous one was told to both players.
-func (d *driver) thinkLoop(ctx context.Context, g *game, median time.Duration, stop time.Time, send func(*game, time.Time) (bool, error)) error {
+// thinking time after the previous one was told to both players. With
+// realistic traffic (traffic.go) a move may follow a foul, or be replaced
+// by a resignation and a new game; a game whose side to move has closed
+// DMs waits for good.
+func (d *driver) thinkLoop(ctx context.Context, e *env, g *game, median time.Duration, stop time.Time, send func(*game, time.Time) (bool, error)) error {
 	rng := mrand.New(mrand.NewPCG(uint64(g.id), 7))
 	first := true
 	for {
@@ -142,6 +147,12 @@ func (d *driver) thinkLoop(ctx context.Context, g *game, median time.Duration, s
 		case <-ctx.Done():
 			return nil
 		case <-time.After(time.Until(stop)):
+			return nil
+		}
+		if g.closed[g.ref.Turn()] {
+			d.mu.Lock()
+			d.waiting++
+			d.mu.Unlock()
 			return nil
 		}
 		wait := thinkTime(rng, median)
@@ -153,14 +164,47 @@ func (d *driver) thinkLoop(ctx context.Context, g *game, median time.Duration, s
 		if !due.Before(stop) {
 			return nil
 		}
-		select {
-		case <-time.After(wait):
-		case <-ctx.Done():
+		if !sleepCtx(ctx, wait) {
+			return nil
+		}
+		if d.resign > 0 && !g.closed[0] && !g.closed[1] && g.trng.Float64() < d.resign {
+			ok, err := d.resignAndRechallenge(ctx, e.srv, e.st, g, median)
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil // the run's end came first
+			}
+			if err != nil || !ok {
+				return err
+			}
+			g.free <- struct{}{}
+			continue
+		}
+		if d.fouls > 0 && g.trng.Float64() < d.fouls {
+			if err := d.foul(ctx, e.srv, g); err != nil {
+				return err
+			}
+			if !sleepCtx(ctx, thinkTime(rng, median)/4) {
+				return nil
+			}
+			due = time.Now()
+		}
+		if !due.Before(stop) {
 			return nil
 		}
 		if ok, err := send(g, due); err != nil || !ok {
 			return err
 		}
+	}
+}
+
+// fillTraffic completes r's Traffic from the driver. Callers hold d.mu.
+func (d *driver) fillTraffic(r *Result, cfg Config) {
+	t := &r.Traffic
+	t.DMsClosed, t.FoulShare, t.ResignShare = cfg.DMsClosed, cfg.Fouls, cfg.Resign
+	t.DMRefused, t.Waiting, t.Fouls, t.Refusals = d.dmRefused, d.waiting, d.foulsSent, d.refusals
+	t.Resigned, t.Challenged, t.Started, t.Reaccepts, t.ChannelPosts, t.Twice = d.resigned, d.challenged, d.started, d.reaccepts, d.channelPosts, d.twice
+	t.GaveUp, t.GaveUpWhy = d.gaveUpN, d.gaveUpWhy
+	for _, n := range d.perSec {
+		t.PeakPerSec = max(t.PeakPerSec, n)
 	}
 }
 

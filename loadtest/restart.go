@@ -43,3 +43,31 @@ func Restart(ctx context.Context, cfg Config) (RestartResult, error) {
 	res.HeapMiB = liveHeapMiB() - heap0
 	return res, ctx.Err()
 }
+
+// restartAt restarts the bot at at, as a deploy does: closes it (with
+// several processes, the first) and starts a new one on the same store,
+// noting in res when and how long it took and the stand-in's invalid
+// requests until then.
+func (e *env) restartAt(ctx context.Context, start time.Time, after time.Duration, res *Result) error {
+	at := start.Add(after)
+	select {
+	case <-time.After(time.Until(at)):
+	case <-ctx.Done():
+		return nil
+	}
+	t0 := time.Now()
+	res.InvalidAfterRestart = e.srv.Limits().Stats().InvalidTotal // the count before; Run takes the difference
+	e.bots[0].Close()
+	var err error
+	if e.dbURL == "" {
+		err = e.startBot(e.st, e.botCfg)
+	} else {
+		err = e.startProcess(0, "b")
+	}
+	if err != nil {
+		return fmt.Errorf("restart: %w", err)
+	}
+	e.bots[0], e.bots = e.bots[len(e.bots)-1], e.bots[:len(e.bots)-1]
+	res.RestartAt, res.RestartTook = after, time.Since(t0)
+	return nil
+}

@@ -76,6 +76,16 @@ type Config struct {
 	// TapShare is the share of the players (0 to 1) who pick their moves
 	// from the tap menus under their boards instead of typing them (taps.go).
 	TapShare float64
+	// DMsClosed is the share of the players whose DMs are closed; Fouls the
+	// share of the moves before which the mover types an illegal move;
+	// Resign the share of the moves instead of which the mover resigns and
+	// challenges the opponent again (traffic.go; Fouls and Resign with
+	// Think only).
+	DMsClosed, Fouls, Resign float64
+	// RestartAt, when positive, restarts the bot that long after the start
+	// (closes it and starts a new one on the same store; with several
+	// processes, the first): the run measures on.
+	RestartAt time.Duration
 }
 
 // Result is what Run measured. Latencies are of the moves done.
@@ -111,6 +121,7 @@ type Result struct {
 	// where unknown): whether a slow window is the host's.
 	WindowSteal []float64
 	Realism
+	Traffic
 }
 
 // WindowLen is the span of Result.Windows.
@@ -158,6 +169,8 @@ type env struct {
 	dbURL       string
 	processes   int
 	gateways    int
+	botCfg      bot.Config // the bots' (start)
+	clusters    []postgres.Cluster
 }
 
 // setup starts the stand-in, fills a store (without fsync, then reopened
@@ -216,7 +229,7 @@ func setup(cfg *Config) (*env, error) {
 func (e *env) fillBolt(cfg *Config) error {
 	st, err := bolt.Open(e.path, &bolt.Options{NoSync: true})
 	if err == nil {
-		e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed, cfg.PerChannel)
+		e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed, cfg.PerChannel, cfg.DMsClosed)
 		if cerr := st.Close(); err == nil {
 			err = cerr
 		}
@@ -240,7 +253,7 @@ func (e *env) fillPostgres(cfg *Config) error {
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed, cfg.PerChannel)
+	e.games, err = fill(e.srv, st, cfg.Games, cfg.Plies, cfg.Variant, cfg.Seed, cfg.PerChannel, cfg.DMsClosed)
 	return err
 }
 
@@ -254,31 +267,42 @@ func (e *env) start() error {
 	if rate == 0 {
 		rate = 10000
 	}
+	e.botCfg = bot.Config{DataPath: e.path, GlobalRate: rate}
 	if e.dbURL == "" {
-		return e.startBot(e.st, bot.Config{DataPath: e.path, GlobalRate: rate})
+		return e.startBot(e.st, e.botCfg)
 	}
-	var clusters []postgres.Cluster
+	e.botCfg.DataPath = ""
 	for i := range e.processes {
-		st := e.st
-		if i > 0 {
-			var err error
-			if st, err = postgres.Open(e.dbURL, &postgres.Options{OpenAll: true}); err != nil {
-				return err
-			}
-			e.extra = append(e.extra, st)
-		}
-		cfg := bot.Config{GlobalRate: rate}
-		if e.gateways > 0 && i >= e.gateways {
-			off := false
-			cfg.Gateway = &off
-		}
-		cl := st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("loadtest-%d", i+1), Logger: e.log, TakesDMs: cfg.TakesDMs()})
-		if err := e.startBot(st, cfg, bot.WithCluster(cl)); err != nil {
+		if err := e.startProcess(i, ""); err != nil {
 			return err
 		}
-		clusters = append(clusters, cl)
 	}
-	return balanced(clusters)
+	return balanced(e.clusters)
+}
+
+// startProcess starts the i-th process on PostgreSQL (suffix tells a
+// restarted one's name from the first's): the first on the env's store, the
+// others, and a restarted one, on stores of their own.
+func (e *env) startProcess(i int, suffix string) error {
+	st := e.st
+	if i > 0 || suffix != "" {
+		var err error
+		if st, err = postgres.Open(e.dbURL, &postgres.Options{OpenAll: true}); err != nil {
+			return err
+		}
+		e.extra = append(e.extra, st)
+	}
+	cfg := e.botCfg
+	if e.gateways > 0 && i >= e.gateways {
+		off := false
+		cfg.Gateway = &off
+	}
+	cl := st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("loadtest-%d%s", i+1, suffix), Logger: e.log, TakesDMs: cfg.TakesDMs()})
+	if err := e.startBot(st, cfg, bot.WithCluster(cl)); err != nil {
+		return err
+	}
+	e.clusters = append(e.clusters, cl)
+	return nil
 }
 
 // balanceWait bounds the wait for the processes to share the partitions.
@@ -372,6 +396,7 @@ type driver struct {
 	think    bool             // Config.Think: a move is done once both players are told
 	realism
 	tapping
+	traffic
 }
 
 // chanOf is a channel's game and which of the move's three messages goes
@@ -393,6 +418,13 @@ func (d *driver) observe(ev discordtest.Event) {
 	d.mu.Unlock()
 	post := r.Route == "POST /channels/{channel_id}/messages"
 	edit := r.Route == "PATCH /channels/{channel_id}/messages/{message_id}"
+	if post && r.Status == 403 {
+		d.mu.Lock()
+		if c, ok := d.byChan[channelOf(r)]; ok && c.g.closed[c.slot] {
+			d.dmRefused++
+		}
+		d.mu.Unlock()
+	}
 	if !post && !edit || r.Status != 200 {
 		return
 	}
@@ -410,23 +442,40 @@ func (d *driver) observe(ev discordtest.Event) {
 	if edit {
 		if g = d.byCard[r.MessageID]; g != nil {
 			d.cardShown(g, cardMove(r.Body), at)
+		} else if d.guild[channelOf(r)] {
+			return // a challenge's message, a finished game's card
 		}
 	} else {
-		id, _, _ := strings.Cut(strings.TrimPrefix(r.APIPath(), "/channels/"), "/messages")
+		id := channelOf(r)
+		if !d.seenPost(id, r.Body) {
+			return
+		}
 		if c, ok := d.byChan[id]; ok {
 			g, slot = c.g, c.slot
+		} else if d.guild[id] {
+			d.channelPosts++
+			return
 		}
 	}
 	if g != nil && post {
 		d.tapBoard(g, slot, r)
 	}
 	if g == nil || !g.inFlight {
+		if g != nil && !edit && d.expected(g, slot) {
+			return
+		}
 		if !edit || g == nil {
 			d.stray++
 		}
 		return
 	}
 	d.answered(g, slot, at)
+}
+
+// channelOf is the channel a message request is for.
+func channelOf(r *discordtest.Request) string {
+	id, _, _ := strings.Cut(strings.TrimPrefix(r.APIPath(), "/channels/"), "/")
+	return id
 }
 
 // answered notes that the move in flight in g was told where slot says, at
@@ -437,6 +486,9 @@ func (d *driver) answered(g *game, slot int, at int64) {
 	}
 	g.got[slot] = true
 	g.last = max(g.last, at)
+	if slot == g.mover {
+		g.acked = max(g.acked, g.pendingAck)
+	}
 	if slot == 1-g.mover {
 		d.oppLat = append(d.oppLat, time.Duration(at-g.due))
 		d.oppDues = append(d.oppDues, time.Duration(g.due))
@@ -480,10 +532,19 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := e.start(); err != nil {
 		return Result{}, err
 	}
+	res := Result{Games: cfg.Games, Rate: cfg.Rate}
 	d := &driver{routes: map[string]int{}, byChan: map[string]chanOf{}, byCard: map[string]*game{},
 		idle: make(chan *game, len(e.games)), think: cfg.Think > 0, realism: realism{tooMany: map[string]int{}, warmup: cfg.Warmup},
-		tapping: tapping{share: cfg.TapShare, seed: cfg.Seed}}
+		tapping: tapping{share: cfg.TapShare, seed: cfg.Seed},
+		traffic: traffic{fouls: cfg.Fouls, resign: cfg.Resign, nonces: map[string]bool{}, perSec: map[int64]int{}, guild: map[string]bool{}, byID: map[string]*game{}}}
 	for _, g := range e.games {
+		d.guild[g.channel] = true
+		g.base, g.acked = len(g.texts), len(g.texts)
+		for _, c := range g.closed {
+			if c {
+				res.ClosedPlayers++
+			}
+		}
 		d.byChan[g.dm[0]] = chanOf{g, 0}
 		d.byChan[g.dm[1]] = chanOf{g, 1}
 		d.byCard[g.card] = g
@@ -494,7 +555,6 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			d.idle <- g
 		}
 	}
-	res := Result{Games: cfg.Games, Rate: cfg.Rate}
 	if cfg.DatabaseURL != "" {
 		res.Processes, res.Gateways = e.processes, e.gateways
 	}
@@ -508,6 +568,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	stealDone := make(chan []float64, 1)
 	stopSteal := make(chan struct{})
 	go func() { stealDone <- windowSteal(mach0, machOK, stopSteal) }()
+	restarted := make(chan error, 1)
+	if cfg.RestartAt > 0 {
+		go func() { restarted <- e.restartAt(ctx, d.start, cfg.RestartAt, &res) }()
+	} else {
+		restarted <- nil
+	}
 	var sendMu sync.Mutex // the stand-in's DMs and the results, from the games' loops
 	// sendMove plays g's next move, due at due; false when g has none left.
 	sendMove := func(g *game, due time.Time) (bool, error) {
@@ -525,6 +591,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		d.mu.Lock()
 		g.inFlight, g.got, g.due, g.last = true, [3]bool{}, int64(due.Sub(d.start)), 0
 		g.mover, g.ply = int(a.Player), len(g.ref.Moves())
+		g.got[0], g.got[1] = g.closed[0], g.closed[1] // nothing reaches a closed DM channel
+		g.pendingAck = len(g.texts)
 		g.cards = append(g.cards, pendingCard{ply: g.ply, due: g.due})
 		d.inFlight++
 		d.mu.Unlock()
@@ -556,8 +624,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	if d.think {
 		errs := make(chan error, len(e.games))
+		// The players stop at stop, even those waiting for a challenge or
+		// an Accept's game: the sending ends then.
+		sctx, cancelSend := context.WithDeadline(ctx, stop)
+		defer cancelSend()
 		for _, g := range e.games {
-			go func() { errs <- d.thinkLoop(ctx, g, cfg.Think, stop, sendMove) }()
+			go func() { errs <- d.thinkLoop(sctx, e, g, cfg.Think, stop, sendMove) }()
 		}
 		for range e.games {
 			if err := <-errs; err != nil {
@@ -594,6 +666,10 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 	}
 	res.SendWall = time.Since(d.start)
+	if err := <-restarted; err != nil {
+		unsub()
+		return res, err
+	}
 	close(stopSteal)
 	res.WindowSteal = <-stealDone
 	for deadline := time.Now().Add(cfg.Grace); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(10 * time.Millisecond) {
@@ -628,7 +704,14 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	res.Routes = d.routes
 	res.Done = len(lat) + len(warm)
 	d.fillRealism(&res, cfg, e.limits, e.srv.Limits().Stats().Invalid)
+	d.fillTraffic(&res, cfg)
 	d.mu.Unlock()
+	if err := d.checkLedgers(e.st, e.games, &res.Traffic); err != nil {
+		return res, err
+	}
+	if cfg.RestartAt > 0 {
+		res.InvalidAfterRestart = e.srv.Limits().Stats().InvalidTotal - res.InvalidAfterRestart
+	}
 	slices.Sort(lat)
 	res.P50, res.P99 = percentile(lat, 50), percentile(lat, 99)
 	if len(lat) > 0 {
@@ -732,6 +815,14 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("--gateways must be from 0 (all) to --processes (%d)", max(cfg.Processes, 1))
 	case cfg.Gateways > 0 && cfg.DatabaseURL == "":
 		return errors.New("--gateways needs --database-url and --processes")
+	case cfg.RestartAt < 0 || cfg.RestartAt > 0 && cfg.Duration > 0 && cfg.RestartAt >= cfg.Duration:
+		return fmt.Errorf("--restart-at must be from 0 (none) to less than --duration (%v)", cfg.Duration)
+	case !(cfg.DMsClosed >= 0 && cfg.DMsClosed <= 1):
+		return errors.New("--dms-closed must be from 0 to 1")
+	case !(cfg.Fouls >= 0 && cfg.Fouls <= 1):
+		return errors.New("--fouls must be from 0 to 1")
+	case !(cfg.Resign >= 0 && cfg.Resign <= 1):
+		return errors.New("--resign must be from 0 to 1")
 	}
 	if _, err := variantOf(cfg.Variant, 0); err != nil {
 		return fmt.Errorf("--variant %q: want tsuitate, masked, dark, standard or mix", cfg.Variant)

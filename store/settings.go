@@ -53,6 +53,11 @@ type Settings struct {
 	DMClaim      string    `json:"dm_claim,omitempty"`
 	DMClaimBy    string    `json:"dm_claim_by,omitempty"`
 	DMClaimUntil time.Time `json:"dm_claim_until,omitzero"`
+	// DMsClosedAt is when Discord last refused a DM to the user (50007:
+	// their DMs are closed to the bot); zero once one went through or they
+	// wrote. The bot gives their DMs up without asking Discord for a while
+	// (each refusal is an invalid request).
+	DMsClosedAt time.Time `json:"dms_closed_at,omitzero"`
 	// Guild is set in a server's record (GuildKey), and only there.
 	Guild     *GuildSettings `json:"guild,omitempty"`
 	UpdatedAt time.Time      `json:"updated_at"`

@@ -86,6 +86,10 @@ type Hooks struct {
 	Undeliverable func(m store.OutMsg, rerr *discordgo.RESTError)
 	// ThreadStarted learns the thread opened under a game's card.
 	ThreadStarted func(id store.GameID, thread string)
+	// Refuse, when it returns an error, gives a message up before any
+	// request, as if Discord had answered that (a DM to a user known to
+	// have closed their DMs: not an invalid request spent again).
+	Refuse func(m store.OutMsg) error
 }
 
 // Config makes a Sender.
@@ -299,7 +303,13 @@ func (ob *Sender) deliver(m store.OutMsg) bool {
 	backoff := 250 * time.Millisecond
 	for {
 		start := time.Now()
-		err := ob.send(ob.ctx, m)
+		var err error
+		if ob.hooks.Refuse != nil {
+			err = ob.hooks.Refuse(m)
+		}
+		if err == nil {
+			err = ob.send(ob.ctx, m)
+		}
 		var rerr *discordgo.RESTError
 		var wait time.Duration
 		switch {
