@@ -58,23 +58,33 @@ func (mv *Moves) DivertAnswer(key, user string, out []store.OutMsg) []store.OutM
 	if d.user != user {
 		return out
 	}
+	i, p, ok := moverDM(user, out)
+	if !ok {
+		return out
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return out
+	}
+	d.p = &p
+	return append(out[:i:i], out[i+1:]...)
+}
+
+// moverDM finds the mover's DM among an action's messages and reads its
+// payload.
+func moverDM(user string, out []store.OutMsg) (int, compose.Payload, bool) {
 	for i, m := range out {
 		if m.Dest != store.DestDM || m.Target != user {
 			continue
 		}
 		p, ok := compose.Memo.Take(m.Payload)
 		if !ok && json.Unmarshal(m.Payload, &p) != nil {
-			return out
+			return 0, p, false
 		}
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		if d.closed {
-			return out
-		}
-		d.p = &p
-		return append(out[:i:i], out[i+1:]...)
+		return i, p, true
 	}
-	return out
+	return 0, compose.Payload{}, false
 }
 
 // hooked is an action whose mover's update edits its interaction's message.
@@ -111,20 +121,14 @@ func hookAnswer(h hooked, user string, out []store.OutMsg) []store.OutMsg {
 	if h.user != user {
 		return out
 	}
-	for i, m := range out {
-		if m.Dest != store.DestDM || m.Target != user {
-			continue
-		}
-		p, ok := compose.Memo.Take(m.Payload)
-		if !ok && json.Unmarshal(m.Payload, &p) != nil {
-			return out
-		}
-		hook := h.hook
-		p.Answer = &hook
-		out = slices.Clone(out)
-		out[i].Payload = p.Encode()
+	i, p, ok := moverDM(user, out)
+	if !ok {
 		return out
 	}
+	hook := h.hook
+	p.Answer = &hook
+	out = slices.Clone(out)
+	out[i].Payload = p.Encode()
 	return out
 }
 
