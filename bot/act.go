@@ -21,19 +21,16 @@ import (
 // there is one (a refusal), and whether the action took effect. key is the
 // Discord id that caused the action (idempotency).
 func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (string, bool) {
-	return b.actWording(id, user, a, key, texts.Refusal)
+	reply, ok, _ := b.actAs(id, b.readers.Reader(user), a, key, texts.Refusal)
+	return reply, ok
 }
 
-// actWording is act with the refusal worded by refusal (texts.Refusal, or
-// texts.RefusalWithMoveHint for text typed in DM). With several processes a
-// player's action goes to the game's owner through the inbox (cluster.go).
-func (b *Bot) actWording(id store.GameID, user string, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
-	return b.actAs(id, b.readers.Reader(user), a, key, refusal)
-}
-
-// actAs is actWording for a player whose settings the caller read already
-// (an action reads each player's settings once).
-func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (string, bool) {
+// actAs is act for a player whose settings the caller read already (an
+// action reads each player's settings once), with the refusal worded by
+// refusal (texts.Refusal, or texts.RefusalWithMoveHint for text typed in
+// DM). With several processes a player's action goes to the game's owner
+// through the inbox (cluster.go); queued says it went there.
+func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (reply string, ok, queued bool) {
 	user := rd.ID
 	if b.cl != nil && !compose.IsCPU(user) && user != b.botID() && !b.cl.ApplyHere(id) {
 		return b.cl.Route(id, key, routed(b.play, user, a, key), rd.Lang)
@@ -43,9 +40,9 @@ func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key st
 		return b.cl.Route(id, key, routed(b.play, user, a, key), rd.Lang) // the lease moved meanwhile
 	}
 	if err != nil {
-		return compose.StoreText(rd.Lang, err), false
+		return compose.StoreText(rd.Lang, err), false, false
 	}
-	return reply, ok
+	return reply, ok, false
 }
 
 // routed is user's action for the inbox, with the interaction it came from

@@ -83,7 +83,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 			reply, ok = compose.StoreText(lang, err), false
 		}
 	} else {
-		reply, ok = b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
+		reply, ok, _ = b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
 	}
 	if !ok && reply != "" {
 		b.dmReply(user, m.ID, reply)

@@ -14,6 +14,9 @@ type moveHost struct{ b *Bot }
 func (h moveHost) Act(id store.GameID, user string, a referee.Action, key string) (string, bool) {
 	return h.b.act(id, user, a, key)
 }
+func (h moveHost) ActQueued(id store.GameID, user string, a referee.Action, key string) (string, bool, bool) {
+	return h.b.actAs(id, h.b.readers.Reader(user), a, key, texts.Refusal)
+}
 func (h moveHost) Clustered() bool { return h.b.cl != nil }
 func (h moveHost) Kick()           { h.b.ob.Kick() }
 
@@ -22,7 +25,7 @@ func (h moveHost) Draw(id store.GameID, user string, lang texts.Lang, key string
 	if h.b.cl == nil {
 		return h.b.draw(id, user, lang, key)
 	}
-	reply, _ := h.b.cl.Route(id, key, cluster.Routed{Kind: "draw", User: user}, lang)
+	reply, _, _ := h.b.cl.Route(id, key, cluster.Routed{Kind: "draw", User: user}, lang)
 	if reply == "" {
 		reply = uitexts.UI(lang, uitexts.Done)
 	}

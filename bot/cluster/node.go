@@ -97,12 +97,13 @@ const routeWait = 2 * time.Second
 
 // Route queues a player's action in the inbox for the game's owner. When
 // this process owns the game, it waits for the result; else it answers that
-// the action was received (the result comes by DM).
-func (n *Node) Route(id store.GameID, key string, what Routed, lang texts.Lang) (string, bool) {
+// the action was received and says it is queued: the result comes from the
+// owner (by DM, or as an edit of the interaction's message, Routed.Hook).
+func (n *Node) Route(id store.GameID, key string, what Routed, lang texts.Lang) (reply string, ok, queued bool) {
 	rec, err := json.Marshal(what)
 	if err != nil {
 		n.log.Error("inbox", "game", id, "user", what.User, "err", err)
-		return uitexts.UI(lang, uitexts.InternalError), false
+		return uitexts.UI(lang, uitexts.InternalError), false, false
 	}
 	var w *waiter
 	if n.c.Owns(id) {
@@ -118,32 +119,32 @@ func (n *Node) Route(id store.GameID, key string, what Routed, lang texts.Lang) 
 			n.mu.Unlock()
 		}()
 	}
-	queued, err := n.c.PutInbox(key, id, rec)
+	put, err := n.c.PutInbox(key, id, rec)
 	if err != nil {
 		n.log.Error("inbox", "game", id, "user", what.User, "err", err)
-		return compose.StoreText(lang, err), false
+		return compose.StoreText(lang, err), false, false
 	}
-	if !queued {
-		return "", false // the same action, delivered twice, waits already
+	if !put {
+		return "", false, false // the same action, delivered twice, waits already
 	}
 	if w == nil {
-		return uitexts.UI(lang, uitexts.Routed), false
+		return uitexts.UI(lang, uitexts.Routed), false, true
 	}
 	wake(n.kick)
 	select {
 	case r := <-w.done:
-		return r.reply, r.ok
+		return r.reply, r.ok, false
 	case <-time.After(routeWait):
 	}
 	w.mu.Lock()
 	if w.state == 0 {
 		w.state = 2
 		w.mu.Unlock()
-		return uitexts.UI(lang, uitexts.Routed), false
+		return uitexts.UI(lang, uitexts.Routed), false, true
 	}
 	w.mu.Unlock()
 	r := <-w.done // taken: the result is on its way
-	return r.reply, r.ok
+	return r.reply, r.ok, false
 }
 
 // ApplyHere says whether this process may apply a player's action to game id

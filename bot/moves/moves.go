@@ -40,6 +40,10 @@ type Host interface {
 	// Act applies an action as user, wherever the game is run, and returns
 	// the reply (empty: nothing to say) and whether it was played.
 	Act(id store.GameID, user string, a referee.Action, key string) (string, bool)
+	// ActQueued is Act that also says whether the action was queued for
+	// the process that owns the game (several processes), whose update
+	// then edits the interaction's message (Hooked).
+	ActQueued(id store.GameID, user string, a referee.Action, key string) (reply string, done, queued bool)
 	// Draw offers a draw, or accepts the standing offer.
 	Draw(id store.GameID, user string, lang texts.Lang, key string) (string, error)
 	// Clustered says whether several processes share the games (the

@@ -15,7 +15,6 @@ import (
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
 	"shinpan/bot/tap"
-	"shinpan/bot/texts"
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
@@ -147,7 +146,10 @@ func (mv *Moves) actDiverted(r *interact.Req, s commands.Seated, a referee.Actio
 			return nil, reply, done, false
 		}
 		defer mv.Hooked(r.I.ID, r.User, r.Hook())()
-		reply, done = mv.host.Act(s.ID, r.User, a, r.I.ID)
+		reply, done, queued := mv.host.ActQueued(s.ID, r.User, a, r.I.ID)
+		if queued { // the owner's update edits the message: nothing to say here
+			reply = ""
+		}
 		return nil, reply, done, true
 	}
 	d := &divert{user: r.User}
@@ -166,22 +168,13 @@ func (mv *Moves) actDiverted(r *interact.Req, s commands.Seated, a referee.Actio
 
 // answerHooked is the answer to an action whose interaction was deferred
 // (Hooked): nothing more when it was played or queued for the game's owner
-// (the update edits the message), else its reply as a follow-up.
+// (reply is then empty: the update edits the message), else its reply as a
+// follow-up.
 func (mv *Moves) answerHooked(r *interact.Req, reply string, done bool) interact.Answer {
-	if done || reply == "" || routed(reply) {
+	if done || reply == "" {
 		return interact.Answer{Own: func() error { return nil }}
 	}
 	return interact.Answer{Own: func() error { return r.FollowUp(reply) }}
-}
-
-// routed says whether reply says the action went to another process.
-func routed(reply string) bool {
-	for _, l := range texts.Langs {
-		if reply == uitexts.UI(l, uitexts.Routed) {
-			return true
-		}
-	}
-	return false
 }
 
 // answerDiverted answers with the mover's update p in the interaction's
