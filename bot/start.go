@@ -4,6 +4,9 @@ import (
 	"errors"
 	mrand "math/rand/v2"
 
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/budget"
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
@@ -107,9 +110,11 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 // start; a message queued in the outbox would only fail after the commit.
 // As it goes before the game is saved, its nonce is derived from what it is
 // for (of) and the player: a second Accept after a crash sends the same nonce
-// and Discord keeps one welcome.
+// and Discord keeps one welcome. Someone waits on the button: its requests
+// go ahead of the queued sends (budget.Urgent).
 func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string) error {
-	ch2, err := b.rest.DMChannel(user)
+	urgent := discordgo.WithContext(budget.Urgent(b.ctx))
+	ch2, err := b.rest.DMChannel(user, urgent)
 	if err != nil {
 		return err
 	}
@@ -118,7 +123,7 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string)
 	if err != nil {
 		return err
 	}
-	_, err = b.rest.PostMessage(ch2, compose.Payload{Content: uitexts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce)
+	_, err = b.rest.PostMessage(ch2, compose.Payload{Content: uitexts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce, urgent)
 	return err
 }
 
