@@ -29,7 +29,7 @@ func (b *Bot) act(id store.GameID, user string, a referee.Action, key string) (s
 // action reads each player's settings once), with the refusal worded by
 // refusal (texts.Refusal, or texts.RefusalWithMoveHint for text typed in
 // DM). With several processes a player's action goes to the game's owner
-// through the inbox (cluster.go); queued says it went there.
+// through the inbox (bot/cluster); queued says it went there.
 func (b *Bot) actAs(id store.GameID, rd compose.Reader, a referee.Action, key string, refusal func(texts.Lang, error) string) (reply string, ok, queued bool) {
 	user := rd.ID
 	if b.cl != nil && !compose.IsCPU(user) && user != b.botID() && !b.cl.ApplyHere(id) {
@@ -113,7 +113,7 @@ func (b *Bot) applyAs(id store.GameID, rd compose.Reader, a referee.Action, key 
 		}
 	}
 	b.ob.Kick()
-	b.reviews.KickWatchers(id) // watch.go: after the players' and the channel's messages
+	b.reviews.KickWatchers(id) // bot/review/watchqueue.go: after the players' and the channel's messages
 	if done.over {
 		b.rate(id)
 		b.tnr.GameOver(lg)
@@ -151,7 +151,7 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 		}
 		return nil, uitexts.UI(lang, uitexts.DrawWithdrawn), nil // a move came between cmdDraw's check and this
 	}
-	if a.At != 0 && (lg.G.MoveNumber() != a.At || lg.G.Over()) { // chosen on an older board (tapmove.go)
+	if a.At != 0 && (lg.G.MoveNumber() != a.At || lg.G.Over()) { // chosen on an older board (bot/moves/tap.go)
 		if seenKey() {
 			return nil, "", nil
 		}
@@ -183,7 +183,7 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 	commit := time.Now()
 	entry := store.Entry{Action: a, UserID: user, Key: key}
 	stored, err := b.st.AppendAction(meta.ID, entry, out, next)
-	if errors.Is(err, store.ErrOutcomeUnknown) && key != "" { // storeerr.go: taken or not, the key tells
+	if errors.Is(err, store.ErrOutcomeUnknown) && key != "" { // settle.go: taken or not, the key tells
 		stored, err = b.settleAppend(meta.ID, meta.LastSeq+1, entry, func() (store.Entry, error) { return b.st.AppendAction(meta.ID, entry, out, next) })
 	}
 	b.metrics.Commit("append_action", time.Since(commit))

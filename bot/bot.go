@@ -81,7 +81,7 @@ type Bot struct {
 	shards      []*shard
 	identifyGap time.Duration
 	// sharedStore says other processes use the store too (store.Shared):
-	// DMs are claimed there (dmclaim.go) under this process's instance name.
+	// DMs are claimed there (bot/dms/claim.go) under this process's instance name.
 	sharedStore bool
 	instance    string
 

@@ -93,7 +93,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 
 // dmReply queues the answer to the user's DM dmID (not tied to a game
 // action). Its nonce is made from dmID: a second answer to the same DM, from
-// a process that handled it late (dmclaim.go), is dropped by Discord. When the
+// a process that handled it late (bot/dms/claim.go), is dropped by Discord. When the
 // store cannot take it (a full disk: the action it answers failed too), the
 // answer is sent at once instead, once, so that the user hears that nothing
 // was changed.

@@ -15,7 +15,7 @@ import (
 // shard_count and shards), or none (gateway = false: interactions over HTTP
 // only). Discord sends a guild's events to shard (guild_id >> 22) %
 // shard_count and DMs to shard 0 only, so typed moves reach the processes
-// that run shard 0; several may (a DM is then handled once, dmclaim.go).
+// that run shard 0; several may (a DM is then handled once, bot/dms/claim.go).
 //
 // The only guild event the bot uses is INTERACTION_CREATE, when interactions
 // come over the gateway, and it comes whatever the intents. The bot reads no

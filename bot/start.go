@@ -69,7 +69,7 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 	meta.Deadline = b.turnDeadline(meta, c.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), b.now()), 0) // Black's move, or Black's mask
 	gs := b.guildSettings(c.GuildID)
 	if gs.Channel != "" {
-		meta.ChannelID = gs.Channel // the server's games channel (admin.go)
+		meta.ChannelID = gs.Channel // the server's games channel (bot/commands/admin.go)
 	}
 	out := b.compose.StartMessages(meta, g, c, b.cfg.threadsIn(gs))
 	var game store.Game

@@ -9,7 +9,7 @@ import (
 
 // The command table: every slash subcommand, button, select and modal of the
 // bot, and whether it is slow (deferred before it runs). A new command is a
-// sub(...) in commands.go, one line here and its handler. The
+// sub(...) in bot/commands/commands.go, one line here and its handler. The
 // table is built with the bot, its handlers bound to it.
 func (b *Bot) table() interact.Table {
 	t := interact.Table{Command: commands.CmdName, Admin: commands.AdminName}
@@ -36,8 +36,8 @@ func (b *Bot) table() interact.Table {
 		"history":     {Run: b.cmds.History},
 		"record":      {Run: b.cmds.Record, Slow: true},
 		"settings":    {Run: b.cmds.Settings},
-		"review":      {Run: b.reviews.Review},            // review.go: not slow, its board answers at once
-		"watch":       {Run: b.reviews.Watch, Slow: true}, // watch.go
+		"review":      {Run: b.reviews.Review},            // bot/review/review.go: not slow, its board answers at once
+		"watch":       {Run: b.reviews.Watch, Slow: true}, // bot/review/watch.go
 	}
 	t.AdminSlash = map[string]interact.Route{
 		"end":      {Run: commands.AdminGate(b.cmds.End), Slow: true},
@@ -52,14 +52,14 @@ func (b *Bot) table() interact.Table {
 		"move":     {Run: b.play.MoveButton}, // its answer is a modal, which cannot follow a deferral
 		"mask":     {Run: b.play.Mask, Slow: true},
 		"rematch":  {Run: b.cmds.RematchButton, Slow: true},
-		"review":   {Run: b.reviews.ReviewButton}, // review.go
+		"review":   {Run: b.reviews.ReviewButton}, // bot/review/review.go
 		"rvgo":     {Run: b.reviews.ReviewGo},
 		"rvpov":    {Run: b.reviews.ReviewPOV},
 		"rvrec":    {Run: b.reviews.ReviewRecord, Slow: true},
-		"tap":      {Run: b.play.Tap}, // tapmove.go (bot/tap.Verb): its answer updates the message, never deferred
+		"tap":      {Run: b.play.Tap}, // bot/moves/tap.go (bot/tap.Verb): its answer updates the message, never deferred
 	}
 	t.Modal = map[string]interact.Route{
-		"movemodal": {Run: b.play.MoveModal}, // from a board its answer updates it (tapmove.go), never deferred
+		"movemodal": {Run: b.play.MoveModal}, // from a board its answer updates it (bot/moves/tap.go), never deferred
 	}
 	slash, component := b.tnr.Routes()
 	maps.Copy(t.Slash, slash)

@@ -16,7 +16,7 @@ func (cm *Commands) Record(r *interact.Req) (interact.Answer, error) {
 	n, _ := r.Opts.Num("game")
 	id := store.GameID(n)
 	if r.Opts.Str("format") == "gif" {
-		return cm.host.RecordAnswer(r, id, "gif") // review.go
+		return cm.host.RecordAnswer(r, id, "gif") // bot/review/review.go
 	}
 	meta, entries, err := cm.st.LoadGame(id)
 	if err != nil || !ScopeOf(r).HasGame(meta) {

@@ -4,7 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// /shogi tournament: a subcommand group (tournament.go runs it).
+// /shogi tournament: a subcommand group (bot/tournaments runs it).
 
 const tournamentGroup = "tournament"
 

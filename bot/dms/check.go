@@ -16,7 +16,7 @@ import (
 // processes those were most of the database's statements. While the owner
 // is live and takes DMs, a DM it has not handled yet is looked at again each
 // round, until ownerMaxWait after it arrived; then, or as soon as the owner
-// is gone, the process claims it (dmclaim.go).
+// is gone, the process claims it (claim.go).
 const (
 	dmCheckEvery = 500 * time.Millisecond
 	// ownerMaxWait bounds the wait on a live owner that does not handle a

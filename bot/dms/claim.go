@@ -137,7 +137,7 @@ func (in *Intake) settled(user, msgID string) {
 // Every gateway process gets every DM. When the owner of the player's
 // current game is known to receive DMs (OwnerTakesDMs), the others leave the
 // DM to it: they wait ownerGrace and then look whether it was handled
-// (dmcheck.go). Claiming it is only for an owner that died with it or does
+// (check.go). Claiming it is only for an owner that died with it or does
 // not take it; claiming sooner, once the owner lags behind, would route the
 // DMs it has in hand through the inbox, more work for it as it lags (three
 // processes at 200 moves/s never caught up). When the owner takes no DMs,
@@ -158,7 +158,7 @@ const (
 // letOwnerClaim leaves a live DM (not one read back: a catch-up reads what
 // no process handled) to the owner of the user's current game when several
 // processes share the games and another owns it: when the owner takes DMs,
-// it waits ownerGrace and then looks (dmcheck.go) until the owner handled
+// it waits ownerGrace and then looks (check.go) until the owner handled
 // it, ownerMaxWait passed or the owner is gone; else it claims at once.
 func (in *Intake) letOwnerClaim(user, msgID string, catchingUp bool) ownerWait {
 	if !in.clustered || catchingUp {

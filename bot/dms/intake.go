@@ -68,7 +68,7 @@ func (in *Intake) queueFor(user string, m *discordgo.Message) {
 
 // markHandled remembers the newest DM handled per user, so a catch-up after
 // an outage reads only what came after, and drops this process's claim on it
-// (dmclaim.go). With one process (no claims), a DM whose action is stored
+// (claim.go). With one process (no claims), a DM whose action is stored
 // under its id (keyed) is remembered in the background, many users in one
 // commit: read again after a crash, its key makes it a no-op. Any other DM
 // (help, a refusal, a note), and every DM when processes share the store, is
@@ -87,7 +87,7 @@ func (in *Intake) markHandled(user, channel, msgID string, keyed bool) {
 }
 
 // writeLastDM raises the user's LastDM and drops this process's claim on
-// msgID (dmclaim.go), in one step.
+// msgID (claim.go), in one step.
 func (in *Intake) writeLastDM(user, msgID string) {
 	if err := in.st.MarkDMHandled(user, msgID, in.instance); err != nil {
 		in.log.Warn("settings", "user", user, "err", err)

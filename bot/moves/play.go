@@ -16,7 +16,7 @@ import (
 
 // Playing from Discord's own widgets: resign (with a confirmation button),
 // declare, abort, draw offers, a moderator's end, the Move button's modal and
-// the mask menu. Moves typed in DM are in dm.go.
+// the mask menu. Moves typed in DM are in bot/dm.go.
 
 // playAction runs a player's action in their game and answers ok or the
 // refusal.
@@ -103,7 +103,7 @@ func (mv *Moves) MoveModal(r *interact.Req) (interact.Answer, error) {
 	if why != nil {
 		return *why, nil
 	}
-	if r.I.Message != nil { // opened from a board: the move's update replaces it (tapmove.go)
+	if r.I.Message != nil { // opened from a board: the move's update replaces it (tap.go)
 		return mv.modalMove(r, s), nil
 	}
 	return mv.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]}, uitexts.MoveSent), nil

@@ -23,7 +23,7 @@ import (
 // /shogi tournament: creating a tournament, signing up, the organiser's and
 // the moderators' decisions, the standings. Package tournament decides; every
 // change is one store.EditTournament (compare-and-set), after which the loop
-// (tournament_run.go) starts the games it made and edits the card.
+// (runner.go) starts the games it made and edits the card.
 
 // moderator: the member may manage the server (or is an administrator),
 // as Discord computed their permissions in this channel.
