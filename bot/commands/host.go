@@ -21,7 +21,7 @@ import (
 // lookups. What it needs of the live games it asks of its Host.
 type Commands struct {
 	ctx     context.Context
-	st      store.Store
+	st      Store
 	rest    *outbox.REST
 	cfg     Limits
 	log     *slog.Logger
@@ -76,10 +76,22 @@ type Limits struct {
 // Options are a variant's option defaults.
 func (l Limits) Options(v view.Variant) policy.Options { return l.Defaults(v) }
 
+// Store is the part of the store the commands use.
+type Store interface {
+	store.Games
+	store.Outbox
+	store.Challenges
+	store.UserSettings
+	store.ServerSettings
+	store.Ratings
+	store.Notes
+	store.Queries
+}
+
 // Config is what New needs.
 type Config struct {
 	Ctx     context.Context // ends with the bot
-	Store   store.Store
+	Store   Store
 	REST    *outbox.REST
 	Limits  Limits
 	Readers compose.Readers

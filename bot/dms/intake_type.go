@@ -19,7 +19,7 @@ import (
 // handles each DM (Host.HandleDM); what was handled is remembered here.
 type Intake struct {
 	ctx         context.Context
-	st          store.Store
+	st          Store
 	rest        *outbox.REST
 	log         *slog.Logger
 	pool        *outbox.Pool
@@ -68,10 +68,17 @@ type Host interface {
 	BotID() string
 }
 
+// Store is the part of the store the DM intake uses.
+type Store interface {
+	store.UserSettings
+	store.DMs
+	store.Queries
+}
+
 // Config is what New needs.
 type Config struct {
 	Ctx       context.Context // ends with the bot
-	Store     store.Store
+	Store     Store
 	REST      *outbox.REST
 	Log       *slog.Logger
 	Pool      *outbox.Pool

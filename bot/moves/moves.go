@@ -17,7 +17,7 @@ import (
 // Move form, the mask menu and the tap menus (tap.go). Each finds the
 // player's game (commands.Commands), then acts through its Host.
 type Moves struct {
-	st      store.Store
+	st      Store
 	rest    *outbox.REST
 	log     *slog.Logger
 	readers compose.Readers
@@ -54,9 +54,14 @@ type Host interface {
 	Kick()
 }
 
+// Store is the part of the store the moves use: they queue messages.
+type Store interface {
+	store.Outbox
+}
+
 // Config is what New needs.
 type Config struct {
-	Store    store.Store
+	Store    Store
 	REST     *outbox.REST
 	Log      *slog.Logger
 	Readers  compose.Readers

@@ -16,7 +16,7 @@ import (
 // (/shogi watch).
 type Reviews struct {
 	ctx           context.Context
-	st            store.Store
+	st            Store
 	rest          *outbox.REST
 	log           *slog.Logger
 	readers       compose.Readers
@@ -41,11 +41,18 @@ type Limits struct {
 	ResultGIF, GIFFoulFrames bool
 }
 
+// Store is the part of the store reviews and watchers use.
+type Store interface {
+	store.Games
+	store.MessageRefs
+	store.Tournaments
+}
+
 // Config is what New needs. Begin marks work in hand (false once the bot is
 // closing) and End ends it; GuildSettings reads a server's settings.
 type Config struct {
 	Ctx           context.Context
-	Store         store.Store
+	Store         Store
 	REST          *outbox.REST
 	Log           *slog.Logger
 	Readers       compose.Readers

@@ -40,9 +40,18 @@ type Host interface {
 	Kick()
 }
 
+// Store is the part of the store the tournaments use.
+type Store interface {
+	store.Games
+	store.Outbox
+	store.Ratings
+	store.Queries
+	store.Tournaments
+}
+
 // Config is what New needs.
 type Config struct {
-	Store   store.Store
+	Store   Store
 	Readers compose.Readers
 	Compose *compose.Composer
 	Log     *slog.Logger

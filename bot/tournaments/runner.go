@@ -40,7 +40,7 @@ const recheck = 10 * time.Second
 
 // Runner runs the tournaments: their commands (commands.go) and the loop.
 type Runner struct {
-	st      store.Store
+	st      Store
 	readers compose.Readers
 	compose *compose.Composer
 	log     *slog.Logger
