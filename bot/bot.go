@@ -32,7 +32,8 @@ import (
 // games. Build it with New, then Start; Close shuts it down gracefully.
 //
 // Lock order (take them left to right, never back): inHand (read, for an
-// action's whole life) → commands' acceptMu → games.Game.CPUMu →
+// action's whole life) → commands' acceptMu (one per challenge or
+// challenger) → games.Game.CPUMu →
 // games.Game.Mu. Every other lock is a leaf, private to its package (mu
 // here, the games table's and clocks', the outbox's, the DM intake's, the
 // cluster node's, the watchers'): nothing is called while it is held. A

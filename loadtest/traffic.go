@@ -304,6 +304,14 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 	var card string
 	for try := 1; ; try++ {
 		iid, err = srv.ClickButton(opp, g.channel, msg, custom)
+		if try > 1 && errors.Is(err, discordtest.ErrNoComponent) {
+			// The button is gone: the click before made the game after all,
+			// later than acceptWait. Wait for it as for the last try.
+			if meta, card, err = newGame(ctx, srv, st, challenger, old, false); err != nil {
+				return d.gaveUp(fmt.Errorf("game %d: the new game after %d accepts: %w", old, try-1, err))
+			}
+			break
+		}
 		if err != nil {
 			return false, err
 		}

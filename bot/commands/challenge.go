@@ -60,8 +60,7 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 			return interact.Say(uitexts.UI(r.Lang, uitexts.ChallengeBot)), nil
 		}
 	}
-	cm.acceptMu.Lock() // the count and the new challenge together
-	defer cm.acceptMu.Unlock()
+	defer cm.acceptMu.Lock("challenger:" + r.User)() // the count and the new challenge together
 	if n, err := cm.openChallengesOf(r.User, c.GuildID); err != nil {
 		return interact.Answer{}, err
 	} else if n >= cm.cfg.MaxOpenChallenges {
@@ -195,8 +194,7 @@ func mayAccept(c store.Challenge, user string) bool {
 // accept starts the game of challenge id for the user of r. Outside the
 // challenge's scope every refusal reads as "no such challenge".
 func (cm *Commands) accept(r *interact.Req, id uint64) (interact.Answer, error) {
-	cm.acceptMu.Lock() // a second press waits, then finds the challenge gone
-	defer cm.acceptMu.Unlock()
+	defer cm.acceptMu.Lock("challenge:" + strconv.FormatUint(id, 10))() // a second press waits, then finds the challenge gone
 	c, err := cm.st.GetChallenge(id)
 	switch {
 	case err != nil || id == 0 || !ScopeOf(r).HasChallenge(c):

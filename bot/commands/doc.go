@@ -3,6 +3,7 @@
 // records, notes, lookups and autocomplete, and it defines the application
 // commands the bot registers (commands.go). A handler takes an
 // interact.Req and returns an interact.Answer; what it needs of the live
-// games it asks of its Host (the bot). acceptMu, its one lock, is taken
-// before any game's lock and never under one.
+// games it asks of its Host (the bot). acceptMu, its one lock (a mutex per
+// challenge and per challenger), is taken before any game's lock and never
+// under one.
 package commands

@@ -29,8 +29,11 @@ type Commands struct {
 	readers compose.Readers
 	compose *compose.Composer
 	host    Host
-	// acceptMu serialises accepting challenges (no DMs for a lost race).
-	acceptMu sync.Mutex
+	// acceptMu serialises the work on one challenge (no DMs for a lost
+	// race) and one challenger's count of open challenges; other
+	// challenges go on meanwhile (an Accept's DM probes may wait for the
+	// request budget).
+	acceptMu keyedMu
 	// names caches users' names for autocomplete choices (autocomplete.go).
 	names sync.Map
 }
