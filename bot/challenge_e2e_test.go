@@ -2,8 +2,10 @@ package bot
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"shinpan/bot/discordtest"
 )
@@ -50,5 +52,46 @@ func TestDMGamePrefixMistakes(t *testing.T) {
 	}
 	if g := e.game(id); g.LastSeq != 0 {
 		t.Fatalf("the game changed: %+v", g)
+	}
+}
+
+// TestAcceptHoldsUpNoOtherChallenge: while an Accept waits on its DM probe
+// (bob's welcome answered 429, retried after 10 s), another person's
+// challenge is answered at once: the lock an Accept holds is its
+// challenge's, not every challenge's.
+func TestAcceptHoldsUpNoOtherChallenge(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	card := e.challenge("tsuitate")
+	bobDM := e.dmChannel(e.bob)
+	e.srv.Faults().Inject(discordtest.Fault{Method: "POST", Path: "/channels/" + bobDM + "/messages", Status: http.StatusTooManyRequests,
+		RetryAfter: 10 * time.Second, Scope: "shared"})
+	accept := ""
+	for _, part := range strings.Split(string(card.Components), "\"") {
+		if strings.HasPrefix(part, "accept:") {
+			accept = part
+		}
+	}
+	iid, err := e.srv.ClickButton(e.bob, card.ChannelID, card.ID, accept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("bob's welcome refused for now", func() bool {
+		for _, r := range e.srv.Requests() {
+			if r.Status == http.StatusTooManyRequests && strings.HasSuffix(r.Path, "/channels/"+bobDM+"/messages") {
+				return true
+			}
+		}
+		return false
+	})
+	out := e.slash(e.carol, "challenge", discordtest.StringOption("variant", "dark"), discordtest.UserOption("opponent", e.alice))
+	if !strings.Contains(out, "challenge") && !strings.Contains(out, "Challenge") {
+		t.Fatalf("carol's challenge answered %q", out)
+	}
+	if gs, _ := e.st.ActiveGamesOf(e.bob); len(gs) != 0 {
+		t.Fatal("bob's game started before carol's challenge was answered: her challenge waited for his Accept")
+	}
+	if out := e.answer(iid); !strings.Contains(out, "Game #") {
+		t.Errorf("bob's Accept answered %q, want his game once his welcome went", out)
 	}
 }

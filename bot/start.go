@@ -123,7 +123,7 @@ func (b *Bot) dmProbe(user string, c shogi.Color, ch store.Challenge, of string)
 	if err != nil {
 		return err
 	}
-	_, err = b.rest.PostMessage(ch2, compose.Payload{Content: uitexts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce, urgent)
+	_, err = b.rest.PostNow(ch2, compose.Payload{Content: uitexts.Hello(b.readers.Lang(user), ch.Variant, c)}, nonce, urgent)
 	return err
 }
 

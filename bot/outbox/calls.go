@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
+
+	"shinpan/bot/compose"
 )
 
 // The bot's REST requests other than the outbox's messages: they pass here
@@ -80,4 +82,11 @@ func (r *REST) Commands(appID, guild string) ([]map[string]any, error) {
 	var list []map[string]any
 	err = json.Unmarshal(body, &list)
 	return list, err
+}
+
+// PostNow posts a message outside the outbox, for someone waiting on it
+// now (an Accept's welcome DM, which must fail before the game is stored):
+// a 429 is retried after its Retry-After, safely since nonce is set.
+func (r *REST) PostNow(ch string, p compose.Payload, nonce string, opts ...discordgo.RequestOption) (string, error) {
+	return again(restTries, func() (string, error) { return r.PostMessage(ch, p, nonce, opts...) })
 }
