@@ -3,6 +3,8 @@ package interact
 import (
 	"encoding/json"
 	"errors"
+	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -27,14 +29,73 @@ type replier interface {
 // 3-second deadline): the answer must follow up instead.
 var ErrDeferredMeanwhile = errors.New("the interaction was deferred meanwhile")
 
-// restReplier answers a gateway interaction: POST /interactions/{id}/{token}/callback.
+// restReplier answers a gateway interaction: POST
+// /interactions/{id}/{token}/callback. As the HTTP endpoint does, it sends a
+// deferral in the handler's place when the handler has not answered after
+// deferAfter (Discord fails an interaction unanswered in 3 s: a handler
+// waiting on a lock or the store, or one slowed by the host).
 type restReplier struct {
 	rest      *outbox.REST
 	id, token string
+	log       *slog.Logger
+	timer     *time.Timer   // the deferral's, nil when none is due
+	sent      chan struct{} // closed once the deferral's call returned
+	mu        sync.Mutex
+	state     replyState
 }
 
-func (rr restReplier) reply(contentType string, body []byte) error {
+// newRESTReplier answers interaction i; a deferAfter of 0 or less sends no
+// deferral, nor does an autocomplete (it cannot be deferred).
+func newRESTReplier(rest *outbox.REST, i *discordgo.InteractionCreate, deferAfter time.Duration, log *slog.Logger) *restReplier {
+	rr := &restReplier{rest: rest, id: i.ID, token: i.Token, log: log, sent: make(chan struct{})}
+	if deferAfter > 0 && i.Type != discordgo.InteractionApplicationCommandAutocomplete {
+		rr.timer = time.AfterFunc(deferAfter, func() { rr.deferNow(deferAfter) })
+	}
+	return rr
+}
+
+// settle moves a waiting reply to state and returns the state before.
+func (rr *restReplier) settle(state replyState) replyState {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	was := rr.state
+	if was == waiting {
+		rr.state = state
+	}
+	return was
+}
+
+func (rr *restReplier) reply(contentType string, body []byte) error {
+	if rr.settle(replied) == deferred {
+		<-rr.sent // the answer follows up once Discord has the deferral
+		return ErrDeferredMeanwhile
+	}
+	rr.stop()
 	return rr.rest.InteractionCallback(rr.id, rr.token, contentType, body)
+}
+
+// deferNow sends the deferral if the handler has not answered yet.
+func (rr *restReplier) deferNow(after time.Duration) {
+	if rr.settle(deferred) != waiting {
+		return
+	}
+	defer close(rr.sent)
+	rr.log.Warn("interaction deferred: its handler took too long", "after", after)
+	if err := rr.rest.InteractionCallback(rr.id, rr.token, "application/json", deferral); err != nil {
+		rr.log.Warn("interaction defer", "err", err)
+	}
+}
+
+// finish is called when the handler is done: no deferral after it.
+func (rr *restReplier) finish() {
+	rr.stop()
+	rr.settle(unhandled)
+}
+
+func (rr *restReplier) stop() {
+	if rr.timer != nil {
+		rr.timer.Stop()
+	}
 }
 
 // encodeResponse writes an interaction response as discordgo's

@@ -138,15 +138,18 @@ type Router struct {
 	REST  *outbox.REST
 	Log   *slog.Logger
 	Hooks Hooks
-	// DeferAfter is when the HTTP endpoint defers a handler that has not
-	// answered (0: always, for tests).
+	// DeferAfter is when a handler that has not answered is deferred: by
+	// the HTTP endpoint (0: always, for tests), and over REST for one from
+	// the gateway (0: never).
 	DeferAfter time.Duration
 }
 
 // OnInteraction serves an interaction from the gateway; its initial
 // response goes over REST.
 func (rt *Router) OnInteraction(_ *discordgo.Session, i *discordgo.InteractionCreate) {
-	rt.Interact(i, restReplier{rest: rt.REST, id: i.ID, token: i.Token})
+	rr := newRESTReplier(rt.REST, i, rt.DeferAfter, rt.Log)
+	defer rr.finish()
+	rt.Interact(i, rr)
 }
 
 // Interact finds the interaction's route and serves it, whichever way it
