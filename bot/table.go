@@ -14,7 +14,7 @@ import (
 func (b *Bot) table() interact.Table {
 	t := interact.Table{Command: commands.CmdName, Admin: commands.AdminName}
 	t.Slash = map[string]interact.Route{
-		"challenge":   {Run: b.cmds.Challenge, Slow: false}, // its answer is the public card
+		"challenge":   {Run: b.cmds.Challenge, Public: true}, // its answer is the public card
 		"accept":      {Run: b.cmds.Accept, Slow: true},
 		"decline":     {Run: b.cmds.Decline, Slow: true},
 		"cancel":      {Run: b.cmds.Cancel, Slow: true},

@@ -1,6 +1,7 @@
 package interact
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
@@ -167,6 +168,20 @@ func (h *httpReply) reply(contentType string, body []byte) error {
 	return ErrDeferredMeanwhile
 }
 
+func (h *httpReply) public() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.state == waiting && bytes.Equal(h.late, deferral) {
+		h.late = publicDeferral
+	}
+}
+
+func (h *httpReply) deferredPublic() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.state == deferred && bytes.Equal(h.late, publicDeferral)
+}
+
 // finish is called when the handler is done: a request still waiting then
 // gets an error answer (no route, or the bot is closing).
 func (h *httpReply) finish() {
@@ -205,8 +220,9 @@ func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter tim
 // deferral is the response written for a late handler: an ephemeral
 // "thinking…"; an autocomplete cannot be deferred and gets no choices.
 var (
-	deferral  = []byte(`{"type":5,"data":{"flags":64}}`)
-	noChoices = []byte(`{"type":8,"data":{"choices":[]}}`)
+	deferral       = []byte(`{"type":5,"data":{"flags":64}}`)
+	publicDeferral = []byte(`{"type":5}`) // a Route.Public's: its answer replaces it
+	noChoices      = []byte(`{"type":8,"data":{"choices":[]}}`)
 )
 
 // write sends the response and tells the handler once it has left (flushed:

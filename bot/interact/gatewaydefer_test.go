@@ -16,7 +16,9 @@ import (
 
 // TestGatewayDefersALateHandler: an interaction from the gateway whose
 // handler has not answered after DeferAfter is deferred over REST in its
-// place, and the answer follows; one answered in time is not deferred.
+// place, and the answer follows; one answered in time is not deferred. A
+// public route's late deferral is public, so its card is seen by all; a
+// private answer to it does not stay public.
 func TestGatewayDefersALateHandler(t *testing.T) {
 	srv := discordtest.New(discordtest.Options{LooseCommands: true})
 	if err := srv.Start(); err != nil {
@@ -27,11 +29,16 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 	s, _ := discordgo.New("Bot test")
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	release := make(chan struct{})
+	release := map[string]chan struct{}{"late": make(chan struct{}), "card": make(chan struct{}), "refused": make(chan struct{})}
+	after := func(sub string, a Answer) func(*Req) (Answer, error) {
+		return func(*Req) (Answer, error) { <-release[sub]; return a, nil }
+	}
 	rt := &Router{
 		Table: Table{Command: "shogi", Slash: map[string]Route{
-			"late":   {Run: func(r *Req) (Answer, error) { <-release; return Say("late answer"), nil }},
-			"prompt": {Run: func(r *Req) (Answer, error) { return Say("prompt answer"), nil }},
+			"late":    {Run: after("late", Say("late answer"))},
+			"card":    {Run: after("card", Answer{Text: "the card", Public: true}), Public: true},
+			"refused": {Run: after("refused", Say("not now")), Public: true},
+			"prompt":  {Run: func(r *Req) (Answer, error) { return Say("prompt answer"), nil }},
 		}},
 		REST:       outbox.NewREST(s, nil, quiet),
 		Log:        quiet,
@@ -48,14 +55,20 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
 	for _, tc := range []struct {
-		sub      string
-		deferred bool
-		want     string
-	}{{"late", true, "late answer"}, {"prompt", false, "prompt answer"}} {
+		sub                    string
+		deferred, publicDefer  bool
+		want                   string
+		publicAnswer, original bool // the answer's visibility; whether it is the response itself
+	}{
+		{"late", true, false, "late answer", false, true},
+		{"card", true, true, "the card", true, true},
+		{"refused", true, true, "not now", false, false},
+		{"prompt", false, false, "prompt answer", false, true},
+	} {
 		t.Run(tc.sub, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
 			id, err := srv.SlashCommand(alice.ID, srv.DefaultChannelID(), "shogi", discordtest.Subcommand(tc.sub))
 			if err != nil {
 				t.Fatal(err)
@@ -68,15 +81,27 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 				if in.Callback.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 					t.Fatalf("the late handler's callback is of type %d, want a deferral (5)", in.Callback.Type)
 				}
-				close(release)
+				if public := in.Original != nil && !in.Original.Ephemeral(); public != tc.publicDefer {
+					t.Fatalf("deferral public %v, want %v", public, tc.publicDefer)
+				}
+				close(release[tc.sub])
 			}
-			in, err := srv.WaitInteraction(ctx, id, discordtest.Answered)
+			in, err := srv.WaitInteraction(ctx, id, func(in discordtest.Interaction) bool {
+				return in.Callback != nil && (tc.original && in.Original != nil && !in.Original.Loading() || len(in.Followups) > 0)
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
 			deferred := in.Callback.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource
-			if deferred != tc.deferred || in.Original == nil || in.Original.Content != tc.want {
-				t.Errorf("deferred %v, answer %+v; want deferred %v and %q", deferred, in.Original, tc.deferred, tc.want)
+			answer := in.Original
+			if !tc.original {
+				if in.Original != nil && !in.Original.Deleted {
+					t.Errorf("the public deferral stays: %+v", in.Original)
+				}
+				answer = &in.Followups[0]
+			}
+			if deferred != tc.deferred || answer == nil || answer.Content != tc.want || answer.Ephemeral() == tc.publicAnswer {
+				t.Errorf("deferred %v, answer %+v; want deferred %v, %q, public %v", deferred, answer, tc.deferred, tc.want, tc.publicAnswer)
 			}
 		})
 	}

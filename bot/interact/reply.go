@@ -22,6 +22,12 @@ import (
 // multipart one when it carries files.
 type replier interface {
 	reply(contentType string, body []byte) error
+	// public makes the deferral sent should the handler be late a public
+	// one (Route.Public), unless one was sent already.
+	public()
+	// deferredPublic says whether a public deferral was sent in the
+	// handler's place.
+	deferredPublic() bool
 }
 
 // ErrDeferredMeanwhile is a replier's answer when a deferral was sent in the
@@ -42,6 +48,7 @@ type restReplier struct {
 	sent      chan struct{} // closed once the deferral's call returned
 	mu        sync.Mutex
 	state     replyState
+	pub       bool // a late deferral is public
 }
 
 // newRESTReplier answers interaction i; a deferAfter of 0 or less sends no
@@ -65,6 +72,20 @@ func (rr *restReplier) settle(state replyState) replyState {
 	return was
 }
 
+func (rr *restReplier) public() {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	if rr.state == waiting {
+		rr.pub = true
+	}
+}
+
+func (rr *restReplier) deferredPublic() bool {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	return rr.state == deferred && rr.pub
+}
+
 func (rr *restReplier) reply(contentType string, body []byte) error {
 	if rr.settle(replied) == deferred {
 		<-rr.sent // the answer follows up once Discord has the deferral
@@ -81,7 +102,13 @@ func (rr *restReplier) deferNow(after time.Duration) {
 	}
 	defer close(rr.sent)
 	rr.log.Warn("interaction deferred: its handler took too long", "after", after)
-	if err := rr.rest.InteractionCallback(rr.id, rr.token, "application/json", deferral); err != nil {
+	body := deferral
+	rr.mu.Lock()
+	if rr.pub {
+		body = publicDeferral
+	}
+	rr.mu.Unlock()
+	if err := rr.rest.InteractionCallback(rr.id, rr.token, "application/json", body); err != nil {
 		rr.log.Warn("interaction defer", "err", err)
 	}
 }

@@ -62,6 +62,10 @@ func Say(text string) Answer { return Answer{Text: text} }
 type Route struct {
 	Run  func(*Req) (Answer, error)
 	Slow bool // deferred first (ephemeral); the answer follows
+	// Public says the answer is public (a card): should the handler be
+	// late, the deferral sent in its place is public too, since the
+	// answer that replaces it keeps the deferral's visibility.
+	Public bool
 }
 
 // Opts is a subcommand's options by name.
@@ -216,6 +220,9 @@ func (rt *Router) Interact(i *discordgo.InteractionCreate, rp replier) {
 	default:
 		return
 	}
+	if route.Public {
+		rp.public()
+	}
 	rt.serve(r, name, route)
 }
 
@@ -324,6 +331,13 @@ func (rt *Router) respond(r *Req, a Answer) error {
 		}
 	}
 	if r.deferred {
+		if !a.Public && r.rp.deferredPublic() {
+			// The public "thinking…" would become this private answer, seen
+			// by everyone: it goes, and the answer follows on its own.
+			if err := rt.REST.DeleteOriginal(r.I.Interaction); err != nil {
+				rt.Log.Warn("interaction deferral delete", "user", r.User, "err", err)
+			}
+		}
 		msg, err = UntilKnown(r, func() (*discordgo.Message, error) {
 			return rt.REST.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: a.Text, Flags: flags,
 				AllowedMentions: outbox.Mentions(a.Mentions), Components: comps, Files: DiscordFiles(drawn)})

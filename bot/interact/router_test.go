@@ -16,6 +16,8 @@ import (
 type discardReply struct{ n *int }
 
 func (d discardReply) reply(string, []byte) error { *d.n++; return nil }
+func (d discardReply) public()                    {}
+func (d discardReply) deferredPublic() bool       { return false }
 
 // testRouter routes one component ("accept:<n>") to an answer at once.
 func testRouter(log *slog.Logger) *Router {

@@ -61,6 +61,11 @@ func (r *REST) InteractionResponse(i *discordgo.Interaction) (*discordgo.Message
 	return r.s.InteractionResponse(i)
 }
 
+// DeleteOriginal deletes an interaction's response (a deferral's "thinking…").
+func (r *REST) DeleteOriginal(i *discordgo.Interaction) error {
+	return r.s.InteractionResponseDelete(i, r.bound(nil)...)
+}
+
 // Followup posts an interaction's follow-up message (after a deferral).
 func (r *REST) Followup(i *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
 	return r.s.FollowupMessageCreate(i, true, p)

@@ -378,7 +378,7 @@ func (rn *Runner) Standings(r *interact.Req) (interact.Answer, error) {
 // the card's Join button.
 func (rn *Runner) Routes() (slash, component map[string]interact.Route) {
 	return map[string]interact.Route{
-			"tournament create":    {Run: rn.Create}, // its answer is the public card
+			"tournament create":    {Run: rn.Create, Public: true}, // its answer is the public card
 			"tournament join":      {Run: rn.Join, Slow: true},
 			"tournament leave":     {Run: rn.Leave, Slow: true},
 			"tournament start":     {Run: rn.Start, Slow: true},

@@ -167,7 +167,8 @@ func (h *handlers) webhookMessage(in *world.InteractionState, id string) (*world
 // POST /webhooks/{app}/{token}[?wait=true] (JSON or multipart): a follow-up
 // message -> 200 with the message when wait=true, else 204. The first
 // follow-up after a deferred (type 5) response replaces the "thinking"
-// placeholder, as Discord does. Errors: 10015 before the interaction was
+// placeholder, and keeps its visibility, as Discord does (once the
+// placeholder is deleted, a follow-up is a message of its own). Errors: 10015 before the interaction was
 // acknowledged or for an unknown token; 50006 for an empty message.
 func (h *handlers) executeWebhook(c *call) (int, any, *wire.APIError) {
 	in, err := h.webhookInteraction(c)
@@ -181,7 +182,7 @@ func (h *handlers) executeWebhook(c *call) (int, any, *wire.APIError) {
 		return 0, nil, errEmptyMsg()
 	}
 	var m *world.Message
-	if orig := h.w.Messages[in.OriginalID]; orig != nil && orig.Loading() &&
+	if orig := h.w.Messages[in.OriginalID]; orig != nil && !orig.Deleted && orig.Loading() &&
 		in.Callback.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		m = orig
 		h.w.EditMessage(m, c.body, c.files)
