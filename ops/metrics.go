@@ -27,17 +27,17 @@ type Metrics struct {
 	set  *metrics.Set
 	help map[string]string // the set's families' HELP texts
 
-	actions        counterVec
+	actions        *vec[*metrics.Counter]
 	moveSeconds    *metrics.PrometheusHistogram
-	commitSeconds  histogramVec
+	commitSeconds  *vec[*metrics.PrometheusHistogram]
 	cpuSeconds     *metrics.PrometheusHistogram
-	sends          counterVec
-	requests       counterVec
-	requestSeconds histogramVec
-	rateLimited    counterVec
+	sends          *vec[*metrics.Counter]
+	requests       *vec[*metrics.Counter]
+	requestSeconds *vec[*metrics.PrometheusHistogram]
+	rateLimited    *vec[*metrics.Counter]
 	rateLimitWait  *metrics.FloatCounter
-	gateway        counterVec
-	backups        counterVec
+	gateway        *vec[*metrics.Counter]
+	backups        *vec[*metrics.Counter]
 
 	mu sync.Mutex
 	g  Gauges
@@ -71,13 +71,15 @@ func NewMetrics() *Metrics {
 	metrics.ExposeMetadata(true)
 	s := metrics.NewSet()
 	m := &Metrics{set: s, help: map[string]string{}}
-	counter := func(name, help string, labels ...string) counterVec {
+	counter := func(name, help string, labels ...string) *vec[*metrics.Counter] {
 		m.help[name] = help
-		return counterVec{s, name, labels}
+		return newVec(name, labels, s.NewCounter)
 	}
-	histogram := func(name, help string, buckets []float64, labels ...string) histogramVec {
+	histogram := func(name, help string, buckets []float64, labels ...string) *vec[*metrics.PrometheusHistogram] {
 		m.help[name] = help
-		return histogramVec{s, name, labels, buckets}
+		return newVec(name, labels, func(series string) *metrics.PrometheusHistogram {
+			return s.NewPrometheusHistogramExt(series, buckets)
+		})
 	}
 	m.actions = counter("shinpan_actions_total",
 		"Player and CPU actions by kind (move, mask, resign, ...) and result: accepted, foul, bounce, refused, ignored (already applied), no_game or error.",
@@ -109,41 +111,43 @@ func NewMetrics() *Metrics {
 	return m
 }
 
-// counterVec is a family of counters with labels: a counter of the set for
-// each list of label values, made at its first use.
-type counterVec struct {
-	set    *metrics.Set
+// vec is a family with labels (at most 3): a metric of the set for each
+// list of label values, made at its first use and then found without
+// building its name (an action costs no allocation).
+type vec[T any] struct {
 	name   string
 	labels []string
+	create func(series string) T
+
+	mu sync.Mutex
+	m  map[[3]string]T
 }
 
-func (v counterVec) with(values ...string) *metrics.Counter {
-	return v.set.GetOrCreateCounter(series(v.name, v.labels, values))
-}
-
-// histogramVec is a family of Prometheus histograms (le buckets) with
-// labels, as counterVec.
-type histogramVec struct {
-	set     *metrics.Set
-	name    string
-	labels  []string
-	buckets []float64
-}
-
-func (v histogramVec) with(values ...string) *metrics.PrometheusHistogram {
-	return v.set.GetOrCreatePrometheusHistogramExt(series(v.name, v.labels, values), v.buckets)
-}
-
-// series is a series' name: the family's name with its labels' values.
-func series(name string, labels, values []string) string {
-	if len(labels) != len(values) {
-		panic("ops: " + name + " takes the labels " + strings.Join(labels, ", "))
+func newVec[T any](name string, labels []string, create func(series string) T) *vec[T] {
+	if len(labels) > 3 {
+		panic("ops: " + name + " has more than 3 labels")
 	}
-	pairs := make([]string, 0, 2*len(labels))
-	for i, l := range labels {
-		pairs = append(pairs, l, values[i])
+	return &vec[T]{name: name, labels: labels, create: create, m: map[[3]string]T{}}
+}
+
+func (v *vec[T]) with(values ...string) T {
+	if len(values) != len(v.labels) {
+		panic("ops: " + v.name + " takes the labels " + strings.Join(v.labels, ", "))
 	}
-	return promtext.Name(name, pairs...)
+	var k [3]string
+	copy(k[:], values)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	x, ok := v.m[k]
+	if !ok {
+		pairs := make([]string, 0, 2*len(values))
+		for i, l := range v.labels {
+			pairs = append(pairs, l, values[i])
+		}
+		x = v.create(promtext.Name(v.name, pairs...))
+		v.m[k] = x
+	}
+	return x
 }
 
 // Watch sets the gauges read at scrape time (a restarted bot replaces them).

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -213,5 +214,29 @@ func TestNilMetrics(t *testing.T) {
 	m.Backup("request", nil)
 	if m.Transport(nil) != http.DefaultTransport {
 		t.Error("a nil Metrics' Transport wraps")
+	}
+}
+
+// TestMetricsConcurrent: actions counted from many goroutines while scraped
+// are all counted, each label list once (run with -race).
+func TestMetricsConcurrent(t *testing.T) {
+	m := NewMetrics()
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 500 {
+				m.Action("move", []string{"accepted", "foul"}[(g+i)%2])
+			}
+		})
+	}
+	wg.Go(func() {
+		for range 20 {
+			m.WritePrometheus(io.Discard)
+		}
+	})
+	wg.Wait()
+	s := scrape(t, m)
+	if a, f := s.Value("shinpan_actions_total", "result", "accepted"), s.Value("shinpan_actions_total", "result", "foul"); a != 2000 || f != 2000 {
+		t.Errorf("counted %v accepted, %v fouls; want 2000 each", a, f)
 	}
 }
