@@ -24,10 +24,13 @@ func deps(t *testing.T, tags string) map[string]bool {
 // request validator (package openapi, its libraries and Discord's 1.2 MB
 // description), which only tests may import; and if the production binary
 // (what the Dockerfile builds: -tags production) links the stand-in, the load
-// generator or the arena, which only the dev commands (demo, loadtest, arena) use.
+// generator or the arena, which only the dev commands (demo, loadtest, arena) use;
+// and if either links Prometheus's client_golang (or its procfs, protobuf,
+// ...): its package initialisation cost ~3 ms at every start, so the metrics
+// are github.com/VictoriaMetrics/metrics (docs/PERFORMANCE.md).
 func TestBinaryLinksNoValidator(t *testing.T) {
 	validator := []string{"shinpan/bot/discordtest/openapi", "github.com/getkin/kin-openapi/",
-		"github.com/santhosh-tekuri/jsonschema/", "github.com/gorilla/mux", "go.yaml.in/yaml/"}
+		"github.com/santhosh-tekuri/jsonschema/", "github.com/gorilla/mux", "go.yaml.in/yaml/", "github.com/prometheus/"}
 	devOnly := []string{"shinpan/bot/discordtest", "shinpan/loadtest", "shinpan/player/arena"}
 	for _, tc := range []struct {
 		name, tags string

@@ -23,7 +23,6 @@ func WithMetrics(m *ops.Metrics) Option { return func(b *Bot) { b.metrics = m } 
 // instrument hooks the session: gateway state and events, 429 waits, and (with
 // metrics) every REST request through a counting transport.
 func (b *Bot) instrument() {
-	b.metrics.Watch(b.gauges())
 	// Every REST request passes the request budget (bot/budget); with
 	// metrics, counted beneath it. discordgo does not retry a 429 itself
 	// (it would sleep out the Retry-After holding its bucket, then send
@@ -50,11 +49,7 @@ func (b *Bot) instrument() {
 		cfg.Share = func() float64 { return b.cl.Share(budget.ShareEvery + time.Second) }
 	}
 	b.gate = budget.New(cfg)
-	if b.metrics != nil {
-		if err := b.metrics.Registry.Register(b.gate.Collector()); err != nil {
-			b.log.Warn("budget metrics", "err", err)
-		}
-	}
+	b.metrics.Watch(b.gauges())
 	c.Transport = b.gate
 	b.s.Client = &c
 	b.s.ShouldRetryOnRateLimit = false
@@ -63,9 +58,10 @@ func (b *Bot) instrument() {
 	}
 }
 
-// gauges are read at each scrape; lease ownership only with several processes.
+// gauges are read at each scrape, the request budget's counters too; lease
+// ownership only with several processes.
 func (b *Bot) gauges() ops.Gauges {
-	g := ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayReady}
+	g := ops.Gauges{ActiveGames: b.activeByVariant, Outbox: b.outboxStats, GatewayUp: b.gatewayReady, Write: b.gate.WriteMetrics}
 	if b.cl != nil {
 		g.Leases = func() (int, int) { return len(b.cl.Held()), b.cl.Live() }
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"shinpan/internal/testkit"
 	"shinpan/ops"
 	"shinpan/store"
 )
@@ -93,6 +94,7 @@ func TestMetricsAfterGame(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("/metrics: %d", code)
 	}
+	testkit.ParseMetrics(t, body) // what Prometheus reads: each family once, valid lines
 	checks := []struct {
 		name   string
 		labels []string

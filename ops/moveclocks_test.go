@@ -8,16 +8,7 @@ import (
 // moveCount is how many move latencies m observed.
 func moveCount(t *testing.T, m *Metrics) uint64 {
 	t.Helper()
-	fams, err := m.Registry.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range fams {
-		if f.GetName() == "shinpan_move_seconds" {
-			return f.GetMetric()[0].GetHistogram().GetSampleCount()
-		}
-	}
-	return 0
+	return uint64(scrape(t, m).Value("shinpan_move_seconds_count"))
 }
 
 // TestMoveClocks: an action is observed once its last message is out, also

@@ -208,21 +208,14 @@ func TestDashboardNamesRealMetrics(t *testing.T) {
 	if _, err := rt.RoundTrip(req); err != nil {
 		t.Fatal(err)
 	}
-	fams, err := m.Registry.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	have := map[string]bool{}
-	for _, f := range fams {
-		have[f.GetName()] = true
-	}
+	have := scrape(t, m).Types
 	names := regexp.MustCompile(`shinpan_[a-z_]+`)
 	n := 0
 	for _, p := range d.Panels {
 		for _, tg := range p.Targets {
 			for _, name := range names.FindAllString(tg.Expr, -1) {
 				base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(name, "_bucket"), "_count"), "_sum")
-				if !have[base] {
+				if _, ok := have[base]; !ok {
 					t.Errorf("panel %q: %s is not exported", p.Title, name)
 				}
 				n++
@@ -239,14 +232,11 @@ func TestDashboardNamesRealMetrics(t *testing.T) {
 func TestLeaseGauges(t *testing.T) {
 	m := NewMetrics()
 	values := func() map[string]float64 {
-		fams, err := m.Registry.Gather()
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := scrape(t, m)
 		v := map[string]float64{}
-		for _, f := range fams {
-			if n := f.GetName(); n == "shinpan_partitions_held" || n == "shinpan_processes_live" {
-				v[n] = f.GetMetric()[0].GetGauge().GetValue()
+		for _, n := range []string{"shinpan_partitions_held", "shinpan_processes_live"} {
+			if s.Has(n) {
+				v[n] = s.Value(n)
 			}
 		}
 		return v

@@ -28,15 +28,15 @@ func (t *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	route := Route(r.URL.Path)
 	start := time.Now()
 	resp, err := t.base.RoundTrip(r)
-	t.m.requestSeconds.WithLabelValues(r.Method, route).Observe(time.Since(start).Seconds())
+	t.m.requestSeconds.with(r.Method, route).Update(time.Since(start).Seconds())
 	status := "error"
 	if err == nil {
 		status = strconv.Itoa(resp.StatusCode)
 		if resp.StatusCode == http.StatusTooManyRequests {
-			t.m.rateLimited.WithLabelValues(route).Inc()
+			t.m.rateLimited.with(route).Inc()
 		}
 	}
-	t.m.requests.WithLabelValues(r.Method, route, status).Inc()
+	t.m.requests.with(r.Method, route, status).Inc()
 	return resp, err
 }
 

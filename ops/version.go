@@ -5,8 +5,6 @@ import (
 	"log/slog"
 	"runtime"
 	"runtime/debug"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Build is what the binary knows of its own build, from runtime/debug.ReadBuildInfo:
@@ -70,12 +68,4 @@ func (b Build) String() string {
 func (b Build) Attrs() []any {
 	return []any{slog.String("version", b.Version), slog.String("revision", b.Revision),
 		slog.String("vcs_time", b.Time), slog.Bool("modified", b.Modified), slog.String("go", b.Go)}
-}
-
-func buildInfoCollector() prometheus.Collector {
-	b := ReadBuild()
-	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shinpan_build_info",
-		Help:        "Always 1; the labels say which build runs.",
-		ConstLabels: prometheus.Labels{"version": b.Version, "revision": b.Revision, "go": b.Go}},
-		func() float64 { return 1 })
 }

@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -12,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
+	"shinpan/internal/testkit"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -48,9 +49,20 @@ func TestWaitsBeforeBucketIsExceeded(t *testing.T) {
 	if n, tooMany := f.counts(); n != 16 || tooMany != 0 {
 		t.Errorf("server saw %d requests, %d answered 429; want 16, 0", n, tooMany)
 	}
-	w := g.Waits()["POST /channels/{channel_id}/messages"]
+	route := "POST /channels/{channel_id}/messages"
+	w := g.Waits()[route]
 	if w.Count < 3 {
 		t.Errorf("waits %+v: want at least 3 (16 requests over 5-request windows)", w)
+	}
+	s := scrape(t, g)
+	if n := s.Value("shinpan_discord_budget_waits_total", "route", route); n != float64(w.Count) {
+		t.Errorf("shinpan_discord_budget_waits_total %v, want %d", n, w.Count)
+	}
+	if d := s.Value("shinpan_discord_budget_wait_seconds_total", "route", route); d != w.Total.Seconds() || d < 0.3 {
+		t.Errorf("shinpan_discord_budget_wait_seconds_total %v, want %v (at least one 300 ms window)", d, w.Total.Seconds())
+	}
+	if s.Types["shinpan_discord_budget_waits_total"] != "counter" || s.Help["shinpan_discord_budget_waits_total"] == "" {
+		t.Errorf("waits_total: TYPE %q, HELP %q", s.Types["shinpan_discord_budget_waits_total"], s.Help["shinpan_discord_budget_waits_total"])
 	}
 }
 
@@ -130,6 +142,10 @@ func TestGlobal429BlocksEveryRoute(t *testing.T) {
 	if n := g.TooMany()[TooManyKey{"global", "POST /channels/{channel_id}/messages"}]; n != 1 {
 		t.Errorf("429s of scope global: %d, want 1", n)
 	}
+	s := scrape(t, g)
+	if n := s.Value("shinpan_discord_429_total", "scope", "global", "route", "POST /channels/{channel_id}/messages"); n != 1 || s.Value("shinpan_discord_429_total") != 1 {
+		t.Errorf("shinpan_discord_429_total{global} %v of %v, want 1 of 1", n, s.Value("shinpan_discord_429_total"))
+	}
 }
 
 func TestBanStopsSendingAndAlerts(t *testing.T) {
@@ -167,6 +183,9 @@ func TestBanStopsSendingAndAlerts(t *testing.T) {
 	if v := gauge(t, g, "shinpan_discord_banned"); v != 1 {
 		t.Errorf("shinpan_discord_banned = %v, want 1", v)
 	}
+	if v := scrape(t, g).Value("shinpan_discord_budget_alerts_total", "kind", "ban"); v != 1 {
+		t.Errorf("shinpan_discord_budget_alerts_total{ban} = %v, want 1", v)
+	}
 	lifted.Store(true)
 	g.Resume()
 	if _, err := send(t, c, context.Background(), "POST", f.URL+"/api/v10/channels/3/messages"); err != nil {
@@ -174,22 +193,22 @@ func TestBanStopsSendingAndAlerts(t *testing.T) {
 	}
 }
 
-// gauge is the value of one gauge of the gate's collector, by name.
+// gauge is the value of one gauge the gate writes, by name.
 func gauge(t *testing.T, g *Gate, name string) float64 {
 	t.Helper()
-	r := prometheus.NewPedanticRegistry()
-	r.MustRegister(g.Collector())
-	fams, err := r.Gather()
-	if err != nil {
-		t.Fatal(err)
+	s := scrape(t, g)
+	if s.Types[name] != "gauge" || !s.Has(name) {
+		t.Fatalf("no gauge %s", name)
 	}
-	for _, f := range fams {
-		if f.GetName() == name {
-			return f.GetMetric()[0].GetGauge().GetValue()
-		}
-	}
-	t.Fatalf("no metric %s", name)
-	return 0
+	return s.Value(name)
+}
+
+// scrape is what the gate writes, read strictly.
+func scrape(t *testing.T, g *Gate) *testkit.Scrape {
+	t.Helper()
+	var b bytes.Buffer
+	g.WriteMetrics(&b)
+	return testkit.ParseMetrics(t, b.String())
 }
 
 func TestContextCancelledWhileWaitingSendsNothing(t *testing.T) {
