@@ -95,3 +95,19 @@ func TestAcceptHoldsUpNoOtherChallenge(t *testing.T) {
 		t.Errorf("bob's Accept answered %q, want his game once his welcome went", out)
 	}
 }
+
+// TestAcceptBeforeTheCardIsKnown: the challenge card's message id is read
+// back after the card is posted; when that read fails (or an Accept comes
+// first), the card's own Accept button still has it edited to say the game
+// is on, its buttons gone.
+func TestAcceptBeforeTheCardIsKnown(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.srv.Faults().FailNext("GET", "/webhooks/*/*/messages/@original", 1, http.StatusInternalServerError)
+	card := e.challenge("tsuitate")
+	e.click(e.bob, card, "accept:")
+	e.waitUntil("the card edited", func() bool {
+		m, _ := e.srv.Message(card.ID)
+		return strings.Contains(m.Content, "Challenge accepted") && !strings.Contains(string(m.Components), "accept:")
+	})
+}

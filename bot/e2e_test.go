@@ -362,7 +362,9 @@ func (e *env) startGame(variant string, opts ...discordtest.Option) store.GameID
 	e.t.Helper()
 	card := e.challenge(variant, opts...)
 	e.click(e.bob, card, "accept:")
-	e.waitUntil("the game card", func() bool { return strings.Contains(e.lastPost().Content, "Game #") })
+	// Generous, as answer's: under -race on a busy host the start's boards
+	// are drawn slowly, and CI once took over 10 s (load 11).
+	testkit.Eventually(e.t, "the game card", 60*time.Second, func() bool { return strings.Contains(e.lastPost().Content, "Game #") })
 	gs, err := e.st.ActiveGamesOf(e.alice)
 	if err != nil || len(gs) == 0 {
 		e.t.Fatalf("no game started: %v", err)

@@ -204,6 +204,12 @@ func (cm *Commands) accept(r *interact.Req, id uint64) (interact.Answer, error) 
 	case !c.ExpiresAt.After(cm.now()):
 		return interact.Say(uitexts.UI(r.Lang, uitexts.ChallengeTimedOut)), nil
 	}
+	if c.MessageID == "" && r.I.Message != nil && r.I.Type == discordgo.InteractionMessageComponent && r.I.ChannelID == c.ChannelID {
+		// Accepted by its card's button before the card's id was stored
+		// (the challenge's answer is read back after it is posted): the
+		// card is the button's message, and is edited to say so all the same.
+		c.MessageID = r.I.Message.ID
+	}
 	return cm.host.StartGame(r, c, r.User)
 }
 
