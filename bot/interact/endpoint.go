@@ -112,8 +112,7 @@ func writeJSON(w http.ResponseWriter, body []byte) {
 // httpReply hands the handler's initial response to the waiting HTTP
 // request; if none comes in time it sends a deferral in its place.
 type httpReply struct {
-	mu      sync.Mutex
-	state   replyState
+	replyStatus
 	out     chan response // the handler's response, to the request
 	written chan error    // the request's write, back to the handler
 	none    chan struct{} // closed when the handler ended without a response
@@ -145,13 +144,20 @@ func newHTTPReply(t discordgo.InteractionType) *httpReply {
 	return h
 }
 
+// replyStatus is where an initial response stands: the handler's, or a
+// deferral sent in its place (httpReply, restReplier).
+type replyStatus struct {
+	mu    sync.Mutex
+	state replyState
+}
+
 // settle moves a waiting reply to state and returns the state before.
-func (h *httpReply) settle(state replyState) replyState {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	was := h.state
+func (r *replyStatus) settle(state replyState) replyState {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	was := r.state
 	if was == waiting {
-		h.state = state
+		r.state = state
 	}
 	return was
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -46,9 +45,8 @@ type restReplier struct {
 	log       *slog.Logger
 	timer     *time.Timer   // the deferral's, nil when none is due
 	sent      chan struct{} // closed once the deferral's call returned
-	mu        sync.Mutex
-	state     replyState
-	pub       bool // a late deferral is public
+	replyStatus
+	pub bool // a late deferral is public
 }
 
 // newRESTReplier answers interaction i; a deferAfter of 0 or less sends no
@@ -59,17 +57,6 @@ func newRESTReplier(rest *outbox.REST, i *discordgo.InteractionCreate, deferAfte
 		rr.timer = time.AfterFunc(deferAfter, func() { rr.deferNow(deferAfter) })
 	}
 	return rr
-}
-
-// settle moves a waiting reply to state and returns the state before.
-func (rr *restReplier) settle(state replyState) replyState {
-	rr.mu.Lock()
-	defer rr.mu.Unlock()
-	was := rr.state
-	if was == waiting {
-		rr.state = state
-	}
-	return was
 }
 
 func (rr *restReplier) public() {
