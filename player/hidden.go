@@ -80,6 +80,7 @@ func newHiddenPlayer(b *base) *hiddenPlayer {
 	}
 	h.f = newFilter(b.me, b.cfg.Variant, particleCount(b.cfg, b.frozen), b.rng)
 	h.f.kingVisible = b.cfg.Variant == view.Tsuitate && b.cfg.KingVisible
+	h.f.blindShots = b.cfg.Variant == view.Dark && !b.frozen
 	return h
 }
 
