@@ -28,6 +28,9 @@ type filter struct {
 	// kingVisible is Tsuitate's king_visible: each side is shown the other's
 	// king, so the opponent's own board holds the player's king.
 	kingVisible bool
+	// blindShots (strong, Dark): the opponent is expected to take shots at
+	// the player's king, as the particle places it (blindShot).
+	blindShots bool
 
 	parts []shogi.Position
 	w     []float64

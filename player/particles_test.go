@@ -1,6 +1,7 @@
 package player
 
 import (
+	"math"
 	"math/rand"
 	"testing"
 
@@ -296,5 +297,48 @@ func TestFilterStylesLearn(t *testing.T) {
 	}
 	if len(f.style) != len(f.parts) || n <= len(f.parts)/2 {
 		t.Fatalf("%d of %d particles assume the sharp style after the capture (styles for %d; fixes %d, collapses %d)", n, len(f.parts), len(f.style), f.fixes, f.collapses)
+	}
+}
+
+// The strong level's Dark prior expects the opponent's shots at the
+// player's king: a move that attacks the king as the particle places it
+// gains blindShot, a drop or a board move alike; other moves are weighed as
+// before, and the baseline's prior is unchanged.
+func TestPriorBlindShot(t *testing.T) {
+	// White to move, a knight and a silver in hand, a silver on 6g; Black's
+	// king on 5i.
+	p := testkit.SFEN(t, "4k4/9/9/9/9/9/3s5/9/4K4 w ns 1")
+	mv := func(s string) shogi.Move {
+		m, err := shogi.ParseUSI(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	const temp = 40.0
+	shot := math.Exp(blindShot / temp)
+	for _, tc := range []struct {
+		name        string
+		shot, quiet string
+	}{
+		{"knight drop", "N*4g", "N*4e"},
+		{"silver drop", "S*4h", "S*4f"},
+		{"board move", "6g6h", "6g7f"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := testFilter(t, view.Dark, p.SFEN())
+			strong := testFilter(t, view.Dark, p.SFEN())
+			strong.blindShots = true
+			for _, s := range []string{tc.shot, tc.quiet} {
+				if !p.IsPseudoLegal(mv(s)) {
+					t.Fatalf("%s is not a move in %s", s, p.SFEN())
+				}
+			}
+			rs := strong.prior(p, mv(tc.shot), temp) / base.prior(p, mv(tc.shot), temp)
+			rq := strong.prior(p, mv(tc.quiet), temp) / base.prior(p, mv(tc.quiet), temp)
+			if math.Abs(rs/shot-1) > 1e-9 || math.Abs(rq-1) > 1e-9 {
+				t.Errorf("strong/baseline prior: the shot %s ×%.3g, want ×%.3g; the quiet %s ×%.3g, want ×1", tc.shot, rs, shot, tc.quiet, rq)
+			}
+		})
 	}
 }
