@@ -228,6 +228,7 @@ func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter tim
 var (
 	deferral       = []byte(`{"type":5,"data":{"flags":64}}`)
 	publicDeferral = []byte(`{"type":5}`) // a Route.Public's: its answer replaces it
+	deferUpdate    = []byte(`{"type":6}`) // a component's, over the gateway (restReplier)
 	noChoices      = []byte(`{"type":8,"data":{"choices":[]}}`)
 )
 

@@ -29,7 +29,8 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 	s, _ := discordgo.New("Bot test")
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	release := map[string]chan struct{}{"late": make(chan struct{}), "card": make(chan struct{}), "refused": make(chan struct{})}
+	release := map[string]chan struct{}{"late": make(chan struct{}), "card": make(chan struct{}), "refused": make(chan struct{}),
+		"button": make(chan struct{})}
 	after := func(sub string, a Answer) func(*Req) (Answer, error) {
 		return func(*Req) (Answer, error) { <-release[sub]; return a, nil }
 	}
@@ -39,7 +40,7 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 			"card":    {Run: after("card", Answer{Text: "the card", Public: true}), Public: true},
 			"refused": {Run: after("refused", Say("not now")), Public: true},
 			"prompt":  {Run: func(r *Req) (Answer, error) { return Say("prompt answer"), nil }},
-		}},
+		}, Component: map[string]Route{"button": {Run: after("button", Say("button answer"))}}},
 		REST:       outbox.NewREST(s, nil, quiet),
 		Log:        quiet,
 		DeferAfter: 2 * time.Second, // the prompt handler answers well within it
@@ -105,6 +106,37 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 			}
 		})
 	}
+	// A late button's deferral is a deferred update: its message stays the
+	// interaction's original (a move's update edits it), the answer follows.
+	t.Run("button", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		m, err := s.ChannelMessageSendComplex(srv.DefaultChannelID(), &discordgo.MessageSend{Content: "board",
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Go", Style: discordgo.PrimaryButton, CustomID: "button:1"}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := srv.ClickButton(alice.ID, srv.DefaultChannelID(), m.ID, "button:1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := srv.WaitInteraction(ctx, id, func(in discordtest.Interaction) bool { return in.Callback != nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+			t.Fatalf("the late button's callback is of type %d, want a deferred update (6)", in.Callback.Type)
+		}
+		close(release["button"])
+		in, err = srv.WaitInteraction(ctx, id, discordtest.HasFollowups(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in.Followups[0].Content != "button answer" || !in.Followups[0].Ephemeral() {
+			t.Errorf("the answer %+v, want the ephemeral follow-up", in.Followups[0])
+		}
+	})
 	if f := srv.Failures(); len(f) > 0 {
 		t.Errorf("the stand-in saw failures: %v", f)
 	}

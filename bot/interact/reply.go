@@ -1,6 +1,7 @@
 package interact
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -46,13 +47,18 @@ type restReplier struct {
 	timer     *time.Timer   // the deferral's, nil when none is due
 	sent      chan struct{} // closed once the deferral's call returned
 	replyStatus
-	pub bool // a late deferral is public
+	late []byte // the deferral: deferral, publicDeferral or deferUpdate
 }
 
 // newRESTReplier answers interaction i; a deferAfter of 0 or less sends no
-// deferral, nor does an autocomplete (it cannot be deferred).
+// deferral, nor does an autocomplete (it cannot be deferred). A component's,
+// or a form's opened from one, is a deferred update: its message stays the
+// interaction's original, which the answer (a move's update) may edit.
 func newRESTReplier(rest *outbox.REST, i *discordgo.InteractionCreate, deferAfter time.Duration, log *slog.Logger) *restReplier {
-	rr := &restReplier{rest: rest, id: i.ID, token: i.Token, log: log, sent: make(chan struct{})}
+	rr := &restReplier{rest: rest, id: i.ID, token: i.Token, log: log, sent: make(chan struct{}), late: deferral}
+	if i.Type == discordgo.InteractionMessageComponent || i.Type == discordgo.InteractionModalSubmit && i.Message != nil {
+		rr.late = deferUpdate
+	}
 	if deferAfter > 0 && i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		rr.timer = time.AfterFunc(deferAfter, func() { rr.deferNow(deferAfter) })
 	}
@@ -62,15 +68,15 @@ func newRESTReplier(rest *outbox.REST, i *discordgo.InteractionCreate, deferAfte
 func (rr *restReplier) public() {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
-	if rr.state == waiting {
-		rr.pub = true
+	if rr.state == waiting && bytes.Equal(rr.late, deferral) {
+		rr.late = publicDeferral
 	}
 }
 
 func (rr *restReplier) deferredPublic() bool {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
-	return rr.state == deferred && rr.pub
+	return rr.state == deferred && bytes.Equal(rr.late, publicDeferral)
 }
 
 func (rr *restReplier) reply(contentType string, body []byte) error {
@@ -89,11 +95,8 @@ func (rr *restReplier) deferNow(after time.Duration) {
 	}
 	defer close(rr.sent)
 	rr.log.Warn("interaction deferred: its handler took too long", "after", after)
-	body := deferral
 	rr.mu.Lock()
-	if rr.pub {
-		body = publicDeferral
-	}
+	body := rr.late
 	rr.mu.Unlock()
 	if err := rr.rest.InteractionCallback(rr.id, rr.token, "application/json", body); err != nil {
 		rr.log.Warn("interaction defer", "err", err)
