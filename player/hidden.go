@@ -702,11 +702,12 @@ func (h *hiddenPlayer) searchMove(s *searcher, p *shogi.Position, m shogi.Move, 
 
 // screenDoubtStrong is the share of screenDoubt the strong level counts. The
 // full doubt (the baseline's) kept strong from the slides and drops that
-// attack: strong against baseline in Tsuitate at 100 ms scored 68.0% ±5.5
-// with 0.6 (200 games, seed 707) against 58.2% ±5.3 with 1 (8d9be18),
-// strong fouling as often as before (2.46 a game, then 2.50) and the
-// baseline more (4.65, then 3.46).
-const screenDoubtStrong = 0.6
+// attack. Strong against baseline in Tsuitate at 100 ms, 200 games each:
+// 58.2% ±5.3 with 1 (8d9be18), 68.0% ±5.5 with 0.6 (seed 707), 71.8%
+// ±5.4 with 0.35 (seed 1010; 0.6 and 0.35 differ within the noise);
+// strong fouls as often as before (2.50, 2.46, 2.39 a game), the
+// baseline more (3.46, 4.65, 5.05).
+const screenDoubtStrong = 0.35
 
 // doubt is the share of screenDoubt this level counts for m.
 func (h *hiddenPlayer) doubt(p *shogi.Position, m shogi.Move) float64 {
