@@ -70,7 +70,7 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, []byte(`{"type":1}`))
 		return
 	}
-	h := newHTTPReply(in.Type)
+	h := newHTTPReply(&in)
 	// deferAfter <= 0 (tests): every handler is late, decided before it runs.
 	late := e.deferAfter <= 0 && h.settle(deferred) == waiting
 	go func() {
@@ -136,12 +136,22 @@ type response struct {
 
 var errRequestGone = errors.New("the interaction's HTTP request ended before its response")
 
-func newHTTPReply(t discordgo.InteractionType) *httpReply {
-	h := &httpReply{out: make(chan response, 1), written: make(chan error, 1), none: make(chan struct{}), late: deferral}
-	if t == discordgo.InteractionApplicationCommandAutocomplete {
-		h.late = noChoices
+func newHTTPReply(in *discordgo.Interaction) *httpReply {
+	return &httpReply{out: make(chan response, 1), written: make(chan error, 1), none: make(chan struct{}), late: lateResponse(in)}
+}
+
+// lateResponse is what is sent in a late handler's place: a deferral that
+// keeps what the answer replaces. A component's (or a form's opened from
+// one) is a deferred update, so its message stays the interaction's
+// original, which a move's update edits; an autocomplete gets no choices.
+func lateResponse(in *discordgo.Interaction) []byte {
+	switch {
+	case in.Type == discordgo.InteractionApplicationCommandAutocomplete:
+		return noChoices
+	case in.Type == discordgo.InteractionMessageComponent, in.Type == discordgo.InteractionModalSubmit && in.Message != nil:
+		return deferUpdate
 	}
-	return h
+	return deferral
 }
 
 // replyStatus is where an initial response stands: the handler's, or a
@@ -228,7 +238,7 @@ func (h *httpReply) serve(w http.ResponseWriter, r *http.Request, deferAfter tim
 var (
 	deferral       = []byte(`{"type":5,"data":{"flags":64}}`)
 	publicDeferral = []byte(`{"type":5}`) // a Route.Public's: its answer replaces it
-	deferUpdate    = []byte(`{"type":6}`) // a component's, over the gateway (restReplier)
+	deferUpdate    = []byte(`{"type":6}`) // a component's (lateResponse)
 	noChoices      = []byte(`{"type":8,"data":{"choices":[]}}`)
 )
 

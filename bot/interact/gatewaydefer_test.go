@@ -141,3 +141,25 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 		t.Errorf("the stand-in saw failures: %v", f)
 	}
 }
+
+// TestLateResponse: what each kind of interaction gets in a late handler's
+// place, either way it came.
+func TestLateResponse(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   discordgo.Interaction
+		want string
+	}{
+		{"slash command", discordgo.Interaction{Type: discordgo.InteractionApplicationCommand}, string(deferral)},
+		{"autocomplete", discordgo.Interaction{Type: discordgo.InteractionApplicationCommandAutocomplete}, string(noChoices)},
+		{"button", discordgo.Interaction{Type: discordgo.InteractionMessageComponent, Message: &discordgo.Message{ID: "1"}}, string(deferUpdate)},
+		{"form from a button", discordgo.Interaction{Type: discordgo.InteractionModalSubmit, Message: &discordgo.Message{ID: "1"}}, string(deferUpdate)},
+		{"form from a command", discordgo.Interaction{Type: discordgo.InteractionModalSubmit}, string(deferral)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(lateResponse(&tc.in)); got != tc.want {
+				t.Errorf("late response %s, want %s", got, tc.want)
+			}
+		})
+	}
+}

@@ -51,14 +51,10 @@ type restReplier struct {
 }
 
 // newRESTReplier answers interaction i; a deferAfter of 0 or less sends no
-// deferral, nor does an autocomplete (it cannot be deferred). A component's,
-// or a form's opened from one, is a deferred update: its message stays the
-// interaction's original, which the answer (a move's update) may edit.
+// deferral, nor does an autocomplete (it cannot be deferred); the deferral is
+// lateResponse's.
 func newRESTReplier(rest *outbox.REST, i *discordgo.InteractionCreate, deferAfter time.Duration, log *slog.Logger) *restReplier {
-	rr := &restReplier{rest: rest, id: i.ID, token: i.Token, log: log, sent: make(chan struct{}), late: deferral}
-	if i.Type == discordgo.InteractionMessageComponent || i.Type == discordgo.InteractionModalSubmit && i.Message != nil {
-		rr.late = deferUpdate
-	}
+	rr := &restReplier{rest: rest, id: i.ID, token: i.Token, log: log, sent: make(chan struct{}), late: lateResponse(i.Interaction)}
 	if deferAfter > 0 && i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		rr.timer = time.AfterFunc(deferAfter, func() { rr.deferNow(deferAfter) })
 	}
