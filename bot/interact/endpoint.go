@@ -116,7 +116,6 @@ type httpReply struct {
 	out     chan response // the handler's response, to the request
 	written chan error    // the request's write, back to the handler
 	none    chan struct{} // closed when the handler ended without a response
-	late    []byte        // the response written when the handler is late
 }
 
 type replyState int
@@ -137,7 +136,7 @@ type response struct {
 var errRequestGone = errors.New("the interaction's HTTP request ended before its response")
 
 func newHTTPReply(in *discordgo.Interaction) *httpReply {
-	return &httpReply{out: make(chan response, 1), written: make(chan error, 1), none: make(chan struct{}), late: lateResponse(in)}
+	return &httpReply{out: make(chan response, 1), written: make(chan error, 1), none: make(chan struct{}), replyStatus: replyStatus{late: lateResponse(in)}}
 }
 
 // lateResponse is what is sent in a late handler's place: a deferral that
@@ -155,10 +154,28 @@ func lateResponse(in *discordgo.Interaction) []byte {
 }
 
 // replyStatus is where an initial response stands: the handler's, or a
-// deferral sent in its place (httpReply, restReplier).
+// deferral sent in its place (httpReply, restReplier), and which deferral.
 type replyStatus struct {
 	mu    sync.Mutex
 	state replyState
+	late  []byte // sent in a late handler's place (lateResponse, or public)
+}
+
+// public makes the late response a public deferral (Route.Public), unless
+// one was sent already or the interaction takes another kind.
+func (r *replyStatus) public() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.state == waiting && bytes.Equal(r.late, deferral) {
+		r.late = publicDeferral
+	}
+}
+
+// deferredPublic says whether a public deferral was sent.
+func (r *replyStatus) deferredPublic() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.state == deferred && bytes.Equal(r.late, publicDeferral)
 }
 
 // settle moves a waiting reply to state and returns the state before.
@@ -182,20 +199,6 @@ func (h *httpReply) reply(contentType string, body []byte) error {
 		return errRequestGone
 	}
 	return ErrDeferredMeanwhile
-}
-
-func (h *httpReply) public() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.state == waiting && bytes.Equal(h.late, deferral) {
-		h.late = publicDeferral
-	}
-}
-
-func (h *httpReply) deferredPublic() bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.state == deferred && bytes.Equal(h.late, publicDeferral)
 }
 
 // finish is called when the handler is done: a request still waiting then

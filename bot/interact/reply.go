@@ -1,7 +1,6 @@
 package interact
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -47,32 +46,18 @@ type restReplier struct {
 	timer     *time.Timer   // the deferral's, nil when none is due
 	sent      chan struct{} // closed once the deferral's call returned
 	replyStatus
-	late []byte // the deferral: deferral, publicDeferral or deferUpdate
 }
 
 // newRESTReplier answers interaction i; a deferAfter of 0 or less sends no
 // deferral, nor does an autocomplete (it cannot be deferred); the deferral is
 // lateResponse's.
 func newRESTReplier(rest *outbox.REST, i *discordgo.InteractionCreate, deferAfter time.Duration, log *slog.Logger) *restReplier {
-	rr := &restReplier{rest: rest, id: i.ID, token: i.Token, log: log, sent: make(chan struct{}), late: lateResponse(i.Interaction)}
+	rr := &restReplier{rest: rest, id: i.ID, token: i.Token, log: log, sent: make(chan struct{}),
+		replyStatus: replyStatus{late: lateResponse(i.Interaction)}}
 	if deferAfter > 0 && i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		rr.timer = time.AfterFunc(deferAfter, func() { rr.deferNow(deferAfter) })
 	}
 	return rr
-}
-
-func (rr *restReplier) public() {
-	rr.mu.Lock()
-	defer rr.mu.Unlock()
-	if rr.state == waiting && bytes.Equal(rr.late, deferral) {
-		rr.late = publicDeferral
-	}
-}
-
-func (rr *restReplier) deferredPublic() bool {
-	rr.mu.Lock()
-	defer rr.mu.Unlock()
-	return rr.state == deferred && bytes.Equal(rr.late, publicDeferral)
 }
 
 func (rr *restReplier) reply(contentType string, body []byte) error {
