@@ -36,6 +36,24 @@ func send(t *testing.T, c *http.Client, ctx context.Context, method, url string)
 
 func client(g *Gate) *http.Client { return &http.Client{Transport: g} }
 
+// servedOrder records the query parameter i of each request f serves; the
+// returned func joins them in arrival order.
+func servedOrder(f *fakeDiscord) func() string {
+	var mu sync.Mutex
+	var order []string
+	f.answer = func(w http.ResponseWriter, r *http.Request, n int) bool {
+		mu.Lock()
+		order = append(order, r.URL.Query().Get("i"))
+		mu.Unlock()
+		return false
+	}
+	return func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return strings.Join(order, "")
+	}
+}
+
 func TestWaitsBeforeBucketIsExceeded(t *testing.T) {
 	f := newFake(t, 5, 300*time.Millisecond, 0)
 	g := New(Config{Log: quiet})
@@ -351,14 +369,7 @@ func TestIdleBucketsAreForgotten(t *testing.T) {
 
 func TestWaitersAreServedInArrivalOrder(t *testing.T) {
 	f := newFake(t, 1, 40*time.Millisecond, 0)
-	var mu sync.Mutex
-	var order []string
-	f.answer = func(w http.ResponseWriter, r *http.Request, n int) bool {
-		mu.Lock()
-		order = append(order, r.URL.Query().Get("i"))
-		mu.Unlock()
-		return false
-	}
+	order := servedOrder(f)
 	g := New(Config{Log: quiet})
 	c := client(g)
 	url := f.URL + "/api/v10/channels/1/messages?i="
@@ -370,7 +381,7 @@ func TestWaitersAreServedInArrivalOrder(t *testing.T) {
 		time.Sleep(10 * time.Millisecond) // each joins the line after the one before
 	}
 	wg.Wait()
-	if got := strings.Join(order, ""); got != "0123456" {
+	if got := order(); got != "0123456" {
 		t.Errorf("served in order %s, want 0123456 (first come first served)", got)
 	}
 }

@@ -2,8 +2,6 @@ package budget
 
 import (
 	"context"
-	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,14 +12,7 @@ import (
 // waiter; one that gives up leaves its place to the next urgent one.
 func TestUrgentGoesAheadOfTheLine(t *testing.T) {
 	f := newFake(t, 1, 150*time.Millisecond, 0)
-	var mu sync.Mutex
-	var order []string
-	f.answer = func(w http.ResponseWriter, r *http.Request, n int) bool {
-		mu.Lock()
-		order = append(order, r.URL.Query().Get("i"))
-		mu.Unlock()
-		return false
-	}
+	order := servedOrder(f)
 	g := New(Config{Log: quiet})
 	c := client(g)
 	url := f.URL + "/api/v10/channels/1/messages?i="
@@ -43,7 +34,7 @@ func TestUrgentGoesAheadOfTheLine(t *testing.T) {
 	go1(Urgent(context.Background()), "b")
 	wg.Wait()
 	// 1 is the head (it polls for the bucket's reset) when the urgent join.
-	if got := strings.Join(order, ""); got != "01ab234" {
+	if got := order(); got != "01ab234" {
 		t.Errorf("served in order %s, want 01ab234 (the urgent a and b behind the head, x gone)", got)
 	}
 }
