@@ -139,7 +139,10 @@ func runDemo(args []string) error {
 	s, _ := discordgo.New("Bot demo-token")
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	b := bot.New(bot.Config{DataPath: dbPath, CPULevel: *level, CPUMoveMillis: *moveMS, ResultGIF: true}, st, s, bot.WithLogger(quiet))
+	b, err := bot.New(bot.Config{DataPath: dbPath, CPULevel: *level, CPUMoveMillis: *moveMS, ResultGIF: true}, st, s, bot.WithLogger(quiet))
+	if err != nil {
+		return err
+	}
 	if err := b.Start(); err != nil {
 		return err
 	}

@@ -60,7 +60,10 @@ func runDemoTournament(v view.Variant, level string, moveMS, moveLimit int) erro
 	s, _ := discordgo.New("Bot demo-token")
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	b := bot.New(bot.Config{DataPath: dbPath, CPULevel: level, CPUMoveMillis: moveMS}, st, s, bot.WithLogger(quiet))
+	b, err := bot.New(bot.Config{DataPath: dbPath, CPULevel: level, CPUMoveMillis: moveMS}, st, s, bot.WithLogger(quiet))
+	if err != nil {
+		return err
+	}
 	if err := b.Start(); err != nil {
 		return err
 	}

@@ -50,9 +50,7 @@ func runServe(args []string) error {
 	}
 	if *httpAddr != "" {
 		cfg.HTTPAddr = *httpAddr
-	}
-	if cfg.HTTPAddr != "" {
-		if _, err := cfg.InteractionsKey(); err != nil {
+		if err := cfg.Check(); err != nil { // an address, and public_key with it
 			return err
 		}
 	}
@@ -96,7 +94,10 @@ func runServe(args []string) error {
 	if cfg.MetricsAddr != "" {
 		m = ops.NewMetrics()
 	}
-	b := bot.New(cfg, st, s, append(clusterOf(st, cfg, log), bot.WithLogger(log), bot.WithMetrics(m))...)
+	b, err := bot.New(cfg, st, s, append(clusterOf(st, cfg, log), bot.WithLogger(log), bot.WithMetrics(m))...)
+	if err != nil {
+		return err
+	}
 	var interactions http.Handler
 	var interactionsLn net.Listener
 	if cfg.HTTPAddr != "" {

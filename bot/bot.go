@@ -121,9 +121,13 @@ func WithClock(now func() time.Time) Option { return func(b *Bot) { b.now = now 
 func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 
 // New returns a bot over an open store and a discordgo session that is not yet
-// open (its token and Client set by the caller).
-func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot {
+// open (its token and Client set by the caller), or the error of a
+// configuration it cannot honour (Config.Check, its defaults filled).
+func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) (*Bot, error) {
 	cfg.fill()
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
 	b := &Bot{cfg: cfg, s: s, st: st, log: slog.Default(), now: time.Now,
 		dmClosedTold: map[string]bool{}, clocks: games.NewClocks(),
 		deferAfter: interact.DeferAfter, identifyGap: identifyGap}
@@ -178,7 +182,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot 
 		Instance: b.instance, Shared: b.sharedStore, Clustered: b.cl != nil})
 	b.newShards(s)
 	b.instrument()
-	return b
+	return b, nil
 }
 
 // Start opens the gateway, registers the application commands, loads every

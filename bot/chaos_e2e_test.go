@@ -319,7 +319,7 @@ func (c *chaos) startNode() *node {
 	s.ShouldRetryOnRateLimit = true
 	c.srv.Configure(s)
 	cfg := Config{PublicKey: c.srv.Endpoint().PublicKey(), HTTPAddr: "127.0.0.1:0"}
-	n.b = New(cfg, gatedStore{Store: st, n: n}, s, WithLogger(log), WithCluster(n.cl))
+	n.b = mustNew(t, cfg, gatedStore{Store: st, n: n}, s, WithLogger(log), WithCluster(n.cl))
 	if err := n.b.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -5,14 +5,17 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
 
+	"shinpan/player"
 	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/view"
@@ -135,10 +138,7 @@ func LoadConfig(path string) (Config, error) {
 			if !md.IsDefined("defaults", name, "away_seconds") && (o.HasMain() || o.DaysPerMove > 0) {
 				o.AwaySeconds = 0 // as in a challenge: the clock ends an absent player's game
 			}
-			if err := o.Validate(v); err != nil {
-				return c, fmt.Errorf("config defaults.%s: %w", name, err)
-			}
-			c.Defaults[v] = o
+			c.Defaults[v] = o // checked by Check
 		}
 		if und := md.Undecoded(); len(und) > 0 {
 			return c, fmt.Errorf("config %s: unknown keys %v", path, und)
@@ -154,26 +154,32 @@ func LoadConfig(path string) (Config, error) {
 		c.DatabaseURL = u
 	}
 	c.fill()
-	if c.ChallengeMinutes < 1 || c.ChallengeMinutes > 1440 {
-		return c, fmt.Errorf("config: challenge_minutes %d: want 1 to 1440", c.ChallengeMinutes)
-	}
-	if c.MaxOpenChallenges < 1 || c.MaxOpenChallenges > 100 {
-		return c, fmt.Errorf("config: max_open_challenges %d: want 1 to 100", c.MaxOpenChallenges)
-	}
-	return c, c.validate()
+	return c, c.Check()
 }
 
-// validate checks the keys whose values are a closed list or a range.
-func (c Config) validate() error {
+// Check says what in a configuration, its defaults filled, the bot cannot
+// honour: a key whose value is not in its closed list or its range, a
+// variant's defaults the rule book refuses. LoadConfig and New both call
+// it, so that a Config built in code is held to what a file is.
+func (c Config) Check() error {
+	if c.ChallengeMinutes < 1 || c.ChallengeMinutes > 1440 {
+		return fmt.Errorf("config: challenge_minutes %d: want 1 to 1440", c.ChallengeMinutes)
+	}
+	if c.MaxOpenChallenges < 1 || c.MaxOpenChallenges > 100 {
+		return fmt.Errorf("config: max_open_challenges %d: want 1 to 100", c.MaxOpenChallenges)
+	}
 	switch strings.ToLower(c.LogLevel) {
 	case "debug", "info", "warn", "warning", "error":
 	default:
 		return fmt.Errorf("config: log_level %q: want debug, info, warn or error", c.LogLevel)
 	}
-	switch c.CPULevel {
-	case "", "random", "greedy", "strong":
-	default:
+	if _, err := player.ParseLevel(c.CPULevel); err != nil { // what the CPU's seats read (games.CPU.LevelOf)
 		return fmt.Errorf("config: cpu_level %q: want random, greedy or strong", c.CPULevel)
+	}
+	for _, v := range slices.Sorted(maps.Keys(c.Defaults)) {
+		if err := c.Defaults[v].Validate(v); err != nil {
+			return fmt.Errorf("config defaults.%s: %w", v, err)
+		}
 	}
 	if d := c.WatchDelay; d != nil && store.CheckWatchDelay(*d) != nil {
 		return fmt.Errorf("config: watch_delay %d: want -1 (off), 0 (none, unranked games only) to 300 moves", *d)

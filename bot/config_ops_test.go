@@ -38,7 +38,8 @@ func TestConfigOps(t *testing.T) {
 	}
 	t.Setenv("SHINPAN_METRICS_ADDR", "")
 	for _, bad := range []string{"metrics_addr = \"9464\"", "backup_every = \"soon\"", "backup_every = \"1s\"", "backup_keep = -1", "shutdown_seconds = 9999",
-		"card_share = 1.5", "card_share = -0.1", "card_every = \"often\"", "card_every = \"-1s\""} {
+		"card_share = 1.5", "card_share = -0.1", "card_every = \"often\"", "card_every = \"-1s\"",
+		"cpu_level = \"expert\"", "challenge_minutes = -1", "max_open_challenges = 101"} {
 		write(bad + "\n")
 		if _, err := LoadConfig(path); err == nil || !strings.Contains(err.Error(), strings.Fields(bad)[0]) {
 			t.Errorf("%s: %v", bad, err)

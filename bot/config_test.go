@@ -3,8 +3,12 @@ package bot
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
+	"shinpan/referee/policy"
 	"shinpan/referee/view"
 )
 
@@ -63,5 +67,56 @@ func TestConfigClockDefaults(t *testing.T) {
 		if _, err := LoadConfig(path); err == nil {
 			t.Errorf("accepted %q", bad)
 		}
+	}
+}
+
+// TestNewChecksConfig: New refuses a configuration it cannot honour, as
+// LoadConfig refuses the file, with the key in the error, rather than
+// playing on with a default (an unknown CPU level was the strong one); the
+// defaults it fills are no error.
+func TestNewChecksConfig(t *testing.T) {
+	t.Parallel()
+	st, err := storeBackend.open(storeBackend.fresh(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	off := false
+	fastDark := policy.Defaults(view.Dark)
+	fastDark.TurnSeconds = 5 // under the rule book's least
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		want string // in the error ("": none)
+	}{
+		{"defaults", Config{}, ""},
+		{"cpu level", Config{CPULevel: "greedy"}, ""},
+		{"cpu level as the seats read it", Config{CPULevel: " Random "}, ""},
+		{"unknown cpu level", Config{CPULevel: "expert"}, `cpu_level "expert": want random, greedy or strong`},
+		{"the arena's cpu level", Config{CPULevel: "baseline"}, "cpu_level"},
+		{"challenge minutes", Config{ChallengeMinutes: -5}, "challenge_minutes -5"},
+		{"open challenges", Config{MaxOpenChallenges: 101}, "max_open_challenges 101"},
+		{"log level", Config{LogLevel: "loud"}, "log_level"},
+		{"watch delay", Config{WatchDelay: intPtr(301)}, "watch_delay 301"},
+		{"cpu think time", Config{CPUMoveMillis: -1}, "cpu_move_ms"},
+		{"card share", Config{CardShare: 1.5}, "card_share"},
+		{"endpoint", Config{HTTPAddr: "127.0.0.1:0", PublicKey: strings.Repeat("ab", 32)}, ""},
+		{"endpoint without its key", Config{HTTPAddr: "127.0.0.1:0"}, "public_key"},
+		{"shards without a gateway", Config{Gateway: &off, ShardCount: 2, Shards: []int{1}}, "shards"},
+		{"a variant's defaults", Config{Defaults: map[view.Variant]policy.Options{view.Dark: fastDark}}, "defaults.dark"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := discordgo.New("Bot test")
+			b, err := New(tc.cfg, st, s)
+			if b != nil {
+				defer b.Close()
+			}
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || b != nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("New: %v (bot %v), want an error with %q", err, b != nil, tc.want)
+			}
+		})
 	}
 }

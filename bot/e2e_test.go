@@ -142,13 +142,23 @@ func (e *env) start() {
 	if pg, ok := st.(*postgres.Store); ok && (e.cluster || os.Getenv(clusterEnv) == "1") {
 		opts = append(opts, WithCluster(pg.Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("e2e-%p", e), Logger: log})))
 	}
-	e.b = New(e.cfg, st, s, opts...)
+	e.b = mustNew(e.t, e.cfg, st, s, opts...)
 	if err := e.b.Start(); err != nil {
 		e.t.Fatal(err)
 	}
 	if e.overHTTP {
 		e.serveEndpoint(log)
 	}
+}
+
+// mustNew is New in a test: a configuration it refuses fails the test.
+func mustNew(t testing.TB, cfg Config, st store.Store, s *discordgo.Session, opts ...Option) *Bot {
+	t.Helper()
+	b, err := New(cfg, st, s, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // overHTTP makes the stand-in POST every interaction to the bot's

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"mime"
 	"strings"
@@ -236,4 +238,86 @@ func TestEndpointLateForm(t *testing.T) {
 	if g := e.game(id); g.LastSeq != 0 {
 		t.Fatalf("the game changed: %+v", g)
 	}
+}
+
+// TestEndpointLateReview: a review whose handler was deferred in its place
+// still shows its board, not "try again": from the Review button, as a
+// private follow-up (the public result it was pressed under unchanged); a
+// step (◀) edits that review in place; /shogi review fills its
+// "thinking…".
+func TestEndpointLateReview(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, overHTTP)
+	id := e.startGame("standard")
+	e.play("7g7f", "3c3d")
+	e.slash(e.bob, "resign")
+	end := e.endPost()
+	e.stop()
+	e.opts = append(e.opts, func(b *Bot) { b.deferAfter = 0 })
+	e.start()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	isReview := func(t *testing.T, what string, m *discordtest.Message, move int) {
+		t.Helper()
+		if m == nil {
+			t.Fatalf("%s: no message", what)
+		}
+		if !m.Ephemeral() || !strings.Contains(m.Content, fmt.Sprintf("move %d of 2", move)) ||
+			!strings.Contains(string(m.Components), fmt.Sprintf(`"rvpov:%d:%d"`, id, move)) ||
+			len(m.Attachments) != 1 || m.Attachments[0].Filename != "board.png" || m.Attachments[0].Description == "" {
+			t.Fatalf("%s: %q ephemeral %v, %d files, components %s", what, m.Content, m.Ephemeral(), len(m.Attachments), m.Components)
+		}
+	}
+
+	t.Run("button", func(t *testing.T) {
+		iid, err := e.srv.ClickButton(e.alice, end.ChannelID, end.ID, fmt.Sprintf("review:%d", id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := e.srv.WaitInteraction(ctx, iid, discordtest.HasFollowups(1))
+		if err != nil {
+			t.Fatalf("no follow-up: %v", err)
+		}
+		if in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+			t.Fatalf("callback of type %d, want a deferred update (6)", in.Callback.Type)
+		}
+		isReview(t, "the review", &in.Followups[0], 2)
+		e.settle()
+		if after, _ := e.srv.Message(end.ID); after.Content != end.Content || string(after.Components) != string(end.Components) ||
+			after.Edits != end.Edits || len(after.Attachments) != len(end.Attachments) {
+			t.Errorf("the public result changed: %q, %d edits (was %d)", after.Content, after.Edits, end.Edits)
+		}
+
+		review, _ := e.srv.Message(in.Followups[0].ID)
+		iid, err = e.srv.ClickButton(e.alice, review.ChannelID, review.ID, fmt.Sprintf("rvgo:%d:1:t:1", id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.srv.WaitInteraction(ctx, iid, discordtest.Answered); err != nil {
+			t.Fatalf("◀ not answered: %v", err)
+		}
+		e.settle()
+		in, _ = e.srv.Interaction(iid)
+		if in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate || len(in.Followups) != 0 {
+			t.Fatalf("◀: callback %d, %d follow-ups; want its message edited after a deferred update", in.Callback.Type, len(in.Followups))
+		}
+		stepped, _ := e.srv.Message(review.ID)
+		isReview(t, "◀", &stepped, 1)
+		if bytes.Equal(boardOf(t, stepped), boardOf(t, review)) {
+			t.Error("◀ kept the board of move 2")
+		}
+	})
+
+	t.Run("command", func(t *testing.T) {
+		iid, err := e.srv.SlashCommand(e.carol, e.ch, "shogi", discordtest.Subcommand("review", discordtest.IntegerOption("game", int64(id))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.answer(iid)
+		in, _ := e.srv.Interaction(iid)
+		if in.Callback.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || len(in.Followups) != 0 {
+			t.Fatalf("callback %d, %d follow-ups; want the deferral's message filled", in.Callback.Type, len(in.Followups))
+		}
+		isReview(t, "/shogi review", in.Original, 2)
+	})
 }

@@ -59,7 +59,7 @@ func BenchmarkMetricsScrape(b *testing.B) {
 	wg.Wait()
 	m := ops.NewMetrics()
 	s, _ := discordgo.New("Bot bench")
-	bt := New(Config{}, st, s, WithMetrics(m))
+	bt := mustNew(b, Config{}, st, s, WithMetrics(m))
 	defer bt.Close()
 	srv := httptest.NewServer(ops.Handler(m, bt.Checks()))
 	defer srv.Close()

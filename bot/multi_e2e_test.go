@@ -51,7 +51,7 @@ func (e *env) secondProcess(cfg Config) *Bot {
 	s.ShouldRetryOnRateLimit = true
 	e.srv.Configure(s)
 	log := slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	b := New(cfg, st, s, WithLogger(log), noIdentifyGap)
+	b := mustNew(e.t, cfg, st, s, WithLogger(log), noIdentifyGap)
 	if err := b.Start(); err != nil {
 		e.t.Fatal(err)
 	}
@@ -395,7 +395,7 @@ func TestBackThroughAnotherProcess(t *testing.T) {
 	pg := st.(*postgres.Store)
 	cfg := e.cfg
 	cfg.Gateway, cfg.HTTPAddr, cfg.PublicKey = new(bool), "", ""
-	b2 := New(cfg, st, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+	b2 := mustNew(t, cfg, st, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 		WithCluster(pg.Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("back-2-%p", e), Renew: 200 * time.Millisecond, TTL: 600 * time.Millisecond})))
 	if err := b2.Start(); err != nil {
 		t.Fatal(err)
@@ -548,7 +548,7 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	e.srv.Configure(s)
 	cfg := e.cfg
 	cfg.HTTPAddr, cfg.PublicKey = "", ""
-	b2 := New(cfg, counted, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+	b2 := mustNew(t, cfg, counted, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 		WithCluster(st.(*postgres.Store).Cluster(lease("look-2", e))), noIdentifyGap)
 	if err := b2.Start(); err != nil {
 		t.Fatal(err)
@@ -615,7 +615,7 @@ func TestTapOnAnotherProcess(t *testing.T) {
 	e.srv.Configure(s)
 	cfg := e.cfg
 	cfg.Gateway, cfg.HTTPAddr, cfg.PublicKey = new(bool), "", "" // it owns games, takes no interaction
-	b2 := New(cfg, st, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+	b2 := mustNew(t, cfg, st, s, WithLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 		WithCluster(st.(*postgres.Store).Cluster(lease("2", e))))
 	if err := b2.Start(); err != nil {
 		t.Fatal(err)

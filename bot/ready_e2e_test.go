@@ -85,7 +85,7 @@ func TestReadyNotBeforeStart(t *testing.T) {
 	}
 	defer st.Close()
 	s, _ := discordgo.New("Bot test")
-	b := New(Config{}, st, s)
+	b := mustNew(t, Config{}, st, s)
 	defer b.Close()
 	if err := b.Ready(); err == nil || !strings.Contains(err.Error(), "starting") {
 		t.Fatalf("ready before Start: %v", err)

@@ -218,7 +218,7 @@ func (e *env) secondClusterProcess(name string) *Bot {
 	log := slog.New(slog.NewTextHandler(testWriter{e.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cfg := e.cfg
 	cfg.HTTPAddr, cfg.PublicKey = "", "" // the second serves no endpoint
-	b := New(cfg, st, s, WithLogger(log), noIdentifyGap,
+	b := mustNew(e.t, cfg, st, s, WithLogger(log), noIdentifyGap,
 		WithCluster(st.(*postgres.Store).Cluster(postgres.LeaseOptions{Process: fmt.Sprintf("%s-%p", name, e), Logger: log})))
 	if err := b.Start(); err != nil {
 		e.t.Fatal(err)

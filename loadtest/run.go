@@ -343,7 +343,10 @@ func (e *env) startBot(st store.Store, cfg bot.Config, opts ...bot.Option) error
 		return err
 	}
 	e.srv.Configure(s)
-	b := bot.New(cfg, st, s, append(opts, bot.WithLogger(e.log))...)
+	b, err := bot.New(cfg, st, s, append(opts, bot.WithLogger(e.log))...)
+	if err != nil {
+		return err
+	}
 	if err := b.Start(); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/compose"
 	"shinpan/bot/discordtest"
 	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
@@ -18,7 +19,8 @@ import (
 // handler has not answered after DeferAfter is deferred over REST in its
 // place, and the answer follows; one answered in time is not deferred. A
 // public route's late deferral is public, so its card is seen by all; a
-// private answer to it does not stay public.
+// private answer to it does not stay public. A late answer with files of
+// its own still reaches its user.
 func TestGatewayDefersALateHandler(t *testing.T) {
 	srv := discordtest.New(discordtest.Options{LooseCommands: true})
 	if err := srv.Start(); err != nil {
@@ -30,9 +32,21 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 	srv.Configure(s)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	release := map[string]chan struct{}{"late": make(chan struct{}), "card": make(chan struct{}), "refused": make(chan struct{}),
-		"button": make(chan struct{})}
+		"button": make(chan struct{}), "update": make(chan struct{}), "new": make(chan struct{})}
 	after := func(sub string, a Answer) func(*Req) (Answer, error) {
 		return func(*Req) (Answer, error) { <-release[sub]; return a, nil }
+	}
+	// withFiles answers after its release with a message and a file of its
+	// own (a review's), as response t.
+	withFiles := func(sub string, t discordgo.InteractionResponseType) func(*Req) (Answer, error) {
+		return func(r *Req) (Answer, error) {
+			<-release[sub]
+			msg := FilesMessage{Content: "after " + sub, Files: []compose.File{{Name: "board.png", Type: "image/png", Data: []byte("board"), Alt: "the board"}}}
+			if t == discordgo.InteractionResponseChannelMessageWithSource {
+				msg.Flags = discordgo.MessageFlagsEphemeral
+			}
+			return Answer{Own: func() error { return r.AnswerWithFiles(t, msg) }}, nil
+		}
 	}
 	rt := &Router{
 		Table: Table{Command: "shogi", Slash: map[string]Route{
@@ -40,7 +54,9 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 			"card":    {Run: after("card", Answer{Text: "the card", Public: true}), Public: true},
 			"refused": {Run: after("refused", Say("not now")), Public: true},
 			"prompt":  {Run: func(r *Req) (Answer, error) { return Say("prompt answer"), nil }},
-		}, Component: map[string]Route{"button": {Run: after("button", Say("button answer"))}}},
+		}, Component: map[string]Route{"button": {Run: after("button", Say("button answer"))},
+			"update": {Run: withFiles("update", discordgo.InteractionResponseUpdateMessage)},
+			"new":    {Run: withFiles("new", discordgo.InteractionResponseChannelMessageWithSource)}}},
 		REST:       outbox.NewREST(s, nil, quiet),
 		Log:        quiet,
 		DeferAfter: 2 * time.Second, // the prompt handler answers well within it
@@ -137,6 +153,57 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 			t.Errorf("the answer %+v, want the ephemeral follow-up", in.Followups[0])
 		}
 	})
+	// A late answer with files of its own (a review's) still comes after
+	// the deferred update (AnswerWithFiles): an update edits the button's
+	// message, a new message follows up; each with its file and alt text.
+	for _, tc := range []struct {
+		name     string
+		followUp bool // a follow-up, not its message edited
+	}{
+		{"update", false},
+		{"new", true},
+	} {
+		t.Run("files "+tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			m, err := s.ChannelMessageSendComplex(srv.DefaultChannelID(), &discordgo.MessageSend{Content: "before",
+				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+					discordgo.Button{Label: "Go", Style: discordgo.PrimaryButton, CustomID: tc.name + ":1"}}}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := srv.ClickButton(alice.ID, srv.DefaultChannelID(), m.ID, tc.name+":1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, err := srv.WaitInteraction(ctx, id, func(in discordtest.Interaction) bool { return in.Callback != nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+				t.Fatalf("the late button's callback is of type %d, want a deferred update (6)", in.Callback.Type)
+			}
+			close(release[tc.name])
+			in, err = srv.WaitInteraction(ctx, id, discordtest.Answered)
+			if err != nil {
+				t.Fatal(err)
+			}
+			answer, _ := srv.Message(m.ID)
+			if followUp := len(in.Followups) == 1; followUp != tc.followUp || len(in.Followups) > 1 {
+				t.Fatalf("%d follow-ups, want a follow-up %v", len(in.Followups), tc.followUp)
+			}
+			if tc.followUp {
+				answer = in.Followups[0]
+				if before, _ := srv.Message(m.ID); before.Content != "before" || before.Edits != 0 {
+					t.Errorf("the button's message changed: %q, %d edits", before.Content, before.Edits)
+				}
+			}
+			if answer.Content != "after "+tc.name || answer.Ephemeral() != tc.followUp || len(answer.Attachments) != 1 ||
+				answer.Attachments[0].Filename != "board.png" || answer.Attachments[0].Description != "the board" {
+				t.Errorf("the answer %q, ephemeral %v, files %+v", answer.Content, answer.Ephemeral(), answer.Attachments)
+			}
+		})
+	}
 	if f := srv.Failures(); len(f) > 0 {
 		t.Errorf("the stand-in saw failures: %v", f)
 	}

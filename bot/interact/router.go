@@ -49,7 +49,11 @@ type Answer struct {
 	Mentions []string // who a public answer may ping
 	Modal    *discordgo.InteractionResponseData
 	// Own, when set, sends the answer itself (a review: several rows of
-	// components, its board edited in place, alt texts); never after a deferral.
+	// components, its board edited in place, alt texts); never after a
+	// deferral the route asked for (Slow, Ack). After one sent in a late
+	// handler's place, its reply gets ErrDeferredMeanwhile and Own answers
+	// through the webhook (AnswerWithFiles), or the user is asked to try
+	// again.
 	Own func() error
 	// Posted receives the answer's message once sent (the challenge card's id).
 	Posted func(*discordgo.Message)

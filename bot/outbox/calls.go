@@ -95,3 +95,16 @@ func (r *REST) Commands(appID, guild string) ([]map[string]any, error) {
 func (r *REST) PostNow(ch string, p compose.Payload, nonce string, opts ...discordgo.RequestOption) (string, error) {
 	return again(restTries, func() (string, error) { return r.PostMessage(ch, p, nonce, opts...) })
 }
+
+// InteractionWebhook sends an encoded message (contentType, body: JSON or
+// multipart) through an interaction's webhook: a follow-up (POST, msg ""),
+// or an edit of one of its messages (PATCH, msg "@original" or a
+// follow-up's id). As the callback, it is not bounded by the bot's context.
+func (r *REST) InteractionWebhook(i *discordgo.Interaction, method, msg, contentType string, body []byte) error {
+	endpoint := discordgo.EndpointWebhookToken(i.AppID, i.Token) + "?wait=true"
+	if msg != "" {
+		endpoint = discordgo.EndpointWebhookMessage(i.AppID, i.Token, msg)
+	}
+	_, err := r.s.RequestRaw(method, endpoint, contentType, body, endpoint, 0)
+	return err
+}

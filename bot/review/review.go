@@ -32,8 +32,9 @@ import (
 //	rvrec:G:F           the record in format F (kif, ki2, csa, gif)
 //
 // The review routes are not slow: a review answers with (or edits to) its
-// board at once, which no deferral may precede; a replay and one board take
-// milliseconds.
+// board at once, which no deferral of its own may precede; a replay and one
+// board take milliseconds. One still late (a busy host) is deferred in its
+// place and its board follows (interact.Req.AnswerWithFiles).
 
 // Points of view of a review: the whole board, Black's, White's.
 const (
@@ -135,7 +136,7 @@ func (rv *Reviews) showReview(r *interact.Req, id store.GameID, ply int, pov str
 	} else {
 		msg.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return interact.Answer{Own: func() error { return r.RespondWithFiles(t, msg) }}, nil
+	return interact.Answer{Own: func() error { return r.AnswerWithFiles(t, msg) }}, nil
 }
 
 // Board is the view of step s from pov: the whole board, or what that
