@@ -41,7 +41,7 @@ func TestBoardAltFollowsLanguage(t *testing.T) {
 		t.Errorf("alice after her move: %q", alt)
 	}
 	alt := e.lastBoard(e.bob)
-	if !strings.HasPrefix(alt, "あなたの盤面（後手、衝立将棋）、後手の手番、2手目") || strings.Contains(alt, "7g7f") || strings.Contains(alt, "最終手") {
+	if !strings.HasPrefix(alt, "あなたの盤面（後手、衝立将棋）、後手の手番、1手目") || strings.Contains(alt, "7g7f") || strings.Contains(alt, "最終手") {
 		t.Errorf("bob after alice's move: %q", alt)
 	}
 }

@@ -90,13 +90,13 @@ func TestBoardsInReadersLanguage(t *testing.T) {
 		both("watch "+string(l), review.WatchView(steps()[1].True), w.Attachments[0].Data, l)
 	}
 	// The card's board, in the channel's language.
-	e.waitUntil("the card's board at move 3", func() bool {
+	e.waitUntil("the card's board after move 2", func() bool {
 		ref, err := e.st.GetMessageRef(id, compose.CardRef)
 		if err != nil {
 			return false
 		}
 		m, _ := e.srv.Message(ref.MessageID)
-		return len(m.Attachments) == 1 && strings.Contains(m.Attachments[0].Description, "3手目")
+		return len(m.Attachments) == 1 && strings.Contains(m.Attachments[0].Description, "2手目")
 	})
 	meta, entries, _ := e.st.LoadGame(id)
 	g, err := games.Rebuild(meta, entries)

@@ -140,13 +140,12 @@ func TestBusyChannelWithinItsBucket(t *testing.T) {
 	e.settle()
 	routes := checkSentOnce(t, e)
 
-	last := len(moves) + 1
 	for _, id := range busy {
-		if c := e.cardOf(id).Content; !strings.Contains(c, fmt.Sprintf("Move %d ·", last)) {
+		if c := e.cardOf(id).Content; !strings.Contains(c, fmt.Sprintf("After move %d ·", len(moves))) {
 			t.Errorf("game %d's card after %d moves: %q", id, len(moves), c)
 		}
 	}
-	if c := e.cardOf(calm).Content; !strings.Contains(c, "Move 2 ·") {
+	if c := e.cardOf(calm).Content; !strings.Contains(c, "After move 1 ·") {
 		t.Errorf("the quiet game's card after its move: %q", c)
 	}
 	// The busy channel's edits: within its bucket (checkSentOnce: the

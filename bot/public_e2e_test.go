@@ -32,7 +32,7 @@ func TestPublicBoardOnTheCard(t *testing.T) {
 	if c1.ID != c0.ID || c1.Edits < c0.Edits+2 || len(c1.Attachments) != 1 {
 		t.Fatalf("card edits %d → %d, %d files", c0.Edits, c1.Edits, len(c1.Attachments))
 	}
-	if !strings.Contains(c1.Attachments[0].Description, "move 3") {
+	if !strings.Contains(c1.Attachments[0].Description, "after move 2") {
 		t.Errorf("card board alt %q", c1.Attachments[0].Description)
 	}
 	if r := e.dm(e.alice, "8h2b+"); !strings.Contains(r.Content, "Foul") {

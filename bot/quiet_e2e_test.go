@@ -21,7 +21,7 @@ func TestQuietChannel(t *testing.T) {
 	e.startGame("tsuitate", discordtest.IntegerOption("turn_seconds", 600))
 	start := len(e.channelPosts())
 	c0 := e.card()
-	if !strings.Contains(c0.Content, "Move 1 · ☗ Black to move · ⏱ <t:") || !strings.Contains(c0.Content, "Fouls: ☗ 0/10 · ☖ 0/10") {
+	if !strings.Contains(c0.Content, "Start position · ☗ Black to move · ⏱ <t:") || !strings.Contains(c0.Content, "Fouls: ☗ 0/10 · ☖ 0/10") {
 		t.Fatalf("the card at the start: %q", c0.Content)
 	}
 	e.play("7g7f", "3c3d", "8h2b+") // the bishop takes the bishop
@@ -32,7 +32,7 @@ func TestQuietChannel(t *testing.T) {
 		t.Fatalf("alice's capture: %q", r.Content)
 	}
 	c := e.card()
-	for _, want := range []string{"Move 6 · ☖ White to move · Check!", "Last: ☗ moved (move 5) · ☖'s silver on 3a was captured · Check!",
+	for _, want := range []string{"After move 5 · ☖ White to move · Check!", "Last: ☗ moved (move 5) · ☖'s silver on 3a was captured · Check!",
 		"Captured by ☗: bishop, silver", "Captured by ☖: —", "Fouls: ☗ 0/10 · ☖ 0/10"} {
 		if !strings.Contains(c.Content, want) {
 			t.Errorf("the card lacks %q: %q", want, c.Content)
@@ -140,7 +140,7 @@ func TestCardEditsCoalesce(t *testing.T) {
 	e.srv.Faults().Clear()
 	e.settle()
 	c := e.card()
-	if !strings.Contains(c.Content, "Move 6 · ☖ White to move") || !strings.Contains(c.Content, "Last: ☗ moved (move 5)") {
+	if !strings.Contains(c.Content, "After move 5 · ☖ White to move") || !strings.Contains(c.Content, "Last: ☗ moved (move 5)") {
 		t.Fatalf("the card after the moves: %q", c.Content)
 	}
 	if edits := c.Edits - c0.Edits; edits >= len(moves) || edits < 1 {

@@ -129,7 +129,11 @@ func TestReviewShowsWhatEachSideWasSent(t *testing.T) {
 					if !bytes.Equal(boardOf(t, m), sent[c][k]) {
 						t.Errorf("%s's view at move %d is not the board they were sent", pov, k)
 					}
-					if len(m.Attachments) != 1 || !strings.Contains(m.Attachments[0].Description, fmt.Sprintf("move %d", k+1)) {
+					at := fmt.Sprintf(", after move %d,", k) // the moves played (RULES.md §3)
+					if k == 0 {
+						at = ", start position,"
+					}
+					if len(m.Attachments) != 1 || !strings.Contains(m.Attachments[0].Description+",", at) {
 						t.Errorf("%d files at move %d (alt %q)", len(m.Attachments), k, m.Attachments[0].Description)
 					}
 					hasFoul := strings.Contains(m.Content, "Foul attempts")

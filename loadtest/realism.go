@@ -98,9 +98,9 @@ func exempt(route string) bool {
 	return strings.Contains(route, "/interactions/") || strings.Contains(route, "/webhooks/{webhook_id}/{webhook_token}")
 }
 
-// cardMovePattern finds the move number a card shows ("Move 7 · ...": the
-// position after 6 moves).
-var cardMovePattern = regexp.MustCompile(`Move (\d+) ·`)
+// cardMovePattern finds the moves a card shows played ("After move 6 · ...",
+// "Start position · ..." before the first).
+var cardMovePattern = regexp.MustCompile(`(?:After move (\d+)|Start position) ·`)
 
 // cardMove is the number of moves a card edit's body shows played (-1 when
 // it does not say: it is taken to show them all).
@@ -109,8 +109,11 @@ func cardMove(body []byte) int {
 	if m == nil {
 		return -1
 	}
+	if len(m[1]) == 0 {
+		return 0
+	}
 	n, _ := strconv.Atoi(string(m[1]))
-	return n - 1
+	return n
 }
 
 // cardShown records the moves a card edit shows. Callers hold d.mu.

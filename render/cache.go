@@ -94,7 +94,7 @@ func appendOptionsKey(b []byte, o *Options) []byte {
 		b = appendKeySquares(b, r.To)
 	}
 	l := &o.Labels
-	for _, s := range [...]string{o.Clocks[0], o.Clocks[1], l.Sides[0], l.Sides[1], l.ToMove, l.Check, l.Result, l.Move,
+	for _, s := range [...]string{o.Clocks[0], o.Clocks[1], l.Sides[0], l.Sides[1], l.ToMove, l.Check, l.Result, l.Move, l.Start,
 		l.Fouls, l.Hand, l.Took, l.None, l.Turn, l.CheckTag, l.Ranks, o.CacheScope} {
 		b = appendKeyString(b, s)
 	}

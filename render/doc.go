@@ -15,7 +15,7 @@
 // # Picture
 //
 // Every image is Size() pixels (658×866): a status line (side to move or the
-// result, "check" when in check, move number), the hand panel of the side at
+// result, "check" when in check, the moves played), the hand panel of the side at
 // the top, file numbers 9..1 (1..9 when White is at the bottom), the 9×9
 // board with rank labels on its right (Labels.Ranks: a..i in English, 一..九
 // in Japanese), and the hand panel of the side at the bottom. The viewer's

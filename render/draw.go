@@ -217,7 +217,7 @@ func brackets(d *drawList, r image.Rectangle, ix uint8) {
 }
 
 // paintTitle draws the status line: side to move (and check) or the result
-// on the left, the move number on the right.
+// on the left, the moves played on the right (Labels.MoveText).
 func (a *assets) paintTitle(d *drawList, v *view.View, lb *Labels) {
 	t := &a.text
 	base := titleY + titleH/2 - t.title.midY
@@ -239,12 +239,24 @@ func (a *assets) paintTitle(d *drawList, v *view.View, lb *Labels) {
 		}
 	}
 	if v.MoveNumber > 0 {
-		s := fill(lb.Move, v.MoveNumber)
+		s := lb.MoveText(v.MoveNumber)
 		if !t.titleDim.has(s) {
-			s = strconv.Itoa(v.MoveNumber)
+			s = strconv.Itoa(v.MoveNumber - 1)
 		}
 		t.titleDim.draw(d, s, imgW-16-t.titleDim.width(s), base)
 	}
+}
+
+// MoveText is the top right of the status line for a view whose MoveNumber
+// (SFEN's, the move about to be played) is next: the number of moves played,
+// as a kifu names a position ("After move 37", "37手目"), or Start before any
+// move (Move with 0 when Start is empty). Drawn only when the font holds it
+// (CanDraw); else the number alone.
+func (lb Labels) MoveText(next int) string {
+	if next == 1 && lb.Start != "" {
+		return lb.Start
+	}
+	return fill(lb.Move, next-1)
 }
 
 // fill formats a label's template; "" for an empty template, and the

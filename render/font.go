@@ -21,7 +21,7 @@ var fontOTF []byte
 
 // drawnText is every non-ASCII rune the renderer may draw; the subset holds
 // these plus ASCII U+0020..U+007E. Keep it in step with fonts/make-subset.sh.
-const drawnText = "王玉飛角金銀桂香歩と成龍竜馬杏圭全一二三四五六七八九先後手持駒なし☗☖▲△反則目番勝負引分×・がきくけせたちっでにのみるれを上中了入切判制千取合宣対将局影意投指数断日時棋止武理相管終続者言詰連間限兵車行（）"
+const drawnText = "王玉飛角金銀桂香歩と成龍竜馬杏圭全一二三四五六七八九先後手持駒なし☗☖▲△反則目番勝負引分×・がきくけせたちっでにのみるれを上中了入切判制千取合宣対将局影意投指数断日時棋止武理相管終続者言詰連間限兵車行開始面（）"
 
 var (
 	fontOnce   sync.Once

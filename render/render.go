@@ -52,7 +52,8 @@ type Labels struct {
 	ToMove   string    // status line while the game runs: "%s to move" (side with its symbol)
 	Check    string    // after ToMove when the viewer is told of check: "check"
 	Result   string    // status line once the view has a result: "☖ White won by checkmate"
-	Move     string    // the move number, top right: "Move %d"
+	Move     string    // top right, the moves played (RULES.md, move numbers): "After move %d"
+	Start    string    // top right instead of Move before any move: "Start position"
 	Fouls    string    // a side's foul count in its panel: "Fouls %d/%d" (count, limit)
 	Hand     string    // before a hand: "Hand"
 	Took     string    // before the pieces a side took (the channel's board of a hidden variant): "Took"

@@ -41,7 +41,7 @@ func boardAlt(l Lang, n notation.Notation, v *view.View, own msg) string {
 		parts = append(parts, tr(l, mAltToMove, tr(l, sideKey(v.Turn))))
 	}
 	if v.MoveNumber > 0 {
-		parts = append(parts, tr(l, mAltMove, v.MoveNumber))
+		parts = append(parts, PositionName(l, v.MoveNumber))
 	}
 	if v.FoulLimit > 0 {
 		me := v.Viewer != view.ViewerPublic && !v.Revealed

@@ -30,11 +30,11 @@ func TestBoardAltLanguage(t *testing.T) {
 		n    notation.Notation
 		want string
 	}{
-		{white, "", notation.USI, "Your board (White, Tsuitate), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move 3c3d, lost a piece on 2b"},
-		{white, EN, notation.Western, "Your board (White, Tsuitate), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move P-3d, lost a piece on 2b"},
-		{white, JA, notation.Japanese, "あなたの盤面（後手、衝立将棋）、後手の手番、4手目、先手 反則 0/10、後手 反則 0/10、最終手 ☖３四歩、２二の駒を取られた"},
-		{black, JA, notation.USI, "あなたの盤面（先手、衝立将棋）、後手の手番、4手目、先手 反則 0/10、後手 反則 0/10、最終手 8h2b+"},
-		{black, "fr", notation.Western, "Your board (Black, Tsuitate), White to move, move 4, Black 0/10 fouls, White 0/10 fouls, last move B-2b+"},
+		{white, "", notation.USI, "Your board (White, Tsuitate), White to move, after move 3, Black 0/10 fouls, White 0/10 fouls, last move 3c3d, lost a piece on 2b"},
+		{white, EN, notation.Western, "Your board (White, Tsuitate), White to move, after move 3, Black 0/10 fouls, White 0/10 fouls, last move P-3d, lost a piece on 2b"},
+		{white, JA, notation.Japanese, "あなたの盤面（後手、衝立将棋）、後手の手番、3手目、先手 反則 0/10、後手 反則 0/10、最終手 ☖３四歩、２二の駒を取られた"},
+		{black, JA, notation.USI, "あなたの盤面（先手、衝立将棋）、後手の手番、3手目、先手 反則 0/10、後手 反則 0/10、最終手 8h2b+"},
+		{black, "fr", notation.Western, "Your board (Black, Tsuitate), White to move, after move 3, Black 0/10 fouls, White 0/10 fouls, last move B-2b+"},
 	} {
 		if got := BoardAlt(c.lang, c.n, &c.v); got != c.want {
 			t.Errorf("%q:\n got %q\nwant %q", c.lang, got, c.want)
@@ -44,10 +44,10 @@ func TestBoardAltLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	rv := g.RevealView()
-	if got := BoardAlt(EN, notation.Western, &rv); got != "Revealed board (Tsuitate), Black won by resignation, move 4, Black 0/10 fouls, White 0/10 fouls, last move Bx2b+" {
+	if got := BoardAlt(EN, notation.Western, &rv); got != "Revealed board (Tsuitate), Black won by resignation, after move 3, Black 0/10 fouls, White 0/10 fouls, last move Bx2b+" {
 		t.Errorf("en reveal: %q", got)
 	}
-	if got := BoardAlt(JA, notation.Japanese, &rv); got != "公開された盤面（衝立将棋）、先手の勝ち（投了）、4手目、先手 反則 0/10、後手 反則 0/10、最終手 ☗２二角成" {
+	if got := BoardAlt(JA, notation.Japanese, &rv); got != "公開された盤面（衝立将棋）、先手の勝ち（投了）、3手目、先手 反則 0/10、後手 反則 0/10、最終手 ☗２二角成" {
 		t.Errorf("ja reveal: %q", got)
 	}
 	// Every Japanese result and variant is Japanese.
@@ -83,9 +83,9 @@ func TestBoardAltKingSeen(t *testing.T) {
 		lang Lang
 		want string
 	}{
-		{"black en", &black, EN, "Your board (Black, Tsuitate), Black to move, move 3, Black 0/10 fouls, White 0/10 fouls, last move P-7f, White's king seen on 4b"},
-		{"black ja", &black, JA, "あなたの盤面（先手、衝立将棋）、先手の手番、3手目、先手 反則 0/10、後手 反則 0/10、最終手 P-7f、後手の玉は４二"},
-		{"channel", &public, EN, "Board (Tsuitate), Black to move, move 3, Black 0/10 fouls, White 0/10 fouls, White's king seen on 4b, Black's king seen on 5i"},
+		{"black en", &black, EN, "Your board (Black, Tsuitate), Black to move, after move 2, Black 0/10 fouls, White 0/10 fouls, last move P-7f, White's king seen on 4b"},
+		{"black ja", &black, JA, "あなたの盤面（先手、衝立将棋）、先手の手番、2手目、先手 反則 0/10、後手 反則 0/10、最終手 P-7f、後手の玉は４二"},
+		{"channel", &public, EN, "Board (Tsuitate), Black to move, after move 2, Black 0/10 fouls, White 0/10 fouls, White's king seen on 4b, Black's king seen on 5i"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := BoardAlt(c.lang, notation.Western, c.v); got != c.want {

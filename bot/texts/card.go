@@ -15,7 +15,7 @@ import (
 // State is where a game stands, as everyone may know it.
 type State struct {
 	Result     *view.Result // nil while the game goes on
-	Move       int          // the number of the move to play (or of the last one, when over)
+	Move       int          // SFEN's move number: the move to play (once over, the one after the last)
 	Turn       shogi.Color  // the side to move
 	NeedsMasks bool         // Masked: the masks are still being chosen
 }
@@ -32,7 +32,7 @@ func Status(ctx Ctx, s State, to view.Audience) string {
 	case s.NeedsMasks:
 		return sentence(ctx.Lang, ctx.t(mStatusMasks, no))
 	}
-	line := ctx.t(mStatus, no, s.Move, s.Turn.Symbol()+" "+ColorName(ctx.Lang, s.Turn))
+	line := ctx.t(mStatus, no, PositionName(ctx.Lang, s.Move), s.Turn.Symbol()+" "+ColorName(ctx.Lang, s.Turn))
 	if isPlayer(to, s.Turn) {
 		line += ctx.t(mTurnYours)
 	}
@@ -63,7 +63,7 @@ func GameCardState(ctx Ctx, s CardState) string {
 	case s.NeedsMasks:
 		lines = append(lines, ctx.t(mCardMasks))
 	default:
-		line := ctx.t(mCardTurn, s.Move, s.Turn.Symbol()+" "+ColorName(ctx.Lang, s.Turn))
+		line := ctx.t(mCardTurn, Capitalize(PositionName(ctx.Lang, s.Move)), s.Turn.Symbol()+" "+ColorName(ctx.Lang, s.Turn))
 		if s.Check {
 			line += ctx.t(mSep) + ctx.t(mCheck)
 		}
@@ -104,4 +104,16 @@ func (c Ctx) handList(h shogi.Hand) string {
 		return c.t(mCardNone)
 	}
 	return strings.Join(parts, c.t(mListSep))
+}
+
+// PositionName names the position before move next (SFEN's move number, as
+// View.MoveNumber and State.Move hold it) by the moves played, as a kifu
+// does: "after move 37", "37手目"; the start (no move yet) is "start
+// position", "開始局面". A board's header, its alt text, the status line
+// and the card all say it so (RULES.md §3, move numbers).
+func PositionName(l Lang, next int) string {
+	if next <= 1 {
+		return tr(l, mPosStart)
+	}
+	return tr(l, mPosAfter, next-1)
 }

@@ -13,9 +13,9 @@ func TestStatus(t *testing.T) {
 	ctx := Ctx{Lang: EN, Variant: view.Tsuitate, Names: Names{"<@1>", "<@2>"}, GameID: 12, Options: policy.Defaults(view.Tsuitate)}
 	s := State{Move: 5, Turn: shogi.White}
 	for to, want := range map[view.Audience]string{
-		view.ToPublic: "Game #12: move 5, ☖ White to move.",
-		view.ToBlack:  "Game #12: move 5, ☖ White to move.",
-		view.ToWhite:  "Game #12: move 5, ☖ White to move — your turn.",
+		view.ToPublic: "Game #12: after move 4, ☖ White to move.",
+		view.ToBlack:  "Game #12: after move 4, ☖ White to move.",
+		view.ToWhite:  "Game #12: after move 4, ☖ White to move — your turn.",
 	} {
 		if got := Status(ctx, s, to); got != want {
 			t.Errorf("%v: %q, want %q", to, got, want)

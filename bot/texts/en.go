@@ -168,7 +168,10 @@ var en = sync.OnceValue(func() map[msg]string {
 
 		mOptTurn: "%d s per move",
 
-		mStatus:      "Game #%s: move %d, %s to move",
+		mPosAfter: "after move %d",
+		mPosStart: "start position",
+
+		mStatus:      "Game #%s: %s, %s to move",
 		mStatusMasks: "Game #%s: waiting for the masks",
 		mStatusOver:  "Game #%s is over. %s",
 
@@ -176,7 +179,6 @@ var en = sync.OnceValue(func() map[msg]string {
 
 		mBoardToMove:   "%s to move",
 		mBoardCheck:    "check",
-		mBoardMove:     "Move %d",
 		mBoardFouls:    "Fouls %d/%d",
 		mBoardHand:     "Hand",
 		mBoardTook:     "Took",
@@ -217,7 +219,6 @@ var en = sync.OnceValue(func() map[msg]string {
 		mAltYours:       "Your board (%s, %s)",
 		mAltSideView:    "%s's view (%s)",
 		mAltToMove:      "%s to move",
-		mAltMove:        "move %d",
 		mAltMyFouls:     "%d/%d fouls",
 		mAltFouls:       "%s %d/%d fouls",
 		mAltCheck:       "in check",
@@ -230,7 +231,7 @@ var en = sync.OnceValue(func() map[msg]string {
 		mAltVarDark:     "Dark",
 
 		// the game card
-		mCardTurn:     "Move %d · %s to move",
+		mCardTurn:     "%s · %s to move",
 		mCardMasks:    "The players are choosing their masks",
 		mCardLast:     "Last: %s",
 		mCardFouls:    "Fouls: ☗ %d/%d · ☖ %d/%d",

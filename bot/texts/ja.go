@@ -167,7 +167,10 @@ var ja = sync.OnceValue(func() map[msg]string {
 
 		mOptTurn: "1手%d秒",
 
-		mStatus:      "対局 #%s：%d手目、%sの手番",
+		mPosAfter: "%d手目",
+		mPosStart: "開始局面",
+
+		mStatus:      "対局 #%s：%s、%sの手番",
 		mStatusMasks: "対局 #%s：影武者の選択待ち",
 		mStatusOver:  "対局 #%s は終局しました。%s",
 
@@ -175,7 +178,6 @@ var ja = sync.OnceValue(func() map[msg]string {
 
 		mBoardToMove:   "%sの手番",
 		mBoardCheck:    "王手",
-		mBoardMove:     "%d手目",
 		mBoardFouls:    "反則 %d/%d",
 		mBoardHand:     "持駒",
 		mBoardTook:     "取った駒",
@@ -216,7 +218,6 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mAltYours:       "あなたの盤面（%s、%s）",
 		mAltSideView:    "%sから見た盤面（%s）",
 		mAltToMove:      "%sの手番",
-		mAltMove:        "%d手目",
 		mAltMyFouls:     "反則 %d/%d",
 		mAltFouls:       "%s 反則 %d/%d",
 		mAltCheck:       "王手",
@@ -229,7 +230,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mAltVarDark:     "ダーク将棋",
 
 		// the game card
-		mCardTurn:     "%d手目・%sの手番",
+		mCardTurn:     "%s・%sの手番",
 		mCardMasks:    "両者が影武者を選んでいます",
 		mCardLast:     "直前：%s",
 		mCardFouls:    "反則：☗ %d/%d・☖ %d/%d",

@@ -194,9 +194,17 @@ const (
 	mDtOtherSide        msg = "detail.other_side"
 )
 
+// A position named by the moves played before it (PositionName): a board's
+// header and alt text, the status line, the card (RULES.md §3, move
+// numbers). Drawn on board images too: keep them within the font.
+const (
+	mPosAfter msg = "position.after" // the number of moves played
+	mPosStart msg = "position.start" // no move played yet
+)
+
 // A game's status line (Status, card.go).
 const (
-	mStatus      msg = "status"       // game number, move number, side to move
+	mStatus      msg = "status"       // game number, the position (position.*), side to move
 	mStatusMasks msg = "status.masks" // game number
 	mStatusOver  msg = "status.over"  // game number, how it ended
 )
@@ -225,7 +233,7 @@ const (
 
 // The live game card's state (card.go).
 const (
-	mCardTurn     msg = "card.turn"     // move number, side to move
+	mCardTurn     msg = "card.turn"     // the position (position.*), side to move
 	mCardMasks    msg = "card.masks"    // Masked: the masks are being chosen
 	mCardLast     msg = "card.last"     // the last thing the channel was told
 	mCardFouls    msg = "card.fouls"    // ☗ count/limit, ☖ count/limit
@@ -239,7 +247,6 @@ const (
 const (
 	mBoardToMove   msg = "board.to_move"   // side with its symbol
 	mBoardCheck    msg = "board.check"     // after board.to_move
-	mBoardMove     msg = "board.move"      // move number
 	mBoardFouls    msg = "board.fouls"     // count, limit
 	mBoardHand     msg = "board.hand"      // before a hand
 	mBoardTook     msg = "board.took"      // before the pieces a side took (the channel's board)
@@ -283,7 +290,6 @@ const (
 	mAltYours    msg = "alt.yours"     // side, variant
 	mAltSideView msg = "alt.side_view" // side, variant (a side's view shown to anyone)
 	mAltToMove   msg = "alt.to_move"   // side
-	mAltMove     msg = "alt.move"      // move number
 	mAltMyFouls  msg = "alt.fouls.own" // count, limit
 	mAltFouls    msg = "alt.fouls"     // side, count, limit
 	mAltCheck    msg = "alt.check"     //
