@@ -220,7 +220,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIButtonReview:    "Review",
 		mUIReviewNotYet:    "Game #%s can be reviewed once it is over.",
 		mUIReviewHead:      "**Review of game #%s** · move %d of %d%s · %s",
-		mUIReviewStart:     "the start",
+		mUIReviewStart:     ", the start",
 		mUIReviewTrue:      "the whole board",
 		mUIReviewSide:      "what %s saw",
 		mUIReviewFouls:     "Foul attempts in this position:",

@@ -222,7 +222,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIButtonReview:    "振り返り",
 		mUIReviewNotYet:    "対局 #%s は終局後に振り返れます。",
 		mUIReviewHead:      "**対局 #%s の振り返り** · %d手目（全%d手）%s · %s",
-		mUIReviewStart:     "開始局面",
+		mUIReviewStart:     " — 開始局面",
 		mUIReviewTrue:      "盤面全体",
 		mUIReviewSide:      "%sが見た盤",
 		mUIReviewFouls:     "この局面での反則手:",

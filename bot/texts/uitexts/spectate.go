@@ -31,7 +31,7 @@ func ReviewSide(l texts.Lang, s shogi.Color) string {
 // moves, seen from pov ("" the whole board): the move that led there and, in
 // Tsuitate, every foul attempt tried in that position with its reason.
 func Review(ctx texts.Ctx, s referee.Step, moves int, pov string) string {
-	move := ", " + tr(ctx.Lang, mUIReviewStart)
+	move := tr(ctx.Lang, mUIReviewStart)
 	if s.Move != "" {
 		move = " — " + ctx.MoveText(s.Player, s.Move)
 	}
