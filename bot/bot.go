@@ -166,7 +166,7 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) (*Bot
 			ChallengeMinutes: b.cfg.ChallengeMinutes, MaxOpenChallenges: b.cfg.MaxOpenChallenges, CPUMaxMoveMillis: b.cfg.CPUMaxMoveMillis,
 			Threads: b.cfg.Threads, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF, GIFFoulFrames: b.cfg.GIFFoulFrames,
 			Defaults: b.cfg.options}})
-	b.play = moves.New(moves.Config{Store: st, REST: b.rest, Log: b.log, Readers: b.readers, Compose: b.compose,
+	b.play = moves.New(moves.Config{Store: st, Log: b.log, Readers: b.readers, Compose: b.compose,
 		Commands: b.cmds, Host: moveHost{b}})
 	b.tnr = tournaments.New(tournaments.Config{Store: st, Readers: b.readers, Compose: b.compose, Log: b.log,
 		Now: func() time.Time { return b.now() }, Host: tnHost{b}})

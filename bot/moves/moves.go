@@ -6,7 +6,6 @@ import (
 
 	"shinpan/bot/commands"
 	"shinpan/bot/compose"
-	"shinpan/bot/outbox"
 	"shinpan/bot/texts"
 	"shinpan/referee"
 	"shinpan/store"
@@ -18,7 +17,6 @@ import (
 // player's game (commands.Commands), then acts through its Host.
 type Moves struct {
 	st      Store
-	rest    *outbox.REST
 	log     *slog.Logger
 	readers compose.Readers
 	compose *compose.Composer
@@ -62,7 +60,6 @@ type Store interface {
 // Config is what New needs.
 type Config struct {
 	Store    Store
-	REST     *outbox.REST
 	Log      *slog.Logger
 	Readers  compose.Readers
 	Compose  *compose.Composer
@@ -72,5 +69,5 @@ type Config struct {
 
 // New returns the moves.
 func New(c Config) *Moves {
-	return &Moves{st: c.Store, rest: c.REST, log: c.Log, readers: c.Readers, compose: c.Compose, cmds: c.Commands, host: c.Host}
+	return &Moves{st: c.Store, log: c.Log, readers: c.Readers, compose: c.Compose, cmds: c.Commands, host: c.Host}
 }

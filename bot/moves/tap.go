@@ -2,7 +2,6 @@ package moves
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -353,21 +352,16 @@ func (mv *Moves) keepBoard(s commands.Seated, rd compose.Reader, p *compose.Payl
 	}
 }
 
-// update answers with the interaction's message edited to msg. Should the
-// endpoint have deferred the answer meanwhile, msg follows up instead.
+// update answers with the interaction's message edited to msg. Should a
+// deferral have been sent in a late handler's place meanwhile (a deferred
+// update: the message stays the interaction's original), msg edits it
+// through the interaction's webhook (AnswerWithFiles): the same text,
+// files, alt texts and menus as in time.
 func (mv *Moves) update(r *interact.Req, msg interact.FilesMessage) interact.Answer {
 	if msg.Components == nil {
 		msg.Components = []discordgo.MessageComponent{} // the old menus go
 	}
 	return interact.Answer{Own: func() error {
-		err := r.RespondWithFiles(discordgo.InteractionResponseUpdateMessage, msg)
-		if !errors.Is(err, interact.ErrDeferredMeanwhile) {
-			return err
-		}
-		_, err = interact.UntilKnown(r, func() (*discordgo.Message, error) {
-			return mv.rest.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral,
-				Files: interact.DiscordFiles(compose.DrawFiles(mv.log, msg.Files)), AllowedMentions: outbox.Mentions(nil)})
-		})
-		return err
+		return r.AnswerWithFiles(discordgo.InteractionResponseUpdateMessage, msg)
 	}}
 }
