@@ -174,7 +174,7 @@ func (rt *Router) Interact(i *discordgo.InteractionCreate, rp replier) {
 	if rt.Hooks.After != nil {
 		defer rt.Hooks.After(u.ID) // after the reply: the 3-second deadline comes first
 	}
-	r := &Req{I: i, User: u.ID, Lang: rt.Hooks.Lang(u.ID, i.Locale), rp: rp, router: rt}
+	r := &Req{I: i, User: u.ID, rp: rp, router: rt}
 	_, r.overHTTP = rp.(*httpReply)
 	var route Route
 	var ok bool
@@ -212,6 +212,7 @@ func (rt *Router) Interact(i *discordgo.InteractionCreate, rp replier) {
 			return
 		}
 	case discordgo.InteractionApplicationCommandAutocomplete:
+		r.Lang = rt.Hooks.Lang(u.ID, i.Locale)
 		rt.Hooks.Autocomplete(r)
 		return
 	case discordgo.InteractionModalSubmit:
@@ -227,6 +228,9 @@ func (rt *Router) Interact(i *discordgo.InteractionCreate, rp replier) {
 	if route.Public {
 		rp.public()
 	}
+	// The language is read after the route is known: the read may be slow
+	// (the store), and a public route deferred meanwhile stays public.
+	r.Lang = rt.Hooks.Lang(u.ID, i.Locale)
 	rt.serve(r, name, route)
 }
 
