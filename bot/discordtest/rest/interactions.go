@@ -64,6 +64,9 @@ func (h *handlers) interactionCallback(c *call) (int, any, *wire.APIError) {
 		h.gw.SendMessage("MESSAGE_CREATE", m)
 	case discordgo.InteractionResponseDeferredMessageUpdate:
 		in.OriginalID = in.MessageID
+		if m := h.w.Messages[in.MessageID]; m != nil {
+			cb.EditsBefore = m.Edits
+		}
 	case discordgo.InteractionResponseUpdateMessage:
 		in.OriginalID = in.MessageID
 		if m := h.w.Messages[in.MessageID]; m != nil && !m.Deleted {

@@ -13,6 +13,9 @@ type Callback struct {
 	Data  json.RawMessage // the "data" object as sent; nil if none
 	Files []File
 	Time  time.Time
+	// EditsBefore is, for a deferred update (6), how many times the
+	// component's message had been edited when the callback came.
+	EditsBefore int
 }
 
 // Interaction is a snapshot of an interaction a simulated user started and
@@ -72,7 +75,7 @@ func Answered(i Interaction) bool {
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		return (i.Original != nil && !i.Original.Loading()) || len(i.Followups) > 0
 	case discordgo.InteractionResponseDeferredMessageUpdate:
-		return (i.Original != nil && i.Original.Edits > 0) || len(i.Followups) > 0
+		return (i.Original != nil && i.Original.Edits > i.Callback.EditsBefore) || len(i.Followups) > 0
 	}
 	return true
 }
