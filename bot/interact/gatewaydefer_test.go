@@ -22,15 +22,6 @@ import (
 // private answer to it does not stay public. A late answer with files of
 // its own still reaches its user.
 func TestGatewayDefersALateHandler(t *testing.T) {
-	srv := discordtest.New(discordtest.Options{LooseCommands: true})
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	alice := srv.AddUser(discordtest.User{Username: "alice"})
-	s, _ := discordgo.New("Bot test")
-	srv.Configure(s)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	release := map[string]chan struct{}{"late": make(chan struct{}), "card": make(chan struct{}), "refused": make(chan struct{}),
 		"button": make(chan struct{}), "update": make(chan struct{}), "new": make(chan struct{})}
 	after := func(sub string, a Answer) func(*Req) (Answer, error) {
@@ -48,30 +39,16 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 			return Answer{Own: func() error { return r.AnswerWithFiles(t, msg) }}, nil
 		}
 	}
-	rt := &Router{
-		Table: Table{Command: "shogi", Slash: map[string]Route{
-			"late":    {Run: after("late", Say("late answer"))},
-			"card":    {Run: after("card", Answer{Text: "the card", Public: true}), Public: true},
-			"refused": {Run: after("refused", Say("not now")), Public: true},
-			"prompt":  {Run: func(r *Req) (Answer, error) { return Say("prompt answer"), nil }},
-		}, Component: map[string]Route{"button": {Run: after("button", Say("button answer"))},
-			"update": {Run: withFiles("update", discordgo.InteractionResponseUpdateMessage)},
-			"new":    {Run: withFiles("new", discordgo.InteractionResponseChannelMessageWithSource)}}},
-		REST:       outbox.NewREST(s, nil, quiet),
-		Log:        quiet,
-		DeferAfter: 2 * time.Second, // the prompt handler answers well within it
-		Hooks: Hooks{
-			Begin:     func() bool { return true },
-			End:       func() {},
-			Lang:      func(string, discordgo.Locale) texts.Lang { return texts.EN },
-			ErrorText: func(texts.Lang, error) string { return "error" },
-		},
-	}
-	s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { go rt.OnInteraction(s, i) })
-	if err := s.Open(); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	srv, alice, s := gatewayRouter(t, Table{Command: "shogi", Slash: map[string]Route{
+		"late":    {Run: after("late", Say("late answer"))},
+		"card":    {Run: after("card", Answer{Text: "the card", Public: true}), Public: true},
+		"refused": {Run: after("refused", Say("not now")), Public: true},
+		"prompt":  {Run: func(r *Req) (Answer, error) { return Say("prompt answer"), nil }},
+	}, Component: map[string]Route{"button": {Run: after("button", Say("button answer"))},
+		"update": {Run: withFiles("update", discordgo.InteractionResponseUpdateMessage)},
+		"new":    {Run: withFiles("new", discordgo.InteractionResponseChannelMessageWithSource)}}},
+		2*time.Second, // the prompt handler answers well within it
+		func(string, discordgo.Locale) texts.Lang { return texts.EN })
 	for _, tc := range []struct {
 		sub                    string
 		deferred, publicDefer  bool
@@ -207,6 +184,41 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 	if f := srv.Failures(); len(f) > 0 {
 		t.Errorf("the stand-in saw failures: %v", f)
 	}
+}
+
+// gatewayRouter serves table's routes over the gateway of a stand-in
+// started for the test, with a router deferring after deferAfter and
+// reading the language with lang; it returns the stand-in, a user and the
+// bot's session.
+func gatewayRouter(t *testing.T, table Table, deferAfter time.Duration, lang func(string, discordgo.Locale) texts.Lang) (*discordtest.Server, discordtest.User, *discordgo.Session) {
+	t.Helper()
+	srv := discordtest.New(discordtest.Options{LooseCommands: true})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	alice := srv.AddUser(discordtest.User{Username: "alice"})
+	s, _ := discordgo.New("Bot test")
+	srv.Configure(s)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	rt := &Router{
+		Table:      table,
+		REST:       outbox.NewREST(s, nil, quiet),
+		Log:        quiet,
+		DeferAfter: deferAfter,
+		Hooks: Hooks{
+			Begin:     func() bool { return true },
+			End:       func() {},
+			Lang:      lang,
+			ErrorText: func(texts.Lang, error) string { return "error" },
+		},
+	}
+	s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { go rt.OnInteraction(s, i) })
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return srv, alice, s
 }
 
 // TestLateResponse: what each kind of interaction gets in a late handler's
