@@ -104,25 +104,9 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 	t.Run("button", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		m, err := s.ChannelMessageSendComplex(srv.DefaultChannelID(), &discordgo.MessageSend{Content: "board",
-			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Go", Style: discordgo.PrimaryButton, CustomID: "button:1"}}}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, err := srv.ClickButton(alice.ID, srv.DefaultChannelID(), m.ID, "button:1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := srv.WaitInteraction(ctx, id, func(in discordtest.Interaction) bool { return in.Callback != nil })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate {
-			t.Fatalf("the late button's callback is of type %d, want a deferred update (6)", in.Callback.Type)
-		}
+		_, id := clickLate(ctx, t, srv, s, alice, "board", "button")
 		close(release["button"])
-		in, err = srv.WaitInteraction(ctx, id, discordtest.HasFollowups(1))
+		in, err := srv.WaitInteraction(ctx, id, discordtest.HasFollowups(1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,25 +127,9 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 		t.Run("files "+tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			m, err := s.ChannelMessageSendComplex(srv.DefaultChannelID(), &discordgo.MessageSend{Content: "before",
-				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-					discordgo.Button{Label: "Go", Style: discordgo.PrimaryButton, CustomID: tc.name + ":1"}}}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			id, err := srv.ClickButton(alice.ID, srv.DefaultChannelID(), m.ID, tc.name+":1")
-			if err != nil {
-				t.Fatal(err)
-			}
-			in, err := srv.WaitInteraction(ctx, id, func(in discordtest.Interaction) bool { return in.Callback != nil })
-			if err != nil {
-				t.Fatal(err)
-			}
-			if in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate {
-				t.Fatalf("the late button's callback is of type %d, want a deferred update (6)", in.Callback.Type)
-			}
+			m, id := clickLate(ctx, t, srv, s, alice, "before", tc.name)
 			close(release[tc.name])
-			in, err = srv.WaitInteraction(ctx, id, discordtest.Answered)
+			in, err := srv.WaitInteraction(ctx, id, discordtest.Answered)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,6 +152,31 @@ func TestGatewayDefersALateHandler(t *testing.T) {
 	if f := srv.Failures(); len(f) > 0 {
 		t.Errorf("the stand-in saw failures: %v", f)
 	}
+}
+
+// clickLate posts a message with a button of verb's and has user click it;
+// the click's handler is held, so its callback must be a deferred update.
+// It returns the message and the interaction's id.
+func clickLate(ctx context.Context, t *testing.T, srv *discordtest.Server, s *discordgo.Session, user discordtest.User, content, verb string) (*discordgo.Message, string) {
+	t.Helper()
+	m, err := s.ChannelMessageSendComplex(srv.DefaultChannelID(), &discordgo.MessageSend{Content: content,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Go", Style: discordgo.PrimaryButton, CustomID: verb + ":1"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := srv.ClickButton(user.ID, srv.DefaultChannelID(), m.ID, verb+":1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := srv.WaitInteraction(ctx, id, func(in discordtest.Interaction) bool { return in.Callback != nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Callback.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("the late button's callback is of type %d, want a deferred update (6)", in.Callback.Type)
+	}
+	return m, id
 }
 
 // gatewayRouter serves table's routes over the gateway of a stand-in
