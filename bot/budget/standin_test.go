@@ -38,11 +38,15 @@ func TestStandInGlobalLimit(t *testing.T) {
 			}
 			wg.Wait()
 			codes := map[int]int{}
+			var limited []string
 			for _, r := range srv.Requests() {
 				codes[r.Status]++
+				if r.Status == 429 {
+					limited = append(limited, r.Route+" "+r.Scope+" "+r.Bucket)
+				}
 			}
 			if gated && (codes[200] != 60 || len(codes) != 1) {
-				t.Errorf("answers %v, want 60 × 200", codes)
+				t.Errorf("answers %v, want 60 × 200; limited: %v", codes, limited)
 			}
 			if !gated && codes[429] == 0 {
 				t.Errorf("answers %v: the load does not exceed the stand-in's limit, the test shows nothing", codes)
