@@ -61,7 +61,7 @@ func runServe(args []string) error {
 	build := ops.ReadBuild()
 	log.Info("shinpan starting", build.Attrs()...)
 	ops.RouteDiscordgo(log, cfg.Token)
-	ops.RouteStdLog(log, cfg.Token)
+	ops.RouteStdLog(log) // log redacts the token
 	sig := make(chan os.Signal, 2)
 	notifySignals(sig)
 

@@ -17,13 +17,7 @@ import (
 // (message content). Any occurrence of a secret (the token) is replaced, and
 // so are the interaction tokens in URLs.
 func RouteDiscordgo(l *slog.Logger, secrets ...string) {
-	var repl []string
-	for _, s := range secrets {
-		if s != "" {
-			repl = append(repl, s, "[redacted]")
-		}
-	}
-	r := strings.NewReplacer(repl...)
+	r := secretReplacer(secrets)
 	discordgo.Logger = func(msgL, _ int, format string, a ...any) {
 		lvl := slog.LevelDebug
 		switch msgL {
@@ -39,12 +33,21 @@ func RouteDiscordgo(l *slog.Logger, secrets ...string) {
 			return
 		}
 		msg := strings.TrimSpace(fmt.Sprintf(format, a...))
-		if len(repl) > 0 {
-			msg = r.Replace(msg)
-		}
+		msg = r.Replace(msg)
 		msg = urlTokens().ReplaceAllString(msg, "${1}{token}")
 		l.Log(ctx, lvl, msg, "source", "discordgo")
 	}
+}
+
+// secretReplacer replaces every non-empty secret with "[redacted]".
+func secretReplacer(secrets []string) *strings.Replacer {
+	var repl []string
+	for _, s := range secrets {
+		if s != "" {
+			repl = append(repl, s, "[redacted]")
+		}
+	}
+	return strings.NewReplacer(repl...)
 }
 
 // urlTokens finds the interaction tokens in REST URLs (discordgo logs the URL
@@ -68,17 +71,9 @@ func DiscordgoLevel(l slog.Level) int {
 // error quotes the URL it failed on), in the message and in any string or
 // error value.
 func Redact(secrets ...string) func(groups []string, a slog.Attr) slog.Attr {
-	var repl []string
-	for _, s := range secrets {
-		if s != "" {
-			repl = append(repl, s, "[redacted]")
-		}
-	}
-	r := strings.NewReplacer(repl...)
+	r := secretReplacer(secrets)
 	clean := func(s string) string {
-		if len(repl) > 0 {
-			s = r.Replace(s)
-		}
+		s = r.Replace(s)
 		return urlTokens().ReplaceAllString(s, "${1}{token}")
 	}
 	return func(_ []string, a slog.Attr) slog.Attr {

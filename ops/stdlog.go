@@ -8,27 +8,17 @@ import (
 
 // RouteStdLog sends the standard log package's lines (the metrics library
 // writes there when it cannot read a /proc file) to l as warnings, with
-// "source=log" and any secret replaced, so that no line bypasses the
-// structured log and its redaction.
-func RouteStdLog(l *slog.Logger, secrets ...string) {
-	var repl []string
-	for _, s := range secrets {
-		if s != "" {
-			repl = append(repl, s, "[redacted]")
-		}
-	}
+// "source=log", so that no line bypasses the structured log and the
+// redaction its handler does (Redact).
+func RouteStdLog(l *slog.Logger) {
 	log.SetFlags(0)
 	log.SetPrefix("")
-	log.SetOutput(stdLogWriter{l: l, r: strings.NewReplacer(repl...)})
+	log.SetOutput(stdLogWriter{l})
 }
 
-type stdLogWriter struct {
-	l *slog.Logger
-	r *strings.Replacer
-}
+type stdLogWriter struct{ l *slog.Logger }
 
 func (w stdLogWriter) Write(b []byte) (int, error) {
-	msg := w.r.Replace(strings.TrimSpace(string(b)))
-	w.l.Warn(urlTokens().ReplaceAllString(msg, "${1}{token}"), "source", "log")
+	w.l.Warn(strings.TrimSpace(string(b)), "source", "log")
 	return len(b), nil
 }

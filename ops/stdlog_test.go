@@ -14,7 +14,7 @@ func TestStdLogRouted(t *testing.T) {
 	out, flags, prefix := log.Writer(), log.Flags(), log.Prefix()
 	defer func() { log.SetOutput(out); log.SetFlags(flags); log.SetPrefix(prefix) }()
 	var buf bytes.Buffer
-	RouteStdLog(slog.New(slog.NewTextHandler(&buf, nil)), "Bot s3cr3t")
+	RouteStdLog(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: Redact("Bot s3cr3t")})))
 	log.Printf("ERROR: metrics: cannot open %s: %s", "/proc/self/io", "permission denied")
 	log.Print("token Bot s3cr3t")
 	got := buf.String()
