@@ -198,6 +198,13 @@ func TestDiagnostics(t *testing.T) {
 				t.Logf("move %d in check: true checkers %v, particles %v, failed %v, collapses %d; truth %s", truth.MoveNumber(), tc, hist, hp.f.failed, hp.f.collapses, truth.SFEN())
 			}
 			kingHit += kh / n
+			if g.MoveNumber()%10 < 2 {
+				hist := map[string]int{}
+				for i := range hp.f.parts {
+					hist[hp.f.parts[i].KingSquare(sc.Opp()).String()]++
+				}
+				t.Logf("KING g%d m%d true %s hit %.2f mix %.2f coll %d hist %v", gi, g.MoveNumber(), tk, kh/n, hp.f.mix(), hp.f.collapses, hist)
+			}
 			pieceHit += ph / n
 			decisions++
 			st := hp.lastStats

@@ -81,6 +81,9 @@ func newHiddenPlayer(b *base) *hiddenPlayer {
 	h.f = newFilter(b.me, b.cfg.Variant, particleCount(b.cfg, b.frozen), b.rng)
 	h.f.kingVisible = b.cfg.Variant == view.Tsuitate && b.cfg.KingVisible
 	h.f.blindShots = b.cfg.Variant == view.Dark && !b.frozen
+	if b.cfg.Variant == view.Dark && !b.frozen {
+		h.f.policy = &darkPolicy
+	}
 	return h
 }
 

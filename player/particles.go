@@ -31,6 +31,10 @@ type filter struct {
 	// blindShots (strong, Dark): the opponent is expected to take shots at
 	// the player's king, as the particle places it (blindShot).
 	blindShots bool
+	// policy (strong, Dark): the opponent's moves are drawn from the fitted
+	// model (policy_dark.go) instead of the heuristic prior.
+	policy *[numPolicyFeatures]float64
+	lastTo shogi.Square // where the player's last accepted move landed
 
 	parts []shogi.Position
 	w     []float64
@@ -56,7 +60,7 @@ type filter struct {
 }
 
 func newFilter(me shogi.Color, v view.Variant, n int, rng *rand.Rand) *filter {
-	return &filter{me: me, variant: v, n: n, rng: rng}
+	return &filter{me: me, variant: v, n: n, rng: rng, lastTo: shogi.NoSquare}
 }
 
 // facts are what a view says for certain about the true position.

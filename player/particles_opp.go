@@ -218,8 +218,17 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 	}
 	total, fit := 0.0, 0.0
 	wts := f.wts[:len(ms)]
+	var pc policyCtx
+	if f.policy != nil {
+		pc = newPolicyCtx(p, f.variant, f.lastTo)
+	}
 	for j, m := range ms {
-		w := f.prior(p, m, temp)
+		var w float64
+		if f.policy != nil {
+			w = math.Exp(min(policyScore(p, &pc, m, f.policy), 30))
+		} else {
+			w = f.prior(p, m, temp)
+		}
 		total += w
 		wts[j] = 0
 		at := shogi.NoPiece

@@ -12,6 +12,7 @@ import (
 // check or not (Tsuitate), and what the player sees after it (Dark).
 func (f *filter) ourMove(m shogi.Move, captured shogi.Piece, gaveCheck bool, v *view.View) {
 	f.lastKind = "ours"
+	f.lastTo = m.To()
 	if captured != shogi.NoPiece {
 		f.lastKind = "ours-capture"
 	}
