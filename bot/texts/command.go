@@ -1,7 +1,6 @@
 package texts
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,27 +25,69 @@ const MaxEmbed = 4096
 // in code.
 type CommandIDs map[string]string
 
-// codeCommand is a command in code: "`/shogi challenge`". A user's text
-// never matches: Escape puts a backslash before each of its backticks.
-var codeCommand = regexp.MustCompile("`/([a-z_]+(?: [a-z_]+){1,2})`")
-
 // Mention writes each command s names in code as a mention when its id is
 // known. Mentions are longer than the code (up to 20 characters more each,
 // with a 19-digit id): should the result exceed max characters, s is
-// returned as it is.
+// returned as it is. A user's text never opens code: Escape puts a
+// backslash before each of its backticks, and code holds none (SafeCode).
 func (ids CommandIDs) Mention(s string, max int) string {
 	if len(ids) == 0 || !strings.Contains(s, "`/") {
 		return s
 	}
-	out := codeCommand.ReplaceAllStringFunc(s, func(code string) string {
-		path := code[2 : len(code)-1]
-		if id := ids[path]; id != "" {
-			return "</" + path + ":" + id + ">"
+	var b strings.Builder
+	rest := s
+	for {
+		i := openingTick(rest)
+		if i < 0 {
+			break
 		}
-		return code
-	})
+		j := strings.IndexByte(rest[i+1:], '`')
+		if j < 0 {
+			break
+		}
+		code, end := rest[i+1:i+1+j], i+1+j+1 // one span, its backticks
+		path, isCmd := strings.CutPrefix(code, "/")
+		if id := ids[path]; isCmd && id != "" && isCommandPath(path) {
+			b.WriteString(rest[:i])
+			b.WriteString("</" + path + ":" + id + ">")
+		} else {
+			b.WriteString(rest[:end])
+		}
+		rest = rest[end:]
+	}
+	b.WriteString(rest)
+	out := b.String()
 	if utf8.RuneCountInString(out) > max {
 		return s
 	}
 	return out
+}
+
+// openingTick is the index of the first backtick of s that opens code: not
+// one escaped with a backslash (a user's, Escape). -1 if there is none.
+func openingTick(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++ // the next character is literal
+		case '`':
+			return i
+		}
+	}
+	return -1
+}
+
+// isCommandPath says whether p is 2 or 3 words of a-z and _ (a command and
+// its subcommand, or its group and the group's subcommand).
+func isCommandPath(p string) bool {
+	words := strings.Split(p, " ")
+	if len(words) < 2 || len(words) > 3 {
+		return false
+	}
+	for _, w := range words {
+		if w == "" || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz_") != "" {
+			return false
+		}
+	}
+	return true
 }

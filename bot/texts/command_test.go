@@ -24,6 +24,11 @@ func TestCommandIDsMention(t *testing.T) {
 		{"with options", "`/shogi challenge variant:dark`", "`/shogi challenge variant:dark`", ids, MaxLen},
 		{"not in code", "/shogi challenge there", "/shogi challenge there", ids, MaxLen},
 		{"escaped user text", Escape("`/shogi challenge`"), Escape("`/shogi challenge`"), ids, MaxLen},
+		{"unknown, then known", "`/shogi board` or `/shogi help`", "`/shogi board` or </shogi help:" + id + ">", ids, MaxLen},
+		{"after a user's backtick", Escape("a`b") + " offers: `/shogi help`", Escape("a`b") + " offers: </shogi help:" + id + ">", ids, MaxLen},
+		{"code then a command", "`a`/shogi help` x`", "`a`/shogi help` x`", ids, MaxLen},
+		{"unclosed", "`/shogi help", "`/shogi help", ids, MaxLen},
+		{"capitals", "`/shogi Help`", "`/shogi Help`", ids, MaxLen},
 		{"fits exactly", "`/shogi help`", "</shogi help:" + id + ">", ids, len("</shogi help:" + id + ">")},
 		{"too long: as written", "`/shogi help`", "`/shogi help`", ids, len("</shogi help:"+id+">") - 1},
 	} {
