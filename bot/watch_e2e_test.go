@@ -102,7 +102,7 @@ func TestWatchDelay(t *testing.T) {
 	if !strings.Contains(last.Content, "is over") || len(last.Attachments) != 1 || !strings.Contains(last.Attachments[0].Description, "Revealed") {
 		t.Fatalf("final watch DM %q", last.Content)
 	}
-	if out := e.slash(e.carol, "watch", game); !strings.Contains(out, "/shogi review") {
+	if out := e.slash(e.carol, "watch", game); !strings.Contains(out, e.mention("shogi review")) {
 		t.Fatalf("watching a finished game: %q", out)
 	}
 }
