@@ -469,6 +469,17 @@ func (e *env) mention(path string) string {
 	return "</" + path + ":" + id + ">"
 }
 
+// idNames replaces the ids this run's stand-in gave, its users' and its
+// commands' (in the texts' mentions), by their names, to compare what two
+// runs showed.
+func (e *env) idNames() *strings.Replacer {
+	pairs := []string{e.alice, "alice", e.bob, "bob", e.carol, "carol"}
+	for _, c := range e.srv.Commands(e.cfg.DevGuild) {
+		pairs = append(pairs, c.ID, c.Name)
+	}
+	return strings.NewReplacer(pairs...)
+}
+
 // g24 returns a real game (37 plies) that ends in checkmate.
 func g24(t testing.TB) []string {
 	data, err := os.ReadFile("../referee/testdata/records/g24_mog016_checkmate.txt")

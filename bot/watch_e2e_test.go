@@ -174,8 +174,8 @@ func TestWatchersChangeNothingForPlayers(t *testing.T) {
 			e.play1(k, m)
 		}
 		e.settle()
-		defer func() { // user ids differ between stand-ins
-			r := strings.NewReplacer(e.alice, "alice", e.bob, "bob", e.carol, "carol")
+		defer func() { // user and command ids differ between stand-ins
+			r := e.idNames()
 			for k := range out {
 				out[k] = r.Replace(out[k])
 			}
