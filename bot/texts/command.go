@@ -35,6 +35,7 @@ func (ids CommandIDs) Mention(s string, max int) string {
 		return s
 	}
 	var b strings.Builder
+	b.Grow(len(s) + 512)
 	rest := s
 	for {
 		i := openingTick(rest)
@@ -49,7 +50,11 @@ func (ids CommandIDs) Mention(s string, max int) string {
 		path, isCmd := strings.CutPrefix(code, "/")
 		if id := ids[path]; isCmd && id != "" && isCommandPath(path) {
 			b.WriteString(rest[:i])
-			b.WriteString("</" + path + ":" + id + ">")
+			b.WriteString("</")
+			b.WriteString(path)
+			b.WriteByte(':')
+			b.WriteString(id)
+			b.WriteByte('>')
 		} else {
 			b.WriteString(rest[:end])
 		}
@@ -80,14 +85,19 @@ func openingTick(s string) int {
 // isCommandPath says whether p is 2 or 3 words of a-z and _ (a command and
 // its subcommand, or its group and the group's subcommand).
 func isCommandPath(p string) bool {
-	words := strings.Split(p, " ")
-	if len(words) < 2 || len(words) > 3 {
-		return false
-	}
-	for _, w := range words {
-		if w == "" || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz_") != "" {
+	words, empty := 1, true
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == ' ':
+			if empty {
+				return false
+			}
+			words, empty = words+1, true
+		case c >= 'a' && c <= 'z' || c == '_':
+			empty = false
+		default:
 			return false
 		}
 	}
-	return true
+	return !empty && words >= 2 && words <= 3
 }

@@ -29,6 +29,9 @@ func TestCommandIDsMention(t *testing.T) {
 		{"code then a command", "`a`/shogi help` x`", "`a`/shogi help` x`", ids, MaxLen},
 		{"unclosed", "`/shogi help", "`/shogi help", ids, MaxLen},
 		{"capitals", "`/shogi Help`", "`/shogi Help`", ids, MaxLen},
+		{"two spaces", "`/shogi  help`", "`/shogi  help`", CommandIDs{"shogi  help": id}, MaxLen},
+		{"four words", "`/shogi a b c`", "`/shogi a b c`", CommandIDs{"shogi a b c": id}, MaxLen},
+		{"trailing space", "`/shogi help `", "`/shogi help `", CommandIDs{"shogi help ": id}, MaxLen},
 		{"fits exactly", "`/shogi help`", "</shogi help:" + id + ">", ids, len("</shogi help:" + id + ">")},
 		{"too long: as written", "`/shogi help`", "`/shogi help`", ids, len("</shogi help:"+id+">") - 1},
 	} {
@@ -48,5 +51,27 @@ func TestCommandIDsMentionGrowth(t *testing.T) {
 	got := CommandIDs{"shogi leaderboard": id}.Mention(in, MaxLen)
 	if n := len(got) - len(in); n != 20 || !strings.HasSuffix(got, ":"+id+">") {
 		t.Errorf("%q is %d characters longer than %q", got, n, in)
+	}
+}
+
+// BenchmarkMention: what every message sent pays, one that names no
+// command (a card's edit: the fast path) and the help with every mention.
+func BenchmarkMention(b *testing.B) {
+	const id = "1234567890123456789"
+	ids := CommandIDs{}
+	for _, sub := range []string{"challenge", "accept", "decline", "cancel", "resign", "declare", "board", "status", "games",
+		"rules", "help", "note", "reach", "draw", "abort", "rematch", "rating", "leaderboard", "history", "record",
+		"review", "watch", "settings"} {
+		ids["shogi "+sub] = id
+	}
+	help := strings.Repeat("`/shogi challenge` — challenge a player (or anyone) here · `/shogi tournament` — tournaments\n", 15)
+	card := strings.Repeat("☗ moved (move 12) · ☖'s silver on 5e was captured\n", 10)
+	for _, c := range []struct{ name, s string }{{"no command", card}, {"help", help}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = ids.Mention(c.s, MaxEmbed)
+			}
+		})
 	}
 }
