@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -52,8 +53,12 @@ func TestServeInteractionsEndpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.Original == nil || in.Original.Content == "" {
-		t.Fatalf("help answered %+v", in.Original)
+	var help []struct {
+		Description string `json:"description"`
+	}
+	if in.Original == nil || json.Unmarshal(in.Original.Embeds, &help) != nil || len(help) != 1 ||
+		!strings.Contains(help[0].Description, "</shogi challenge:") {
+		t.Fatalf("help answered %+v (an embed, the commands mentioned)", in.Original)
 	}
 	var answered bool
 	for _, r := range srv.Requests() {

@@ -58,7 +58,7 @@ var allowedImports = map[string][]string{
 	"bot/budget":                  {"internal/promtext"},
 	"bot/games":                   append(slices.Clone(rulesCore), "store", "player"),
 	"bot/compose":                 append(slices.Clone(rulesCore), "bot/games", "bot/tap", "bot/texts", "bot/texts/uitexts", "rating", "render", "store", "store/memo"),
-	"bot/outbox":                  {"bot/budget", "bot/compose", "store", "discordgo"},
+	"bot/outbox":                  {"bot/budget", "bot/compose", "bot/texts", "store", "discordgo"},
 	"bot/tap":                     append(slices.Clone(rulesCore), "bot/texts", "bot/texts/uitexts", "render"),
 	"bot/interact":                {"bot/compose", "bot/outbox", "bot/texts", "bot/texts/uitexts", "discordgo"},
 	"bot/commands": append(slices.Clone(rulesCore), "bot/compose", "bot/games", "bot/interact", "bot/outbox", "bot/texts", "bot/texts/uitexts", "bot/texts/tntexts",

@@ -19,7 +19,7 @@ func TestOpenChallengeLimit(t *testing.T) {
 	e.challenge("tsuitate")
 	e.challenge("dark")
 	out := e.slash(e.alice, "challenge", discordtest.StringOption("variant", "masked"), discordtest.UserOption("opponent", e.bob))
-	if !strings.Contains(out, "2 open challenges") || !strings.Contains(out, "/shogi cancel") {
+	if !strings.Contains(out, "2 open challenges") || !strings.Contains(out, e.mention("shogi cancel")) {
 		t.Fatalf("a third challenge: %q", out)
 	}
 	cs, _ := e.st.Challenges()

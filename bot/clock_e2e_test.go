@@ -160,7 +160,7 @@ func TestClocksTellNoFouls(t *testing.T) {
 	base := time.Now().UTC().Truncate(time.Second)
 	seen := func(foul bool) (dms []string, boards [][]byte, posts []string) {
 		e := newEnv(t, frozenAt(base))
-		names := strings.NewReplacer(e.alice, "alice", e.bob, "bob") // the stand-in's ids differ per run
+		names := e.idNames() // the stand-in's ids differ per run
 		e.startGame("tsuitate", discordtest.BooleanOption("announce_fouls", false),
 			discordtest.IntegerOption("main_minutes", 1), discordtest.IntegerOption("byoyomi_seconds", 10))
 		e.at(5 * time.Second)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/discordtest/openapi"
+	"shinpan/bot/texts"
 	"shinpan/internal/testkit"
 	"shinpan/ops"
 	"shinpan/store"
@@ -400,19 +402,82 @@ func TestSmokeTsuitate(t *testing.T) {
 }
 
 // shown is what the user sees of an interaction's answer: the original
-// message and the follow-ups, joined.
+// message and the follow-ups, joined, each its text and its embeds'
+// descriptions (the help's).
 func shown(in discordtest.Interaction) string {
 	var parts []string
 	if in.Original != nil && !in.Original.Loading() {
-		parts = append(parts, in.Original.Content)
+		parts = append(parts, messageText(in.Original.Content, in.Original.Embeds)...)
 	}
 	for _, f := range in.Followups {
-		parts = append(parts, f.Content)
+		parts = append(parts, messageText(f.Content, f.Embeds)...)
 	}
 	if in.Callback != nil && in.Callback.Type == discordgo.InteractionResponseModal {
 		parts = append(parts, "[modal]")
 	}
 	return strings.Join(parts, "\n")
+}
+
+// messageText is a message's content, unless empty, and its embeds'
+// descriptions.
+func messageText(content string, embeds json.RawMessage) []string {
+	var out []string
+	if content != "" || len(embeds) == 0 || string(embeds) == "[]" {
+		out = append(out, content)
+	}
+	var es []struct {
+		Description string `json:"description"`
+	}
+	_ = json.Unmarshal(embeds, &es)
+	for _, e := range es {
+		out = append(out, e.Description)
+	}
+	return out
+}
+
+// commandIDs are the ids of the commands the bot registered in the
+// stand-in, by the path a mention names ("shogi challenge").
+func (e *env) commandIDs() texts.CommandIDs {
+	e.t.Helper()
+	ids := texts.CommandIDs{}
+	for _, c := range e.srv.Commands(e.cfg.DevGuild) {
+		for _, o := range c.Options {
+			switch o.Type {
+			case discordgo.ApplicationCommandOptionSubCommand:
+				ids[c.Name+" "+o.Name] = c.ID
+			case discordgo.ApplicationCommandOptionSubCommandGroup:
+				for _, sub := range o.Options {
+					ids[c.Name+" "+o.Name+" "+sub.Name] = c.ID
+				}
+			}
+		}
+	}
+	if len(ids) == 0 {
+		e.t.Fatal("no commands registered")
+	}
+	return ids
+}
+
+// mention is how a command shows in the bot's texts: its mention, with the
+// id the stand-in gave it ("</shogi cancel:1234…>").
+func (e *env) mention(path string) string {
+	e.t.Helper()
+	id := e.commandIDs()[path]
+	if id == "" {
+		e.t.Fatalf("no command %q registered", path)
+	}
+	return "</" + path + ":" + id + ">"
+}
+
+// idNames replaces the ids this run's stand-in gave, its users' and its
+// commands' (in the texts' mentions), by their names, to compare what two
+// runs showed.
+func (e *env) idNames() *strings.Replacer {
+	pairs := []string{e.alice, "alice", e.bob, "bob", e.carol, "carol"}
+	for _, c := range e.srv.Commands(e.cfg.DevGuild) {
+		pairs = append(pairs, c.ID, c.Name)
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 // g24 returns a real game (37 plies) that ends in checkmate.

@@ -282,7 +282,7 @@ func (e *env) seen(m discordtest.Message) string {
 	for _, a := range m.Attachments {
 		fmt.Fprintf(&b, " [%s %q %x]", a.Filename, a.Description, sha256.Sum256(a.Data))
 	}
-	s := strings.NewReplacer(e.alice, "alice", e.bob, "bob", e.carol, "carol").Replace(b.String())
+	s := e.idNames().Replace(b.String())
 	s = digest.ReplaceAllString(s, "`…`")
 	return discordTime.ReplaceAllString(s, "<t:…>")
 }

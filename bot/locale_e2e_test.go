@@ -47,10 +47,10 @@ func TestLanguageFromLocale(t *testing.T) {
 	if err := e.srv.SetLocale(e.bob, "ja"); err != nil {
 		t.Fatal(err)
 	}
-	if got := e.slash(e.bob, "help"); got != uitexts.Help(texts.JA) {
+	if got := e.slash(e.bob, "help"); got != e.commandIDs().Mention(uitexts.Help(texts.JA), texts.MaxEmbed) {
 		t.Fatalf("help for a ja client: %q", got)
 	}
-	if got := e.slash(e.alice, "help"); got != uitexts.Help(texts.EN) {
+	if got := e.slash(e.alice, "help"); got != e.commandIDs().Mention(uitexts.Help(texts.EN), texts.MaxEmbed) {
 		t.Fatalf("help for an en-US client: %q", got)
 	}
 	card := e.challenge("tsuitate")
@@ -63,7 +63,7 @@ func TestLanguageFromLocale(t *testing.T) {
 		t.Fatalf("alice's DM: %q", a)
 	}
 	e.slash(e.bob, "settings", discordtest.StringOption("language", "en"))
-	if got := e.slash(e.bob, "help"); got != uitexts.Help(texts.EN) {
+	if got := e.slash(e.bob, "help"); got != e.commandIDs().Mention(uitexts.Help(texts.EN), texts.MaxEmbed) {
 		t.Fatalf("help after choosing English on a ja client: %q", got)
 	}
 }

@@ -1,10 +1,14 @@
 package bot
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCommandsRegisteredOnce: the first start registers the application
 // commands; a restart finds them unchanged at Discord and spends nothing of
-// the command bucket on them.
+// the command bucket on them, and learns their ids from that read: its
+// texts still mention them.
 func TestCommandsRegisteredOnce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -27,5 +31,8 @@ func TestCommandsRegisteredOnce(t *testing.T) {
 	}
 	if len(e.srv.Commands(e.cfg.DevGuild)) == 0 {
 		t.Fatal("no commands registered")
+	}
+	if out := e.slash(e.alice, "help"); !strings.Contains(out, e.mention("shogi challenge")) {
+		t.Fatalf("the help after a restart: %q", out)
 	}
 }

@@ -79,7 +79,7 @@ func TestTournamentRefusals(t *testing.T) {
 		{"result: not a moderator", e.carol, "result", []discordtest.Option{discordtest.IntegerOption("round", 1),
 			discordtest.IntegerOption("board", 1), discordtest.StringOption("result", "black")}, "Only a moderator"},
 		{"start", e.alice, "start", nil, "has started"},
-		{"leave: started", e.bob, "leave", nil, "has started: use `/shogi tournament withdraw`"},
+		{"leave: started", e.bob, "leave", nil, "has started: use " + e.mention("shogi tournament withdraw")},
 		{"start: again", e.alice, "start", nil, "sign-up of Tournament #1 is closed"},
 		{"withdraw: not in it", e.carol, "withdraw", nil, "You are not in Tournament #1"},
 		{"result: no such board", e.alice, "result", []discordtest.Option{discordtest.IntegerOption("round", 1),

@@ -102,7 +102,7 @@ func TestWatchDelay(t *testing.T) {
 	if !strings.Contains(last.Content, "is over") || len(last.Attachments) != 1 || !strings.Contains(last.Attachments[0].Description, "Revealed") {
 		t.Fatalf("final watch DM %q", last.Content)
 	}
-	if out := e.slash(e.carol, "watch", game); !strings.Contains(out, "/shogi review") {
+	if out := e.slash(e.carol, "watch", game); !strings.Contains(out, e.mention("shogi review")) {
 		t.Fatalf("watching a finished game: %q", out)
 	}
 }
@@ -174,8 +174,8 @@ func TestWatchersChangeNothingForPlayers(t *testing.T) {
 			e.play1(k, m)
 		}
 		e.settle()
-		defer func() { // user ids differ between stand-ins
-			r := strings.NewReplacer(e.alice, "alice", e.bob, "bob", e.carol, "carol")
+		defer func() { // user and command ids differ between stand-ins
+			r := e.idNames()
 			for k := range out {
 				out[k] = r.Replace(out[k])
 			}

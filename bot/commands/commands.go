@@ -215,18 +215,23 @@ func commandsEN() []*discordgo.ApplicationCommand {
 }
 
 // RegisterCommands replaces the application's commands (in guild, or
-// global when ""). default_member_permissions goes as a number, as Discord's
-// schema for a command it is given wants (discordgo writes a string).
+// global when ""), and learns their ids from what Discord holds, for the
+// texts' mentions of them (texts.CommandIDs). default_member_permissions
+// goes as a number, as Discord's schema for a command it is given wants
+// (discordgo writes a string).
 func (cm *Commands) RegisterCommands(guild string) error {
 	list, err := registrationBodies()
 	if err != nil {
 		return err
 	}
-	if have, err := cm.rest.Commands(cm.host.AppID(), guild); err == nil && sameCommands(list, have) {
+	have, err := cm.rest.Commands(cm.host.AppID(), guild)
+	if err == nil && sameCommands(list, have) {
 		cm.log.Info("application commands unchanged", "guild", guild, "commands", len(list))
-		return nil // registered.go
+	} else if have, err = cm.rest.PutCommands(cm.host.AppID(), guild, list); err != nil {
+		return err
 	}
-	return cm.rest.PutCommands(cm.host.AppID(), guild, list)
+	cm.rest.SetCommandIDs(commandIDs(have)) // registered.go
+	return nil
 }
 
 // registrationBodies are the commands as the bot registers them.

@@ -97,5 +97,5 @@ func (cm *Commands) Rules(r *interact.Req) (interact.Answer, error) {
 }
 
 func (cm *Commands) Help(r *interact.Req) (interact.Answer, error) {
-	return interact.Say(uitexts.Help(r.Lang)), nil
+	return interact.Answer{Embed: uitexts.Help(r.Lang)}, nil // its mentions pass a message's 2 000 characters
 }

@@ -3,6 +3,8 @@ package commands
 import (
 	"encoding/json"
 	"fmt"
+
+	"shinpan/bot/texts"
 )
 
 // Registering the commands at every start spends Discord's command bucket
@@ -114,4 +116,35 @@ func zero(v any) bool {
 		return len(v) == 0
 	}
 	return false
+}
+
+// commandIDs are the ids of the commands Discord holds (as read back) by the
+// paths a mention names: each slash command's subcommands ("shogi
+// challenge") and its groups' ("shogi tournament create"), under the
+// command's id.
+func commandIDs(have []map[string]any) texts.CommandIDs {
+	ids := texts.CommandIDs{}
+	for _, c := range have {
+		id, _ := c["id"].(string)
+		name, _ := c["name"].(string)
+		if id == "" || name == "" || commandType(c) != "1" {
+			continue
+		}
+		var walk func(path string, opts any)
+		walk = func(path string, opts any) {
+			list, _ := opts.([]any)
+			for _, o := range list {
+				o, _ := o.(map[string]any)
+				n, _ := o["name"].(string)
+				switch fmt.Sprint(o["type"]) {
+				case "1": // a subcommand
+					ids[path+" "+n] = id
+				case "2": // a group of subcommands
+					walk(path+" "+n, o["options"])
+				}
+			}
+		}
+		walk(name, c["options"])
+	}
+	return ids
 }

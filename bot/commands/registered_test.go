@@ -68,3 +68,41 @@ func TestSameCommands(t *testing.T) {
 		})
 	}
 }
+
+// TestCommandIDs: every subcommand of the commands held, and every
+// subcommand of a group, is known by its path under its command's id; a
+// group is not (Discord mentions no group).
+func TestCommandIDs(t *testing.T) {
+	have := held(t, ourList(t))
+	want := map[string]string{}
+	for i, c := range have {
+		id := fmtInt(float64(100 + i))
+		c["id"] = id
+		for _, o := range c["options"].([]any) {
+			o := o.(map[string]any)
+			path := c["name"].(string) + " " + o["name"].(string)
+			if o["type"] == float64(2) {
+				for _, s := range o["options"].([]any) {
+					want[path+" "+s.(map[string]any)["name"].(string)] = id
+				}
+				continue
+			}
+			want[path] = id
+		}
+	}
+	ids := commandIDs(have)
+	for _, path := range []string{"shogi challenge", "shogi help", "shogi tournament create", "shogi tournament withdraw", "shogiadmin end"} {
+		if ids[path] == "" || ids[path] != want[path] {
+			t.Errorf("%q: id %q, want %q", path, ids[path], want[path])
+		}
+	}
+	if _, ok := ids["shogi tournament"]; ok {
+		t.Error("the group /shogi tournament has an id of its own")
+	}
+	if len(ids) != len(want) {
+		t.Errorf("%d paths, want %d: %v", len(ids), len(want), ids)
+	}
+	if got := commandIDs(nil); len(got) != 0 {
+		t.Errorf("no commands held: %v", got)
+	}
+}

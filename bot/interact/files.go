@@ -10,6 +10,7 @@ import (
 
 	"shinpan/bot/compose"
 	"shinpan/bot/outbox"
+	"shinpan/bot/texts"
 )
 
 // FilesMessage is an interaction's message with files and their alt texts.
@@ -33,7 +34,7 @@ type filesData struct {
 // filesBody is m's JSON and its files, each board drawn; the attachments are
 // exactly m's files, each with its alt text.
 func (r *Req) filesBody(m FilesMessage) (filesData, []*discordgo.File) {
-	data := filesData{Content: m.Content, Flags: m.Flags, Components: m.Components, Attachments: []outbox.AttachmentBody{},
+	data := filesData{Content: r.router.REST.Mention(m.Content, texts.MaxLen), Flags: m.Flags, Components: m.Components, Attachments: []outbox.AttachmentBody{},
 		AllowedMentions: outbox.Mentions(nil)}
 	drawn := compose.DrawFiles(r.router.Log, m.Files)
 	files := make([]*discordgo.File, len(drawn))

@@ -40,9 +40,14 @@ type Req struct {
 }
 
 // Answer is what serve sends back: an ephemeral text unless public, with
-// buttons and files; or a modal.
+// buttons and files; or a modal. The commands its texts name in code go as
+// mentions once their ids are known (outbox.REST.Mention).
 type Answer struct {
-	Text     string
+	Text string
+	// Embed, when set, is a text too long for a message (the help, with
+	// its mentions), sent below Text as an embed's description, up to
+	// texts.MaxEmbed characters.
+	Embed    string
 	Public   bool
 	Buttons  []compose.Button
 	Files    []compose.File
@@ -292,7 +297,7 @@ func (r *Req) Hook() compose.Hook { return compose.Hook{App: r.I.AppID, Token: r
 // message (a follow-up, free of the global budget).
 func (r *Req) FollowUp(text string) error {
 	_, err := UntilKnown(r, func() (*discordgo.Message, error) {
-		return r.router.REST.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral,
+		return r.router.REST.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: r.router.REST.Mention(text, texts.MaxLen), Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: outbox.Mentions(nil)})
 	})
 	return err
@@ -322,6 +327,11 @@ func (rt *Router) respond(r *Req, a Answer) error {
 	if !a.Public {
 		flags = discordgo.MessageFlagsEphemeral
 	}
+	text := rt.REST.Mention(a.Text, texts.MaxLen)
+	var embeds []*discordgo.MessageEmbed
+	if a.Embed != "" {
+		embeds = []*discordgo.MessageEmbed{{Description: rt.REST.Mention(a.Embed, texts.MaxEmbed)}}
+	}
 	var comps []discordgo.MessageComponent
 	if len(a.Buttons) > 0 {
 		comps = outbox.Components(a.Buttons)
@@ -331,7 +341,7 @@ func (rt *Router) respond(r *Req, a Answer) error {
 	var err error
 	if !r.deferred {
 		err = r.Reply(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: a.Text, Flags: flags, AllowedMentions: outbox.Mentions(a.Mentions), Components: comps, Files: DiscordFiles(drawn)}})
+			Data: &discordgo.InteractionResponseData{Content: text, Embeds: embeds, Flags: flags, AllowedMentions: outbox.Mentions(a.Mentions), Components: comps, Files: DiscordFiles(drawn)}})
 		if errors.Is(err, ErrDeferredMeanwhile) {
 			r.deferred = true
 		} else if err == nil && a.Posted != nil {
@@ -347,7 +357,7 @@ func (rt *Router) respond(r *Req, a Answer) error {
 			}
 		}
 		msg, err = UntilKnown(r, func() (*discordgo.Message, error) {
-			return rt.REST.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: a.Text, Flags: flags,
+			return rt.REST.Followup(r.I.Interaction, &discordgo.WebhookParams{Content: text, Embeds: embeds, Flags: flags,
 				AllowedMentions: outbox.Mentions(a.Mentions), Components: comps, Files: DiscordFiles(drawn)})
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/texts"
 )
 
 // The bot's REST requests other than the outbox's messages: they pass here
@@ -37,16 +38,37 @@ func (r *REST) ChannelMessages(channel string, limit int, after string) ([]*disc
 }
 
 // PutCommands overwrites the application's commands (in a guild when guild
-// is not ""); list is their JSON.
-func (r *REST) PutCommands(appID, guild string, list any) error {
+// is not ""); list is their JSON. It returns the commands as Discord holds
+// them now, with their ids.
+func (r *REST) PutCommands(appID, guild string, list any) ([]map[string]any, error) {
 	endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
 	if guild != "" {
 		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guild)
 	}
-	_, err := again(restTries, func() ([]byte, error) {
+	body, err := again(restTries, func() ([]byte, error) {
 		return r.s.RequestWithBucketID(http.MethodPut, endpoint, list, endpoint, r.bound(nil)...)
 	})
-	return err
+	if err != nil {
+		return nil, err
+	}
+	var held []map[string]any
+	err = json.Unmarshal(body, &held)
+	return held, err
+}
+
+// SetCommandIDs keeps the ids of the application's commands, learnt when
+// they are registered, for the mentions of them in the texts (Mention).
+func (r *REST) SetCommandIDs(ids texts.CommandIDs) { r.cmdIDs.Store(&ids) }
+
+// Mention writes the commands s names in code as mentions, once their ids
+// are known, within max characters (texts.CommandIDs.Mention). Every text
+// the bot sends passes here: the messages below and the interactions'
+// answers (package interact).
+func (r *REST) Mention(s string, max int) string {
+	if ids := r.cmdIDs.Load(); ids != nil {
+		return ids.Mention(s, max)
+	}
+	return s
 }
 
 // InteractionCallback sends an interaction's initial response.

@@ -10,8 +10,10 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"shinpan/bot/compose"
+	"shinpan/bot/texts"
 	"shinpan/store"
 
 	"github.com/bwmarrin/discordgo"
@@ -27,6 +29,8 @@ type REST struct {
 
 	mu   sync.Mutex
 	dmCh map[string]string // user id → DM channel id
+
+	cmdIDs atomic.Pointer[texts.CommandIDs] // SetCommandIDs
 }
 
 // NewREST returns the REST client over a session; st keeps the DM channels.
@@ -90,6 +94,10 @@ func (ob *Sender) editRef(ctx context.Context, id store.GameID, p compose.Payloa
 // ReplaceFiles edits a message: its attachments become files (with their alt
 // texts) and, unless content is nil, its text becomes content.
 func (r *REST) ReplaceFiles(ch, msg string, content *string, files []compose.File, opts ...discordgo.RequestOption) error {
+	if content != nil {
+		c := r.Mention(*content, texts.MaxLen)
+		content = &c
+	}
 	body := struct {
 		Content         *string                           `json:"content,omitempty"`
 		Attachments     []AttachmentBody                  `json:"attachments"`
@@ -193,7 +201,7 @@ func Mentions(users []string) *discordgo.MessageAllowedMentions {
 // returns its id (the only part of Discord's answer the bot uses: decoding
 // the whole message object cost more than the rest of the send).
 func (r *REST) PostMessage(ch string, p compose.Payload, nonce string, opts ...discordgo.RequestOption) (string, error) {
-	body := messageBody{Content: p.Content, Components: payloadComponents(p), AllowedMentions: Mentions(p.Mentions)}
+	body := messageBody{Content: r.Mention(p.Content, texts.MaxLen), Components: payloadComponents(p), AllowedMentions: Mentions(p.Mentions)}
 	if nonce != "" && len(nonce) <= 25 {
 		body.Nonce, body.EnforceNonce = nonce, true
 	}
@@ -296,7 +304,7 @@ func (r *REST) EditMessage(ch string, p compose.Payload, opts ...discordgo.Reque
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	content := p.Content
+	content := r.Mention(p.Content, texts.MaxLen)
 	_, err := r.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: p.Edit, Channel: ch, Content: &content,
 		Components: &comps, AllowedMentions: Mentions(p.Mentions)}, r.bound(opts)...)
 	return err
@@ -328,7 +336,7 @@ func (r *REST) EditOriginal(h compose.Hook, p compose.Payload, opts ...discordgo
 		Components      []discordgo.MessageComponent      `json:"components"`
 		Attachments     []AttachmentBody                  `json:"attachments,omitempty"`
 		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
-	}{Content: p.Content, Components: comps, AllowedMentions: Mentions(nil)}
+	}{Content: r.Mention(p.Content, texts.MaxLen), Components: comps, AllowedMentions: Mentions(nil)}
 	files := compose.DrawFiles(r.log, p.Files)
 	for k, f := range files {
 		body.Attachments = append(body.Attachments, AttachmentBody{ID: strconv.Itoa(k), Filename: f.Name, Description: f.Alt})

@@ -17,6 +17,7 @@ const (
 	maxRowButtons     = 5    // buttons in one action row
 	maxFiles          = 10   // files per message
 	maxEmbedChars     = 6000 // title+description+fields+footer+author across all embeds
+	maxEmbedDesc      = 4096 // characters of one embed's description
 	maxCommandChars   = 8000 // combined name, description and values of a command, its options and choices
 	flagComponentsV2  = 1 << 15
 	channelFlagsAllow = 1<<2 | 1<<12 | 1<<13 | flagComponentsV2 // SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2
@@ -99,7 +100,10 @@ func checkMessage(m Payload, channel bool) []string {
 	}
 	_ = json.Unmarshal(m["embeds"], &embeds)
 	total := 0
-	for _, e := range embeds {
+	for i, e := range embeds {
+		if n := utf8.RuneCountInString(e.Description); n > maxEmbedDesc {
+			p = append(p, fmt.Sprintf("embed %d: description has %d characters; at most %d", i, n, maxEmbedDesc))
+		}
 		total += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
 		if e.Footer != nil {
 			total += utf8.RuneCountInString(e.Footer.Text)

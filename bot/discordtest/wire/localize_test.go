@@ -43,3 +43,38 @@ func TestAutocompleteLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageLimits: a bot's content holds 2 000 characters, an embed's
+// description 4 096, all embeds together 6 000.
+func TestMessageLimits(t *testing.T) {
+	msg := func(content string, descs ...string) Payload {
+		var b strings.Builder
+		b.WriteString(`{"content":"` + content + `","embeds":[`)
+		for i, d := range descs {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(`{"description":"` + d + `"}`)
+		}
+		b.WriteString("]}")
+		return Parse([]byte(b.String()))
+	}
+	for _, tc := range []struct {
+		name string
+		m    Payload
+		want string // "" when valid
+	}{
+		{"full content", msg(strings.Repeat("長", 2000)), ""},
+		{"long content", msg(strings.Repeat("長", 2001)), "content has 2001 characters"},
+		{"full description", msg("", strings.Repeat("長", 4096)), ""},
+		{"long description", msg("", strings.Repeat("長", 4097)), "embed 0: description has 4097 characters; at most 4096"},
+		{"embeds too long together", msg("", strings.Repeat("x", 4000), strings.Repeat("x", 2001)), "6001 characters in all"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := strings.Join(checkMessage(tc.m, false), "; ")
+			if tc.want == "" && p != "" || !strings.Contains(p, tc.want) {
+				t.Errorf("problems %q, want %q", p, tc.want)
+			}
+		})
+	}
+}

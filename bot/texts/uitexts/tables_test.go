@@ -41,6 +41,52 @@ func TestCommandsExist(t *testing.T) {
 	}
 }
 
+// TestMentionsFit: with every command's mention, ids of 19 digits (the
+// longest snowflakes), the help fits an embed's description, as the bot
+// sends it, with room, and each variant's rules a message; every command
+// they name in code becomes a mention but /shogi tournament, a group.
+// (The help: 2 520 characters in English, 1 918 in Japanese; 2 000 and
+// 1 398 without.)
+func TestMentionsFit(t *testing.T) {
+	const id = "9223372036854775807"
+	ids := texts.CommandIDs{}
+	for sub := range texttest.Subcommands {
+		if sub != "tournament" {
+			ids["shogi "+sub] = id
+		}
+	}
+	for sub := range texttest.AdminSubcommands {
+		ids["shogiadmin "+sub] = id
+	}
+	for _, l := range texts.Langs {
+		pages := map[string]struct {
+			text      string
+			max, room int
+		}{"help": {Help(l), texts.MaxEmbed, 1000}}
+		for _, v := range variants {
+			pages["rules "+v.String()] = struct {
+				text      string
+				max, room int
+			}{Rules(l, v), texts.MaxLen, 0}
+		}
+		for name, p := range pages {
+			t.Run(string(l)+" "+name, func(t *testing.T) {
+				got := ids.Mention(p.text, p.max)
+				n := utf8.RuneCountInString(got)
+				if n > p.max-p.room {
+					t.Errorf("%d characters with mentions; want at most %d", n, p.max-p.room)
+				}
+				left := strings.ReplaceAll(got, "`/shogi tournament`", "")
+				if strings.Contains(left, "`/shogi ") || strings.Contains(left, "`/shogiadmin ") ||
+					strings.Contains(p.text, "`/shogi ") && !strings.Contains(got, ":"+id+">") {
+					t.Errorf("a command is not mentioned: %q", got)
+				}
+				t.Logf("%d characters, %d without mentions", n, utf8.RuneCountInString(p.text))
+			})
+		}
+	}
+}
+
 // TestNamesComeOutLiterally: a name like _bob_ shows as it is, wherever a
 // message carries it (bot/texts checks the game's own messages).
 func TestNamesComeOutLiterally(t *testing.T) {

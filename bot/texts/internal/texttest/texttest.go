@@ -197,13 +197,19 @@ var (
 var slashCommand = regexp.MustCompile("(?:^|[\\s`(（「])/([a-z_]+)( [a-z_]+)?")
 
 // CommandsExist checks that every slash command a text of tables names is
-// /shogi or /shogiadmin with a real subcommand, and returns how many it
-// found.
+// /shogi or /shogiadmin with a real subcommand, written in code (which the
+// bot sends as the command's mention, texts.CommandIDs), and returns how
+// many it found.
 func CommandsExist[K ~string](t *testing.T, tables map[string]map[K]string) int {
 	t.Helper()
 	named := 0
 	for l, tab := range tables {
 		for k, s := range tab {
+			for _, i := range slashCommand.FindAllStringIndex(s, -1) {
+				if s[i[0]] != '`' {
+					t.Errorf("%s %s names %q outside code: write it in backticks, to be sent as its mention", l, k, strings.TrimSpace(s[i[0]:i[1]]))
+				}
+			}
 			for _, m := range slashCommand.FindAllStringSubmatch(s, -1) {
 				named++
 				subs := Subcommands
