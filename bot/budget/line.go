@@ -90,10 +90,11 @@ func (l *line) promote(c chan struct{}) {
 
 type urgentKey struct{}
 
-// Urgent marks a request someone is waiting on now (a button's DM probe):
-// it queues for the global budget ahead of the others waiting, behind the
-// head and earlier urgent requests. Keep it for the few requests a person
-// waits for: all urgent is first come, first served again.
+// Urgent marks a request someone is waiting on now (an Accept's DM probes,
+// a new game's first messages): it queues for the global budget ahead of
+// the others waiting, behind the head and earlier urgent requests, at most
+// maxUrgentRun in a row while others wait. Keep it for the few requests a
+// person waits for: all urgent is first come, first served again.
 func Urgent(ctx context.Context) context.Context {
 	return context.WithValue(ctx, urgentKey{}, true)
 }
