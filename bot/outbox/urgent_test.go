@@ -67,14 +67,18 @@ func (o *sendOrder) order() []string {
 	return slices.Clone(o.sent)
 }
 
-// TestUrgentStartGoesFirst: with the global budget full and routine
-// messages of other games waiting for it, a new game's first messages (its
-// players' boards, its card, the challenge's card accepted) are sent
-// before the routine ones queued earlier, and a destination keeps its
-// order: the routine message queued before a start message in the same DM
-// or channel goes first, hurried along with it. The budget's cap on urgent
-// requests in a row still lets one routine message through.
-func TestUrgentStartGoesFirst(t *testing.T) {
+// urgentRig is a sender over a real store and budget whose global limit
+// is one request per 20 ms (each request leaves the gate alone, in line
+// order), on a sendOrder Discord.
+type urgentRig struct {
+	st   *bolt.Store
+	ob   *Sender
+	gate *budget.Gate
+	fake *sendOrder
+}
+
+func newUrgentRig(t *testing.T, cardEvery time.Duration) urgentRig {
+	t.Helper()
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "ob.db"), &bolt.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +86,6 @@ func TestUrgentStartGoesFirst(t *testing.T) {
 	t.Cleanup(func() { st.Close() })
 	fake := &sendOrder{plug: make(chan struct{})}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	// One request per 20 ms: each leaves the gate alone, in line order.
 	gate := budget.New(budget.Config{Base: fake, Global: 1, Window: 20 * time.Millisecond, Log: quiet})
 	s, err := discordgo.New("Bot test")
 	if err != nil {
@@ -97,10 +100,22 @@ func TestUrgentStartGoesFirst(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	t.Cleanup(func() { cancel(); wg.Wait() })
-	ob := New(Config{Store: st, REST: rest, Log: quiet, Ready: gate.Ready, Spare: gate.Spare})
+	ob := New(Config{Store: st, REST: rest, Log: quiet, Ready: gate.Ready, Spare: gate.Spare, CardEvery: cardEvery})
 	rest.SetContext(ctx)
 	ob.Run(ctx, &wg, NewPool(ctx))
+	return urgentRig{st: st, ob: ob, gate: gate, fake: fake}
+}
 
+// TestUrgentStartGoesFirst: with the global budget full and routine
+// messages of other games waiting for it, a new game's first messages (its
+// players' boards, its card, the challenge's card accepted) are sent
+// before the routine ones queued earlier, and a destination keeps its
+// order: the routine message queued before a start message in the same DM
+// or channel goes first, hurried along with it. The budget's cap on urgent
+// requests in a row still lets one routine message through.
+func TestUrgentStartGoesFirst(t *testing.T) {
+	r := newUrgentRig(t, 0)
+	st, ob, gate, fake := r.st, r.ob, r.gate, r.fake
 	dm := func(user, text string, urgent bool) store.OutMsg {
 		return compose.ToDM(user, compose.Payload{Content: text, Urgent: urgent})
 	}
@@ -165,4 +180,34 @@ func TestUrgentStartGoesFirst(t *testing.T) {
 		t.Errorf("r2 sent after u2 or u3: order %v (urgent requests starve the others)", got)
 	}
 	t.Logf("order: %v", got)
+}
+
+// TestUrgentEditEndsTheLaneWait: a channel's card lane waiting until it
+// may edit a card again (here an hour: CardEvery) sends an urgent edit
+// that comes meanwhile (the challenge's card accepted) at once, and the
+// edit it waited for stays waiting.
+func TestUrgentEditEndsTheLaneWait(t *testing.T) {
+	r := newUrgentRig(t, time.Hour)
+	close(r.fake.plug)
+	edit := func(msg, text string, urgent bool) store.OutMsg {
+		return compose.ToChannel("ch", compose.Payload{Edit: msg, Content: text, Urgent: urgent})
+	}
+	enqueue := func(m store.OutMsg) {
+		t.Helper()
+		if err := r.st.Enqueue(m); err != nil {
+			t.Fatal(err)
+		}
+		r.ob.Kick()
+	}
+	enqueue(edit("776", "a1", false))
+	testkit.Eventually(t, "the first edit sent", 10*time.Second, func() bool { return len(r.fake.order()) == 1 })
+	enqueue(edit("776", "a2", false)) // waits an hour for its card
+	testkit.Eventually(t, "the second edit in the lane", 10*time.Second, func() bool { return r.ob.CardStats().Waiting == 1 })
+	enqueue(edit("777", "accepted", true))
+	if !testkit.Until(10*time.Second, func() bool { return len(r.fake.order()) == 2 }) {
+		t.Fatalf("sent %v: the urgent edit waited with the lane", r.fake.order())
+	}
+	if got := r.fake.order(); fmt.Sprint(got) != "[a1 accepted]" || r.ob.CardStats().Waiting != 1 {
+		t.Errorf("sent %v with %d edits waiting, want [a1 accepted] and a2 waiting", got, r.ob.CardStats().Waiting)
+	}
 }
