@@ -272,6 +272,10 @@ func TestRunTraffic(t *testing.T) {
 	// (A challenge under way at the end is cut short.)
 	case tr.Started == 0 || tr.Started > tr.Challenged || tr.Challenged > tr.Resigned || tr.GaveUp != 0:
 		t.Fatalf("resigned %d, challenged %d, started %d, gave up %d", tr.Resigned, tr.Challenged, tr.Started, tr.GaveUp)
+	// Each game started has its start measured: its first DMs, its card,
+	// the challenge's card accepted, none before the click.
+	case tr.StartDMP50 <= 0 || tr.StartDMP99 < tr.StartDMP50 || tr.StartCardP50 <= 0 || tr.StartAcceptedP50 <= 0:
+		t.Fatalf("start: first DMs p50 %v p99 %v, card p50 %v, accepted p50 %v", tr.StartDMP50, tr.StartDMP99, tr.StartCardP50, tr.StartAcceptedP50)
 	case tr.RestartAt != 3*time.Second || tr.RestartTook <= 0:
 		t.Fatalf("restart at %v took %v", tr.RestartAt, tr.RestartTook)
 	case tr.Acked < r.Moves || tr.Lost != 0 || tr.Diverged != 0 || tr.Twice != 0:
@@ -281,7 +285,7 @@ func TestRunTraffic(t *testing.T) {
 	case tr.PeakPerSec == 0 || r.TooMany["global"] != 0:
 		t.Fatalf("peak %d requests a second; 429s %v", tr.PeakPerSec, r.TooMany)
 	}
-	if !regexp.MustCompile(`^dms_closed=0.35 closed_players=\d+ .* restart_at=3s restart_took=[\d.]+ms invalid_after_restart=\d+$`).MatchString(tr.String()) {
+	if !regexp.MustCompile(`^dms_closed=0.35 closed_players=\d+ .* start_dm_p50=[\d.]+ms .* starts_open=\d+ restart_at=3s restart_took=[\d.]+ms invalid_after_restart=\d+$`).MatchString(tr.String()) {
 		t.Fatalf("line %q", tr.String())
 	}
 }

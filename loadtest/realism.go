@@ -206,6 +206,15 @@ func (d *driver) fillTraffic(r *Result, cfg Config) {
 	t.DMRefused, t.Waiting, t.Fouls, t.Refusals = d.dmRefused, d.waiting, d.foulsSent, d.refusals
 	t.Resigned, t.Challenged, t.Started, t.Reaccepts, t.ChannelPosts, t.Twice = d.resigned, d.challenged, d.started, d.reaccepts, d.channelPosts, d.twice
 	t.GaveUp, t.GaveUpWhy = d.gaveUpN, d.gaveUpWhy
+	t.StartsOpen = d.startsOpen
+	for _, l := range []struct {
+		lat      []time.Duration
+		p50, p99 *time.Duration
+	}{{d.startDM, &t.StartDMP50, &t.StartDMP99}, {d.startCard, &t.StartCardP50, &t.StartCardP99}, {d.startAccepted, &t.StartAcceptedP50, &t.StartAcceptedP99}} {
+		ls := slices.Clone(l.lat)
+		slices.Sort(ls)
+		*l.p50, *l.p99 = percentile(ls, 50), percentile(ls, 99)
+	}
 	for _, n := range d.perSec {
 		t.PeakPerSec = max(t.PeakPerSec, n)
 	}

@@ -59,6 +59,16 @@ type Traffic struct {
 	GaveUp       int
 	GaveUpWhy    string
 	ChannelPosts int // new messages in the games' channels (challenges, notices)
+	// From the first click on a new game's Accept to each player's first
+	// DM of the game (two a game), to the game's card posted in the
+	// channel, and to the challenge's card edited to say it was accepted
+	// (the stand-in's times of the messages); StartsOpen are the Accepts
+	// clicked whose game's first DMs had not both come by the run's end
+	// or had been given up (not in the percentiles).
+	StartDMP50, StartDMP99             time.Duration
+	StartCardP50, StartCardP99         time.Duration
+	StartAcceptedP50, StartAcceptedP99 time.Duration
+	StartsOpen                         int
 	// RestartAt is when the bot was restarted (0: not), RestartTook how long
 	// from its Close to the new one's Start returning.
 	RestartAt, RestartTook time.Duration
@@ -82,6 +92,8 @@ func (t Traffic) String() string {
 	s := fmt.Sprintf("dms_closed=%.2f closed_players=%d dm_refused=%d waiting=%d fouls=%.2f foul_attempts=%d refused_attempts=%d resign=%.3f resigned=%d challenged=%d started=%d reaccepts=%d gave_up=%d channel_posts=%d acked=%d lost=%d diverged=%d twice=%d peak_per_s=%d",
 		t.DMsClosed, t.ClosedPlayers, t.DMRefused, t.Waiting, t.FoulShare, t.Fouls, t.Refusals, t.ResignShare, t.Resigned,
 		t.Challenged, t.Started, t.Reaccepts, t.GaveUp, t.ChannelPosts, t.Acked, t.Lost, t.Diverged, t.Twice, t.PeakPerSec)
+	s += fmt.Sprintf(" start_dm_p50=%sms start_dm_p99=%sms start_card_p50=%sms start_card_p99=%sms start_accepted_p50=%sms start_accepted_p99=%sms starts_open=%d",
+		ms(t.StartDMP50), ms(t.StartDMP99), ms(t.StartCardP50), ms(t.StartCardP99), ms(t.StartAcceptedP50), ms(t.StartAcceptedP99), t.StartsOpen)
 	if t.RestartAt > 0 {
 		s += fmt.Sprintf(" restart_at=%v restart_took=%sms invalid_after_restart=%d", t.RestartAt, ms(t.RestartTook), t.InvalidAfterRestart)
 	}
@@ -103,6 +115,10 @@ type traffic struct {
 	gaveUpWhy     string
 	channelPosts  int
 	twice         int
+	startDM       []time.Duration  // from an Accept's first click to each player's first DM of the game
+	startCard     []time.Duration  // to the game's card posted
+	startAccepted []time.Duration  // to the challenge's card edited
+	startsOpen    int              // Accepts clicked whose game's first DMs have not both come
 	nonces        map[string]bool  // channel + nonce of the posts seen
 	perSec        map[int64]int    // budgeted requests by wall-clock second
 	guild         map[string]bool  // the games' channels
@@ -302,6 +318,10 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 	// in hand while the bot closes does) is clicked again, as people do.
 	var meta store.Game
 	var card string
+	clicked := time.Now()
+	d.mu.Lock()
+	d.startsOpen++
+	d.mu.Unlock()
 	for try := 1; ; try++ {
 		iid, err = srv.ClickButton(opp, g.channel, msg, custom)
 		if try > 1 && errors.Is(err, discordtest.ErrNoComponent) {
@@ -356,11 +376,13 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 	}
 	// Both players' start DMs are out before the first move: they are not
 	// its answers.
+	want := regexp.MustCompile(fmt.Sprintf(`Game #%d\D`, meta.ID))
+	var firstDM [2]time.Time
 	for c := range 2 {
-		want := regexp.MustCompile(fmt.Sprintf(`Game #%d\D`, meta.ID))
 		if err := pollFor(ctx, func() bool {
 			for _, m := range srv.BotMessages(g.dm[c]) {
 				if want.MatchString(m.Content) {
+					firstDM[c] = m.Created
 					return true
 				}
 			}
@@ -371,6 +393,16 @@ func (d *driver) resignAndRechallenge(ctx context.Context, srv *discordtest.Serv
 	}
 	d.mu.Lock()
 	g.ending = false
+	d.startsOpen--
+	for _, t := range firstDM {
+		d.startDM = append(d.startDM, t.Sub(clicked))
+	}
+	if m, ok := srv.Message(card); ok {
+		d.startCard = append(d.startCard, m.Created.Sub(clicked))
+	}
+	if m, ok := srv.Message(msg); ok && !m.Edited.IsZero() {
+		d.startAccepted = append(d.startAccepted, m.Edited.Sub(clicked))
+	}
 	d.mu.Unlock()
 	return true, nil
 }

@@ -80,6 +80,9 @@ type Config struct {
 	// OnTooMany, when set, observes each 429 (in the requesting goroutine,
 	// outside the gate's lock): its scope, route template and Retry-After.
 	OnTooMany func(scope, route string, retryAfter time.Duration)
+	// Window is the span Global is counted over (0: a second, as Discord
+	// counts it); tests shorten it to run a queue quickly.
+	Window time.Duration
 	// SendTimeout bounds a request from the moment the gate lets it go to
 	// the end of its answer's body (0: none). Time queued in the gate does
 	// not count: set it instead of http.Client.Timeout, which would count
@@ -170,7 +173,11 @@ func New(cfg Config) *Gate {
 		g.share = clampShare(g.shareFn())
 		g.shareRead = time.Now()
 	}
-	g.win = newWindow(g.perSecond(), time.Second)
+	per := cfg.Window
+	if per <= 0 {
+		per = time.Second
+	}
+	g.win = newWindow(g.perSecond(), per)
 	return g
 }
 
@@ -274,6 +281,14 @@ func (g *Gate) sweep(now time.Time) {
 			delete(g.buckets, k)
 		}
 	}
+}
+
+// Waiting says how many requests wait for the global budget now, and how
+// many of them go ahead of the others (urgent, behind the line's head).
+func (g *Gate) Waiting() (all, urgent int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.win.line.waiters), g.win.line.urgent
 }
 
 // Buckets is the number of buckets the gate holds now.

@@ -2,6 +2,7 @@ package budget
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -36,5 +37,95 @@ func TestUrgentGoesAheadOfTheLine(t *testing.T) {
 	// 1 is the head (it polls for the bucket's reset) when the urgent join.
 	if got := order(); got != "01ab234" {
 		t.Errorf("served in order %s, want 01ab234 (the urgent a and b behind the head, x gone)", got)
+	}
+}
+
+// TestUrgentLineOrder plays a line by hand (no clock): the order the
+// waiters are served in as each head leaves.
+func TestUrgentLineOrder(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		// joins: a waiter's name, upper case for urgent; "^x" promotes x
+		// (a Hurry while it waits).
+		joins []string
+		want  string
+	}{
+		{"first come, first served", []string{"h", "a", "b", "c"}, "habc"},
+		{"urgent behind the head", []string{"h", "a", "b", "U", "V"}, "hUVab"},
+		{"urgent head alone", []string{"U", "a", "V"}, "UVa"},
+		{"promoted behind the head and the urgent", []string{"h", "a", "b", "c", "U", "^c"}, "hUcab"},
+		{"promoting the head or an urgent one changes nothing", []string{"h", "a", "U", "^h", "^U"}, "hUa"},
+		{"promoted twice moves once", []string{"h", "a", "b", "^b", "^b", "U"}, "hbUa"},
+		{"at most maxUrgentRun urgent in a row while others wait", []string{"h", "a", "b", "U", "V", "W", "X", "Y", "Z"}, "hUVWXaYZb"},
+		{"the run goes on while nobody else waits", []string{"h", "U", "V", "W", "X", "Y", "Z"}, "hUVWXYZ"},
+		{"a promoted one counts as urgent", []string{"h", "a", "b", "c", "d", "e", "U", "V", "W", "^e", "X"}, "hUVWeaXbcd"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var l line
+			tickets := map[string]chan struct{}{}
+			names := map[chan struct{}]string{}
+			for _, j := range c.joins {
+				if name, ok := strings.CutPrefix(j, "^"); ok {
+					l.promote(tickets[name])
+					continue
+				}
+				tk := l.join(strings.ToUpper(j) == j)
+				tickets[j], names[tk] = tk, j
+			}
+			var got strings.Builder
+			for len(l.waiters) > 0 {
+				head := l.waiters[0]
+				select {
+				case <-head:
+				default:
+					t.Fatalf("the head %s has no turn", names[head])
+				}
+				for _, w := range l.waiters[1:] {
+					select {
+					case <-w:
+						t.Fatalf("%s has a turn behind the head %s", names[w], names[head])
+					default:
+					}
+				}
+				got.WriteString(names[head])
+				l.leave(head)
+			}
+			if got.String() != c.want {
+				t.Errorf("served in order %s, want %s", got.String(), c.want)
+			}
+		})
+	}
+}
+
+// TestHurryWhileWaiting: a routine request whose Hurry is asked while it
+// waits in the gate goes ahead of the routine ones queued before it, as an
+// urgent one; a Hurry asked before the request makes it urgent at once.
+func TestHurryWhileWaiting(t *testing.T) {
+	f := newFake(t, 1, 150*time.Millisecond, 0)
+	order := servedOrder(f)
+	g := New(Config{Log: quiet})
+	c := client(g)
+	url := f.URL + "/api/v10/channels/1/messages?i="
+	send(t, c, context.Background(), "POST", url+"0") // the bucket is known: 1 per 150 ms
+	var wg sync.WaitGroup
+	go1 := func(ctx context.Context, i string) {
+		wg.Add(1)
+		go func() { defer wg.Done(); send(t, c, ctx, "POST", url+i) }()
+		time.Sleep(10 * time.Millisecond) // each joins the line after the one before
+	}
+	go1(context.Background(), "1")
+	go1(context.Background(), "2")
+	later := NewHurry()
+	go1(WithHurry(context.Background(), later), "h")
+	go1(context.Background(), "3")
+	early := NewHurry()
+	early.Now()
+	early.Now() // twice: no harm
+	go1(WithHurry(context.Background(), early), "e")
+	later.Now()
+	wg.Wait()
+	// 1 is the head when e joins, urgent; h is promoted behind it.
+	if got := order(); got != "01eh23" {
+		t.Errorf("served in order %s, want 01eh23 (e urgent from the start, h hurried while it waited)", got)
 	}
 }

@@ -39,6 +39,12 @@ type Payload struct {
 	// Final marks a game card's last edit, the game over (a public fact):
 	// the card lane sends it first and never merges it away (outbox/cards.go).
 	Final bool `json:"final,omitempty"`
+	// Urgent marks a message someone waits on now: a new game's first
+	// messages (the players' boards, the card, the challenge's card
+	// accepted; a public fact, the channel sees the game start). The
+	// outbox sends it, and what its destination holds before it, ahead of
+	// the routine messages waiting for the global budget (outbox/sender.go).
+	Urgent bool `json:"urgent,omitempty"`
 	// Answer, on a player's DM, is the interaction whose message it
 	// replaces (a tap or the Move form acted on by another process): the
 	// sender edits that interaction's original response, free of the

@@ -21,16 +21,46 @@ type CPU struct {
 
 // LevelOf is the level the CPU plays seat c at: the challenger's choice for
 // the bot's own seat, else the configured one.
+//
+// A stored choice that does not parse (a level of a newer version read
+// after a rollback, a database edited by hand) is logged at warn, and the
+// seat plays at the configured level, as if the challenger had chosen
+// none: the game goes on with its CPU moves (refusing the seat would stop
+// a running game for good), and at the level the operator chose for the
+// bot rather than the strongest, which the challenger may never have
+// asked for. The configured level is checked when the configuration is
+// read (bot.Config); should it not parse either, the seat plays Strong,
+// ParseLevel's default, also with a warning.
 func (d CPU) LevelOf(meta store.Game, c shogi.Color) player.Level {
-	name := d.Level
 	if ch := meta.CPU; ch != nil && ch.Level != "" && meta.Players[c] == store.CPU {
-		name = ch.Level
+		l, err := player.ParseLevel(ch.Level)
+		if err == nil {
+			return l
+		}
+		conf := d.configured(meta, c)
+		d.log().Warn("cpu: the game's stored level does not parse: the seat plays at the configured level",
+			"game", meta.ID, "seat", c, "stored", ch.Level, "level", conf, "err", err)
+		return conf
 	}
-	l, err := player.ParseLevel(name)
+	return d.configured(meta, c)
+}
+
+// configured is the configured level (Strong when it does not parse).
+func (d CPU) configured(meta store.Game, c shogi.Color) player.Level {
+	l, err := player.ParseLevel(d.Level)
 	if err != nil {
+		d.log().Warn("cpu: the configured level does not parse: the seat plays strong",
+			"game", meta.ID, "seat", c, "configured", d.Level, "err", err)
 		return player.Strong
 	}
 	return l
+}
+
+func (d CPU) log() *slog.Logger {
+	if d.Log == nil {
+		return slog.Default()
+	}
+	return d.Log
 }
 
 // MoveTime is the think time per move of seat c: the challenger's choice

@@ -2,10 +2,12 @@ package outbox
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"strings"
 	"time"
 
+	"shinpan/bot/budget"
 	"shinpan/bot/compose"
 	"shinpan/store"
 )
@@ -35,7 +37,12 @@ import (
 //   - a game's last edit (compose.Payload.Final, the game over) goes before
 //     the channel's other cards, and no other edit replaces it but a later
 //     one of the same card; the others take turns, the one waiting longest
-//     first. An edit picked is the card's latest when it is picked.
+//     first. An edit picked is the card's latest when it is picked;
+//   - an urgent edit (compose.Payload.Urgent: a challenge's card saying it
+//     was accepted, as the new game starts) goes before all of them,
+//     outside the share and without waiting for a spare slot: it ends the
+//     lane's wait for another edit's turn, and hurries the edit the lane is
+//     sending (urgent.go).
 //
 // The channel's posts do not wait behind its edits (Discord gives edits a
 // bucket of their own). What is merged, and when a card is edited, depends
@@ -80,6 +87,11 @@ type cardLane struct {
 	order   []cardKey                // the cards waiting, longest first
 	last    map[cardKey]time.Time    // when each card was last edited (within Config.CardEvery)
 	running bool                     // its goroutine runs
+	// interrupt ends the lane's wait for its turn (nil: it waits for none);
+	// hurry is the request of the edit it sends (nil: none). An urgent edit
+	// coming asks both.
+	interrupt context.CancelFunc
+	hurry     *budget.Hurry
 }
 
 func newCardLane() *cardLane {
@@ -142,6 +154,14 @@ func (ob *Sender) queueCard(d string, m store.OutMsg, k cardKey) (old store.OutM
 		compose.Memo.Drop(old.Payload)
 		ob.done = append(ob.done, old.ID)
 	}
+	if isUrgent(m) {
+		if l.interrupt != nil {
+			l.interrupt()
+		}
+		if l.hurry != nil {
+			l.hurry.Now()
+		}
+	}
 	if !l.running {
 		l.running = true
 		ob.wg.Add(1)
@@ -165,48 +185,86 @@ func (ob *Sender) cardLoop(d, channel string) {
 			return
 		}
 		i, wait := l.next(time.Now(), ob.every)
-		free := wait == 0 && l.order[i].byID() // a challenge's or a tournament's card: not of the share
+		urgent := wait == 0 && isUrgent(l.pending[l.order[i]])
+		// A challenge's or a tournament's card, or an urgent edit: not of the share.
+		free := wait == 0 && (l.order[i].byID() || urgent)
+		wctx, stop := context.WithCancel(ob.ctx)
+		l.interrupt = stop
 		ob.mu.Unlock()
-		if wait > 0 {
-			if !ob.pause(wait) {
-				return
-			}
-			continue
-		}
-		// The bucket first, then the turn among the channels, then a spare
-		// slot, and the edit after: whatever came meanwhile is what is sent.
-		var err error
-		if ob.ready != nil {
-			err = ob.ready(ob.ctx, http.MethodPatch, "/channels/"+channel+"/messages/0")
-		}
-		if err == nil && ob.rate != nil && !free {
-			err = ob.rate.wait(ob.ctx, d)
-		}
-		if err == nil && ob.spare != nil {
-			err = ob.spare(ob.ctx, cardSpare)
-		}
+		err := ob.cardWait(wctx, channel, d, wait, free, urgent)
+		ob.mu.Lock()
+		l.interrupt = nil
+		ob.mu.Unlock()
+		interrupted := wctx.Err() != nil && ob.ctx.Err() == nil
+		stop()
 		if err != nil {
 			var w time.Duration
-			if ob.ctx.Err() != nil || !banned(err, &w) || !ob.pause(w) {
+			switch {
+			case ob.ctx.Err() != nil:
+				return
+			case interrupted:
+				continue // an urgent edit came: it goes first
+			case !banned(err, &w) || !ob.pause(w):
 				return
 			}
 			continue
 		}
+		if wait > 0 {
+			continue
+		}
+		h := budget.NewHurry()
 		ob.mu.Lock()
 		k, m, ok, _ := l.pick(time.Now(), ob.every)
+		if ok && isUrgent(m) {
+			h.Now()
+		}
+		l.hurry = h
 		ob.mu.Unlock()
 		if !ok {
 			continue
 		}
-		if !ob.deliver(m) {
+		delivered := ob.deliver(m, h)
+		ob.mu.Lock()
+		l.hurry = nil
+		if delivered {
+			l.sent(k, time.Now(), ob.every)
+			ob.done = append(ob.done, m.ID)
+		}
+		ob.mu.Unlock()
+		if !delivered {
 			return // closing: the edit stays in the outbox for the next start
 		}
-		ob.mu.Lock()
-		l.sent(k, time.Now(), ob.every)
-		ob.done = append(ob.done, m.ID)
-		ob.mu.Unlock()
 		wake(ob.marks)
 	}
+}
+
+// cardWait waits until the lane may pick an edit: wait (> 0: until a card
+// may be edited again), else the channel's edit bucket, the edit's turn
+// among the channels (not when free) and a spare slot of the global
+// budget (not when urgent). The edit is picked only after, so whatever
+// came meanwhile is what is sent. ctx's error when ctx ends first.
+func (ob *Sender) cardWait(ctx context.Context, channel, d string, wait time.Duration, free, urgent bool) error {
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			return nil
+		}
+	}
+	var err error
+	if ob.ready != nil {
+		err = ob.ready(ctx, http.MethodPatch, "/channels/"+channel+"/messages/0")
+	}
+	if err == nil && ob.rate != nil && !free {
+		err = ob.rate.wait(ctx, d)
+	}
+	if err == nil && ob.spare != nil && !urgent {
+		err = ob.spare(ctx, cardSpare)
+	}
+	return err
 }
 
 // byIDEvery is the least time between two edits of one message by id: what
@@ -222,17 +280,23 @@ func (ob *Sender) every(k cardKey) time.Duration {
 	return ob.cardEvery
 }
 
-// next is the card to edit now (its index in order: an edit of a message
-// by id first, the answer to someone's action (a challenge accepted), then
-// a game's last edit, else the one waiting longest), or how long until one
-// may be (-1: none waits).
+// next is the card to edit now (its index in order: an urgent edit first
+// (a challenge accepted, as its game starts), then an edit of a message by
+// id (a tournament's card), then a game's last edit, else the one waiting
+// longest), or how long until one may be (-1: none waits).
 func (l *cardLane) next(now time.Time, every func(cardKey) time.Duration) (int, time.Duration) {
-	wait, due, final := time.Duration(-1), -1, -1
+	wait, due, final, byID := time.Duration(-1), -1, -1, -1
 	for i, k := range l.order {
 		at := l.last[k].Add(every(k))
 		if !now.Before(at) {
-			if k.byID() {
+			if isUrgent(l.pending[k]) {
 				return i, 0
+			}
+			if k.byID() {
+				if byID < 0 {
+					byID = i
+				}
+				continue
 			}
 			if final < 0 && isFinal(l.pending[k]) {
 				final = i
@@ -245,6 +309,9 @@ func (l *cardLane) next(now time.Time, every func(cardKey) time.Duration) (int, 
 		if d := at.Sub(now); wait < 0 || d < wait {
 			wait = d
 		}
+	}
+	if byID >= 0 {
+		return byID, 0
 	}
 	if final >= 0 {
 		return final, 0

@@ -351,3 +351,47 @@ func TestCardMergeIgnoresText(t *testing.T) {
 		t.Errorf("the texts changed what was sent or when:\n%v %v\n%v %v", ids1, at1, ids2, at2)
 	}
 }
+
+// TestCardUrgentFirst: an urgent edit (a challenge's card accepted, as its
+// game starts) goes before an edit by id and a game's last edit that
+// waited longer.
+func TestCardUrgentFirst(t *testing.T) {
+	l := newCardLane()
+	every := func(cardKey) time.Duration { return 0 }
+	for _, m := range []store.OutMsg{
+		cardEdit(1, "ch", 1, 5, true),
+		{ID: 2, Dest: store.DestChannel, Target: "ch", Payload: compose.Payload{Edit: "776", Content: "a tournament"}.Encode()},
+		{ID: 3, Dest: store.DestChannel, Target: "ch", Payload: compose.Payload{Edit: "777", Content: "accepted", Urgent: true}.Encode()},
+		cardEdit(4, "ch", 4, 2, false),
+	} {
+		l.put(laneKey(m), m)
+	}
+	var order []uint64
+	for {
+		_, m, ok, _ := l.pick(time.Now(), every)
+		if !ok {
+			break
+		}
+		order = append(order, m.ID)
+	}
+	if fmt.Sprint(order) != "[3 2 1 4]" {
+		t.Errorf("edits sent in the order %v, want the urgent one, the one by id, the game over, the rest: [3 2 1 4]", order)
+	}
+}
+
+// TestIsUrgent: only the payload's own field marks an urgent message,
+// never a text that mentions it.
+func TestIsUrgent(t *testing.T) {
+	for _, c := range []struct {
+		p    compose.Payload
+		want bool
+	}{
+		{compose.Payload{Content: "Game #1 starts", Urgent: true}, true},
+		{compose.Payload{Content: "Game #1 starts"}, false},
+		{compose.Payload{Content: `"urgent":true`}, false},
+	} {
+		if got := isUrgent(store.OutMsg{Payload: c.p.Encode()}); got != c.want {
+			t.Errorf("%s: urgent %v, want %v", c.p.Encode(), got, c.want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"shinpan/bot/budget"
 	"shinpan/bot/compose"
 	"shinpan/store"
 )
@@ -52,6 +53,8 @@ type Sender struct {
 	running  map[string]bool           // destinations with a worker
 	cards    map[string]*cardLane      // channels' card edits waiting (cards.go)
 	inFlight map[uint64]bool           // handed to a worker, not yet marked sent
+	urgent   map[string]int            // by destination: its queue's Urgent messages (urgent.go)
+	hurry    map[string]*budget.Hurry  // by destination: what hurries the request its worker makes
 	done     []uint64                  // sent or given up, to mark
 	seen     uint64                    // every message up to this id was read (orderedOutbox)
 	kick     chan struct{}             // wakes the dispatcher
@@ -119,7 +122,7 @@ type Config struct {
 // New returns a sender; Run starts it.
 func New(cfg Config) *Sender {
 	ob := &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
-		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, cards: map[string]*cardLane{}, ready: cfg.Ready, spare: cfg.Spare, cardEvery: cfg.CardEvery, inFlight: map[uint64]bool{},
+		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, cards: map[string]*cardLane{}, urgent: map[string]int{}, hurry: map[string]*budget.Hurry{}, ready: cfg.Ready, spare: cfg.Spare, cardEvery: cfg.CardEvery, inFlight: map[uint64]bool{},
 		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1)}
 	if cfg.CardRate != nil {
 		ob.rate = newCardRate(cfg.CardRate)
@@ -248,6 +251,12 @@ func (ob *Sender) dispatch() {
 			continue
 		}
 		ob.queues[d] = append(ob.queues[d], m)
+		if isUrgent(m) {
+			ob.urgent[d]++
+			if h := ob.hurry[d]; h != nil {
+				h.Now() // what the worker sends now goes ahead too (urgent.go)
+			}
+		}
 		if !ob.running[d] {
 			ob.running[d] = true
 			ob.wg.Add(1)
@@ -265,11 +274,14 @@ func (ob *Sender) worker(d string) {
 		if len(q) == 0 || ob.ctx.Err() != nil {
 			delete(ob.queues, d)
 			delete(ob.running, d)
+			delete(ob.urgent, d)
+			delete(ob.hurry, d)
 			ob.mu.Unlock()
 			return
 		}
 		m := q[0]
 		ob.queues[d] = q[1:]
+		h := ob.hurryFor(d, m)
 		ob.mu.Unlock()
 		// q[1:] is only ever appended to, past its end: safe to read unlocked.
 		if superseded(m, q[1:]) {
@@ -284,7 +296,7 @@ func (ob *Sender) worker(d string) {
 				wake(ob.marks)
 			}
 			continue
-		} else if !ob.deliver(m) {
+		} else if !ob.deliver(m, h) {
 			return // closing: the message stays in the outbox for the next start
 		}
 		ob.mu.Lock()
@@ -299,7 +311,13 @@ func (ob *Sender) worker(d string) {
 // budget, or the request itself) at once: the message stays in the outbox
 // for the next start, and one Discord took before the answer was cut short
 // is sent again then with the same nonce, which Discord drops.
-func (ob *Sender) deliver(m store.OutMsg) bool {
+// Its requests go ahead of the routine ones waiting for the global budget
+// once h is asked (nil: never; urgent.go).
+func (ob *Sender) deliver(m store.OutMsg, h *budget.Hurry) bool {
+	ctx := ob.ctx
+	if h != nil {
+		ctx = budget.WithHurry(ctx, h)
+	}
 	backoff := 250 * time.Millisecond
 	for {
 		start := time.Now()
@@ -308,7 +326,7 @@ func (ob *Sender) deliver(m store.OutMsg) bool {
 			err = ob.hooks.Refuse(m)
 		}
 		if err == nil {
-			err = ob.send(ob.ctx, m)
+			err = ob.send(ctx, m)
 		}
 		var rerr *discordgo.RESTError
 		var wait time.Duration
