@@ -81,8 +81,12 @@ func newHiddenPlayer(b *base) *hiddenPlayer {
 	h.f = newFilter(b.me, b.cfg.Variant, particleCount(b.cfg, b.frozen), b.rng)
 	h.f.kingVisible = b.cfg.Variant == view.Tsuitate && b.cfg.KingVisible
 	h.f.blindShots = b.cfg.Variant == view.Dark && !b.frozen
-	if b.cfg.Variant == view.Dark && !b.frozen {
+	switch {
+	case b.frozen:
+	case b.cfg.Variant == view.Dark:
 		h.f.policy = &darkPolicy
+	case b.cfg.Variant == view.Tsuitate:
+		h.f.policy = &tsuitatePolicy
 	}
 	return h
 }

@@ -219,13 +219,17 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 	total, fit := 0.0, 0.0
 	wts := f.wts[:len(ms)]
 	var pc policyCtx
+	sharpness := 1.0
 	if f.policy != nil {
 		pc = newPolicyCtx(p, f.variant, f.lastTo)
+		if temp < styleTemps[0] {
+			sharpness = policySharp
+		}
 	}
 	for j, m := range ms {
 		var w float64
 		if f.policy != nil {
-			w = math.Exp(min(policyScore(p, &pc, m, f.policy), 30))
+			w = math.Exp(min(sharpness*policyScore(p, &pc, m, f.policy), 30))
 		} else {
 			w = f.prior(p, m, temp)
 		}
@@ -339,6 +343,10 @@ func (f *filter) noteEvidence(n int) {
 // also sharp (style 1, an opponent that nearly always plays the move that
 // looks best on its own board). Which fits shows in which particles survive.
 var styleTemps = [...]float64{40, 6}
+
+// policySharp is how much sharper than the fitted model (policy_dark.go) a
+// sharp-style particle takes the opponent to be.
+const policySharp = 2.5
 
 // sharpShare is the share of new Tsuitate particles that assume the sharp
 // style.

@@ -213,3 +213,14 @@ var darkPolicy = [numPolicyFeatures]float64{
 	fPawn: 0.139, fLance: -0.919, fKnight: 0.254, fSilver: -0.060, fGoldLike: -0.780,
 	fBishop: 0.625, fRook: -0.618, fHorse: 0.090, fDragon: 1.085,
 }
+
+// tsuitatePolicy are the Tsuitate weights fitted by TestPolicyFit: 79
+// games of strong against baseline at 50 ms.
+var tsuitatePolicy = [numPolicyFeatures]float64{
+	fPsq: 1.201, fKingPsq: 0.288, fPromote: 1.251, fCapture: 1.693,
+	fToHidAtt: 0.390, fToDefended: 0.198, fKing: -1.206, fKingOpening: 1.119,
+	fDrop: -4.076, fDropAdvance: 1.088, fSlide: -5.608, fShot: 1.210, fAdvance: 1.735,
+	fNearOwnKing: 1.837, fNearEnemyKing: -0.340, fRecapture: 0.438, fCheckKing: 2.225,
+	fPawn: 0.188, fLance: -0.442, fKnight: 0.352, fSilver: 0.239, fGoldLike: 0.418,
+	fBishop: 0.247, fRook: -0.185, fHorse: -0.232, fDragon: 0.493,
+}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +25,7 @@ var (
 	fitData     = flag.String("player.fit.data", "", "the Dark game records of TestPolicyGen and TestPolicyFit")
 	fitMoveTime = flag.Duration("player.fit.movetime", 100*time.Millisecond, "think time of the games TestPolicyGen plays")
 	fitSeed     = flag.Int64("player.fit.seed", 1, "first seed of the games TestPolicyGen plays")
+	fitRun      = flag.Bool("player.fit", false, "fit the opponent model's weights (TestPolicyFit)")
 	fitVariant  = flag.String("player.fit.variant", "dark", "variant of TestPolicyGen and TestPolicyFit: dark or tsuitate")
 )
 
@@ -66,19 +68,25 @@ type decision struct {
 	strong bool      // the mover is the strong level
 }
 
-func loadDecisions(t *testing.T, path string) [][]decision {
+// loadDecisions reads the records of path; only held-out games (every fifth)
+// when heldOut.
+func loadDecisions(t *testing.T, v view.Variant, path string, heldOut bool) [][]decision {
 	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer fh.Close()
-	v := view.Variant(*fitVariant)
 	var games [][]decision
+	gi := -1
 	sc := bufio.NewScanner(fh)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		fs := strings.Fields(sc.Text())
 		if len(fs) < 2 {
+			continue
+		}
+		if gi++; heldOut && gi%5 != 4 {
+			games = append(games, nil)
 			continue
 		}
 		strongColor := shogi.Color(fs[0][0] - '0')
@@ -155,12 +163,17 @@ func logLik(ds []decision, w *[numPolicyFeatures]float64, grad *[numPolicyFeatur
 	return ll / float64(len(ds))
 }
 
-func TestPolicyFit(t *testing.T) {
-	if *fitData == "" || *fitGen != 0 {
-		t.Skip("-player.fit.data not set (or generating)")
+// policyData is the file of a variant's game records: -player.fit.data, or
+// the records the weights were fitted to.
+func policyData(v view.Variant) string {
+	if *fitData != "" {
+		return *fitData
 	}
-	games := loadDecisions(t, *fitData)
-	var train, test []decision
+	return filepath.Join("testdata", "policy-"+string(v)+".txt")
+}
+
+// splitGames holds out every fifth game.
+func splitGames(games [][]decision) (train, test []decision) {
 	for gi, g := range games {
 		if gi%5 == 4 {
 			test = append(test, g...)
@@ -168,7 +181,46 @@ func TestPolicyFit(t *testing.T) {
 			train = append(train, g...)
 		}
 	}
-	t.Logf("%d games, %d training decisions, %d held out", len(games), len(train), len(test))
+	return train, test
+}
+
+// TestPolicyPredicts checks that the fitted weights predict the moves of the
+// held-out games better than the heuristic prior did, mixed with the uniform
+// choice as the filter mixed it.
+func TestPolicyPredicts(t *testing.T) {
+	for _, v := range []view.Variant{view.Dark, view.Tsuitate} {
+		t.Run(string(v), func(t *testing.T) {
+			w := &darkPolicy
+			if v == view.Tsuitate {
+				w = &tsuitatePolicy
+			}
+			_, test := splitGames(loadDecisions(t, v, filepath.Join("testdata", "policy-"+string(v)+".txt"), true))
+			old := 0.0
+			for _, d := range test {
+				tot := 0.0
+				for _, x := range d.old {
+					tot += x
+				}
+				old += math.Log(0.85*d.old[d.chosen]/tot + 0.15/float64(len(d.x)))
+			}
+			old /= float64(len(test))
+			fitted := logLik(test, w, nil)
+			t.Logf("%d held-out moves: log-likelihood a move %.3f (prior %.3f)", len(test), fitted, old)
+			if fitted < old+0.3 {
+				t.Errorf("fitted model %.3f a move, not 0.3 better than the prior's %.3f", fitted, old)
+			}
+		})
+	}
+}
+
+func TestPolicyFit(t *testing.T) {
+	if !*fitRun {
+		t.Skip("-player.fit not set")
+	}
+	v := view.Variant(*fitVariant)
+	train, test := splitGames(loadDecisions(t, v, policyData(v), false))
+	games := len(train) + len(test)
+	t.Logf("%d decisions: %d training, %d held out", games, len(train), len(test))
 	var w, m1, m2 [numPolicyFeatures]float64
 	const lr, b1, b2, l2 = 0.05, 0.9, 0.999, 1e-3
 	for it := 1; it <= 400; it++ {
