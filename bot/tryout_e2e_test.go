@@ -23,3 +23,28 @@ func TestStatusInSeveralGames(t *testing.T) {
 		t.Fatalf("status in one game: %q", out)
 	}
 }
+
+// A note or a reach names the square as its reader writes squares: ５五 in
+// Japanese (they read 5e).
+func TestNoteAndReachSquareInJapanese(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
+	for _, c := range []struct{ user, text, want string }{
+		{e.bob, "?5e", "５五 に「？」の印を付けました"},
+		{e.bob, "5e?", "５五 に自分の駒はありません"},
+		{e.bob, "7c?", "自分の盤で７三の歩が動けるマス"},
+		{e.alice, "?5e", "5e"},
+	} {
+		if got := e.dm(c.user, c.text).Content; !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.text, got, c.want)
+		}
+	}
+	if got := e.slash(e.bob, "note", discordtest.StringOption("square", "5e")); !strings.Contains(got, "DM") {
+		t.Errorf("/shogi note: %q", got)
+	}
+	if got := e.lastDM(e.bob).Content; !strings.Contains(got, "５五 の印を外しました") {
+		t.Errorf("/shogi note again: %q", got)
+	}
+}
