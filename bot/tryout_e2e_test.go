@@ -48,3 +48,18 @@ func TestNoteAndReachSquareInJapanese(t *testing.T) {
 		t.Errorf("/shogi note again: %q", got)
 	}
 }
+
+// A mask typed on a square without one's piece is refused naming the square
+// as the reader's language writes it.
+func TestMaskNoPieceSquareInJapanese(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("masked")
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
+	if got := e.dm(e.bob, "5e").Content; !strings.Contains(got, "５五にあなたの駒はありません") {
+		t.Errorf("bob: %q", got)
+	}
+	if got := e.dm(e.alice, "5e").Content; !strings.Contains(got, "no piece of yours on 5e") {
+		t.Errorf("alice: %q", got)
+	}
+}
