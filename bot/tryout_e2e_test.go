@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shinpan/bot/discordtest"
+	"shinpan/bot/tap"
 )
 
 // /shogi status without game: in several games, it asks which (it used to
@@ -61,5 +62,43 @@ func TestMaskNoPieceSquareInJapanese(t *testing.T) {
 	}
 	if got := e.dm(e.alice, "5e").Content; !strings.Contains(got, "no piece of yours on 5e") {
 		t.Errorf("alice: %q", got)
+	}
+}
+
+// A pick on a board that is out of date shows the current board under the
+// current state of the game, not the old message's "your turn".
+func TestTapStaleSaysWhereTheGameStands(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	e.play("7g7f", "3c3d")
+	pick := func(user string, m discordtest.Message) discordtest.Message {
+		t.Helper()
+		cs, err := tap.Choices(m.Components)
+		if err != nil || len(cs) == 0 {
+			t.Fatalf("no menu on %q: %v", m.Content, err)
+		}
+		iid, err := e.srv.SelectMenu(user, m.ChannelID, m.ID, cs[0].CustomID, cs[0].Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.answer(iid)
+		after, _ := e.srv.Message(m.ID)
+		return after
+	}
+	old := e.tapMessage(e.alice) // move 3, her turn
+	e.play("2g2f")
+	after := pick(e.alice, old)
+	if strings.Contains(after.Content, "your turn") || !strings.Contains(after.Content, "after move 3, ☖ White to move") {
+		t.Errorf("a pick after the game moved on: %q", after.Content)
+	}
+	old = e.tapMessage(e.bob) // move 4, his turn
+	e.slash(e.bob, "resign")
+	after = pick(e.bob, old)
+	if strings.Contains(after.Content, "your turn") || !strings.Contains(after.Content, "resigned") {
+		t.Errorf("a pick after the game ended: %q", after.Content)
+	}
+	if len(after.Components) > 0 && string(after.Components) != "null" && string(after.Components) != "[]" {
+		t.Errorf("menus left on a finished game's board: %s", after.Components)
 	}
 }
