@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"shinpan/bot/discordtest"
 	"shinpan/bot/tap"
@@ -100,5 +101,36 @@ func TestTapStaleSaysWhereTheGameStands(t *testing.T) {
 	}
 	if len(after.Components) > 0 && string(after.Components) != "null" && string(after.Components) != "[]" {
 		t.Errorf("menus left on a finished game's board: %s", after.Components)
+	}
+}
+
+// A player the CPU replaces for being away is told so by DM, before the
+// CPU's first move for them reaches them as "You played …"; the opponent
+// is told nothing more than the channel.
+func TestAwayPlayerToldByDM(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fastCPU)
+	id := e.startGame("standard", discordtest.IntegerOption("away_seconds", 60))
+	e.play("7g7f")
+	before := len(e.botDMs(e.alice))
+	e.offset.Store(int64(61 * time.Second)) // bob has been away for his turn's 60 s
+	e.waitUntil("the CPU's move for bob", func() bool { return e.game(id).LastSeq >= 2 })
+	e.settle()
+	ms := e.botDMs(e.bob)
+	told := -1
+	for i, m := range ms {
+		if strings.Contains(m.Content, "the CPU plays your seat in game #1") {
+			told = i
+		}
+	}
+	if told < 0 || !strings.Contains(ms[len(ms)-1].Content, "You played") || told > len(ms)-2 {
+		var got []string
+		for _, m := range ms {
+			got = append(got, m.Content)
+		}
+		t.Fatalf("bob's DMs: %q", got)
+	}
+	if n := len(e.botDMs(e.alice)); n != before+1 {
+		t.Errorf("alice got %d DMs at the takeover, want 1 (the CPU's move)", n-before)
 	}
 }
