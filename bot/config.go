@@ -187,8 +187,9 @@ func (c Config) Check() error {
 	if c.CPUMoveMillis < 0 || c.CPUMoveMillis > 60000 {
 		return fmt.Errorf("config: cpu_move_ms %d: want 0 (default) to 60000", c.CPUMoveMillis)
 	}
-	if c.CPUMaxMoveMillis < 0 || c.CPUMaxMoveMillis > 60000 {
-		return fmt.Errorf("config: cpu_max_move_ms %d: want 0 (default 5000) to 60000", c.CPUMaxMoveMillis)
+	// Under 100 ms every think: would be refused (Discord offers 100 and up).
+	if m := c.CPUMaxMoveMillis; m < 0 || (m > 0 && m < 100) || m > 60000 {
+		return fmt.Errorf("config: cpu_max_move_ms %d: want 0 (default 5000) or 100 to 60000", c.CPUMaxMoveMillis)
 	}
 	if c.GlobalRate < 1 || c.GlobalRate > 10000 {
 		return fmt.Errorf("config: global_rate %d: want 1 to 10000 requests a second", c.GlobalRate)

@@ -99,6 +99,8 @@ func TestNewChecksConfig(t *testing.T) {
 		{"log level", Config{LogLevel: "loud"}, "log_level"},
 		{"watch delay", Config{WatchDelay: intPtr(301)}, "watch_delay 301"},
 		{"cpu think time", Config{CPUMoveMillis: -1}, "cpu_move_ms"},
+		{"players' most think time", Config{CPUMaxMoveMillis: 100}, ""},
+		{"players' most think time under think:'s least", Config{CPUMaxMoveMillis: 99}, "cpu_max_move_ms 99"},
 		{"card share", Config{CardShare: 1.5}, "card_share"},
 		{"endpoint", Config{HTTPAddr: "127.0.0.1:0", PublicKey: strings.Repeat("ab", 32)}, ""},
 		{"endpoint without its key", Config{HTTPAddr: "127.0.0.1:0"}, "public_key"},
