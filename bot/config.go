@@ -147,6 +147,13 @@ func LoadConfig(path string) (Config, error) {
 	if t := os.Getenv("DISCORD_TOKEN"); t != "" {
 		c.Token = t
 	}
+	// As pasted: a line's end (a secret file's), or the header's "Bot ".
+	// Neither is part of a token; with them Go refuses the header or
+	// Discord the token.
+	c.Token = strings.TrimSpace(c.Token)
+	if t, ok := strings.CutPrefix(c.Token, "Bot "); ok {
+		c.Token = strings.TrimSpace(t)
+	}
 	if a := os.Getenv("SHINPAN_METRICS_ADDR"); a != "" {
 		c.MetricsAddr = a
 	}

@@ -122,3 +122,27 @@ func TestNewChecksConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigTokenTrimmed: a token pasted with the line's end or the "Bot "
+// of the Authorization header is the token itself, from the file or the
+// environment.
+func TestConfigTokenTrimmed(t *testing.T) {
+	for _, c := range []struct{ name, file, env string }{
+		{"file, line end", "token = \"abc.def\\n\"", ""},
+		{"file, Bot prefix", "token = \"Bot abc.def\"", ""},
+		{"env, spaces and line end", "", " abc.def \r\n"},
+		{"env, Bot prefix", "", "Bot abc.def"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("DISCORD_TOKEN", c.env)
+			path := filepath.Join(t.TempDir(), "c.toml")
+			if err := os.WriteFile(path, []byte(c.file), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := LoadConfig(path)
+			if err != nil || cfg.Token != "abc.def" {
+				t.Errorf("token %q, %v", cfg.Token, err)
+			}
+		})
+	}
+}
