@@ -134,3 +134,21 @@ func TestAwayPlayerToldByDM(t *testing.T) {
 		t.Errorf("alice got %d DMs at the takeover, want 1 (the CPU's move)", n-before)
 	}
 }
+
+// Move on a board when it is not one's turn (an older board, still carrying
+// its buttons) says so at once instead of opening a box whose move would
+// only be refused.
+func TestMoveButtonOffTurn(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	old := e.lastDM(e.alice)
+	e.play("7g7f")
+	if out := e.click(e.alice, old, "move:"); out != "It is not your turn." {
+		t.Errorf("Move off turn: %q", out)
+	}
+	e.dm(e.bob, "3c3d")
+	if out := e.click(e.alice, old, "move:"); out != "[modal]" {
+		t.Errorf("Move on her turn again: %q", out)
+	}
+}
