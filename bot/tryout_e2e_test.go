@@ -152,3 +152,26 @@ func TestMoveButtonOffTurn(t *testing.T) {
 		t.Errorf("Move on her turn again: %q", out)
 	}
 }
+
+// A game that ends before any move posts no empty move list ("**Moves**
+// (0):" alone); the result post says the moves played all the same.
+func TestNoEmptyMoveList(t *testing.T) {
+	t.Parallel()
+	for _, variant := range []string{"standard", "tsuitate"} {
+		t.Run(variant, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t)
+			e.startGame(variant)
+			e.slash(e.bob, "resign")
+			e.settle()
+			for _, p := range e.channelPosts() {
+				if strings.Contains(p.Content, "**Moves** (0)") {
+					t.Errorf("posted: %q", p.Content)
+				}
+			}
+			if end := e.endPost(); !strings.Contains(end.Content, "resigned") {
+				t.Errorf("result post: %q", end.Content)
+			}
+		})
+	}
+}
