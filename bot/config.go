@@ -147,6 +147,13 @@ func LoadConfig(path string) (Config, error) {
 	if t := os.Getenv("DISCORD_TOKEN"); t != "" {
 		c.Token = t
 	}
+	// As pasted: a line's end (a secret file's), or the header's "Bot ".
+	// Neither is part of a token; with them Go refuses the header or
+	// Discord the token.
+	c.Token = strings.TrimSpace(c.Token)
+	if t, ok := strings.CutPrefix(c.Token, "Bot "); ok {
+		c.Token = strings.TrimSpace(t)
+	}
 	if a := os.Getenv("SHINPAN_METRICS_ADDR"); a != "" {
 		c.MetricsAddr = a
 	}
@@ -187,8 +194,9 @@ func (c Config) Check() error {
 	if c.CPUMoveMillis < 0 || c.CPUMoveMillis > 60000 {
 		return fmt.Errorf("config: cpu_move_ms %d: want 0 (default) to 60000", c.CPUMoveMillis)
 	}
-	if c.CPUMaxMoveMillis < 0 || c.CPUMaxMoveMillis > 60000 {
-		return fmt.Errorf("config: cpu_max_move_ms %d: want 0 (default 5000) to 60000", c.CPUMaxMoveMillis)
+	// Under 100 ms every think: would be refused (Discord offers 100 and up).
+	if m := c.CPUMaxMoveMillis; m < 0 || (m > 0 && m < 100) || m > 60000 {
+		return fmt.Errorf("config: cpu_max_move_ms %d: want 0 (default 5000) or 100 to 60000", c.CPUMaxMoveMillis)
 	}
 	if c.GlobalRate < 1 || c.GlobalRate > 10000 {
 		return fmt.Errorf("config: global_rate %d: want 1 to 10000 requests a second", c.GlobalRate)

@@ -99,6 +99,8 @@ func TestNewChecksConfig(t *testing.T) {
 		{"log level", Config{LogLevel: "loud"}, "log_level"},
 		{"watch delay", Config{WatchDelay: intPtr(301)}, "watch_delay 301"},
 		{"cpu think time", Config{CPUMoveMillis: -1}, "cpu_move_ms"},
+		{"players' most think time", Config{CPUMaxMoveMillis: 100}, ""},
+		{"players' most think time under think:'s least", Config{CPUMaxMoveMillis: 99}, "cpu_max_move_ms 99"},
 		{"card share", Config{CardShare: 1.5}, "card_share"},
 		{"endpoint", Config{HTTPAddr: "127.0.0.1:0", PublicKey: strings.Repeat("ab", 32)}, ""},
 		{"endpoint without its key", Config{HTTPAddr: "127.0.0.1:0"}, "public_key"},
@@ -116,6 +118,30 @@ func TestNewChecksConfig(t *testing.T) {
 				t.Errorf("refused: %v", err)
 			case tc.want != "" && (err == nil || b != nil || !strings.Contains(err.Error(), tc.want)):
 				t.Errorf("New: %v (bot %v), want an error with %q", err, b != nil, tc.want)
+			}
+		})
+	}
+}
+
+// TestConfigTokenTrimmed: a token pasted with the line's end or the "Bot "
+// of the Authorization header is the token itself, from the file or the
+// environment.
+func TestConfigTokenTrimmed(t *testing.T) {
+	for _, c := range []struct{ name, file, env string }{
+		{"file, line end", "token = \"abc.def\\n\"", ""},
+		{"file, Bot prefix", "token = \"Bot abc.def\"", ""},
+		{"env, spaces and line end", "", " abc.def \r\n"},
+		{"env, Bot prefix", "", "Bot abc.def"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("DISCORD_TOKEN", c.env)
+			path := filepath.Join(t.TempDir(), "c.toml")
+			if err := os.WriteFile(path, []byte(c.file), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := LoadConfig(path)
+			if err != nil || cfg.Token != "abc.def" {
+				t.Errorf("token %q, %v", cfg.Token, err)
 			}
 		})
 	}

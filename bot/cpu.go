@@ -110,15 +110,19 @@ func (b *Bot) awayTakeover(id store.GameID, c shogi.Color) {
 		return
 	}
 	l := b.readers.ChannelLang(meta)
-	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, uitexts.AwayCPU(l, compose.Mention(meta.Players[c]), uint64(id)), meta)
+	// The player is told too, so that the CPU's moves in their DMs ("You
+	// played …") are not taken for theirs.
+	you := compose.ToDM(meta.Players[c], compose.Payload{Content: uitexts.AwayYou(b.readers.Lang(meta.Players[c]), uint64(id))})
+	b.setAway(id, c, store.Away{Since: b.now(), CPU: true}, cs, uitexts.AwayCPU(l, compose.Mention(meta.Players[c]), uint64(id)), meta, you)
 	go b.cpuTurn(id)
 }
 
-// setAway records a seat's away state with the channel's note in one
-// transaction, then puts cs (nil: the player) in the seat.
-func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *games.Seat, text string, meta store.Game) {
+// setAway records a seat's away state with the channel's note (and the
+// messages more) in one transaction, then puts cs (nil: the player) in the
+// seat.
+func (b *Bot) setAway(id store.GameID, c shogi.Color, away store.Away, cs *games.Seat, text string, meta store.Game, more ...store.OutMsg) {
 	note := compose.ToChannel(b.announceChannel(meta), compose.Payload{Content: text})
-	updated, err := b.st.UpdateGame(id, []store.OutMsg{note}, func(g *store.Game) error {
+	updated, err := b.st.UpdateGame(id, append([]store.OutMsg{note}, more...), func(g *store.Game) error {
 		g.Away[c] = away
 		return nil
 	})

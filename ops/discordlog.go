@@ -27,6 +27,9 @@ func RouteDiscordgo(l *slog.Logger, secrets ...string) {
 			lvl = slog.LevelWarn
 		case discordgo.LogInformational:
 			lvl = slog.LevelInfo
+			if traceOnly(format) {
+				lvl = slog.LevelDebug
+			}
 		}
 		ctx := context.Background()
 		if !l.Enabled(ctx, lvl) {
@@ -37,6 +40,15 @@ func RouteDiscordgo(l *slog.Logger, secrets ...string) {
 		msg = urlTokens().ReplaceAllString(msg, "${1}{token}")
 		l.Log(ctx, lvl, msg, "source", "discordgo")
 	}
+}
+
+// traceOnly says whether an informational line of discordgo's is a trace
+// for debugging, not news for an operator: "called" on entering a function,
+// and the dump of the gateway's first packet (READY: a Go literal of its
+// bytes, six characters a byte, every guild of the bot in it), at each
+// new session.
+func traceOnly(format string) bool {
+	return format == "called" || strings.HasPrefix(format, "First Packet")
 }
 
 // secretReplacer replaces every non-empty secret with "[redacted]".

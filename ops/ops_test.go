@@ -45,7 +45,12 @@ func TestDiscordgoLogRouted(t *testing.T) {
 	discordgo.Logger(discordgo.LogError, 1, "bad auth with %s", "Bot s3cr3t")
 	discordgo.Logger(discordgo.LogDebug, 1, "Op: %d, Data: %s", 0, "message content")
 	discordgo.Logger(discordgo.LogInformational, 1, "Rate Limiting %s, retry in %v", "https://discord.com/api/v9/webhooks/123/aW50ZXJhY3Rpb24.x_y-z/messages/@original", time.Second)
+	discordgo.Logger(discordgo.LogInformational, 1, "First Packet:\n%#v\n", json.RawMessage(`{"guilds":[]}`))
+	discordgo.Logger(discordgo.LogInformational, 1, "called")
 	out := buf.String()
+	if strings.Contains(out, "First Packet") || strings.Contains(out, "msg=called") {
+		t.Errorf("discordgo's traces passed an info logger: %s", out)
+	}
 	if !strings.Contains(out, "level=WARN msg=\"error reading from gateway wss://x websocket, EOF\" source=discordgo") {
 		t.Errorf("warning not routed: %s", out)
 	}

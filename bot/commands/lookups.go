@@ -54,10 +54,10 @@ func (cm *Commands) Status(r *interact.Req) (interact.Answer, error) {
 	if n, ok := r.Opts.Num("game"); ok {
 		id = store.GameID(n)
 	} else {
-		id, _ = cm.PickGame(ScopeOf(r), 0)
-	}
-	if id == 0 {
-		return interact.Say(uitexts.UI(r.Lang, uitexts.NoActiveGame)), nil
+		var why string
+		if id, why = cm.PickGame(ScopeOf(r), 0); id == 0 {
+			return interact.Say(why), nil // none, or which of several
+		}
 	}
 	meta, err := cm.st.GetGame(id)
 	if err != nil || !ScopeOf(r).HasGame(meta) {

@@ -55,6 +55,7 @@ func (cm *Commands) note(id store.GameID, user, text string) (string, bool) {
 	if err != nil {
 		return compose.StoreText(l, err), false
 	}
+	at := notation.SquareIn(rd.Notation(), sq) // as the reader writes squares
 	on := false
 	for _, s := range notes {
 		on = on || s == sq
@@ -62,9 +63,9 @@ func (cm *Commands) note(id store.GameID, user, text string) (string, bool) {
 	lg.Mu.Lock()
 	files := cm.compose.BoardFiles(lg.Meta, lg.G, c, rd)
 	lg.Mu.Unlock()
-	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: uitexts.NoteToggled(l, sq.String(), on), Files: files}), id)); err != nil {
+	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: uitexts.NoteToggled(l, at, on), Files: files}), id)); err != nil {
 		cm.log.Error("enqueue", "game", id, "user", user, "err", err)
-		return uitexts.NoteUnsent(l, sq.String(), on), false // the note is kept: say so
+		return uitexts.NoteUnsent(l, at, on), false // the note is kept: say so
 	}
 	cm.host.Kick()
 	return uitexts.UI(l, uitexts.BoardSent), true
@@ -80,6 +81,7 @@ func (cm *Commands) reach(id store.GameID, user, text string) (string, bool) {
 	if why != "" {
 		return why, false
 	}
+	at := notation.SquareIn(rd.Notation(), sq) // as the reader writes squares
 	lg.Mu.Lock()
 	defer lg.Mu.Unlock()
 	if !lg.Meta.Options.ShowReachable {
@@ -88,7 +90,7 @@ func (cm *Commands) reach(id store.GameID, user, text string) (string, bool) {
 	v := lg.G.View(view.ViewerOf(c))
 	pc := v.Board[sq].Piece
 	if !v.Board[sq].Known || pc == shogi.NoPiece || pc.Color() != c {
-		return uitexts.NoPieceThere(l, sq.String()), false
+		return uitexts.NoPieceThere(l, at), false
 	}
 	to := lg.G.Reach(c, sq)
 	notes, err := cm.st.Notes(id, c)
@@ -100,7 +102,7 @@ func (cm *Commands) reach(id store.GameID, user, text string) (string, bool) {
 	if err != nil {
 		return compose.StoreText(l, err), false
 	}
-	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: uitexts.ReachTitle(l, pc.Kind(), sq.String(), len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
+	if err := cm.st.Enqueue(compose.ForGame(compose.ToDM(user, compose.Payload{Content: uitexts.ReachTitle(l, pc.Kind(), at, len(to) == 0), Files: []compose.File{img}}), id)); err != nil {
 		cm.log.Error("enqueue", "game", id, "user", user, "err", err)
 		return compose.StoreText(l, err), false
 	}

@@ -9,6 +9,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
+	"shinpan/bot/texts"
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/store"
@@ -86,10 +87,19 @@ func (mv *Moves) ResignConfirm(r *interact.Req) (interact.Answer, error) {
 	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.Resigned), nil
 }
 
-// MoveButton opens a modal with a text field for the move (easier on phones).
+// MoveButton opens a modal with a text field for the move (easier on phones);
+// off the player's turn (an older board's button) it says so instead, as
+// the move typed would be refused.
 func (mv *Moves) MoveButton(r *interact.Req) (interact.Answer, error) {
-	if _, why := mv.buttonGame(r); why != nil {
+	s, why := mv.buttonGame(r)
+	if why != nil {
 		return *why, nil
+	}
+	s.Game.Mu.Lock()
+	offTurn := !s.Game.G.NeedsMasks() && s.Game.G.Turn() != s.Color
+	s.Game.Mu.Unlock()
+	if offTurn {
+		return interact.Say(texts.Refusal(r.Lang, &referee.Refusal{Code: referee.RefNotYourTurn})), nil
 	}
 	l := r.Lang
 	return interact.Answer{Modal: &discordgo.InteractionResponseData{CustomID: fmt.Sprintf("movemodal:%d", r.Arg), Title: uitexts.UI(l, uitexts.ModalTitle),

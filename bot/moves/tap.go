@@ -14,9 +14,11 @@ import (
 	"shinpan/bot/interact"
 	"shinpan/bot/outbox"
 	"shinpan/bot/tap"
+	"shinpan/bot/texts"
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
+	"shinpan/referee/view"
 	"shinpan/render"
 	"shinpan/store"
 )
@@ -299,6 +301,10 @@ func (mv *Moves) tapStale(r *interact.Req, lg *games.Game, c shogi.Color, rd com
 		sc.Selects = tap.First(in).Selects
 	}
 	msg := mv.tapScreen(r, lg, c, rd, in, sc)
+	// The message's own text was about its old board ("— your turn"): over
+	// the current one it says where the game stands now, as /shogi board.
+	now := texts.Status(compose.TextCtx(rd, lg.Meta, nil), compose.GameState(lg.G), view.AudienceOf(c))
+	msg.Content = now + tapLine + sc.Heading
 	if !in.Active() {
 		msg.Components = nil
 	}

@@ -74,7 +74,7 @@ func refusal(l Lang, r *referee.Refusal) string {
 	case referee.RefNotASquare:
 		return tr(l, mRefNotSquare, typed)
 	case referee.RefNoPieceOn:
-		return tr(l, mRefNoPieceOn, r.Square.String())
+		return tr(l, mRefNoPieceOn, squareIn(l, r.Square))
 	case referee.RefIllegal:
 		return tr(l, mRefMove, typed, reasonText(l, r.Reason))
 	case referee.RefMaskAttacked:

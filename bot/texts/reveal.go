@@ -55,7 +55,8 @@ func (c Ctx) maskAtEnd(e view.Event, s shogi.Color) string {
 // RevealDetails returns the rest of the end-of-game reveal as messages of at
 // most MaxLen characters each: the mask openings with how to check them
 // (Masked), every foul attempt with its reason (Tsuitate), and the whole move
-// list in the reader's notation (from ctx.Start; in USI without it).
+// list in the reader's notation (from ctx.Start; in USI without it), when
+// a move was played.
 // Everything in it is public once the game is over.
 func RevealDetails(ctx Ctx, e view.Event) []string {
 	if e.Kind != view.EvReveal {
@@ -80,6 +81,9 @@ func RevealDetails(ctx Ctx, e view.Event) []string {
 		for _, f := range e.Fouls {
 			lines = append(lines, ctx.FoulLine(f))
 		}
+	}
+	if len(e.Moves) == 0 { // over before a move: no list (the result says "moves played: 0")
+		return pack(lines)
 	}
 	lines = append(lines, "", ctx.t(mRevealMoves, len(e.Moves)))
 	var row []string

@@ -135,6 +135,9 @@ func parse(p *shogi.Position, text string) (query, *ResolveError) {
 	text = Unquote(text)
 	trimmed := text
 	s, wide := normalize(text)
+	// A sentence's end after the move (a phone types "." for two spaces;
+	// 。 and ！ in Japanese) is no part of any notation.
+	s = strings.TrimRight(s, ".。!")
 	guess := Western
 	if !isASCII(s) {
 		guess = Japanese

@@ -95,6 +95,13 @@ func TestResolve(t *testing.T) {
 		{start, "", "P77-76", ok("7g7f")},
 		{start, "", "Ｐ－７ｆ", ok("7g7f")},
 		{start, "", "P−7f", ok("7g7f")},
+		{start, "", "ｐー７ｆ", ok("7g7f")},  // a Japanese IME's kana mode: - is ー
+		{start, "", "7g7f.", ok("7g7f")}, // a phone's full stop (two spaces)
+		{start, "", "P-7f.", ok("7g7f")},
+		{start, "", "７六歩。", ok("7g7f")},
+		{start, "", "７六歩！", ok("7g7f")},
+		{start, "", ".", bad(Unparsable)},
+		{start, "", "７ｇー７ｆ", ok("7g7f")},
 		{start, "", "7g7f", ok("7g7f")},
 		{start, "", "7G7F", ok("7g7f")},
 		{start, "", "７ｇ７ｆ", ok("7g7f")},

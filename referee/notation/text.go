@@ -29,7 +29,7 @@ func normalize(s string) (out string, wide bool) {
 			continue // spaces, and invisible format characters (U+200B, U+FEFF) that Echo drops too
 		case lead && strings.ContainsRune("▲△☗☖▼▽", r):
 			continue
-		case r == '−' || r == '‐' || r == '–' || r == '—':
+		case r == '−' || r == '‐' || r == '–' || r == '—' || r == 'ー': // ー: "-" in a Japanese IME's kana mode
 			r = '-'
 		case r == '×':
 			r = 'x'

@@ -189,6 +189,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIDrawWithdrawn:       "The draw offer no longer stands: a move was played. `/shogi draw` offers one yourself.",
 		mUIAwayCPU:             "%s is away: the CPU plays their seat in game #%s until they come back.",
 		mUIAwayBack:            "%s is back in game #%s.",
+		mUIAwayYou:             "You were away on your turn: the CPU plays your seat in game #%s until you come back. Send anything here (a move, `help`) or use a command to take it back.",
 		mUICPUPlaysOn:          "The CPU does not take draws: it plays on.",
 		mAdminOnly:             "Only moderators (Manage Server) can use `/shogiadmin`.",
 		mAdminEndMoved:         "Ending a game is now `/shogiadmin end` (moderators: Manage Server).",

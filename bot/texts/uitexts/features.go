@@ -193,6 +193,11 @@ func AwayCPU(l texts.Lang, who string, game uint64) string {
 	return texts.Clip(tr(l, mUIAwayCPU, texts.Name(who), texts.GameNo(game)))
 }
 
+// AwayYou tells an away player, by DM, that the CPU took their seat.
+func AwayYou(l texts.Lang, game uint64) string {
+	return texts.Clip(tr(l, mUIAwayYou, texts.GameNo(game)))
+}
+
 // AwayBack tells the channel a player took their seat back.
 func AwayBack(l texts.Lang, who string, game uint64) string {
 	return texts.Clip(tr(l, mUIAwayBack, texts.Name(who), texts.GameNo(game)))

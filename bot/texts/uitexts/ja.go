@@ -191,6 +191,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIDrawWithdrawn:       "手が指されたため、引き分けの提案は取り消されました。自分から提案するには `/shogi draw`。",
 		mUIAwayCPU:             "%s が離席中のため、対局 #%s では戻るまでCPUが代わりに指します。",
 		mUIAwayBack:            "%s が対局 #%s に戻りました。",
+		mUIAwayYou:             "手番のまま離席していたため、対局 #%s ではあなたが戻るまでCPUが代わりに指します。ここに何か送るか（指し手や `help`）コマンドを使うと、席に戻れます。",
 		mUICPUPlaysOn:          "CPUは引き分けに応じません。対局を続けます。",
 		mAdminOnly:             "`/shogiadmin` を使えるのはモデレーター（サーバー管理権限）だけです。",
 		mAdminEndMoved:         "対局の終了は `/shogiadmin end` になりました（モデレーター：サーバー管理権限）。",

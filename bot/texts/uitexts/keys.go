@@ -154,6 +154,7 @@ const (
 	mUIDrawWithdrawn       msg = "ui.draw.withdrawn"
 	mUIAwayCPU             msg = "ui.away.cpu"  // who, game number
 	mUIAwayBack            msg = "ui.away.back" // who, game number
+	mUIAwayYou             msg = "ui.away.you"  // game number
 	mUICPUPlaysOn          msg = "ui.cpu.plays_on"
 )
 
