@@ -90,7 +90,8 @@ const (
 	mUINotInGame           msg = "ui.game.not_yours" // game number
 	mUIGameElsewhere       msg = "ui.game.elsewhere" // game number
 	mUINoActiveGame        msg = "ui.game.none_active"
-	mUIWhichGame           msg = "ui.game.which" // list of game numbers, one game number
+	mUIWhichGame           msg = "ui.game.which"        // list of game numbers, one game number
+	mUIWhichGameOption     msg = "ui.game.which_option" // list of game numbers, one game number
 	mUIGameOver            msg = "ui.game.over"
 	mUIBoardSent           msg = "ui.board.sent"
 	mUINoGamesHere         msg = "ui.games.none"

@@ -91,7 +91,15 @@ func GameElsewhere(l texts.Lang, game uint64) string {
 
 // WhichGame asks a player in several games to start a move with the game's
 // number.
-func WhichGame(l texts.Lang, games []uint64) string {
+func WhichGame(l texts.Lang, games []uint64) string { return whichGame(l, mUIWhichGame, games) }
+
+// WhichGameOption asks a player in several games to name one with a slash
+// command's game option.
+func WhichGameOption(l texts.Lang, games []uint64) string {
+	return whichGame(l, mUIWhichGameOption, games)
+}
+
+func whichGame(l texts.Lang, m msg, games []uint64) string {
 	if len(games) == 0 {
 		return UI(l, NoActiveGame)
 	}
@@ -99,7 +107,7 @@ func WhichGame(l texts.Lang, games []uint64) string {
 	for i, g := range games {
 		nos[i] = "#" + texts.GameNo(g)
 	}
-	return texts.Clip(tr(l, mUIWhichGame, texts.Join(l, nos), texts.GameNo(games[0])))
+	return texts.Clip(tr(l, m, texts.Join(l, nos), texts.GameNo(games[0])))
 }
 
 // DMsClosedMidGame tells the channel, by mention, that a player of a game

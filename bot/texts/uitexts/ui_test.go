@@ -63,6 +63,7 @@ func TestUIFunctions(t *testing.T) {
 			"withdrawn":   ChallengeWithdrawn(l, "<@5>"),
 			"not in game": NotInGame(l, 12),
 			"which":       WhichGame(l, []uint64{12, 15}),
+			"which opt":   WhichGameOption(l, []uint64{12, 15}),
 			"dms closed":  DMsClosedMidGame(l, "<@5>", 12),
 			"channel":     ChannelLost(l, 12),
 			"hello":       Hello(l, view.Masked, shogi.White),
