@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"shinpan/bot/discordtest"
 )
 
 // A slash command that needs a game, used without game: by a player in
@@ -23,5 +25,27 @@ func TestSlashInSeveralGamesPointsToOption(t *testing.T) {
 	}
 	if out := e.dm(e.bob, "3c3d").Content; !strings.Contains(out, "#1 7g7f") {
 		t.Errorf("a DM in two games: %q", out)
+	}
+}
+
+// /shogi accept, decline or cancel with nothing to act on says so, instead
+// of "That challenge is no longer open" about a challenge never named.
+func TestNoChallengeToActOn(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard")) // open: hers, not one she can accept
+	for _, c := range []struct{ user, cmd, want string }{
+		{e.alice, "accept", "There is no challenge here for you to accept."},
+		{e.alice, "decline", "There is no challenge here for you to decline."},
+		{e.bob, "cancel", "You have no challenge here to cancel."},
+	} {
+		t.Run(c.cmd, func(t *testing.T) {
+			if got := e.slash(c.user, c.cmd); !strings.Contains(got, c.want) {
+				t.Errorf("/shogi %s: %q, want %q", c.cmd, got, c.want)
+			}
+		})
+	}
+	if got := e.slash(e.bob, "accept"); !strings.Contains(got, "Game #1 starts") {
+		t.Errorf("bob accepts the open challenge: %q", got)
 	}
 }

@@ -177,6 +177,9 @@ func (cm *Commands) Accept(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		return interact.Answer{}, err
 	}
+	if id == 0 {
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallengeToAccept)), nil
+	}
 	return cm.accept(r, id)
 }
 
@@ -218,6 +221,9 @@ func (cm *Commands) Decline(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		return interact.Answer{}, err
 	}
+	if id == 0 {
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallengeToDecline)), nil
+	}
 	return cm.decline(r, id, false)
 }
 
@@ -236,7 +242,7 @@ func (cm *Commands) Cancel(r *interact.Req) (interact.Answer, error) {
 			return cm.decline(r, cs[k].ID, true)
 		}
 	}
-	return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallenge)), nil
+	return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallengeToCancel)), nil
 }
 
 // decline ends a challenge: by the challenged person (decline) or the

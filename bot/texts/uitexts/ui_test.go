@@ -21,7 +21,8 @@ var uiTexts = map[UIText]string{
 	ModalPlaceholder: "ModalPlaceholder", MoveSent: "MoveSent", MaskMenu: "MaskMenu", MaskPlaceholder: "MaskPlaceholder",
 	Done: "Done", InternalError: "InternalError", UnknownCommand: "UnknownCommand", NoGame: "NoGame",
 	NoActiveGame: "NoActiveGame", GameOver: "GameOver", BoardSent: "BoardSent", NoGamesHere: "NoGamesHere",
-	DMHelp: "DMHelp",
+	DMHelp: "DMHelp", NoChallengeToAccept: "NoChallengeToAccept", NoChallengeToDecline: "NoChallengeToDecline",
+	NoChallengeToCancel: "NoChallengeToCancel",
 }
 
 // TestUITexts: every fixed interface text exists in both languages, without
