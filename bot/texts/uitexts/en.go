@@ -120,6 +120,8 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIMaskMenu:            "Choose your mask:",
 		mUIMaskPlaceholder:     "Your mask (not the king)",
 		mUIDone:                "Done.",
+		mUIAborted:             "Game #%s is aborted: no result, no rating.",
+		mUIDrawAgreed:          "Draw agreed: game #%s ends in a draw.",
 		mUIInternalError:       "Something went wrong on my side. Nothing was changed; please try again.",
 		mUIStoreDown:           "The referee cannot be reached right now, so nothing was recorded. Please try again in a moment.",
 		mUIStoreUnsure:         "The referee stopped answering while this was being recorded, so I cannot tell yet whether it was. Look at the board in a moment before you send it again.",

@@ -122,6 +122,8 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIMaskMenu:            "影武者を選んでください：",
 		mUIMaskPlaceholder:     "影武者（玉以外）",
 		mUIDone:                "完了しました。",
+		mUIAborted:             "対局 #%s を中止しました（勝敗なし・レーティングなし）。",
+		mUIDrawAgreed:          "引き分けに合意しました。対局 #%s は引き分けです。",
 		mUIInternalError:       "こちら側でエラーが起きました。何も変わっていません。もう一度お試しください。",
 		mUIStoreDown:           "いま審判につながらないため、何も記録されていません。少し待ってからもう一度お試しください。",
 		mUIStoreUnsure:         "記録の途中で審判の応答が途切れたため、記録されたかどうかまだ分かりません。少し待って盤面を確かめてから、もう一度送ってください。",

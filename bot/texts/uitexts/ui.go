@@ -92,6 +92,12 @@ func GameElsewhere(l texts.Lang, game uint64) string {
 	return tr(l, mUIGameElsewhere, texts.GameNo(game))
 }
 
+// Aborted answers the player who aborted game.
+func Aborted(l texts.Lang, game uint64) string { return tr(l, mUIAborted, texts.GameNo(game)) }
+
+// DrawAgreed answers the player who accepted a draw offer in game.
+func DrawAgreed(l texts.Lang, game uint64) string { return tr(l, mUIDrawAgreed, texts.GameNo(game)) }
+
 // WhichGame asks a player in several games to start a move with the game's
 // number.
 func WhichGame(l texts.Lang, games []uint64) string { return whichGame(l, mUIWhichGame, games) }

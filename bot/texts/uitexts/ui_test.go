@@ -65,6 +65,8 @@ func TestUIFunctions(t *testing.T) {
 			"not in game": NotInGame(l, 12),
 			"which":       WhichGame(l, []uint64{12, 15}),
 			"which opt":   WhichGameOption(l, []uint64{12, 15}),
+			"aborted":     Aborted(l, 12),
+			"draw agreed": DrawAgreed(l, 12),
 			"dms closed":  DMsClosedMidGame(l, "<@5>", 12),
 			"channel":     ChannelLost(l, 12),
 			"hello":       Hello(l, view.Masked, shogi.White),
