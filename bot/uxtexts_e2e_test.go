@@ -49,3 +49,28 @@ func TestNoChallengeToActOn(t *testing.T) {
 		t.Errorf("bob accepts the open challenge: %q", got)
 	}
 }
+
+// "Resign" typed in a DM never resigns (a slip could not be undone): the
+// answer says how to, and the game goes on.
+func TestTypedResignSaysHow(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("standard")
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
+	for _, c := range []struct{ user, text, want string }{
+		{e.alice, "resign", "press **Resign** under your board"},
+		{e.alice, "#1 I resign.", "press **Resign** under your board"},
+		{e.bob, "投了", "**投了** ボタン"},
+		{e.bob, "負けました", "**投了** ボタン"},
+		{e.bob, "降参", "**投了** ボタン"},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			if got := e.dm(c.user, c.text).Content; !strings.Contains(got, c.want) {
+				t.Errorf("%q: %q, want %q", c.text, got, c.want)
+			}
+		})
+	}
+	if g := e.game(id); !g.Status.Live() {
+		t.Fatalf("typed words ended the game: %s", g.Status)
+	}
+}

@@ -183,6 +183,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUICPUOnly:             "level: and think: are for games against the CPU: give the bot itself as opponent:.",
 		mUIThinkMax:            "think: at most %d ms on this server.",
 		mUIYouDeclined:         "Challenge #%d declined.",
+		mUIDMResignHow:         "Typed words never resign, so that a slip cannot end your game: to resign, press **Resign** under your board, or use `/shogi resign`. Nothing was played.",
 		mUIDMGamePrefix:        "To name a game, write `#`, its number, a space, then the move: `#12 7g7f`. Nothing was played.",
 		mUIYouWithdrew:         "Challenge #%d withdrawn.",
 		mUITooManyChallenges:   "You already have %d open challenges on this server: withdraw one with `/shogi cancel`, or wait until one is accepted or runs out.",

@@ -164,6 +164,22 @@ func YouWithdrew(l texts.Lang, id uint64) string { return tr(l, mUIYouWithdrew, 
 // DMGamePrefix answers a DM whose "#N " game prefix is not a game number.
 func DMGamePrefix(l texts.Lang) string { return tr(l, mUIDMGamePrefix) }
 
+// DMResignHow answers a DM that says "resign" in words: typed text never
+// resigns (a slip could not be undone); it says how to.
+func DMResignHow(l texts.Lang) string { return tr(l, mUIDMResignHow) }
+
+// IsResignWord tells whether a DM is a word of resignation ("resign", "投了",
+// "負けました"...), in any case, with a full stop or ! after it.
+func IsResignWord(s string) bool {
+	s = strings.ToLower(strings.TrimRight(strings.TrimSpace(s), ".!。！、 　"))
+	switch s {
+	case "resign", "resigns", "i resign", "resigned", "i give up", "投了", "投了します", "降参", "降参します",
+		"負けました", "まけました", "参りました", "まいりました":
+		return true
+	}
+	return false
+}
+
 // TooManyChallenges refuses a challenge over the per-server limit of open ones.
 func TooManyChallenges(l texts.Lang, n int) string { return tr(l, mUITooManyChallenges, n) }
 

@@ -150,6 +150,7 @@ const (
 	mUIThinkMax            msg = "ui.challenge.think_max"    // the server's most think time, ms
 	mUIYouDeclined         msg = "ui.challenge.you_declined" // challenge number
 	mUIDMGamePrefix        msg = "ui.dm.game_prefix"
+	mUIDMResignHow         msg = "ui.dm.resign_how"
 	mUIYouWithdrew         msg = "ui.challenge.you_withdrew" // challenge number
 	mUITooManyChallenges   msg = "ui.challenge.too_many"     // how many are open
 	mUIHistoryEmpty        msg = "ui.history.empty"
