@@ -74,3 +74,23 @@ func TestTypedResignSaysHow(t *testing.T) {
 		t.Fatalf("typed words ended the game: %s", g.Status)
 	}
 }
+
+// "??" (a note shortcut without its square) says how a square is named,
+// not that "“”" is not a square.
+func TestEmptySquareShortcut(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("tsuitate")
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
+	for _, c := range []struct{ user, text, want string }{
+		{e.alice, "??", "Name a square with the ?"},
+		{e.alice, "？", "Name a square with the ?"},
+		{e.bob, "？？", "マスを書いてください"},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			if got := e.dm(c.user, c.text).Content; !strings.Contains(got, c.want) || strings.Contains(got, "“”") {
+				t.Errorf("%q: %q, want %q", c.text, got, c.want)
+			}
+		})
+	}
+}

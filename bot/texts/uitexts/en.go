@@ -145,6 +145,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIReachNone:           "Your %s on %s cannot move on your own board.",
 		mUIReachOff:            "Showing reachable squares is turned off in this game.",
 		mUINoPieceThere:        "You have no piece on %s.",
+		mUINoSquare:            "Name a square with the ?: `?5e` puts or removes your mark on 5e, `7g?` shows where your piece on 7g can go.",
 		mUIBadSquare:           "“%s” is not a square: write it like 7g or ７七.",
 		mUIButtonRematch:       "Rematch",
 		mUIRematchNotYours:     "Only the players of game #%s can ask for a rematch.",

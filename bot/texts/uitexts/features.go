@@ -36,7 +36,11 @@ func ReachTitle(l texts.Lang, k shogi.Kind, square string, none bool) string {
 func NoPieceThere(l texts.Lang, square string) string { return tr(l, mUINoPieceThere, square) }
 
 // BadSquare: the text is not a square (quoted as readably as it was typed).
+// An empty text ("??" in a DM) is told how a square is named.
 func BadSquare(l texts.Lang, text string) string {
+	if strings.TrimSpace(text) == "" {
+		return tr(l, mUINoSquare)
+	}
 	return texts.Clip(tr(l, mUIBadSquare, texts.Escape(notation.Echo(text))))
 }
 

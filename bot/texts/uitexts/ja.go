@@ -147,6 +147,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIReachNone:           "自分の盤では%[2]sの%[1]sは動けません。",
 		mUIReachOff:            "この対局では動けるマスの表示はオフです。",
 		mUINoPieceThere:        "%s に自分の駒はありません。",
+		mUINoSquare:            "？ と一緒にマスを書いてください：`?５五` で５五の印を付け外し、`７七?` で７七の駒が動けるマスを表示します。",
 		mUIBadSquare:           "「%s」はマスではありません。7g や ７七 のように書いてください。",
 		mUIButtonRematch:       "再戦",
 		mUIRematchNotYours:     "対局 #%s の対局者だけが再戦を申し込めます。",

@@ -111,6 +111,7 @@ const (
 	mUIReachOff            msg = "ui.reach.off"
 	mUINoPieceThere        msg = "ui.reach.no_piece" // square
 	mUIBadSquare           msg = "ui.square.bad"     // text
+	mUINoSquare            msg = "ui.square.none"
 	mUIButtonRematch       msg = "ui.button.rematch"
 	mUIRematchNotYours     msg = "ui.rematch.not_yours" // game number
 	mUIRematchSent         msg = "ui.rematch.sent"
