@@ -94,3 +94,23 @@ func TestEmptySquareShortcut(t *testing.T) {
 		})
 	}
 }
+
+// A mask typed as square and piece, as Japanese players write it ("８二飛"),
+// is chosen when that piece stands there; another piece is refused saying
+// which.
+func TestMaskSquareAndPieceByDM(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("masked")
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
+	if got := e.dm(e.alice, "２八角").Content; !strings.Contains(got, "Your piece on 2h is not a bishop") {
+		t.Errorf("alice, 2h as a bishop: %q", got)
+	}
+	e.dm(e.alice, "２八飛")
+	if got := e.dm(e.bob, "８二飛").Content; strings.Contains(got, "マスではありません") {
+		t.Errorf("bob, ８二飛: %q", got)
+	}
+	if g := e.game(id); g.LastSeq != 2 {
+		t.Fatalf("masks: seq %d, want both chosen", g.LastSeq)
+	}
+}

@@ -147,6 +147,7 @@ const (
 	mRefKingNotMask     msg = "ref.king_not_mask"
 	mRefNotSquare       msg = "ref.not_a_square"   // typed text
 	mRefNoPieceOn       msg = "ref.no_piece_on"    // square
+	mRefNotThatPiece    msg = "ref.not_that_piece" // square, piece
 	mRefUnknownAction   msg = "ref.unknown_action" // action kind
 	mRefImpasse         msg = "ref.impasse"        // why
 	mRefMove            msg = "ref.move"           // typed text, why

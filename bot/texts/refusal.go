@@ -75,6 +75,8 @@ func refusal(l Lang, r *referee.Refusal) string {
 		return tr(l, mRefNotSquare, typed)
 	case referee.RefNoPieceOn:
 		return tr(l, mRefNoPieceOn, squareIn(l, r.Square))
+	case referee.RefNotThatPiece:
+		return tr(l, mRefNotThatPiece, squareIn(l, r.Square), PieceName(l, r.Kind))
 	case referee.RefIllegal:
 		return tr(l, mRefMove, typed, reasonText(l, r.Reason))
 	case referee.RefMaskAttacked:
