@@ -114,3 +114,47 @@ func TestMaskSquareAndPieceByDM(t *testing.T) {
 		t.Fatalf("masks: seq %d, want both chosen", g.LastSeq)
 	}
 }
+
+// After a rematch started, /shogi rematch (the last finished game by
+// default) says the rematch is on instead of offering a second one; naming
+// the game still offers one.
+func TestRematchAlreadyOn(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("standard")
+	e.slash(e.bob, "resign")
+	e.click(e.alice, e.endPost(), "rematch:")
+	var card discordtest.Message
+	for _, m := range e.srv.BotMessages(e.ch) {
+		if strings.Contains(string(m.Components), "accept:") && strings.Contains(m.Content, "#2") {
+			card = m
+		}
+	}
+	if card.ID == "" {
+		t.Fatal("no rematch card")
+	}
+	e.click(e.bob, card, "accept:")
+	e.waitUntil("game #2", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
+	cards := func() int {
+		n := 0
+		for _, m := range e.srv.BotMessages(e.ch) {
+			if strings.Contains(string(m.Components), "accept:") {
+				n++
+			}
+		}
+		return n
+	}
+	before := cards()
+	for _, user := range []string{e.alice, e.bob} {
+		if out := e.slash(user, "rematch"); !strings.Contains(out, "Game #1 already has its rematch: game #2") {
+			t.Errorf("/shogi rematch after the rematch started: %q", out)
+		}
+	}
+	e.settle() // a card would be posted through the outbox
+	if n := cards(); n != before {
+		t.Errorf("%d new challenge cards, want none", n-before)
+	}
+	if out := e.slash(e.alice, "rematch", discordtest.IntegerOption("game", 1)); !strings.Contains(out, "Rematch offered") {
+		t.Errorf("/shogi rematch game:1: %q", out)
+	}
+}

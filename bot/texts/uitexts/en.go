@@ -150,6 +150,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIButtonRematch:       "Rematch",
 		mUIRematchNotYours:     "Only the players of game #%s can ask for a rematch.",
 		mUIRematchSent:         "Rematch offered — see the channel.",
+		mUIRematchPlayed:       "Game #%s already has its rematch: game #%s. To offer another, name the game: `/shogi rematch` with `game:%s`.",
 		mUIRematchPending:      "Your rematch offer (challenge #%s) is still open — see the channel.",
 		mUIDMsClosedYou:        "I can't DM you: your last DM from me was refused. Allow direct messages from this server's members (Privacy Settings), then ask again.",
 		mUIWatchDMsClosed:      "I can't DM you: allow direct messages from this server's members (Privacy Settings), then use `/shogi watch` again.",

@@ -152,6 +152,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIButtonRematch:       "再戦",
 		mUIRematchNotYours:     "対局 #%s の対局者だけが再戦を申し込めます。",
 		mUIRematchSent:         "再戦を申し込みました（チャンネルをご覧ください）。",
+		mUIRematchPlayed:       "対局 #%s の再戦はもう始まっています（対局 #%s）。もう一度申し込むには `/shogi rematch` で対局番号（`game:%s`）を指定してください。",
 		mUIRematchPending:      "再戦の申し込み（申し込み #%s）はまだ受け付け中です。チャンネルをご覧ください。",
 		mUIDMsClosedYou:        "DMを送れません（前回のDMが拒否されました）。このサーバーのメンバーからのダイレクトメッセージを許可して（プライバシー設定）、もう一度お試しください。",
 		mUIWatchDMsClosed:      "DMを送れません。このサーバーのメンバーからのダイレクトメッセージを許可して（プライバシー設定）、もう一度 `/shogi watch` を使ってください。",

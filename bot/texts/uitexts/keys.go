@@ -116,6 +116,7 @@ const (
 	mUIRematchNotYours     msg = "ui.rematch.not_yours" // game number
 	mUIRematchSent         msg = "ui.rematch.sent"
 	mUIRematchPending      msg = "ui.rematch.pending" // challenge number
+	mUIRematchPlayed       msg = "ui.rematch.played"  // game number, its rematch's number, game number
 	mUIWatchDMsClosed      msg = "ui.watch.dms_closed"
 	mUIDMsClosedYou        msg = "ui.dms_closed_you"
 	mUIRating              msg = "ui.rating.line"            // name, variant, rating, rd, games, wins, losses, draws

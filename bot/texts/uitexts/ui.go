@@ -87,6 +87,12 @@ func RematchPending(l texts.Lang, challenge uint64) string {
 	return tr(l, mUIRematchPending, texts.GameNo(challenge))
 }
 
+// RematchPlayed: /shogi rematch without a game, when the last game's
+// rematch (game next) is already on.
+func RematchPlayed(l texts.Lang, game, next uint64) string {
+	return tr(l, mUIRematchPlayed, texts.GameNo(game), texts.GameNo(next), texts.GameNo(game))
+}
+
 // GameElsewhere: the user's own game, asked for from another server.
 func GameElsewhere(l texts.Lang, game uint64) string {
 	return tr(l, mUIGameElsewhere, texts.GameNo(game))

@@ -67,6 +67,7 @@ func TestUIFunctions(t *testing.T) {
 			"which opt":   WhichGameOption(l, []uint64{12, 15}),
 			"aborted":     Aborted(l, 12),
 			"draw agreed": DrawAgreed(l, 12),
+			"rematch on":  RematchPlayed(l, 12, 13),
 			"dms closed":  DMsClosedMidGame(l, "<@5>", 12),
 			"channel":     ChannelLost(l, 12),
 			"hello":       Hello(l, view.Masked, shogi.White),
