@@ -158,3 +158,18 @@ func TestRematchAlreadyOn(t *testing.T) {
 		t.Errorf("/shogi rematch game:1: %q", out)
 	}
 }
+
+// A time preset with a clock option of another time control is refused,
+// as the README promises, not turned silently into that other control.
+func TestPresetAndOtherClockRefused(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	out := e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard"), discordtest.UserOption("opponent", e.bob),
+		discordtest.StringOption("time", "10m+30s"), discordtest.IntegerOption("turn_seconds", 30))
+	if !strings.Contains(out, `turn\_seconds cannot be combined with time:10m+30s`) {
+		t.Errorf("time:10m+30s turn_seconds:30: %q", out)
+	}
+	if cs, _ := e.st.Challenges(); len(cs) != 0 {
+		t.Errorf("a challenge was made: %+v", cs)
+	}
+}
