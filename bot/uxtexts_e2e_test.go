@@ -173,3 +173,41 @@ func TestPresetAndOtherClockRefused(t *testing.T) {
 		t.Errorf("a challenge was made: %+v", cs)
 	}
 }
+
+// Options of another variant (fouls outside Tsuitate, the royal mask
+// outside Masked) are refused, in a challenge and as a server's default,
+// instead of being ignored; ranked:true against the CPU says the game is
+// unranked.
+func TestOptionsThatDoNotApply(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, c := range []struct {
+		name string
+		out  string
+		want string
+	}{
+		{"challenge", e.slash(e.alice, "challenge", discordtest.StringOption("variant", "masked"), discordtest.UserOption("opponent", e.bob),
+			discordtest.IntegerOption("foul_limit", 5)), `foul\_limit applies only to Tsuitate shogi, not to Masked shogi`},
+		{"mask in dark", e.slash(e.alice, "challenge", discordtest.StringOption("variant", "dark"), discordtest.UserOption("opponent", e.bob),
+			discordtest.BooleanOption("mask_as_king", true)), `mask\_as\_king applies only to Masked shogi (Kagemusha), not to Dark shogi`},
+		{"defaults", e.admin(e.carol, "defaults", discordtest.StringOption("variant", "masked"), discordtest.IntegerOption("foul_limit", 3)),
+			`foul\_limit applies only to Tsuitate shogi`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if !strings.Contains(c.out, c.want) || strings.Contains(c.out, "Saved") {
+				t.Errorf("%q, want %q", c.out, c.want)
+			}
+		})
+	}
+	if cs, _ := e.st.Challenges(); len(cs) != 0 {
+		t.Errorf("challenges made: %d", len(cs))
+	}
+	if gs, _ := e.st.GetGuildSettings(e.srv.GuildID()); len(gs.Defaults["masked"]) != 0 {
+		t.Errorf("masked defaults saved: %v", gs.Defaults["masked"])
+	}
+	out := e.slash(e.alice, "challenge", discordtest.StringOption("variant", "standard"), discordtest.UserOption("opponent", e.srv.BotUser().ID),
+		discordtest.BooleanOption("ranked", true))
+	if !strings.Contains(out, "this one is unranked") || !strings.Contains(out, "starts") {
+		t.Errorf("ranked:true against the CPU: %q", out)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 )
 
@@ -233,6 +234,10 @@ func OptionRefusal(l Lang, err error) string {
 	}
 	if s, ok := timeRefusal(l, err); ok {
 		return s
+	}
+	var nv *policy.NotForVariantError
+	if errors.As(err, &nv) {
+		return tr(l, mOptNotForVariant, Escape(nv.Option), VariantName(l, nv.Only), VariantName(l, nv.Chosen))
 	}
 	var ve *referee.VariantError
 	if errors.As(err, &ve) {

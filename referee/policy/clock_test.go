@@ -2,6 +2,7 @@ package policy
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -235,5 +236,33 @@ func TestMoveBudget(t *testing.T) {
 		if got := clocked(c.tc).MoveBudget(); got != c.want {
 			t.Errorf("%+v: %v, want %v", c.tc, got, c.want)
 		}
+	}
+}
+
+// TestCheckApplies: options of one variant are refused for another, the
+// common ones for any.
+func TestCheckApplies(t *testing.T) {
+	for _, c := range []struct {
+		v     view.Variant
+		names []string
+		bad   string
+	}{
+		{view.Tsuitate, []string{"foul_limit", "announce_fouls", "king_visible", "move_limit"}, ""},
+		{view.Masked, []string{"mask_as_king", "turn_seconds", "show_reachable"}, ""},
+		{view.Masked, []string{"move_limit", "foul_limit"}, "foul_limit"},
+		{view.Dark, []string{"mask_as_king"}, "mask_as_king"},
+		{view.Standard, []string{"king_visible"}, ""}, // RULES.md: ignored outside Tsuitate
+		{view.Standard, []string{"announce_fouls"}, "announce_fouls"},
+	} {
+		t.Run(string(c.v)+" "+strings.Join(c.names, ","), func(t *testing.T) {
+			err := CheckApplies(c.v, c.names)
+			var ne *NotForVariantError
+			switch {
+			case c.bad == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case c.bad != "" && (!errors.As(err, &ne) || ne.Option != c.bad || ne.Chosen != c.v):
+				t.Errorf("%v, want %s refused", err, c.bad)
+			}
+		})
 	}
 }

@@ -185,6 +185,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUICPUOnly:             "level: and think: are for games against the CPU: give the bot itself as opponent:.",
 		mUIThinkMax:            "think: at most %d ms on this server.",
 		mUIYouDeclined:         "Challenge #%d declined.",
+		mUIUnrankedCPU:         "Games against the CPU are never rated: this one is unranked (`ranked` does not apply).",
 		mUIDMResignHow:         "Typed words never resign, so that a slip cannot end your game: to resign, press **Resign** under your board, or use `/shogi resign`. Nothing was played.",
 		mUIDMGamePrefix:        "To name a game, write `#`, its number, a space, then the move: `#12 7g7f`. Nothing was played.",
 		mUIYouWithdrew:         "Challenge #%d withdrawn.",

@@ -168,6 +168,10 @@ func YouWithdrew(l texts.Lang, id uint64) string { return tr(l, mUIYouWithdrew, 
 // DMGamePrefix answers a DM whose "#N " game prefix is not a game number.
 func DMGamePrefix(l texts.Lang) string { return tr(l, mUIDMGamePrefix) }
 
+// UnrankedCPU tells who asked for a ranked game against the CPU that it is
+// unranked: games against the CPU are never rated.
+func UnrankedCPU(l texts.Lang) string { return tr(l, mUIUnrankedCPU) }
+
 // DMResignHow answers a DM that says "resign" in words: typed text never
 // resigns (a slip could not be undone); it says how to.
 func DMResignHow(l texts.Lang) string { return tr(l, mUIDMResignHow) }

@@ -187,6 +187,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUICPUOnly:             "level: と think: はCPUとの対局用です。opponent: にボット自身を指定してください。",
 		mUIThinkMax:            "このサーバーの think: は %d ミリ秒までです。",
 		mUIYouDeclined:         "申し込み #%d を断りました。",
+		mUIUnrankedCPU:         "CPU との対局はレーティングの対象になりません。この対局は非レート戦です（`ranked` は使えません）。",
 		mUIDMResignHow:         "うっかり対局が終わらないよう、文字で送っても投了にはなりません。投了するには盤面の下の **投了** ボタンを押すか、`/shogi resign` を使ってください。指し手は送られていません。",
 		mUIDMGamePrefix:        "対局を指定するときは `#`、対局番号、空白、指し手の順に書いてください：`#12 7g7f`。指し手は送られていません。",
 		mUIYouWithdrew:         "申し込み #%d を取り下げました。",

@@ -153,6 +153,7 @@ const (
 	mUIYouDeclined         msg = "ui.challenge.you_declined" // challenge number
 	mUIDMGamePrefix        msg = "ui.dm.game_prefix"
 	mUIDMResignHow         msg = "ui.dm.resign_how"
+	mUIUnrankedCPU         msg = "ui.challenge.unranked_cpu"
 	mUIYouWithdrew         msg = "ui.challenge.you_withdrew" // challenge number
 	mUITooManyChallenges   msg = "ui.challenge.too_many"     // how many are open
 	mUIHistoryEmpty        msg = "ui.history.empty"
