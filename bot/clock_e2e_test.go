@@ -138,7 +138,7 @@ func TestTimeOptionsRefused(t *testing.T) {
 		{[]discordtest.Option{discordtest.StringOption("time", "3d"), discordtest.IntegerOption("away_seconds", 600)}, `in correspondence the CPU never takes a seat`},
 		{[]discordtest.Option{discordtest.IntegerOption("byoyomi_seconds", 5)}, `byoyomi\_seconds must be 0 (none) or from 10 to 3600, not 5.`},
 		{[]discordtest.Option{discordtest.StringOption("time", "10m+30s"), discordtest.IntegerOption("turn_seconds", 30),
-			discordtest.IntegerOption("main_minutes", 3)}, `main\_minutes cannot be combined with turn\_seconds`},
+			discordtest.IntegerOption("main_minutes", 3)}, `turn\_seconds cannot be combined with time:10m+30s`},
 	} {
 		opts := append([]discordtest.Option{discordtest.StringOption("variant", "standard"), discordtest.UserOption("opponent", e.bob)}, c.opts...)
 		if got := e.slash(e.alice, "challenge", opts...); !strings.Contains(got, c.want) {

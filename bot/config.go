@@ -135,6 +135,15 @@ func LoadConfig(path string) (Config, error) {
 			if err := md.PrimitiveDecode(prim, &o); err != nil {
 				return c, fmt.Errorf("config defaults.%s: %w", name, err)
 			}
+			var keys []string
+			for _, k := range md.Keys() {
+				if len(k) == 3 && k[0] == "defaults" && k[1] == name {
+					keys = append(keys, k[2])
+				}
+			}
+			if err := policy.CheckApplies(v, keys); err != nil { // a default no game of v would read
+				return c, fmt.Errorf("config %s: defaults.%s: %w", path, name, err)
+			}
 			if !md.IsDefined("defaults", name, "away_seconds") && (o.HasMain() || o.DaysPerMove > 0) {
 				o.AwaySeconds = 0 // as in a challenge: the clock ends an absent player's game
 			}

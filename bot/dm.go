@@ -45,6 +45,10 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		}
 		want, text = store.GameID(n), strings.TrimSpace(rest)
 	}
+	if uitexts.IsResignWord(text) { // never a resignation: a slip could not be undone
+		b.dmReply(user, m.ID, uitexts.DMResignHow(lang))
+		return keyed
+	}
 	id, msg := b.cmds.PickGameIn(commands.DMScope(user), want, rd, mine, gamesErr)
 	if id == 0 {
 		b.dmReply(user, m.ID, msg)

@@ -34,7 +34,7 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 		case err != nil:
 			return "", err
 		case done || reply == "":
-			return uitexts.UI(lang, uitexts.Done), nil
+			return uitexts.DrawAgreed(lang, uint64(id)), nil
 		}
 		return reply, nil
 	}

@@ -130,7 +130,7 @@ func TestDrawOfferSurvivesRestart(t *testing.T) {
 	}
 	e.stop()
 	e.start()
-	if out := e.slash(e.bob, "draw"); out != "Done." {
+	if out := e.slash(e.bob, "draw"); out != "Draw agreed: game #1 ends in a draw." {
 		t.Fatalf("accepting after the restart: %q", out)
 	}
 	if g := e.game(id); g.Result == nil || g.Result.Reason != "draw_agreed" || g.DrawOffer != nil {

@@ -189,7 +189,7 @@ func TestAbort(t *testing.T) {
 	e := newEnv(t)
 	id := e.startGame("standard")
 	e.play("7g7f")
-	if out := e.slash(e.bob, "abort"); !strings.Contains(out, "Done") {
+	if out := e.slash(e.bob, "abort"); out != "Game #1 is aborted: no result, no rating." {
 		t.Fatalf("abort: %q", out)
 	}
 	if g := e.game(id); g.Status != store.StatusAborted {

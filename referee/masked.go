@@ -126,13 +126,16 @@ func (r *maskedRules) setup(g *Game, a Action) ([]view.Event, error) {
 	if r.locked {
 		return nil, refuse(RefMasksLocked)
 	}
-	s, err := notation.ParseSquare(strings.TrimSpace(a.Text))
+	s, named, err := notation.ParseSquarePiece(strings.TrimSpace(a.Text)) // "2h", or "２八飛"
 	if err != nil {
 		return nil, &Refusal{Code: RefNotASquare, Typed: a.Text}
 	}
 	pc := g.pos.At(s)
 	if pc == shogi.NoPiece || pc.Color() != a.Player {
 		return nil, &Refusal{Code: RefNoPieceOn, Square: s}
+	}
+	if named != shogi.NoKind && named != pc.Kind() {
+		return nil, &Refusal{Code: RefNotThatPiece, Square: s, Kind: named}
 	}
 	if pc.Kind() == shogi.King {
 		return nil, refuse(RefKingNotMask)

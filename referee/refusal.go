@@ -32,13 +32,14 @@ const (
 	RefNotASquare         RefusalCode = "not_a_square"         // Typed
 	RefNoPieceOn          RefusalCode = "no_piece_on"          // Square
 	RefKingNotMask        RefusalCode = "king_not_mask"        //
+	RefNotThatPiece       RefusalCode = "not_that_piece"       // Square, Kind: the mask named with another piece than the one there
 )
 
 // RefusalCodes lists every code, for tests that word each one.
 var RefusalCodes = []RefusalCode{RefUnknownPlayer, RefGameOver, RefUnknownAction, RefMaskChosen,
 	RefTimeoutNotMover, RefAbortTooLate, RefMasksFirst, RefNotYourTurn, RefNotation, RefIllegal,
 	RefMaskAttacked, RefDeclareNotStandard, RefDeclareNotOnTurn, RefImpasse, RefMasksNotMasked,
-	RefMasksLocked, RefNotASquare, RefNoPieceOn, RefKingNotMask}
+	RefMasksLocked, RefNotASquare, RefNoPieceOn, RefKingNotMask, RefNotThatPiece}
 
 // Refusal is the error Apply returns when an action is refused: nothing changed
 // and only the acting player is told. Its fields depend only on what that
@@ -47,7 +48,8 @@ var RefusalCodes = []RefusalCode{RefUnknownPlayer, RefGameOver, RefUnknownAction
 type Refusal struct {
 	Code   RefusalCode
 	Typed  string       // what the player typed, as typed (RefUnknownAction, RefIllegal, RefMaskAttacked, RefNotASquare)
-	Square shogi.Square // RefNoPieceOn
+	Square shogi.Square // RefNoPieceOn, RefNotThatPiece
+	Kind   shogi.Kind   // RefNotThatPiece: the piece the player named
 	Reason shogi.Reason // RefIllegal
 	Cause  error        // RefNotation: *notation.ResolveError; RefImpasse: *shogi.ImpasseError
 }
@@ -84,11 +86,13 @@ func (r *Refusal) Error() string {
 	case RefMasksLocked:
 		return "both masks are chosen; they can no longer change"
 	case RefNotASquare:
-		return q + " is not a square: write it like 5i or 2h"
+		return q + " is not a square: write it like 2h, or ２八飛 with the piece"
 	case RefNoPieceOn:
 		return fmt.Sprintf("there is no piece of yours on %s", r.Square)
 	case RefKingNotMask:
 		return "the king cannot be the mask: choose another piece"
+	case RefNotThatPiece:
+		return fmt.Sprintf("your piece on %s is not a %s", r.Square, r.Kind.Name())
 	}
 	if r.Cause != nil {
 		return r.Cause.Error()

@@ -68,3 +68,37 @@ func TestSameWithoutPieceIsNoDrop(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskSquareAndPiece: a mask may be named by its square and its piece
+// ("２八飛"); a piece other than the one there is refused saying so.
+func TestMaskSquareAndPiece(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		code RefusalCode // "" when accepted
+	}{
+		{"２八飛", ""},
+		{"28飛車", ""},
+		{"2h", ""},
+		{"２八角", RefNotThatPiece},
+		{"５九玉", RefKingNotMask},
+		{"５五飛", RefNoPieceOn},
+		{"２八飛成", RefNotASquare},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			g, err := New("m", view.Masked, "", DefaultOptions(view.Masked))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = g.Apply(Action{Kind: ActMask, Player: shogi.Black, Text: c.text, Salt: "s"})
+			var r *Refusal
+			switch {
+			case c.code == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case c.code == "" && g.Masks()[shogi.Black] != shogi.Sq(2, 8):
+				t.Fatalf("mask on %v", g.Masks()[shogi.Black])
+			case c.code != "" && (!errors.As(err, &r) || r.Code != c.code):
+				t.Fatalf("%v, want %s", err, c.code)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"maps"
 	"slices"
 	"sort"
 
@@ -103,6 +104,12 @@ func knownOption(name string) bool {
 // applyOptions sets the options given in o over opts: the time preset and
 // the clock fields as a challenge asks (policy.ChooseTime), then the rest.
 func applyOptions(opts *policy.Options, o interact.Opts) error {
+	return setOptions(opts, o.Str("time"), givenOptions(o))
+}
+
+// givenOptions are the game options given in o, by name (true and false as
+// 1 and 0).
+func givenOptions(o interact.Opts) map[string]int {
 	d := map[string]int{}
 	for name := range intOptions {
 		if n, ok := o.Num(name); ok {
@@ -119,7 +126,7 @@ func applyOptions(opts *policy.Options, o interact.Opts) error {
 			d[name] = boolInt(f)
 		}
 	}
-	return setOptions(opts, o.Str("time"), d)
+	return d
 }
 
 // applyDefaults sets a server's stored defaults over opts (true and false
@@ -285,21 +292,9 @@ func (cm *Commands) ServerDefaults(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		return interact.Say(texts.OptionRefusal(r.Lang, err)), nil
 	}
-	given := map[string]int{}
-	for name := range intOptions {
-		if n, ok := r.Opts.Num(name); ok {
-			given[name] = n
-		}
-	}
-	for _, name := range clockOptions {
-		if n, ok := r.Opts.Num(name); ok {
-			given[name] = n
-		}
-	}
-	for name := range boolOptions {
-		if f, ok := r.Opts.Flag(name); ok {
-			given[name] = boolInt(f)
-		}
+	given := givenOptions(r.Opts)
+	if err := policy.CheckApplies(v, slices.Sorted(maps.Keys(given))); err != nil {
+		return interact.Say(texts.OptionRefusal(r.Lang, err)), nil // a default no game of v would read
 	}
 	reset, _ := r.Opts.Flag("reset")
 	if len(given) > 0 || reset {

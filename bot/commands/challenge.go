@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"time"
 
@@ -50,7 +52,11 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 	if opp != "" && opp == cm.host.BotID() {
 		r.Ack() // the game starts now: DMs, boards, the store
 		c.Challenged, c.Ranked, c.CPU = store.CPU, false, cpu
-		return cm.host.StartGame(r, c, store.CPU) // the CPU always accepts; never rated
+		a, err := cm.host.StartGame(r, c, store.CPU) // the CPU always accepts; never rated
+		if ranked && err == nil && a.Text != "" {
+			a.Text = uitexts.UnrankedCPU(r.Lang) + "\n" + a.Text // ranked:true asked for what cannot be
+		}
+		return a, err
 	}
 	if ranked && !opts.RankedOK() {
 		return interact.Say(uitexts.RankedAway(r.Lang, policy.MinRankedAway)), nil
@@ -104,6 +110,9 @@ func (cm *Commands) ChallengeOptions(r *interact.Req, gs store.GuildSettings) (v
 	v, err := referee.ParseVariant(r.Opts.Str("variant"))
 	if err != nil {
 		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err)
+	}
+	if err := policy.CheckApplies(v, slices.Sorted(maps.Keys(givenOptions(r.Opts)))); err != nil {
+		return "", policy.Options{}, texts.OptionRefusal(r.Lang, err) // foul_limit in Masked: ignored, so refused
 	}
 	opts := cm.cfg.Options(v)
 	if err := applyDefaults(&opts, gs.Defaults[string(v)]); err != nil { // the server's (admin.go)
@@ -177,6 +186,9 @@ func (cm *Commands) Accept(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		return interact.Answer{}, err
 	}
+	if id == 0 {
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallengeToAccept)), nil
+	}
 	return cm.accept(r, id)
 }
 
@@ -218,6 +230,9 @@ func (cm *Commands) Decline(r *interact.Req) (interact.Answer, error) {
 	if err != nil {
 		return interact.Answer{}, err
 	}
+	if id == 0 {
+		return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallengeToDecline)), nil
+	}
 	return cm.decline(r, id, false)
 }
 
@@ -236,7 +251,7 @@ func (cm *Commands) Cancel(r *interact.Req) (interact.Answer, error) {
 			return cm.decline(r, cs[k].ID, true)
 		}
 	}
-	return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallenge)), nil
+	return interact.Say(uitexts.UI(r.Lang, uitexts.NoChallengeToCancel)), nil
 }
 
 // decline ends a challenge: by the challenged person (decline) or the

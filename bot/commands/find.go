@@ -4,6 +4,7 @@ import (
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
+	"shinpan/bot/texts"
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee/shogi"
 	"shinpan/store"
@@ -44,22 +45,22 @@ func (s Scope) HasChallenge(c store.Challenge) bool {
 	return c.Challenger == s.User || c.Challenged == s.User
 }
 
-// PickGame chooses the game a DM or command is for, within its scope: the
-// #number given, the player's only live game, or their last-used one; else it
-// asks which.
+// PickGame chooses the game a slash command is for, within its scope: the
+// number given, the player's only live game, or their last-used one; else it
+// asks which, pointing to the command's game option.
 func (cm *Commands) PickGame(sc Scope, want store.GameID) (store.GameID, string) {
-	return cm.PickGameAs(sc, want, cm.readers.Reader(sc.User))
-}
-
-// PickGameAs is pickGame with the user's settings read already.
-func (cm *Commands) PickGameAs(sc Scope, want store.GameID, rd compose.Reader) (store.GameID, string) {
 	all, err := cm.st.ActiveGamesOf(sc.User)
-	return cm.PickGameIn(sc, want, rd, all, err)
+	return pickGame(sc, want, cm.readers.Reader(sc.User), all, err, uitexts.WhichGameOption)
 }
 
-// PickGameIn is pickGameAs with the user's live games read already (all,
-// or the error of reading them).
+// PickGameIn is PickGame for a DM, with the user's settings and live games
+// read already (all, or the error of reading them): when it asks which, it
+// points to the #number a DM starts with.
 func (cm *Commands) PickGameIn(sc Scope, want store.GameID, rd compose.Reader, all []store.Game, err error) (store.GameID, string) {
+	return pickGame(sc, want, rd, all, err, uitexts.WhichGame)
+}
+
+func pickGame(sc Scope, want store.GameID, rd compose.Reader, all []store.Game, err error, which func(texts.Lang, []uint64) string) (store.GameID, string) {
 	lang := rd.Lang
 	if err != nil {
 		return 0, compose.StoreText(lang, err)
@@ -96,7 +97,7 @@ func (cm *Commands) PickGameIn(sc Scope, want store.GameID, rd compose.Reader, a
 	for _, g := range games {
 		ids = append(ids, uint64(g.ID))
 	}
-	return 0, uitexts.WhichGame(lang, ids)
+	return 0, which(lang, ids)
 }
 
 // Seated is a player's live game, found for a command.

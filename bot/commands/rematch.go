@@ -29,8 +29,41 @@ func (cm *Commands) Rematch(r *interact.Req) (interact.Answer, error) {
 				break
 			}
 		}
+		if next, ok := cm.rematchOn(r.User, gs, id); ok {
+			return interact.Say(uitexts.RematchPlayed(r.Lang, uint64(id), uint64(next))), nil
+		}
 	}
 	return cm.rematch(r, id)
+}
+
+// rematchOn finds the game that followed game id of gs, the user's last
+// finished game: a live one between the same two players in the same
+// channel, started after it. /shogi rematch without a game points to it
+// instead of offering a second rematch; naming the game still offers one.
+func (cm *Commands) rematchOn(user string, gs []store.Game, id store.GameID) (store.GameID, bool) {
+	var last store.Game
+	for _, g := range gs {
+		if g.ID == id {
+			last = g
+		}
+	}
+	if id == 0 || last.ID == 0 {
+		return 0, false
+	}
+	live, err := cm.st.ActiveGamesOf(user)
+	if err != nil {
+		return 0, false
+	}
+	for _, g := range live {
+		if g.ID > id && g.ChannelID == last.ChannelID && samePlayers(g, last) {
+			return g.ID, true
+		}
+	}
+	return 0, false
+}
+
+func samePlayers(a, b store.Game) bool {
+	return a.Players == b.Players || a.Players[0] == b.Players[1] && a.Players[1] == b.Players[0]
 }
 
 func (cm *Commands) RematchButton(r *interact.Req) (interact.Answer, error) {

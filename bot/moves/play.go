@@ -21,38 +21,44 @@ import (
 
 // playAction runs a player's action in their game and answers ok or the
 // refusal.
-func (mv *Moves) playAction(r *interact.Req, s commands.Seated, a referee.Action, ok uitexts.UIText) interact.Answer {
+func (mv *Moves) playAction(r *interact.Req, s commands.Seated, a referee.Action, ok string) interact.Answer {
 	a.Player = s.Color
 	reply, done := mv.host.Act(s.ID, r.User, a, r.I.ID)
 	switch {
 	case done:
-		return interact.Say(uitexts.UI(r.Lang, ok))
+		return interact.Say(ok)
 	case reply == "":
 		return interact.Say(uitexts.UI(r.Lang, uitexts.Done)) // already applied: the same press delivered twice
 	}
 	return interact.Say(reply)
 }
 
-// gameAction is a slash command acting in the user's game.
-func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok uitexts.UIText) (interact.Answer, error) {
+// gameAction is a slash command acting in the user's game; ok words its
+// answer when the action took effect.
+func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok func(texts.Lang, uint64) string) (interact.Answer, error) {
 	s, why := mv.cmds.MyGame(r, 0)
 	if why != nil {
 		return *why, nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: kind}, ok), nil
+	return mv.playAction(r, s, referee.Action{Kind: kind}, ok(r.Lang, uint64(s.ID))), nil
+}
+
+// fixed is the answer of gameAction that names no game.
+func fixed(id uitexts.UIText) func(texts.Lang, uint64) string {
+	return func(l texts.Lang, _ uint64) string { return uitexts.UI(l, id) }
 }
 
 func (mv *Moves) Resign(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActResign, uitexts.Resigned)
+	return mv.gameAction(r, referee.ActResign, fixed(uitexts.Resigned))
 }
 
 func (mv *Moves) Declare(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActDeclare, uitexts.Done)
+	return mv.gameAction(r, referee.ActDeclare, fixed(uitexts.Done))
 }
 
 // Abort cancels a game before both sides have moved: no result, no rating.
 func (mv *Moves) Abort(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActAbort, uitexts.Done)
+	return mv.gameAction(r, referee.ActAbort, uitexts.Aborted)
 }
 
 // buttonGame is the game of a DM button, which must be the user's and go on.
@@ -84,7 +90,7 @@ func (mv *Moves) ResignConfirm(r *interact.Req) (interact.Answer, error) {
 	if why != nil {
 		return *why, nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.Resigned), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.UI(r.Lang, uitexts.Resigned)), nil
 }
 
 // MoveButton opens a modal with a text field for the move (easier on phones);
@@ -116,7 +122,7 @@ func (mv *Moves) MoveModal(r *interact.Req) (interact.Answer, error) {
 	if r.I.Message != nil { // opened from a board: the move's update replaces it (tap.go)
 		return mv.modalMove(r, s), nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]}, uitexts.MoveSent), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActMove, Text: r.Fields["move"]}, uitexts.UI(r.Lang, uitexts.MoveSent)), nil
 }
 
 // Mask takes a mask chosen from the select menu (Masked setup).
@@ -128,7 +134,7 @@ func (mv *Moves) Mask(r *interact.Req) (interact.Answer, error) {
 	if len(r.Values) != 1 {
 		return interact.Say(uitexts.NotInGame(r.Lang, r.Arg)), nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, uitexts.Done), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, uitexts.UI(r.Lang, uitexts.Done)), nil
 }
 
 // Draw offers a draw, or accepts the opponent's standing offer. An offer is

@@ -147,6 +147,7 @@ const (
 	mRefKingNotMask     msg = "ref.king_not_mask"
 	mRefNotSquare       msg = "ref.not_a_square"   // typed text
 	mRefNoPieceOn       msg = "ref.no_piece_on"    // square
+	mRefNotThatPiece    msg = "ref.not_that_piece" // square, piece
 	mRefUnknownAction   msg = "ref.unknown_action" // action kind
 	mRefImpasse         msg = "ref.impasse"        // why
 	mRefMove            msg = "ref.move"           // typed text, why
@@ -215,20 +216,21 @@ const mUIDMHint msg = "ui.dm.hint"
 // The clocks: the time control in the options line, the clocks under a
 // player's board, the refusals of clock options (clock.go).
 const (
-	mOptTurn        msg = "opt.turn"            // seconds
-	mTCByoyomi      msg = "time.byoyomi"        // main minutes, byoyomi seconds
-	mTCSudden       msg = "time.sudden"         // main minutes
-	mTCFischer      msg = "time.fischer"        // main minutes, increment seconds
-	mTCDays         msg = "time.days"           // days
-	mClkLine        msg = "clock.line"          // Black's clock, White's clock, what follows
-	mClkInByoyomi   msg = "clock.in_byoyomi"    //
-	mClkThenByoyomi msg = "clock.then_byoyomi"  // seconds
-	mClkIncrement   msg = "clock.increment"     // seconds
-	mClkSudden      msg = "clock.sudden"        //
-	mOptPreset      msg = "option.time_preset"  // typed text, presets
-	mOptConflict    msg = "option.time_clash"   // option, other option
-	mOptNeeds       msg = "option.time_needs"   // option, needed option
-	mOptDaysAway    msg = "option.days_no_away" //
+	mOptTurn          msg = "opt.turn"               // seconds
+	mTCByoyomi        msg = "time.byoyomi"           // main minutes, byoyomi seconds
+	mTCSudden         msg = "time.sudden"            // main minutes
+	mTCFischer        msg = "time.fischer"           // main minutes, increment seconds
+	mTCDays           msg = "time.days"              // days
+	mClkLine          msg = "clock.line"             // Black's clock, White's clock, what follows
+	mClkInByoyomi     msg = "clock.in_byoyomi"       //
+	mClkThenByoyomi   msg = "clock.then_byoyomi"     // seconds
+	mClkIncrement     msg = "clock.increment"        // seconds
+	mClkSudden        msg = "clock.sudden"           //
+	mOptPreset        msg = "option.time_preset"     // typed text, presets
+	mOptConflict      msg = "option.time_clash"      // option, other option
+	mOptNotForVariant msg = "option.not_for_variant" // option, its variant, the variant chosen
+	mOptNeeds         msg = "option.time_needs"      // option, needed option
+	mOptDaysAway      msg = "option.days_no_away"    //
 )
 
 // The live game card's state (card.go).

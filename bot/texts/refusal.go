@@ -7,6 +7,7 @@ import (
 
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 )
 
@@ -75,6 +76,8 @@ func refusal(l Lang, r *referee.Refusal) string {
 		return tr(l, mRefNotSquare, typed)
 	case referee.RefNoPieceOn:
 		return tr(l, mRefNoPieceOn, squareIn(l, r.Square))
+	case referee.RefNotThatPiece:
+		return tr(l, mRefNotThatPiece, squareIn(l, r.Square), PieceName(l, r.Kind))
 	case referee.RefIllegal:
 		return tr(l, mRefMove, typed, reasonText(l, r.Reason))
 	case referee.RefMaskAttacked:
@@ -231,6 +234,10 @@ func OptionRefusal(l Lang, err error) string {
 	}
 	if s, ok := timeRefusal(l, err); ok {
 		return s
+	}
+	var nv *policy.NotForVariantError
+	if errors.As(err, &nv) {
+		return tr(l, mOptNotForVariant, Escape(nv.Option), VariantName(l, nv.Only), VariantName(l, nv.Chosen))
 	}
 	var ve *referee.VariantError
 	if errors.As(err, &ve) {

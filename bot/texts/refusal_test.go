@@ -86,7 +86,7 @@ func realRefusals(t *testing.T) []error {
 	// Masked setup.
 	g = newGame(view.Masked, "", referee.DefaultOptions(view.Masked))
 	try(g, move(shogi.Black, "7g7f"))
-	for _, text := range []string{"zz", "5e", "5i", "3c"} {
+	for _, text := range []string{"zz", "5e", "5i", "3c", "7g飛"} {
 		try(g, referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: text, Salt: "s"})
 	}
 	if _, err := g.Apply(referee.Action{Kind: referee.ActMask, Player: shogi.Black, Text: "7g", Salt: "s"}); err != nil {

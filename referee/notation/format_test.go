@@ -238,3 +238,28 @@ func TestFormatOriginFallback(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSquarePiece: a square, alone or followed by a piece's name.
+func TestParseSquarePiece(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		sq   shogi.Square
+		kind shogi.Kind
+		ok   bool
+	}{
+		{"８二飛", shogi.Sq(8, 2), shogi.Rook, true},
+		{"82飛車", shogi.Sq(8, 2), shogi.Rook, true},
+		{"2h", shogi.Sq(2, 8), shogi.NoKind, true},
+		{"５五 馬", shogi.Sq(5, 5), shogi.Horse, true},
+		{"８二飛成", 0, 0, false},
+		{"飛", 0, 0, false},
+		{"82x", 0, 0, false},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			sq, k, err := ParseSquarePiece(c.in)
+			if (err == nil) != c.ok || c.ok && (sq != c.sq || k != c.kind) {
+				t.Errorf("ParseSquarePiece(%q) = %v, %v, %v", c.in, sq, k, err)
+			}
+		})
+	}
+}

@@ -138,3 +138,24 @@ func ParseSquare(text string) (shogi.Square, error) {
 	}
 	return shogi.NoSquare, fmt.Errorf("bad square %q: want a file 1-9 and a rank a-i or 1-9, e.g. 7f, 76 or ７六", text)
 }
+
+// ParseSquarePiece reads a square, as ParseSquare, that may be followed by
+// the name of the piece standing there, as Japanese notation names it:
+// "８二飛", "82飛車", "5e". k is shogi.NoKind when no piece is named.
+func ParseSquarePiece(text string) (sq shogi.Square, k shogi.Kind, err error) {
+	if sq, err = ParseSquare(text); err == nil {
+		return sq, shogi.NoKind, nil
+	}
+	s, _ := normalize(Unquote(text))
+	r := []rune(s)
+	if len(r) > 2 {
+		if f, rk := fileValue(r[0]), rankValue(r[1]); f != 0 && rk != 0 {
+			for _, pn := range pieceNames {
+				if string(r[2:]) == pn.name {
+					return shogi.Sq(f, rk), pn.kind, nil
+				}
+			}
+		}
+	}
+	return shogi.NoSquare, shogi.NoKind, err
+}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -153,7 +154,10 @@ func TestTimeOptions(t *testing.T) {
 		{name: "per-move preset", preset: "30s", want: TimeControl{TurnSeconds: 30}, away: 600},
 		{name: "none preset", preset: "none", away: 600},
 		{name: "a field over a preset", preset: "10m+30s", given: map[string]int{"main_minutes": 20}, want: TimeControl{MainMinutes: 20, ByoyomiSeconds: 30}},
-		{name: "a field of another kind", preset: "10m+30s", given: map[string]int{"increment_seconds": 3}, want: TimeControl{MainMinutes: 10, IncrementSeconds: 3}},
+		{name: "a field of another kind", preset: "10m+30s", given: map[string]int{"increment_seconds": 3}, err: &ConflictError{}},
+		{name: "a turn limit over a preset", preset: "10m+30s", given: map[string]int{"turn_seconds": 30}, err: &ConflictError{}},
+		{name: "a turn limit over the per-move preset", preset: "30s", given: map[string]int{"turn_seconds": 45}, want: TimeControl{TurnSeconds: 45}, away: 600},
+		{name: "a preset's field cleared", preset: "10m+30s", given: map[string]int{"byoyomi_seconds": 0}, want: TimeControl{MainMinutes: 10}},
 		{name: "fields alone", given: map[string]int{"main_minutes": 3}, want: TimeControl{MainMinutes: 3}},
 		{name: "away kept when given", preset: "5m+5s", given: map[string]int{"away_seconds": 120}, awayGiven: true, want: TimeControl{MainMinutes: 5, IncrementSeconds: 5}, away: 120},
 		{name: "unknown preset", preset: "blitz", err: &PresetError{}},
@@ -232,5 +236,33 @@ func TestMoveBudget(t *testing.T) {
 		if got := clocked(c.tc).MoveBudget(); got != c.want {
 			t.Errorf("%+v: %v, want %v", c.tc, got, c.want)
 		}
+	}
+}
+
+// TestCheckApplies: options of one variant are refused for another, the
+// common ones for any.
+func TestCheckApplies(t *testing.T) {
+	for _, c := range []struct {
+		v     view.Variant
+		names []string
+		bad   string
+	}{
+		{view.Tsuitate, []string{"foul_limit", "announce_fouls", "king_visible", "move_limit"}, ""},
+		{view.Masked, []string{"mask_as_king", "turn_seconds", "show_reachable"}, ""},
+		{view.Masked, []string{"move_limit", "foul_limit"}, "foul_limit"},
+		{view.Dark, []string{"mask_as_king"}, "mask_as_king"},
+		{view.Standard, []string{"king_visible"}, ""}, // RULES.md: ignored outside Tsuitate
+		{view.Standard, []string{"announce_fouls"}, "announce_fouls"},
+	} {
+		t.Run(string(c.v)+" "+strings.Join(c.names, ","), func(t *testing.T) {
+			err := CheckApplies(c.v, c.names)
+			var ne *NotForVariantError
+			switch {
+			case c.bad == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case c.bad != "" && (!errors.As(err, &ne) || ne.Option != c.bad || ne.Chosen != c.v):
+				t.Errorf("%v, want %s refused", err, c.bad)
+			}
+		})
 	}
 }

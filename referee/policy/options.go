@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"fmt"
+
 	"shinpan/referee"
 	"shinpan/referee/view"
 )
@@ -52,3 +54,31 @@ const MinRankedAway = 60
 // RankedOK reports whether the options allow a ranked game: no away takeover,
 // or one after at least MinRankedAway.
 func (o Options) RankedOK() bool { return o.AwaySeconds == 0 || o.AwaySeconds >= MinRankedAway }
+
+// variantOptions are the options that mean something in one variant only
+// (RULES.md §2): fouls are Tsuitate's, the royal mask Masked's. Not
+// king_visible: RULES.md says the other variants ignore it.
+var variantOptions = map[string]view.Variant{
+	"foul_limit": view.Tsuitate, "announce_fouls": view.Tsuitate, "mask_as_king": view.Masked,
+}
+
+// NotForVariantError is an option given for a variant it does not apply to.
+type NotForVariantError struct {
+	Option       string
+	Only, Chosen view.Variant
+}
+
+func (e *NotForVariantError) Error() string {
+	return fmt.Sprintf("%s applies only to %s, not to %s", e.Option, e.Only, e.Chosen)
+}
+
+// CheckApplies refuses the first of the options named (in the order given)
+// that belongs to another variant than v: a game of v would ignore it.
+func CheckApplies(v view.Variant, names []string) error {
+	for _, n := range names {
+		if only, ok := variantOptions[n]; ok && only != v {
+			return &NotForVariantError{Option: n, Only: only, Chosen: v}
+		}
+	}
+	return nil
+}

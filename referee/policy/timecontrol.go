@@ -82,9 +82,11 @@ func (tc *TimeControl) field(name string) *int {
 // ChooseTime sets the time control a challenge asks for: preset ("": none
 // given), then the clock options given by name over it. With neither the
 // options keep theirs (the server's default); with only fields the rest are
-// none. A clock with main time or days per move turns the away takeover off
-// unless away_seconds was given (awayGiven): the clock already ends the game
-// of a player who leaves. The result is not validated.
+// none. A field of another time control than the preset's is refused
+// (time:10m+30s turn_seconds:30), as two time controls given together. A
+// clock with main time or days per move turns the away takeover off unless
+// away_seconds was given (awayGiven): the clock already ends the game of a
+// player who leaves. The result is not validated.
 func (o *Options) ChooseTime(preset string, given map[string]int, awayGiven bool) error {
 	if preset == "" && !slices.ContainsFunc(timeFields, func(f string) bool { _, ok := given[f]; return ok }) {
 		return nil
@@ -97,16 +99,22 @@ func (o *Options) ChooseTime(preset string, given map[string]int, awayGiven bool
 		}
 		tc = TimePresets[i].TimeControl
 	}
-	for f, n := range given {
-		if !slices.Contains(timeFields, f) || n == 0 {
+	for _, f := range timeFields { // in order: the same refusal each time
+		if given[f] == 0 {
 			continue
 		}
 		for _, c := range timeConflicts {
-			if _, explicit := given[c[1]]; c[0] == f && !explicit {
-				*tc.field(c[1]) = 0 // the preset's field of another kind gives way
+			other := ""
+			switch f {
+			case c[0]:
+				other = c[1]
+			case c[1]:
+				other = c[0]
+			default:
+				continue
 			}
-			if _, explicit := given[c[0]]; c[1] == f && !explicit {
-				*tc.field(c[0]) = 0
+			if _, explicit := given[other]; !explicit && *tc.field(other) != 0 {
+				return &ConflictError{Option: f, With: "time:" + preset} // the preset's field of another kind
 			}
 		}
 	}

@@ -36,7 +36,11 @@ func ReachTitle(l texts.Lang, k shogi.Kind, square string, none bool) string {
 func NoPieceThere(l texts.Lang, square string) string { return tr(l, mUINoPieceThere, square) }
 
 // BadSquare: the text is not a square (quoted as readably as it was typed).
+// An empty text ("??" in a DM) is told how a square is named.
 func BadSquare(l texts.Lang, text string) string {
+	if strings.TrimSpace(text) == "" {
+		return tr(l, mUINoSquare)
+	}
 	return texts.Clip(tr(l, mUIBadSquare, texts.Escape(notation.Echo(text))))
 }
 
@@ -163,6 +167,26 @@ func YouWithdrew(l texts.Lang, id uint64) string { return tr(l, mUIYouWithdrew, 
 
 // DMGamePrefix answers a DM whose "#N " game prefix is not a game number.
 func DMGamePrefix(l texts.Lang) string { return tr(l, mUIDMGamePrefix) }
+
+// UnrankedCPU tells who asked for a ranked game against the CPU that it is
+// unranked: games against the CPU are never rated.
+func UnrankedCPU(l texts.Lang) string { return tr(l, mUIUnrankedCPU) }
+
+// DMResignHow answers a DM that says "resign" in words: typed text never
+// resigns (a slip could not be undone); it says how to.
+func DMResignHow(l texts.Lang) string { return tr(l, mUIDMResignHow) }
+
+// IsResignWord tells whether a DM is a word of resignation ("resign", "投了",
+// "負けました"...), in any case, with a full stop or ! after it.
+func IsResignWord(s string) bool {
+	s = strings.ToLower(strings.TrimRight(strings.TrimSpace(s), ".!。！、 　"))
+	switch s {
+	case "resign", "resigns", "i resign", "resigned", "i give up", "投了", "投了します", "降参", "降参します",
+		"負けました", "まけました", "参りました", "まいりました":
+		return true
+	}
+	return false
+}
 
 // TooManyChallenges refuses a challenge over the per-server limit of open ones.
 func TooManyChallenges(l texts.Lang, n int) string { return tr(l, mUITooManyChallenges, n) }

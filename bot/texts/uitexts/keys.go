@@ -60,6 +60,9 @@ const (
 	mUIChallengeBot        msg = "ui.challenge.bot"
 	mUINotYourChallenge    msg = "ui.challenge.not_yours"
 	mUINoChallenge         msg = "ui.challenge.none"
+	mUINoChallengeAccept   msg = "ui.challenge.none.accept"
+	mUINoChallengeDecline  msg = "ui.challenge.none.decline"
+	mUINoChallengeCancel   msg = "ui.challenge.none.cancel"
 	mUIChallengeTimedOut   msg = "ui.challenge.timed_out"
 	mUINotStartedDMs       msg = "ui.challenge.dms_closed"
 	mUIAlreadyStarted      msg = "ui.challenge.started"
@@ -82,6 +85,8 @@ const (
 	mUIMaskMenu            msg = "ui.mask.menu"
 	mUIMaskPlaceholder     msg = "ui.mask.placeholder"
 	mUIDone                msg = "ui.done"
+	mUIAborted             msg = "ui.abort.done"  // game number
+	mUIDrawAgreed          msg = "ui.draw.agreed" // game number
 	mUIInternalError       msg = "ui.internal_error"
 	mUIStoreDown           msg = "ui.store.down"
 	mUIStoreUnsure         msg = "ui.store.unsure"
@@ -90,7 +95,8 @@ const (
 	mUINotInGame           msg = "ui.game.not_yours" // game number
 	mUIGameElsewhere       msg = "ui.game.elsewhere" // game number
 	mUINoActiveGame        msg = "ui.game.none_active"
-	mUIWhichGame           msg = "ui.game.which" // list of game numbers, one game number
+	mUIWhichGame           msg = "ui.game.which"        // list of game numbers, one game number
+	mUIWhichGameOption     msg = "ui.game.which_option" // list of game numbers, one game number
 	mUIGameOver            msg = "ui.game.over"
 	mUIBoardSent           msg = "ui.board.sent"
 	mUINoGamesHere         msg = "ui.games.none"
@@ -105,10 +111,12 @@ const (
 	mUIReachOff            msg = "ui.reach.off"
 	mUINoPieceThere        msg = "ui.reach.no_piece" // square
 	mUIBadSquare           msg = "ui.square.bad"     // text
+	mUINoSquare            msg = "ui.square.none"
 	mUIButtonRematch       msg = "ui.button.rematch"
 	mUIRematchNotYours     msg = "ui.rematch.not_yours" // game number
 	mUIRematchSent         msg = "ui.rematch.sent"
 	mUIRematchPending      msg = "ui.rematch.pending" // challenge number
+	mUIRematchPlayed       msg = "ui.rematch.played"  // game number, its rematch's number, game number
 	mUIWatchDMsClosed      msg = "ui.watch.dms_closed"
 	mUIDMsClosedYou        msg = "ui.dms_closed_you"
 	mUIRating              msg = "ui.rating.line"            // name, variant, rating, rd, games, wins, losses, draws
@@ -144,6 +152,8 @@ const (
 	mUIThinkMax            msg = "ui.challenge.think_max"    // the server's most think time, ms
 	mUIYouDeclined         msg = "ui.challenge.you_declined" // challenge number
 	mUIDMGamePrefix        msg = "ui.dm.game_prefix"
+	mUIDMResignHow         msg = "ui.dm.resign_how"
+	mUIUnrankedCPU         msg = "ui.challenge.unranked_cpu"
 	mUIYouWithdrew         msg = "ui.challenge.you_withdrew" // challenge number
 	mUITooManyChallenges   msg = "ui.challenge.too_many"     // how many are open
 	mUIHistoryEmpty        msg = "ui.history.empty"

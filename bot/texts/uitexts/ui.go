@@ -11,48 +11,51 @@ type UIText msg
 
 // The fixed interface texts.
 const (
-	ChallengeInGuild    = UIText(mUIChallengeInGuild)    // /shogi challenge used outside a server
-	ChallengeSelf       = UIText(mUIChallengeSelf)       // challenging oneself
-	ChallengeBot        = UIText(mUIChallengeBot)        // challenging a bot
-	NotYourChallenge    = UIText(mUINotYourChallenge)    // accepting or declining someone else's challenge
-	NoChallenge         = UIText(mUINoChallenge)         // the challenge is gone
-	ChallengeTimedOut   = UIText(mUIChallengeTimedOut)   // accepting after the challenge's time
-	NotStartedDMsClosed = UIText(mUINotStartedDMs)       // a player's DMs are closed (DMsClosed in the channel)
-	AlreadyStarted      = UIText(mUIAlreadyStarted)      // the challenge was accepted already
-	ButtonAccept        = UIText(mUIButtonAccept)        // label, challenge card
-	ButtonDecline       = UIText(mUIButtonDecline)       // label, challenge card
-	ButtonMove          = UIText(mUIButtonMove)          // label, under the board: opens the move modal
-	ButtonResign        = UIText(mUIButtonResign)        // label, under the board: asks ResignConfirm
-	ButtonResignConfirm = UIText(mUIButtonResignConfirm) // label, under ResignConfirm
-	ResignConfirm       = UIText(mUIResignConfirm)       // the question before resigning
-	Resigned            = UIText(mUIResigned)            // reply to a resignation
-	ModalTitle          = UIText(mUIModalTitle)          // the move modal's title (45 characters at most)
-	ModalLabel          = UIText(mUIModalLabel)          // its text field's label (45 characters at most)
-	ModalPlaceholder    = UIText(mUIModalPlaceholder)    // its text field's example
-	MoveSent            = UIText(mUIMoveSent)            // reply to a move from the modal
-	Routed              = UIText(mUIRouted)              // an action passed on to the process that owns the game
-	MaskMenu            = UIText(mUIMaskMenu)            // the DM holding the mask menu
-	MaskPlaceholder     = UIText(mUIMaskPlaceholder)     // the mask menu's placeholder
-	Done                = UIText(mUIDone)                // an action took effect
-	InternalError       = UIText(mUIInternalError)       // the bot failed; nothing changed
-	StoreDown           = UIText(mUIStoreDown)           // the store is unavailable (store.ErrUnavailable): nothing recorded
-	StoreUnsure         = UIText(mUIStoreUnsure)         // the store lost its answer (store.ErrOutcomeUnknown): recorded or not
-	UnknownCommand      = UIText(mUIUnknownCommand)      // a subcommand the bot does not know
-	NoGame              = UIText(mUINoGame)              // the game cannot be found
-	NoActiveGame        = UIText(mUINoActiveGame)        // the user plays no game
-	GameOver            = UIText(mUIGameOver)            // a button of a finished game
-	BoardSent           = UIText(mUIBoardSent)           // reply to /shogi board
-	NoGamesHere         = UIText(mUINoGamesHere)         // /shogi games in a channel without games
-	DMHelp              = UIText(mUIDMHelp)              // reply to "help" in DM
-	ReachOff            = UIText(mUIReachOff)            // reachable squares are off in this game
-	ButtonRematch       = UIText(mUIButtonRematch)       // label, under the final post
-	RematchSent         = UIText(mUIRematchSent)         // reply to a rematch
-	WatchDMsClosed      = UIText(mUIWatchDMsClosed)      // /shogi watch by someone whose DMs are closed
-	DMsClosedYou        = UIText(mUIDMsClosedYou)        // a board asked for by someone whose DMs were last refused
-	HistoryEmpty        = UIText(mUIHistoryEmpty)        // /shogi history without games
-	DrawOfferSent       = UIText(mUIDrawOfferSent)       // reply to a draw offer
-	DrawWithdrawn       = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
-	CPUPlaysOn          = UIText(mUICPUPlaysOn)          // a draw offered to the CPU
+	ChallengeInGuild     = UIText(mUIChallengeInGuild)    // /shogi challenge used outside a server
+	ChallengeSelf        = UIText(mUIChallengeSelf)       // challenging oneself
+	ChallengeBot         = UIText(mUIChallengeBot)        // challenging a bot
+	NotYourChallenge     = UIText(mUINotYourChallenge)    // accepting or declining someone else's challenge
+	NoChallenge          = UIText(mUINoChallenge)         // the challenge is gone
+	NoChallengeToAccept  = UIText(mUINoChallengeAccept)   // /shogi accept without a number, and none here for the user
+	NoChallengeToDecline = UIText(mUINoChallengeDecline)  // /shogi decline without a number, and none here for the user
+	NoChallengeToCancel  = UIText(mUINoChallengeCancel)   // /shogi cancel, and the user has no challenge here
+	ChallengeTimedOut    = UIText(mUIChallengeTimedOut)   // accepting after the challenge's time
+	NotStartedDMsClosed  = UIText(mUINotStartedDMs)       // a player's DMs are closed (DMsClosed in the channel)
+	AlreadyStarted       = UIText(mUIAlreadyStarted)      // the challenge was accepted already
+	ButtonAccept         = UIText(mUIButtonAccept)        // label, challenge card
+	ButtonDecline        = UIText(mUIButtonDecline)       // label, challenge card
+	ButtonMove           = UIText(mUIButtonMove)          // label, under the board: opens the move modal
+	ButtonResign         = UIText(mUIButtonResign)        // label, under the board: asks ResignConfirm
+	ButtonResignConfirm  = UIText(mUIButtonResignConfirm) // label, under ResignConfirm
+	ResignConfirm        = UIText(mUIResignConfirm)       // the question before resigning
+	Resigned             = UIText(mUIResigned)            // reply to a resignation
+	ModalTitle           = UIText(mUIModalTitle)          // the move modal's title (45 characters at most)
+	ModalLabel           = UIText(mUIModalLabel)          // its text field's label (45 characters at most)
+	ModalPlaceholder     = UIText(mUIModalPlaceholder)    // its text field's example
+	MoveSent             = UIText(mUIMoveSent)            // reply to a move from the modal
+	Routed               = UIText(mUIRouted)              // an action passed on to the process that owns the game
+	MaskMenu             = UIText(mUIMaskMenu)            // the DM holding the mask menu
+	MaskPlaceholder      = UIText(mUIMaskPlaceholder)     // the mask menu's placeholder
+	Done                 = UIText(mUIDone)                // an action took effect
+	InternalError        = UIText(mUIInternalError)       // the bot failed; nothing changed
+	StoreDown            = UIText(mUIStoreDown)           // the store is unavailable (store.ErrUnavailable): nothing recorded
+	StoreUnsure          = UIText(mUIStoreUnsure)         // the store lost its answer (store.ErrOutcomeUnknown): recorded or not
+	UnknownCommand       = UIText(mUIUnknownCommand)      // a subcommand the bot does not know
+	NoGame               = UIText(mUINoGame)              // the game cannot be found
+	NoActiveGame         = UIText(mUINoActiveGame)        // the user plays no game
+	GameOver             = UIText(mUIGameOver)            // a button of a finished game
+	BoardSent            = UIText(mUIBoardSent)           // reply to /shogi board
+	NoGamesHere          = UIText(mUINoGamesHere)         // /shogi games in a channel without games
+	DMHelp               = UIText(mUIDMHelp)              // reply to "help" in DM
+	ReachOff             = UIText(mUIReachOff)            // reachable squares are off in this game
+	ButtonRematch        = UIText(mUIButtonRematch)       // label, under the final post
+	RematchSent          = UIText(mUIRematchSent)         // reply to a rematch
+	WatchDMsClosed       = UIText(mUIWatchDMsClosed)      // /shogi watch by someone whose DMs are closed
+	DMsClosedYou         = UIText(mUIDMsClosedYou)        // a board asked for by someone whose DMs were last refused
+	HistoryEmpty         = UIText(mUIHistoryEmpty)        // /shogi history without games
+	DrawOfferSent        = UIText(mUIDrawOfferSent)       // reply to a draw offer
+	DrawWithdrawn        = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
+	CPUPlaysOn           = UIText(mUICPUPlaysOn)          // a draw offered to the CPU
 )
 
 // UI returns a fixed interface text in l.
@@ -84,14 +87,34 @@ func RematchPending(l texts.Lang, challenge uint64) string {
 	return tr(l, mUIRematchPending, texts.GameNo(challenge))
 }
 
+// RematchPlayed: /shogi rematch without a game, when the last game's
+// rematch (game next) is already on.
+func RematchPlayed(l texts.Lang, game, next uint64) string {
+	return tr(l, mUIRematchPlayed, texts.GameNo(game), texts.GameNo(next), texts.GameNo(game))
+}
+
 // GameElsewhere: the user's own game, asked for from another server.
 func GameElsewhere(l texts.Lang, game uint64) string {
 	return tr(l, mUIGameElsewhere, texts.GameNo(game))
 }
 
+// Aborted answers the player who aborted game.
+func Aborted(l texts.Lang, game uint64) string { return tr(l, mUIAborted, texts.GameNo(game)) }
+
+// DrawAgreed answers the player who accepted a draw offer in game.
+func DrawAgreed(l texts.Lang, game uint64) string { return tr(l, mUIDrawAgreed, texts.GameNo(game)) }
+
 // WhichGame asks a player in several games to start a move with the game's
 // number.
-func WhichGame(l texts.Lang, games []uint64) string {
+func WhichGame(l texts.Lang, games []uint64) string { return whichGame(l, mUIWhichGame, games) }
+
+// WhichGameOption asks a player in several games to name one with a slash
+// command's game option.
+func WhichGameOption(l texts.Lang, games []uint64) string {
+	return whichGame(l, mUIWhichGameOption, games)
+}
+
+func whichGame(l texts.Lang, m msg, games []uint64) string {
 	if len(games) == 0 {
 		return UI(l, NoActiveGame)
 	}
@@ -99,7 +122,7 @@ func WhichGame(l texts.Lang, games []uint64) string {
 	for i, g := range games {
 		nos[i] = "#" + texts.GameNo(g)
 	}
-	return texts.Clip(tr(l, mUIWhichGame, texts.Join(l, nos), texts.GameNo(games[0])))
+	return texts.Clip(tr(l, m, texts.Join(l, nos), texts.GameNo(games[0])))
 }
 
 // DMsClosedMidGame tells the channel, by mention, that a player of a game

@@ -21,7 +21,8 @@ var uiTexts = map[UIText]string{
 	ModalPlaceholder: "ModalPlaceholder", MoveSent: "MoveSent", MaskMenu: "MaskMenu", MaskPlaceholder: "MaskPlaceholder",
 	Done: "Done", InternalError: "InternalError", UnknownCommand: "UnknownCommand", NoGame: "NoGame",
 	NoActiveGame: "NoActiveGame", GameOver: "GameOver", BoardSent: "BoardSent", NoGamesHere: "NoGamesHere",
-	DMHelp: "DMHelp",
+	DMHelp: "DMHelp", NoChallengeToAccept: "NoChallengeToAccept", NoChallengeToDecline: "NoChallengeToDecline",
+	NoChallengeToCancel: "NoChallengeToCancel",
 }
 
 // TestUITexts: every fixed interface text exists in both languages, without
@@ -63,6 +64,10 @@ func TestUIFunctions(t *testing.T) {
 			"withdrawn":   ChallengeWithdrawn(l, "<@5>"),
 			"not in game": NotInGame(l, 12),
 			"which":       WhichGame(l, []uint64{12, 15}),
+			"which opt":   WhichGameOption(l, []uint64{12, 15}),
+			"aborted":     Aborted(l, 12),
+			"draw agreed": DrawAgreed(l, 12),
+			"rematch on":  RematchPlayed(l, 12, 13),
 			"dms closed":  DMsClosedMidGame(l, "<@5>", 12),
 			"channel":     ChannelLost(l, 12),
 			"hello":       Hello(l, view.Masked, shogi.White),
