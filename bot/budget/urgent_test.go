@@ -12,18 +12,7 @@ import (
 // queues behind the head and the urgent ones before it, not behind every
 // waiter; one that gives up leaves its place to the next urgent one.
 func TestUrgentGoesAheadOfTheLine(t *testing.T) {
-	f := newFake(t, 1, 150*time.Millisecond, 0)
-	order := servedOrder(f)
-	g := New(Config{Log: quiet})
-	c := client(g)
-	url := f.URL + "/api/v10/channels/1/messages?i="
-	send(t, c, context.Background(), "POST", url+"0") // the bucket is known: 1 per 150 ms
-	var wg sync.WaitGroup
-	go1 := func(ctx context.Context, i string) {
-		wg.Add(1)
-		go func() { defer wg.Done(); send(t, c, ctx, "POST", url+i) }()
-		time.Sleep(10 * time.Millisecond) // each joins the line after the one before
-	}
+	go1, wait, order := lineOfOne(t)
 	for _, i := range []string{"1", "2", "3"} {
 		go1(context.Background(), i)
 	}
@@ -33,7 +22,7 @@ func TestUrgentGoesAheadOfTheLine(t *testing.T) {
 	go1(Urgent(context.Background()), "a")
 	go1(context.Background(), "4")
 	go1(Urgent(context.Background()), "b")
-	wg.Wait()
+	wait()
 	// 1 is the head (it polls for the bucket's reset) when the urgent join.
 	if got := order(); got != "01ab234" {
 		t.Errorf("served in order %s, want 01ab234 (the urgent a and b behind the head, x gone)", got)
@@ -101,18 +90,7 @@ func TestUrgentLineOrder(t *testing.T) {
 // waits in the gate goes ahead of the routine ones queued before it, as an
 // urgent one; a Hurry asked before the request makes it urgent at once.
 func TestHurryWhileWaiting(t *testing.T) {
-	f := newFake(t, 1, 150*time.Millisecond, 0)
-	order := servedOrder(f)
-	g := New(Config{Log: quiet})
-	c := client(g)
-	url := f.URL + "/api/v10/channels/1/messages?i="
-	send(t, c, context.Background(), "POST", url+"0") // the bucket is known: 1 per 150 ms
-	var wg sync.WaitGroup
-	go1 := func(ctx context.Context, i string) {
-		wg.Add(1)
-		go func() { defer wg.Done(); send(t, c, ctx, "POST", url+i) }()
-		time.Sleep(10 * time.Millisecond) // each joins the line after the one before
-	}
+	go1, wait, order := lineOfOne(t)
 	go1(context.Background(), "1")
 	go1(context.Background(), "2")
 	later := NewHurry()
@@ -123,9 +101,28 @@ func TestHurryWhileWaiting(t *testing.T) {
 	early.Now() // twice: no harm
 	go1(WithHurry(context.Background(), early), "e")
 	later.Now()
-	wg.Wait()
+	wait()
 	// 1 is the head when e joins, urgent; h is promoted behind it.
 	if got := order(); got != "01eh23" {
 		t.Errorf("served in order %s, want 01eh23 (e urgent from the start, h hurried while it waited)", got)
 	}
+}
+
+// lineOfOne starts a gate before a bucket of 1 request per 150 ms, its
+// first request sent; go1 sends request i with ctx from a goroutine and
+// waits until it has joined the line, wait waits for them all, and order
+// is the order the server saw them in.
+func lineOfOne(t *testing.T) (go1 func(ctx context.Context, i string), wait func(), order func() string) {
+	f := newFake(t, 1, 150*time.Millisecond, 0)
+	order = servedOrder(f)
+	c := client(New(Config{Log: quiet}))
+	url := f.URL + "/api/v10/channels/1/messages?i="
+	send(t, c, context.Background(), "POST", url+"0") // the bucket is known: 1 per 150 ms
+	var wg sync.WaitGroup
+	go1 = func(ctx context.Context, i string) {
+		wg.Add(1)
+		go func() { defer wg.Done(); send(t, c, ctx, "POST", url+i) }()
+		time.Sleep(10 * time.Millisecond) // each joins the line after the one before
+	}
+	return go1, wg.Wait, order
 }

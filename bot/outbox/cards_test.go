@@ -270,14 +270,7 @@ func TestCardFinalFirst(t *testing.T) {
 		m := cardEdit(uint64(g), "ch", store.GameID(g), 5, g == 3)
 		l.put(laneKey(m), m)
 	}
-	var order []uint64
-	for {
-		_, m, ok, _ := l.pick(time.Now(), every)
-		if !ok {
-			break
-		}
-		order = append(order, m.ID)
-	}
+	order := drain(l, every)
 	if fmt.Sprint(order) != "[3 1 2]" {
 		t.Errorf("edits sent in the order %v, want the game over first: [3 1 2]", order)
 	}
@@ -366,14 +359,7 @@ func TestCardUrgentFirst(t *testing.T) {
 	} {
 		l.put(laneKey(m), m)
 	}
-	var order []uint64
-	for {
-		_, m, ok, _ := l.pick(time.Now(), every)
-		if !ok {
-			break
-		}
-		order = append(order, m.ID)
-	}
+	order := drain(l, every)
 	if fmt.Sprint(order) != "[3 2 1 4]" {
 		t.Errorf("edits sent in the order %v, want the urgent one, the one by id, the game over, the rest: [3 2 1 4]", order)
 	}
@@ -393,5 +379,18 @@ func TestIsUrgent(t *testing.T) {
 		if got := isUrgent(store.OutMsg{Payload: c.p.Encode()}); got != c.want {
 			t.Errorf("%s: urgent %v, want %v", c.p.Encode(), got, c.want)
 		}
+	}
+}
+
+// drain picks the lane's edits until none is due, and returns their ids in
+// the order picked.
+func drain(l *cardLane, every func(cardKey) time.Duration) []uint64 {
+	var order []uint64
+	for {
+		_, m, ok, _ := l.pick(time.Now(), every)
+		if !ok {
+			return order
+		}
+		order = append(order, m.ID)
 	}
 }
