@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -206,6 +207,11 @@ func (c Config) Check() error {
 	// Under 100 ms every think: would be refused (Discord offers 100 and up).
 	if m := c.CPUMaxMoveMillis; m < 0 || (m > 0 && m < 100) || m > 60000 {
 		return fmt.Errorf("config: cpu_max_move_ms %d: want 0 (default 5000) or 100 to 60000", c.CPUMaxMoveMillis)
+	}
+	if g := c.DevGuild; g != "" {
+		if _, err := strconv.ParseUint(g, 10, 64); err != nil || len(g) > 20 || strings.Trim(g, "0123456789") != "" {
+			return fmt.Errorf("config: dev_guild %q: want a server's id, its digits (Discord: Copy Server ID)", g)
+		}
 	}
 	if c.GlobalRate < 1 || c.GlobalRate > 10000 {
 		return fmt.Errorf("config: global_rate %d: want 1 to 10000 requests a second", c.GlobalRate)
