@@ -351,6 +351,22 @@ func (e *env) challenge(variant string, opts ...discordtest.Option) discordtest.
 	return discordtest.Message{}
 }
 
+// rematchCard returns the last open challenge card in the channel that
+// names the rematch's game, "#2" (fatal when there is none).
+func (e *env) rematchCard(game string) discordtest.Message {
+	e.t.Helper()
+	var card discordtest.Message
+	for _, m := range e.srv.BotMessages(e.ch) {
+		if strings.Contains(string(m.Components), "accept:") && strings.Contains(m.Content, game) {
+			card = m
+		}
+	}
+	if card.ID == "" {
+		e.t.Fatal("no rematch card")
+	}
+	return card
+}
+
 func (e *env) click(user string, m discordtest.Message, prefix string) string {
 	e.t.Helper()
 	id := ""

@@ -77,15 +77,7 @@ func TestRematchSwapsColours(t *testing.T) {
 		t.Fatalf("stranger's rematch: %q", out)
 	}
 	e.click(e.bob, end, "rematch:")
-	var card discordtest.Message
-	for _, m := range e.srv.BotMessages(e.ch) {
-		if strings.Contains(string(m.Components), "accept:") && strings.Contains(m.Content, "#2") {
-			card = m
-		}
-	}
-	if card.ID == "" {
-		t.Fatal("no rematch card")
-	}
+	card := e.rematchCard("#2")
 	e.click(e.alice, card, "accept:")
 	e.waitUntil("the rematch", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
 	gs, _ := e.st.ActiveGamesOf(e.alice)

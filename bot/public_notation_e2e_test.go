@@ -74,15 +74,7 @@ func TestServerNotation(t *testing.T) {
 	// the server chose since.
 	e.admin(e.carol, "settings", discordtest.StringOption("notation", "default"))
 	e.click(e.bob, e.endPost(), "rematch:")
-	var rematch discordtest.Message
-	for _, m := range e.srv.BotMessages(e.ch) {
-		if strings.Contains(string(m.Components), "accept:") && strings.Contains(m.Content, "#2") {
-			rematch = m
-		}
-	}
-	if rematch.ID == "" {
-		t.Fatal("no rematch card")
-	}
+	rematch := e.rematchCard("#2")
 	e.click(e.alice, rematch, "accept:")
 	e.waitUntil("the rematch", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
 	if gs, _ := e.st.ActiveGamesOf(e.alice); gs[0].PublicNotation != store.NotationUSI {

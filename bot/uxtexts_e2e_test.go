@@ -124,15 +124,7 @@ func TestRematchAlreadyOn(t *testing.T) {
 	e.startGame("standard")
 	e.slash(e.bob, "resign")
 	e.click(e.alice, e.endPost(), "rematch:")
-	var card discordtest.Message
-	for _, m := range e.srv.BotMessages(e.ch) {
-		if strings.Contains(string(m.Components), "accept:") && strings.Contains(m.Content, "#2") {
-			card = m
-		}
-	}
-	if card.ID == "" {
-		t.Fatal("no rematch card")
-	}
+	card := e.rematchCard("#2")
 	e.click(e.bob, card, "accept:")
 	e.waitUntil("game #2", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
 	cards := func() int {
