@@ -88,8 +88,8 @@ func RematchPending(l texts.Lang, challenge uint64) string {
 	return tr(l, mUIRematchPending, texts.GameNo(challenge))
 }
 
-// RematchPlayed: /shogi rematch without a game, when the last game's
-// rematch (game next) is already on.
+// RematchPlayed: /shogi rematch without a game, or the Rematch button
+// under game's result, when game's rematch (game next) is on or played.
 func RematchPlayed(l texts.Lang, game, next uint64) string {
 	return tr(l, mUIRematchPlayed, texts.GameNo(game), texts.GameNo(next), texts.GameNo(game))
 }
