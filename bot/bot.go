@@ -159,7 +159,8 @@ func New(cfg Config, st store.Store, s *discordgo.Session, opts ...Option) (*Bot
 			Refuse: b.closedDMs.Refuse}})
 	b.reviews = review.New(review.Config{Ctx: b.ctx, Store: st, REST: b.rest, Log: b.log, Readers: b.readers,
 		Limits: review.Limits{WatchDelay: b.cfg.WatchDelay, WatchRanked: b.cfg.WatchRanked, ResultGIF: b.cfg.ResultGIF,
-			GIFFoulFrames: b.cfg.GIFFoulFrames}, GuildSettings: b.guildSettings, Begin: b.begin, End: b.end})
+			GIFFoulFrames: b.cfg.GIFFoulFrames}, GuildSettings: b.guildSettings, Begin: b.begin, End: b.end,
+		RecordNames: func(meta store.Game) [2]string { return b.cmds.RecordNames(meta) }}) // b.cmds is made below
 	b.compose = &compose.Composer{Readers: b.readers, Notes: st, Log: b.log, ResultGIF: b.reviews.ResultGIF, NotRated: compose.NotRatedLine}
 	b.cmds = commands.New(commands.Config{Ctx: b.ctx, Store: st, REST: b.rest, Readers: b.readers, Compose: b.compose,
 		Log: b.log, Now: func() time.Time { return b.now() }, Host: cmdHost{b}, Limits: commands.Limits{

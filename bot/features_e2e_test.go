@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"shinpan/referee/record"
 
@@ -194,6 +195,50 @@ func TestAbort(t *testing.T) {
 	}
 	if !e.game(id2).Status.Live() {
 		t.Fatal("a late abort ended the game")
+	}
+}
+
+// TestRecordNamesAndStart: a finished game's KIF (/shogi record) and CSA
+// (the review's button) name both players by their display names, on one
+// line however the name is written, and give the start in Japan's time;
+// both read back with their header.
+func TestRecordNamesAndStart(t *testing.T) {
+	t.Parallel()
+	e := newEnvWith(t, func(o *discordtest.Options) { o.Users[0].GlobalName = "Alice\n先手：Eve" })
+	id := e.startGame("standard")
+	e.play("7g7f", "3c3d")
+	e.slash(e.bob, "resign")
+	start := e.game(id).CreatedAt.In(time.FixedZone("JST", 9*3600)).Format("2006/01/02 15:04:05")
+	files := map[string]discordtest.Attachment{}
+	e.slash(e.carol, "record", discordtest.IntegerOption("game", int64(id)))
+	files["kif"], _ = fileOf(e.lastInteraction(e.carol))
+	e.slash(e.carol, "review", discordtest.IntegerOption("game", int64(id)))
+	m := e.reviewMsg(e.lastInteraction(e.carol).ID)
+	e.press(e.carol, m, fmt.Sprintf("rvrec:%d:csa", id))
+	files["csa"], _ = fileOf(e.lastInteraction(e.carol))
+	for _, tc := range []struct{ format, lines string }{
+		{"kif", "開始日時：" + start + "\n棋戦：shinpan #1 standard\n先手：Alice 先手：Eve\n後手：bob\n"},
+		{"csa", "N+Alice 先手：Eve\nN-bob\n$START_TIME:" + start + "\n"},
+	} {
+		a := files[tc.format]
+		if !strings.HasSuffix(a.Filename, "."+tc.format) || !strings.Contains(string(a.Data), tc.lines) {
+			t.Errorf("%s %q, want the lines\n%s\nin:\n%s", tc.format, a.Filename, tc.lines, a.Data)
+			continue
+		}
+		rec, err := record.Parse(a.Data, a.Filename)
+		if err != nil || len(rec.Moves) != 2 {
+			t.Errorf("%s reads back as %v %+v", tc.format, err, rec)
+			continue
+		}
+		want := map[string]string{"先手": "Alice 先手：Eve", "後手": "bob", "開始日時": start}
+		for _, h := range rec.Header {
+			if w, ok := want[h.Key]; ok && h.Value == w {
+				delete(want, h.Key)
+			}
+		}
+		if len(want) != 0 {
+			t.Errorf("%s: the header %+v lacks %v", tc.format, rec.Header, want)
+		}
 	}
 }
 

@@ -151,6 +151,57 @@ func TestRematchAlreadyOn(t *testing.T) {
 	}
 }
 
+// TestRematchButtonAfterRematch: once game #1 has its rematch, playing or
+// played, the Rematch button under #1's result points to it, as /shogi
+// rematch does, instead of offering a third game; #2's own button still
+// offers one.
+func TestRematchButtonAfterRematch(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.startGame("standard")
+	e.slash(e.bob, "resign")
+	old := e.endPost()
+	e.click(e.alice, old, "rematch:")
+	e.click(e.bob, e.rematchCard("#2"), "accept:")
+	e.waitUntil("game #2", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
+	cards := func() int {
+		n := 0
+		for _, m := range e.srv.BotMessages(e.ch) {
+			if strings.Contains(string(m.Components), "accept:") {
+				n++
+			}
+		}
+		return n
+	}
+	before := cards()
+	press := func(when string) {
+		t.Helper()
+		for _, user := range []string{e.alice, e.bob} {
+			out := e.click(user, old, "rematch:")
+			if !strings.Contains(out, "Game #1 already has its rematch: game #2.") || !strings.Contains(out, "`game:1`") {
+				t.Errorf("%s, #1's Rematch: %q", when, out)
+			}
+			if when != "while #2 is played" {
+				continue // after #2, /shogi rematch offers #2's rematch
+			}
+			if cmd := e.slash(user, "rematch"); cmd != out {
+				t.Errorf("%s: the button says %q, /shogi rematch %q", when, out, cmd)
+			}
+		}
+		e.settle() // a card would be posted through the outbox
+		if n := cards(); n != before {
+			t.Errorf("%s: %d challenge cards open, want %d", when, n, before)
+		}
+	}
+	press("while #2 is played")
+	e.slash(e.alice, "resign")
+	e.waitUntil("game #2 over", func() bool { return !e.game(2).Status.Live() })
+	press("after #2")
+	if out := e.click(e.bob, e.endPost(), "rematch:"); !strings.Contains(out, "Rematch offered") {
+		t.Fatalf("#2's Rematch: %q", out)
+	}
+}
+
 // A time preset with a clock option of another time control is refused,
 // as the README promises, not turned silently into that other control.
 func TestPresetAndOtherClockRefused(t *testing.T) {

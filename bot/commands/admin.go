@@ -192,8 +192,8 @@ func (cm *Commands) End(r *interact.Req) (interact.Answer, error) {
 		return interact.Say(uitexts.UI(r.Lang, uitexts.NoGame)), nil
 	}
 	reply, done := cm.host.Act(id, r.User, referee.Action{Kind: referee.ActEnd, Player: 0}, r.I.ID)
-	if done || reply == "" {
-		reply = uitexts.UI(r.Lang, uitexts.Done)
+	if done || reply == "" { // ended now, or by the same command delivered twice
+		reply = uitexts.AdminEnded(r.Lang, uint64(id))
 	}
 	return interact.Say(reply), nil
 }

@@ -172,21 +172,30 @@ func (cm *Commands) UserName(ctx context.Context, id string) string {
 	if compose.IsCPU(id) || id == "" {
 		return "CPU"
 	}
+	if n, ok := cm.DisplayName(ctx, id); ok {
+		return "@" + n
+	}
+	return "@…"
+}
+
+// DisplayName is a user's display name on Discord (their global name, else
+// their username), read once and kept; false when Discord does not answer
+// in time.
+func (cm *Commands) DisplayName(ctx context.Context, id string) (string, bool) {
 	if n, ok := cm.names.Load(id); ok {
-		return n.(string)
+		return n.(string), true
 	}
 	if ctx.Err() != nil {
-		return "@…"
+		return "", false
 	}
 	u, err := cm.rest.User(ctx, id)
 	if err != nil {
-		return "@…"
+		return "", false
 	}
 	name := u.GlobalName
 	if name == "" {
 		name = u.Username
 	}
-	name = "@" + name
 	cm.names.Store(id, name)
-	return name
+	return name, true
 }

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
@@ -33,12 +35,32 @@ func (cm *Commands) Record(r *interact.Req) (interact.Answer, error) {
 	if format == "" {
 		format = compose.RecordFormats[0]
 	}
-	data, err := compose.GameRecord(meta, g, format)
+	data, err := compose.GameRecord(meta, g, format, cm.RecordNames(meta))
 	if err != nil {
 		return interact.Answer{}, err
 	}
 	return interact.Answer{Text: uitexts.RecordSent(r.Lang, uint64(id)),
 		Files: []compose.File{{Name: fmt.Sprintf("shinpan-%d.%s", id, format), Type: "text/plain", Data: data}}}, nil
+}
+
+// RecordNames are the names of a record's players, Black first: their
+// display names, read from Discord within a few seconds (a record is a slow
+// route), else their user ids; the CPU is "CPU", as texts name it.
+func (cm *Commands) RecordNames(meta store.Game) [2]string {
+	ctx, cancel := context.WithTimeout(cm.ctx, 3*time.Second)
+	defer cancel()
+	var names [2]string
+	for c, id := range meta.Players {
+		if compose.IsCPU(id) || id == "" {
+			names[c] = compose.Mention(id)
+			continue
+		}
+		names[c] = id
+		if n, ok := cm.DisplayName(ctx, id); ok {
+			names[c] = n
+		}
+	}
+	return names
 }
 
 // RecordChoices are the formats /shogi record offers: the records and the GIF.

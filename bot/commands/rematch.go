@@ -26,48 +26,60 @@ func (cm *Commands) Rematch(r *interact.Req) (interact.Answer, error) {
 		for _, g := range gs {
 			if ScopeOf(r).HasGame(g) {
 				id = g.ID
+				if next, ok := cm.rematchOn(r.User, g); ok {
+					return interact.Say(uitexts.RematchPlayed(r.Lang, uint64(id), uint64(next))), nil
+				}
 				break
 			}
-		}
-		if next, ok := cm.rematchOn(r.User, gs, id); ok {
-			return interact.Say(uitexts.RematchPlayed(r.Lang, uint64(id), uint64(next))), nil
 		}
 	}
 	return cm.rematch(r, id)
 }
 
-// rematchOn finds the game that followed game id of gs, the user's last
-// finished game: a live one between the same two players in the same
-// channel, started after it. /shogi rematch without a game points to it
-// instead of offering a second rematch; naming the game still offers one.
-func (cm *Commands) rematchOn(user string, gs []store.Game, id store.GameID) (store.GameID, bool) {
-	var last store.Game
-	for _, g := range gs {
-		if g.ID == id {
-			last = g
-		}
-	}
-	if id == 0 || last.ID == 0 {
+// rematchOn finds the game that followed last, a finished game of the
+// user's: the first one between the same two players in the same channel
+// started after it ended, live or finished. /shogi rematch without a game, and
+// the Rematch button under last's result, point to it instead of offering
+// another rematch; naming the game in /shogi rematch still offers one.
+func (cm *Commands) rematchOn(user string, last store.Game) (store.GameID, bool) {
+	if last.ID == 0 {
 		return 0, false
 	}
 	live, err := cm.st.ActiveGamesOf(user)
 	if err != nil {
 		return 0, false
 	}
-	for _, g := range live {
-		if g.ID > id && g.ChannelID == last.ChannelID && samePlayers(g, last) {
-			return g.ID, true
+	done, err := cm.st.RecentGames(user, 50)
+	if err != nil {
+		return 0, false
+	}
+	var next store.GameID
+	for _, g := range append(live, done...) {
+		after := g.ID > last.ID && !g.CreatedAt.Before(last.FinishedAt) // not a game played meanwhile
+		if after && (next == 0 || g.ID < next) && g.ChannelID == last.ChannelID && samePlayers(g, last) {
+			next = g.ID
 		}
 	}
-	return 0, false
+	return next, next != 0
 }
 
 func samePlayers(a, b store.Game) bool {
 	return a.Players == b.Players || a.Players[0] == b.Players[1] && a.Players[1] == b.Players[0]
 }
 
+// RematchButton is the Rematch button under a finished game's result; once
+// that game has its rematch (playing or played), it points to it as
+// /shogi rematch does instead of offering yet another.
 func (cm *Commands) RematchButton(r *interact.Req) (interact.Answer, error) {
-	return cm.rematch(r, store.GameID(r.Arg))
+	id := store.GameID(r.Arg)
+	if meta, err := cm.st.GetGame(id); err == nil && !meta.Status.Live() && ScopeOf(r).HasGame(meta) {
+		if _, seated := games.SeatOf(meta, r.User); seated {
+			if next, ok := cm.rematchOn(r.User, meta); ok {
+				return interact.Say(uitexts.RematchPlayed(r.Lang, uint64(id), uint64(next))), nil
+			}
+		}
+	}
+	return cm.rematch(r, id)
 }
 
 func (cm *Commands) rematch(r *interact.Req, id store.GameID) (interact.Answer, error) {

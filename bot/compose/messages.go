@@ -113,15 +113,15 @@ func (cm *Composer) RevealFiles(meta store.Game, g *referee.Game) []File {
 	if img, err := RenderFor(g.RevealView(), cm.ChannelReader(meta), render.Options{CacheScope: PublicScope(meta.ID)}); err == nil {
 		files = append(files, img)
 	}
-	if kif, err := GameKIF(meta, g); err == nil {
+	if kif, err := GameKIF(meta, g, [2]string{}); err == nil { // no names: no lookup while the game's end is composed
 		files = append(files, File{Name: fmt.Sprintf("shinpan-%s.kif", "{game}"), Type: "text/plain; charset=utf-8", Data: kif})
 	}
 	return files
 }
 
 // GameKIF writes a finished game as KIF with all its hidden information.
-func GameKIF(meta store.Game, g *referee.Game) ([]byte, error) {
-	return GameRecord(meta, g, "kif")
+func GameKIF(meta store.Game, g *referee.Game, names [2]string) ([]byte, error) {
+	return GameRecord(meta, g, "kif", names)
 }
 
 // RecordFormats are the formats /shogi record offers; the first is the default.
@@ -132,14 +132,17 @@ var RecordWriters = map[string]func(io.Writer, *record.Record) error{
 	"kif": record.WriteKIF, "ki2": record.WriteKI2, "csa": record.WriteCSA}
 
 // GameRecord writes a finished game with all its hidden information in
-// format (one of RecordFormats).
-func GameRecord(meta store.Game, g *referee.Game, format string) ([]byte, error) {
+// format (one of RecordFormats). Its header has the start time and the
+// players' names (names by seat, Black first; "": left out; RecordHeader).
+func GameRecord(meta store.Game, g *referee.Game, format string, names [2]string) ([]byte, error) {
 	write, ok := RecordWriters[format]
 	if !ok {
 		return nil, fmt.Errorf("unknown record format %q", format)
 	}
+	rec := g.Record(fmt.Sprintf("shinpan #%d %s", meta.ID, meta.Variant))
+	RecordHeader(rec, meta, names)
 	var buf bytes.Buffer
-	if err := write(&buf, g.Record(fmt.Sprintf("shinpan #%d %s", meta.ID, meta.Variant))); err != nil {
+	if err := write(&buf, rec); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -229,13 +229,24 @@ func (s *Server) WaitInteraction(ctx context.Context, id string, cond func(Inter
 // request, as if the bot had posted it before (for a store filled before the
 // bot runs, as the load test's). It returns the message's id.
 func (s *Server) SeedBotMessage(channelID, content string) (string, error) {
+	return s.SeedBotComponents(channelID, content, nil)
+}
+
+// SeedBotComponents is SeedBotMessage with components (their JSON, as the
+// bot sends them; nil: none): a message an older version of the bot posted,
+// whose buttons or menus may still be used.
+func (s *Server) SeedBotComponents(channelID, content string, components json.RawMessage) (string, error) {
 	s.w.Lock()
 	defer s.w.Unlock()
 	c, ok := s.w.Channels[channelID]
 	if !ok || c.Deleted {
 		return "", fmt.Errorf("%w: %s", ErrUnknownChannel, channelID)
 	}
-	return s.w.NewBotMessage(c, wire.Payload{"content": wire.MustJSON(content)}, nil).ID, nil
+	p := wire.Payload{"content": wire.MustJSON(content)}
+	if components != nil {
+		p["components"] = components
+	}
+	return s.w.NewBotMessage(c, p, nil).ID, nil
 }
 
 // Commands returns the registered commands of a guild, or the global ones

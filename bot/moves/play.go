@@ -2,6 +2,7 @@ package moves
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -12,6 +13,7 @@ import (
 	"shinpan/bot/texts"
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
+	"shinpan/referee/notation"
 	"shinpan/store"
 )
 
@@ -53,7 +55,7 @@ func (mv *Moves) Resign(r *interact.Req) (interact.Answer, error) {
 }
 
 func (mv *Moves) Declare(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActDeclare, fixed(uitexts.Done))
+	return mv.gameAction(r, referee.ActDeclare, uitexts.Declared) // a valid declaration wins (RULES.md §1)
 }
 
 // Abort cancels a game before both sides have moved: no result, no rating.
@@ -134,7 +136,21 @@ func (mv *Moves) Mask(r *interact.Req) (interact.Answer, error) {
 	if len(r.Values) != 1 {
 		return interact.Say(uitexts.NotInGame(r.Lang, r.Arg)), nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, uitexts.UI(r.Lang, uitexts.Done)), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActMask, Text: r.Values[0], Salt: games.NewSalt()}, maskChosen(r, s)), nil
+}
+
+// maskChosen is the answer to the player whose mask is now the piece on the
+// square they picked (r.Values[0]): the position does not change while the
+// masks are chosen, so the game's start says which piece that is.
+func maskChosen(r *interact.Req, s commands.Seated) string {
+	sq, _, err := notation.ParseSquarePiece(strings.TrimSpace(r.Values[0]))
+	if err != nil {
+		return uitexts.UI(r.Lang, uitexts.Done) // the referee refuses it: not shown
+	}
+	s.Game.Mu.Lock()
+	pc := s.Game.G.TruePosition().At(sq)
+	s.Game.Mu.Unlock()
+	return uitexts.MaskChosen(r.Lang, pc.Kind(), sq)
 }
 
 // Draw offers a draw, or accepts the opponent's standing offer. An offer is

@@ -242,7 +242,11 @@ func (rv *Reviews) RecordAnswer(r *interact.Req, id store.GameID, format string)
 	if err != nil {
 		return interact.Answer{}, err
 	}
-	data, err := compose.GameRecord(meta, g, format)
+	var names [2]string
+	if rv.recordNames != nil {
+		names = rv.recordNames(meta)
+	}
+	data, err := compose.GameRecord(meta, g, format, names)
 	if err != nil {
 		return interact.Answer{}, err
 	}

@@ -22,6 +22,7 @@ type Reviews struct {
 	readers       compose.Readers
 	cfg           Limits
 	guildSettings func(guild string) store.GuildSettings
+	recordNames   func(meta store.Game) [2]string
 	begin         func() bool
 	end           func()
 
@@ -60,10 +61,13 @@ type Config struct {
 	GuildSettings func(guild string) store.GuildSettings
 	Begin         func() bool
 	End           func()
+	// RecordNames are the players' names for a game's record, Black first
+	// (compose.GameRecord; nil: none).
+	RecordNames func(meta store.Game) [2]string
 }
 
 // New returns the reviews and watchers.
 func New(c Config) *Reviews {
 	return &Reviews{ctx: c.Ctx, st: c.Store, rest: c.REST, log: c.Log, readers: c.Readers, cfg: c.Limits,
-		guildSettings: c.GuildSettings, begin: c.Begin, end: c.End, watchShown: map[watchKey]int{}}
+		guildSettings: c.GuildSettings, recordNames: c.RecordNames, begin: c.Begin, end: c.End, watchShown: map[watchKey]int{}}
 }

@@ -182,6 +182,9 @@ func sideKey(s shogi.Color) msg {
 // square writes s: "5e" in English, "５五" in Japanese.
 func (c Ctx) square(s shogi.Square) string { return squareIn(c.Lang, s) }
 
+// SquareName returns square s as texts in l write it: "7g", ７七.
+func SquareName(l Lang, s shogi.Square) string { return squareIn(l, s) }
+
 func squareIn(l Lang, s shogi.Square) string {
 	if !s.Valid() {
 		return "-"

@@ -134,3 +134,17 @@ func TestCSAMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestCSANamesFirst: the players' names (N+, N-) come right after the
+// version, before the $ lines, as CSA V2.2 orders them, however the header
+// orders its fields.
+func TestCSANamesFirst(t *testing.T) {
+	rec := &Record{Header: []HeaderField{{"開始日時", "2026/12/07 00:04:05"}, {"棋戦", "test"}, {"先手", "Ann"}, {"後手", "Bob"}}}
+	var b strings.Builder
+	if err := WriteCSA(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	if want := "V2.2\nN+Ann\nN-Bob\n$START_TIME:2026/12/07 00:04:05\n$EVENT:test\n"; !strings.HasPrefix(b.String(), want) {
+		t.Fatalf("CSA header:\n%s\nwant it to start\n%s", b.String(), want)
+	}
+}

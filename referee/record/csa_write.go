@@ -32,14 +32,19 @@ func WriteCSA(w io.Writer, rec *Record) error {
 	for k, v := range csaHeaderKeys {
 		keys[v] = k
 	}
+	for _, h := range rec.Header { // the names first, as CSA V2.2 orders them
+		switch h.Key {
+		case "先手", "下手":
+			fmt.Fprintf(bw, "N+%s\n", oneLine(h.Value))
+		case "後手", "上手":
+			fmt.Fprintf(bw, "N-%s\n", oneLine(h.Value))
+		}
+	}
 	var extra []HeaderField
 	for _, h := range rec.Header {
 		v := oneLine(h.Value)
 		switch {
-		case h.Key == "先手" || h.Key == "下手":
-			fmt.Fprintf(bw, "N+%s\n", v)
-		case h.Key == "後手" || h.Key == "上手":
-			fmt.Fprintf(bw, "N-%s\n", v)
+		case h.Key == "先手" || h.Key == "下手" || h.Key == "後手" || h.Key == "上手":
 		case keys[h.Key] != "":
 			fmt.Fprintf(bw, "$%s:%s\n", keys[h.Key], v)
 		case csaKey(h.Key):

@@ -85,8 +85,11 @@ const (
 	mUIMaskMenu            msg = "ui.mask.menu"
 	mUIMaskPlaceholder     msg = "ui.mask.placeholder"
 	mUIDone                msg = "ui.done"
-	mUIAborted             msg = "ui.abort.done"  // game number
-	mUIDrawAgreed          msg = "ui.draw.agreed" // game number
+	mUIAborted             msg = "ui.abort.done"   // game number
+	mUIDeclared            msg = "ui.declare.done" // game number
+	mUIMaskChosen          msg = "ui.mask.chosen"  // piece, square
+	mUIAdminEnded          msg = "ui.admin.ended"  // game number
+	mUIDrawAgreed          msg = "ui.draw.agreed"  // game number
 	mUIInternalError       msg = "ui.internal_error"
 	mUIStoreDown           msg = "ui.store.down"
 	mUIStoreUnsure         msg = "ui.store.unsure"

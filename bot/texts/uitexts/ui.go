@@ -2,6 +2,7 @@ package uitexts
 
 import (
 	"shinpan/bot/texts"
+	"shinpan/referee/shogi"
 )
 
 // UIText is one of the bot's fixed interface texts: a reply to a command or a
@@ -87,8 +88,8 @@ func RematchPending(l texts.Lang, challenge uint64) string {
 	return tr(l, mUIRematchPending, texts.GameNo(challenge))
 }
 
-// RematchPlayed: /shogi rematch without a game, when the last game's
-// rematch (game next) is already on.
+// RematchPlayed: /shogi rematch without a game, or the Rematch button
+// under game's result, when game's rematch (game next) is on or played.
 func RematchPlayed(l texts.Lang, game, next uint64) string {
 	return tr(l, mUIRematchPlayed, texts.GameNo(game), texts.GameNo(next), texts.GameNo(game))
 }
@@ -100,6 +101,19 @@ func GameElsewhere(l texts.Lang, game uint64) string {
 
 // Aborted answers the player who aborted game.
 func Aborted(l texts.Lang, game uint64) string { return tr(l, mUIAborted, texts.GameNo(game)) }
+
+// Declared answers the player whose impasse declaration won game.
+func Declared(l texts.Lang, game uint64) string { return tr(l, mUIDeclared, texts.GameNo(game)) }
+
+// MaskChosen answers the player who chose (or changed) their own mask: the
+// piece k on square s. Only to that player: the mask is secret from the
+// opponent (RULES.md §2 Masked).
+func MaskChosen(l texts.Lang, k shogi.Kind, s shogi.Square) string {
+	return tr(l, mUIMaskChosen, texts.PieceName(l, k), texts.SquareName(l, s))
+}
+
+// AdminEnded answers the moderator who ended game without a result.
+func AdminEnded(l texts.Lang, game uint64) string { return tr(l, mUIAdminEnded, texts.GameNo(game)) }
 
 // DrawAgreed answers the player who accepted a draw offer in game.
 func DrawAgreed(l texts.Lang, game uint64) string { return tr(l, mUIDrawAgreed, texts.GameNo(game)) }
