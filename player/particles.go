@@ -43,6 +43,9 @@ type filter struct {
 	// failed are the player's attempts refused on the true position (fouls,
 	// bounces) since the last accepted move: facts about the position now.
 	failed []shogi.Move
+	// lastOpp is the opponent's last move as the filter saw it, to draw it
+	// again when the player's answer to its check fouls (redoOppMove).
+	lastOpp oppMoveSeen
 
 	// Counters, for tests and tuning.
 	evS, evU float64 // sums over the particles of the observation's likelihood under each model

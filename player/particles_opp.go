@@ -87,12 +87,13 @@ func (f *filter) oppMove(capSq shogi.Square, captured shogi.Piece, checked bool,
 	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
+	f.keepOppMove(old, capSq, captured, checked, fa)
 	fixed := make([]bool, len(f.parts))
 	f.evS, f.evU = 0, 0
 	defer f.noteEvidence(len(f.parts))
 	for i := range f.parts {
 		p := &f.parts[i]
-		m, like := f.sampleOppMove(p, capSq, captured, checked, fa, styleTemps[f.style[i]])
+		m, like := f.sampleOppMove(p, capSq, captured, checked, fa, styleTemps[f.style[i]], nil)
 		if m != shogi.NoMove {
 			f.w[i] *= like
 			p.MakeMove(m)
@@ -208,8 +209,9 @@ func (f *filter) conformSight(q *shogi.Position, fa *facts) bool {
 
 // sampleOppMove draws the opponent's move in p from the prior restricted to the
 // consistent moves, and returns it with the prior probability of consistency
-// (the particle's likelihood). NoMove when no move fits.
-func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool, fa *facts, temp float64) (shogi.Move, float64) {
+// (the particle's likelihood). NoMove when no move fits. Tsuitate: after a
+// consistent move, each of the player's attempts in fail must foul.
+func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool, fa *facts, temp float64, fail []shogi.Move) (shogi.Move, float64) {
 	var ms []shogi.Move
 	if f.variant == view.Tsuitate {
 		ms = p.LegalMoves(f.buf[:0])
@@ -250,6 +252,11 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 		ok := true
 		if f.variant == view.Tsuitate {
 			ok = kingAttacked(p, f.me) == checked && fa.kingFits(p)
+			for _, fm := range fail {
+				if ok && f.ourMoveLands(p, fm) {
+					ok = false
+				}
+			}
 		} else {
 			ok = fa.sightMatches(p)
 		}

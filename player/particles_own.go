@@ -13,6 +13,7 @@ import (
 func (f *filter) ourMove(m shogi.Move, captured shogi.Piece, gaveCheck bool, v *view.View) {
 	f.lastKind = "ours"
 	f.lastTo = m.To()
+	f.lastOpp.ok = false
 	if captured != shogi.NoPiece {
 		f.lastKind = "ours-capture"
 	}
@@ -220,6 +221,9 @@ func (f *filter) ourFailure(m shogi.Move, v *view.View) {
 	f.lastKind = "our-failure"
 	f.failed = append(f.failed, m)
 	fa := factsOf(v, f.me)
+	if f.redoOppMove(fa) {
+		return
+	}
 	old := append([]shogi.Position(nil), f.parts...)
 	fixed := make([]bool, len(f.parts))
 	for i := range f.parts {

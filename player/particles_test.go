@@ -282,8 +282,8 @@ func TestFilterStylesLearn(t *testing.T) {
 	gold := shogi.MakePiece(shogi.Black, shogi.Gold)
 	f := testFilter(t, view.Tsuitate, before)
 	fa := factsOf(&v, shogi.Black)
-	_, broad := f.sampleOppMove(testkit.SFEN(t, before), v.LostAt, gold, false, fa, styleTemps[0])
-	_, sharp := f.sampleOppMove(testkit.SFEN(t, before), v.LostAt, gold, false, fa, styleTemps[1])
+	_, broad := f.sampleOppMove(testkit.SFEN(t, before), v.LostAt, gold, false, fa, styleTemps[0], nil)
+	_, sharp := f.sampleOppMove(testkit.SFEN(t, before), v.LostAt, gold, false, fa, styleTemps[1], nil)
 	if sharp < 1.2*broad {
 		t.Fatalf("likelihood of the promoting capture: sharp %.3f, broad %.3f", sharp, broad)
 	}

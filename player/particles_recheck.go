@@ -1,0 +1,72 @@
+package player
+
+import (
+	"shinpan/referee/shogi"
+	"shinpan/referee/view"
+)
+
+// oppMoveSeen is what the filter had and was told when the opponent last
+// moved: the particles before the move, their styles, and the move's
+// announcements.
+type oppMoveSeen struct {
+	ok       bool // Tsuitate, and no move of the player's since
+	before   []shogi.Position
+	style    []uint8
+	capSq    shogi.Square
+	captured shogi.Piece
+	checked  bool
+}
+
+// keepOppMove records the particles before the opponent's move (before) and
+// what was told of it.
+func (f *filter) keepOppMove(before []shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool, fa *facts) {
+	f.lastOpp = oppMoveSeen{
+		ok:     f.variant == view.Tsuitate && checked && f.policy != nil,
+		before: before, style: append([]uint8(nil), f.style...),
+		capSq: capSq, captured: captured, checked: checked,
+	}
+}
+
+// redoOppMove, when the player is in check (Tsuitate, strong) and its answer
+// fouled, draws the opponent's checking move again on the particles as they
+// stood before it, among the moves after which every answer tried so far
+// fouls. The check is what the last move did: which piece gives it is best
+// told by the moves that could have given it, not by patching particles
+// after the fact (spoil). It reports whether any particle fits; if none does,
+// the caller patches as before.
+func (f *filter) redoOppMove(fa *facts) bool {
+	lo := &f.lastOpp
+	if !lo.ok || !fa.inCheck || len(lo.before) == 0 {
+		return false
+	}
+	evS, evU := f.evS, f.evU // the evidence was counted when the move came
+	defer func() { f.evS, f.evU = evS, evU }()
+	parts := make([]shogi.Position, 0, len(lo.before))
+	ws := make([]float64, 0, len(lo.before))
+	style := make([]uint8, 0, len(lo.before))
+	for i := range lo.before {
+		p := lo.before[i]
+		st := uint8(0)
+		if i < len(lo.style) {
+			st = lo.style[i]
+		}
+		m, like := f.sampleOppMove(&p, lo.capSq, lo.captured, lo.checked, fa, styleTemps[st], f.failed)
+		if m == shogi.NoMove {
+			continue
+		}
+		p.MakeMove(m)
+		if !fa.matches(&p) {
+			continue
+		}
+		parts = append(parts, p)
+		ws = append(ws, like)
+		style = append(style, st)
+	}
+	if len(parts) == 0 {
+		return false
+	}
+	f.updates++
+	f.parts, f.w, f.style = parts, ws, style
+	f.resample()
+	return true
+}
