@@ -315,6 +315,19 @@ const minGamble = 0.6
 // squares it lands on hold more unseen pieces than the particles think.
 const minGambleDrop = 0.85
 
+// The strong level in Tsuitate, out of check and ahead by more than
+// strongAhead (the particles' mean static value), tries only moves at least
+// strongMinGamble (drops strongMinGambleDrop) likely to be legal, bar a likely
+// mate: a lead needs no gamble. Level or behind, it gambles as baseline does.
+// strongCheckCost scales the foul's cost in check. Variables, so that the
+// diagnostics (diag_test.go) can try others.
+var (
+	strongMinGamble     = 0.97
+	strongMinGambleDrop = 0.97
+	strongAhead         = 500.0
+	strongCheckCost     = 2.5
+)
+
 // checkBonus is what a check is worth in Tsuitate beyond the search: the
 // opponent is told only "check" and may foul looking for the answer.
 const checkBonus = 120
@@ -525,7 +538,11 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 	if h.v.InCheck {
 		// A foul in check leaves the player in check with its guesses
 		// hardly better: the fouls come in runs. Take the likeliest answer.
-		cost *= 2.5
+		if h.frozen {
+			cost *= 2.5
+		} else {
+			cost *= strongCheckCost
+		}
 	}
 	if base <= -1e9 {
 		base = staticMean - 100
@@ -550,6 +567,12 @@ func (h *hiddenPlayer) scoreStage(acc *stageAcc, pLegal []float64, active []int,
 		need := minGamble
 		if h.cands != nil && h.cands[i].IsDrop() {
 			need = minGambleDrop
+		}
+		if !h.frozen && float64(h.baseline) > strongAhead {
+			need = strongMinGamble
+			if h.cands != nil && h.cands[i].IsDrop() {
+				need = strongMinGambleDrop
+			}
 		}
 		mates := 0.0
 		if acc.wsum[i] > 0 {
