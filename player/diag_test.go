@@ -96,13 +96,32 @@ func diagPlayers(v view.Variant, opp Level, gi int) (shogi.Color, [2]Player) {
 }
 
 // TestDiagnostics compares the strong player's particles with the truth.
+var (
+	diagGamble     = flag.Float64("player.diag.gamble", -1, "strong's least pLegal out of check (-1: as built)")
+	diagGambleDrop = flag.Float64("player.diag.gambledrop", -1, "strong's least pLegal of a drop out of check (-1: as built)")
+	diagCheckCost  = flag.Float64("player.diag.checkcost", -1, "strong's foul cost factor in check (-1: as built)")
+	diagAhead      = flag.Float64("player.diag.ahead", -1, "strong's lead from which it stops gambling (-1: as built)")
+)
+
 func TestDiagnostics(t *testing.T) {
+	for _, o := range []struct {
+		flag float64
+		v    *float64
+	}{{*diagGamble, &strongMinGamble}, {*diagGambleDrop, &strongMinGambleDrop}, {*diagCheckCost, &strongCheckCost}, {*diagAhead, &strongAhead}} {
+		if o.flag >= 0 {
+			*o.v = o.flag
+		}
+	}
 	v, opp, o := diagSetup(t)
 	if o.MoveLimit == 0 {
 		o.MoveLimit = 300
 	}
 	foulKinds := map[string]int{}
-	defer func() { t.Logf("strong fouls by reason: %v", foulKinds) }()
+	checks := 0
+	var expected [2]float64 // fouls the pLegal of each attempt expected, out of check and in check
+	defer func() {
+		t.Logf("strong fouls by reason: %v; checks answered %d; fouls expected out of check %.1f, in check %.1f", foulKinds, checks, expected[0], expected[1])
+	}()
 	for gi := 0; gi < *diagGames; gi++ {
 		sc, ps := diagPlayers(v, opp, gi)
 		var kingHit, pieceHit, decisions float64
@@ -224,6 +243,18 @@ func TestDiagnostics(t *testing.T) {
 			}
 		}
 		t.Logf("game %d: opponent fouls %v", gi, oppFouls)
+		checked := map[int]bool{}
+		for _, d := range decs {
+			in := 0
+			if d.inCheck {
+				checked[d.num] = true
+				in = 1
+			}
+			if d.pLegal >= 0 {
+				expected[in] += 1 - d.pLegal
+			}
+		}
+		checks += len(checked)
 		for _, fr := range g.FoulLog() {
 			if fr.Player == sc {
 				var info []string
