@@ -367,6 +367,18 @@ func (e *env) rematchCard(game string) discordtest.Message {
 	return card
 }
 
+// challengeCards counts the bot's messages in the channel with an Accept
+// button.
+func (e *env) challengeCards() int {
+	n := 0
+	for _, m := range e.srv.BotMessages(e.ch) {
+		if strings.Contains(string(m.Components), "accept:") {
+			n++
+		}
+	}
+	return n
+}
+
 func (e *env) click(user string, m discordtest.Message, prefix string) string {
 	e.t.Helper()
 	id := ""

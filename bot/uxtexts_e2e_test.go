@@ -127,23 +127,14 @@ func TestRematchAlreadyOn(t *testing.T) {
 	card := e.rematchCard("#2")
 	e.click(e.bob, card, "accept:")
 	e.waitUntil("game #2", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
-	cards := func() int {
-		n := 0
-		for _, m := range e.srv.BotMessages(e.ch) {
-			if strings.Contains(string(m.Components), "accept:") {
-				n++
-			}
-		}
-		return n
-	}
-	before := cards()
+	before := e.challengeCards()
 	for _, user := range []string{e.alice, e.bob} {
 		if out := e.slash(user, "rematch"); !strings.Contains(out, "Game #1 already has its rematch: game #2") {
 			t.Errorf("/shogi rematch after the rematch started: %q", out)
 		}
 	}
 	e.settle() // a card would be posted through the outbox
-	if n := cards(); n != before {
+	if n := e.challengeCards(); n != before {
 		t.Errorf("%d new challenge cards, want none", n-before)
 	}
 	if out := e.slash(e.alice, "rematch", discordtest.IntegerOption("game", 1)); !strings.Contains(out, "Rematch offered") {
@@ -164,16 +155,7 @@ func TestRematchButtonAfterRematch(t *testing.T) {
 	e.click(e.alice, old, "rematch:")
 	e.click(e.bob, e.rematchCard("#2"), "accept:")
 	e.waitUntil("game #2", func() bool { gs, _ := e.st.ActiveGamesOf(e.alice); return len(gs) == 1 })
-	cards := func() int {
-		n := 0
-		for _, m := range e.srv.BotMessages(e.ch) {
-			if strings.Contains(string(m.Components), "accept:") {
-				n++
-			}
-		}
-		return n
-	}
-	before := cards()
+	before := e.challengeCards()
 	press := func(when string) {
 		t.Helper()
 		for _, user := range []string{e.alice, e.bob} {
@@ -189,7 +171,7 @@ func TestRematchButtonAfterRematch(t *testing.T) {
 			}
 		}
 		e.settle() // a card would be posted through the outbox
-		if n := cards(); n != before {
+		if n := e.challengeCards(); n != before {
 			t.Errorf("%s: %d challenge cards open, want %d", when, n, before)
 		}
 	}
