@@ -2,11 +2,11 @@ package pgtest
 
 import (
 	"bytes"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 )
 
 // Proxy forwards connections from a Unix socket of its own to a server's,
@@ -20,6 +20,9 @@ type Proxy struct {
 
 	mu    sync.Mutex
 	conns map[net.Conn]bool
+	// muted are client connections the server's answers no longer reach;
+	// the channel is closed when the first one is dropped.
+	muted map[net.Conn]chan struct{}
 	wg    sync.WaitGroup
 	// onCommit, when armed, cuts the connection that sends the next COMMIT:
 	// after forwarding it (the server commits, the client never hears) or
@@ -52,7 +55,7 @@ func (s *Server) NewProxy() (*Proxy, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	p := &Proxy{dir: dir, ln: ln, target: filepath.Join(s.dir, ".s.PGSQL.5432"), conns: map[net.Conn]bool{}}
+	p := &Proxy{dir: dir, ln: ln, target: filepath.Join(s.dir, ".s.PGSQL.5432"), conns: map[net.Conn]bool{}, muted: map[net.Conn]chan struct{}{}}
 	p.wg.Add(1)
 	go p.accept()
 	return p, nil
@@ -81,13 +84,34 @@ func (p *Proxy) accept() {
 	}
 }
 
+// pipe copies the server's answers (src) to the client (dst) until either
+// ends or the client is muted.
 func (p *Proxy) pipe(dst, src net.Conn) {
-	_, _ = io.Copy(dst, src)
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			p.mu.Lock()
+			heard, muted := p.muted[dst]
+			p.mu.Unlock()
+			if muted {
+				close(heard)
+				break
+			}
+			if _, err := dst.Write(buf[:n]); err != nil {
+				break
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
 	dst.Close()
 	src.Close()
 	p.mu.Lock()
 	delete(p.conns, dst)
 	delete(p.conns, src)
+	delete(p.muted, dst)
 	p.mu.Unlock()
 }
 
@@ -107,7 +131,19 @@ func (p *Proxy) toServer(up, c net.Conn) {
 			p.mu.Unlock()
 			if hit {
 				if forward {
-					_, _ = up.Write(chunk)
+					// The client must not hear the COMMIT's answer, and
+					// must not see its connection end before the server
+					// has committed: mute it, forward, wait for the answer.
+					heard := make(chan struct{})
+					p.mu.Lock()
+					p.muted[c] = heard
+					p.mu.Unlock()
+					if _, err := up.Write(chunk); err == nil {
+						select {
+						case <-heard:
+						case <-time.After(10 * time.Second):
+						}
+					}
 				}
 				break
 			}
