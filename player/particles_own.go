@@ -221,7 +221,7 @@ func (f *filter) ourFailure(m shogi.Move, v *view.View) {
 	f.lastKind = "our-failure"
 	f.failed = append(f.failed, m)
 	fa := factsOf(v, f.me)
-	if f.redoOppMove(fa) {
+	if f.redoOppMove(m, fa) {
 		return
 	}
 	old := append([]shogi.Position(nil), f.parts...)
