@@ -375,6 +375,9 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 	h.cands = cands
 	parts, ws := h.uniqueParticles()
 	if h.cfg.Variant == view.Tsuitate && h.v.InCheck {
+		if !h.frozen {
+			parts, ws = h.checkedParticles(parts, ws)
+		}
 		parts, ws = h.withOtherCheckers(parts, ws)
 	}
 	nc := len(cands)
@@ -773,6 +776,48 @@ func screenDoubt(p *shogi.Position, me shogi.Color, m shogi.Move) float64 {
 		sure *= 1 - lambda*base
 	}
 	return 1 - sure
+}
+
+// checkedParticles makes every particle agree with the check the player was
+// told of. A set rebuilt after a collapse may hold particles with the king
+// not attacked (the loose repair keeps them rather than none): on them every
+// move that ignores the check looks legal, and the player tried one after
+// another (runs of up to 9 fouls at a P(legal) of 0.95 to 1.00 in the
+// diagnostics). Each such particle gets an attacker of the king or is left
+// out; the set is kept as it was only when none can be mended.
+func (h *hiddenPlayer) checkedParticles(parts []*shogi.Position, ws []float64) ([]*shogi.Position, []float64) {
+	fa := factsOf(&h.v, h.me)
+	var out []*shogi.Position
+	var outW []float64
+	for j, p := range parts {
+		q := p
+		if !kingAttacked(p, h.me) {
+			q = p.Clone()
+			if !h.f.attackKing(q, fa) || !fa.matches(q) || kingAttacked(q, h.me.Opp()) {
+				continue
+			}
+			landed := false
+			for _, m := range h.f.failed {
+				landed = landed || h.f.ourMoveLands(q, m)
+			}
+			if landed {
+				continue
+			}
+		}
+		out = append(out, q)
+		outW = append(outW, ws[j])
+	}
+	if len(out) == 0 {
+		return parts, ws
+	}
+	sum := 0.0
+	for _, w := range outW {
+		sum += w
+	}
+	for j := range outW {
+		outW[j] /= sum
+	}
+	return out, outW
 }
 
 // withOtherCheckers adds to the particles, when the player is told check,
