@@ -796,11 +796,7 @@ func (h *hiddenPlayer) checkedParticles(parts []*shogi.Position, ws []float64) (
 			if !h.f.attackKing(q, fa) || !fa.matches(q) || kingAttacked(q, h.me.Opp()) {
 				continue
 			}
-			landed := false
-			for _, m := range h.f.failed {
-				landed = landed || h.f.ourMoveLands(q, m)
-			}
-			if landed {
+			if h.f.failedLands(q) {
 				continue
 			}
 		}
@@ -848,14 +844,7 @@ func (h *hiddenPlayer) withOtherCheckers(parts []*shogi.Position, ws []float64) 
 		if !h.f.attackKing(q, fa) || !fa.matches(q) || kingAttacked(q, h.me.Opp()) {
 			continue
 		}
-		ok := true
-		for _, m := range h.f.failed {
-			if h.f.ourMoveLands(q, m) {
-				ok = false
-				break
-			}
-		}
-		if !ok {
+		if h.f.failedLands(q) {
 			continue
 		}
 		extra = append(extra, q)

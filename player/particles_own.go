@@ -215,6 +215,17 @@ func (f *filter) ourMoveLands(p *shogi.Position, m shogi.Move) bool {
 	return p.PseudoReason(m) == shogi.NoReason
 }
 
+// failedLands reports whether one of this turn's failed attempts would land
+// on p.
+func (f *filter) failedLands(p *shogi.Position) bool {
+	for _, m := range f.failed {
+		if f.ourMoveLands(p, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // ourFailure filters by the player's own attempt m that fouled (Tsuitate) or
 // bounced (Dark): it would not have been accepted on the true position.
 func (f *filter) ourFailure(m shogi.Move, v *view.View) {
