@@ -95,7 +95,7 @@ func diagPlayers(v view.Variant, opp Level, gi int) (shogi.Color, [2]Player) {
 	return sc, ps
 }
 
-// TestDiagnostics compares the strong player's particles with the truth.
+// The strong level's foul thresholds, for trying others without a build.
 var (
 	diagGamble     = flag.Float64("player.diag.gamble", -1, "strong's least pLegal out of check (-1: as built)")
 	diagGambleDrop = flag.Float64("player.diag.gambledrop", -1, "strong's least pLegal of a drop out of check (-1: as built)")
@@ -103,6 +103,7 @@ var (
 	diagAhead      = flag.Float64("player.diag.ahead", -1, "strong's lead from which it stops gambling (-1: as built)")
 )
 
+// TestDiagnostics compares the strong player's particles with the truth.
 func TestDiagnostics(t *testing.T) {
 	for _, o := range []struct {
 		flag float64

@@ -793,10 +793,7 @@ func (h *hiddenPlayer) checkedParticles(parts []*shogi.Position, ws []float64) (
 		q := p
 		if !kingAttacked(p, h.me) {
 			q = p.Clone()
-			if !h.f.attackKing(q, fa) || !fa.matches(q) || kingAttacked(q, h.me.Opp()) {
-				continue
-			}
-			if h.f.failedLands(q) {
+			if !h.f.attackKing(q, fa) || !fa.matches(q) || kingAttacked(q, h.me.Opp()) || h.f.anyLands(q, h.f.failed) {
 				continue
 			}
 		}
@@ -844,7 +841,7 @@ func (h *hiddenPlayer) withOtherCheckers(parts []*shogi.Position, ws []float64) 
 		if !h.f.attackKing(q, fa) || !fa.matches(q) || kingAttacked(q, h.me.Opp()) {
 			continue
 		}
-		if h.f.failedLands(q) {
+		if h.f.anyLands(q, h.f.failed) {
 			continue
 		}
 		extra = append(extra, q)

@@ -87,7 +87,7 @@ func (f *filter) oppMove(capSq shogi.Square, captured shogi.Piece, checked bool,
 	f.failed = f.failed[:0]
 	fa := factsOf(v, f.me)
 	old := append([]shogi.Position(nil), f.parts...)
-	f.keepOppMove(old, capSq, captured, checked, fa)
+	f.keepOppMove(old, capSq, captured, checked)
 	fixed := make([]bool, len(f.parts))
 	f.evS, f.evU = 0, 0
 	defer f.noteEvidence(len(f.parts))
@@ -251,12 +251,7 @@ func (f *filter) sampleOppMove(p *shogi.Position, capSq shogi.Square, captured s
 		u := p.MakeMove(m)
 		ok := true
 		if f.variant == view.Tsuitate {
-			ok = kingAttacked(p, f.me) == checked && fa.kingFits(p)
-			for _, fm := range fail {
-				if ok && f.ourMoveLands(p, fm) {
-					ok = false
-				}
-			}
+			ok = kingAttacked(p, f.me) == checked && fa.kingFits(p) && !f.anyLands(p, fail)
 		} else {
 			ok = fa.sightMatches(p)
 		}

@@ -215,10 +215,9 @@ func (f *filter) ourMoveLands(p *shogi.Position, m shogi.Move) bool {
 	return p.PseudoReason(m) == shogi.NoReason
 }
 
-// failedLands reports whether one of this turn's failed attempts would land
-// on p.
-func (f *filter) failedLands(p *shogi.Position) bool {
-	for _, m := range f.failed {
+// anyLands reports whether one of the player's moves ms would land on p.
+func (f *filter) anyLands(p *shogi.Position, ms []shogi.Move) bool {
+	for _, m := range ms {
 		if f.ourMoveLands(p, m) {
 			return true
 		}

@@ -6,26 +6,25 @@ import (
 )
 
 // oppMoveSeen is what the filter had and was told when the opponent last
-// moved: the particles before the move, their styles, and the move's
-// announcements.
+// gave check: the particles before the move, their styles, and the capture
+// announced with it.
 type oppMoveSeen struct {
-	ok       bool // Tsuitate, and no move of the player's since
+	ok       bool // a check (Tsuitate, strong), and no move of the player's since
 	redrawn  bool // the particles are the move drawn again
 	before   []shogi.Position
 	style    []uint8
 	capSq    shogi.Square
 	captured shogi.Piece
-	checked  bool
 }
 
-// keepOppMove records the particles before the opponent's move (before) and
-// what was told of it.
-func (f *filter) keepOppMove(before []shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool, fa *facts) {
-	f.lastOpp = oppMoveSeen{
-		ok:     f.variant == view.Tsuitate && checked && f.policy != nil,
-		before: before, style: append([]uint8(nil), f.style...),
-		capSq: capSq, captured: captured, checked: checked,
+// keepOppMove records, when the move gave check (Tsuitate, strong), the
+// particles before it (before) and what was told of it.
+func (f *filter) keepOppMove(before []shogi.Position, capSq shogi.Square, captured shogi.Piece, checked bool) {
+	if f.variant != view.Tsuitate || !checked || f.policy == nil {
+		f.lastOpp = oppMoveSeen{}
+		return
 	}
+	f.lastOpp = oppMoveSeen{ok: true, before: before, style: append([]uint8(nil), f.style...), capSq: capSq, captured: captured}
 }
 
 // redoOppMove, when the player is in check (Tsuitate, strong) and its answer
@@ -59,7 +58,7 @@ func (f *filter) redoOppMove(m shogi.Move, fa *facts) bool {
 		if i < len(lo.style) {
 			st = lo.style[i]
 		}
-		om, like := f.sampleOppMove(&p, lo.capSq, lo.captured, lo.checked, fa, styleTemps[st], f.failed)
+		om, like := f.sampleOppMove(&p, lo.capSq, lo.captured, true, fa, styleTemps[st], f.failed)
 		if om == shogi.NoMove {
 			continue
 		}
