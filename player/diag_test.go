@@ -129,6 +129,7 @@ func TestDiagnostics(t *testing.T) {
 		type dec struct {
 			num     int
 			pLegal  float64
+			maxP    float64
 			inCheck bool
 		}
 		var decs []dec
@@ -137,6 +138,7 @@ func TestDiagnostics(t *testing.T) {
 		g := playTest(t, v, o, ps, func(g *referee.Game, c shogi.Color) {
 			if hp, ok := ps[sc].(*hiddenPlayer); ok && c != sc && len(decs) > 0 && decs[len(decs)-1].pLegal < 0 {
 				decs[len(decs)-1].pLegal = hp.lastStats.pLegal
+				decs[len(decs)-1].maxP = hp.lastStats.maxPLegal
 			}
 			if c != sc {
 				return
@@ -144,8 +146,9 @@ func TestDiagnostics(t *testing.T) {
 			if hp, ok := ps[sc].(*hiddenPlayer); ok {
 				if len(decs) > 0 && decs[len(decs)-1].pLegal < 0 {
 					decs[len(decs)-1].pLegal = hp.lastStats.pLegal
+					decs[len(decs)-1].maxP = hp.lastStats.maxPLegal
 				}
-				decs = append(decs, dec{g.MoveNumber(), -1, g.View(view.ViewerOf(sc)).InCheck})
+				decs = append(decs, dec{g.MoveNumber(), -1, -1, g.View(view.ViewerOf(sc)).InCheck})
 			}
 			hp, ok := ps[sc].(*hiddenPlayer)
 			if !ok {
@@ -262,7 +265,7 @@ func TestDiagnostics(t *testing.T) {
 				inCheck := false
 				for _, d := range decs {
 					if d.num == fr.Number {
-						info = append(info, fmt.Sprintf("%.2f/%v", d.pLegal, d.inCheck))
+						info = append(info, fmt.Sprintf("%.2f(max %.2f)/%v", d.pLegal, d.maxP, d.inCheck))
 						inCheck = d.inCheck
 					}
 				}

@@ -58,6 +58,7 @@ type decisionStats struct {
 	depth              int // deepest stage with results
 	particles          [6]int
 	pLegal             float64 // of the chosen move
+	maxPLegal          float64 // the likeliest candidate's
 }
 
 func particleCount(cfg Config, frozen bool) int {
@@ -457,6 +458,9 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 	}
 	var best shogi.Move
 	h.lastStats = decisionStats{candidates: nc, unique: len(parts)}
+	for _, p := range pLegal {
+		h.lastStats.maxPLegal = max(h.lastStats.maxPLegal, p)
+	}
 	for si, st := range stages {
 		if len(active) > st.keep {
 			active = active[:st.keep]
