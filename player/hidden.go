@@ -184,6 +184,9 @@ func (h *hiddenPlayer) Act(ctx context.Context) Action {
 	h.catchUp()
 	p, cands := knownBoard(&h.v, h.me, false)
 	cands = h.untried(cands)
+	if h.cfg.Variant == view.Tsuitate && h.v.InCheck && !h.frozen {
+		cands = possibleAnswers(p, h.me, cands)
+	}
 	if len(cands) == 0 {
 		return h.moveAction(shogi.NoMove)
 	}
@@ -452,6 +455,13 @@ func (h *hiddenPlayer) decide(cands []shogi.Move, start, deadline time.Time) sho
 		}
 	}
 	if len(active) == 0 {
+		if h.cfg.Variant == view.Tsuitate && h.v.InCheck && !h.frozen {
+			// The belief is lost: no particle lets any answer land.
+			best := h.leastContradicted(parts, ws, cands)
+			h.lastStats = decisionStats{candidates: nc, unique: len(parts)}
+			h.attempt, h.attemptOpen = best, false
+			return best
+		}
 		for i := range cands {
 			active = append(active, i)
 		}
