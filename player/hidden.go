@@ -817,13 +817,7 @@ func (h *hiddenPlayer) checkedParticles(parts []*shogi.Position, ws []float64) (
 	if len(out) == 0 {
 		return parts, ws
 	}
-	sum := 0.0
-	for _, w := range outW {
-		sum += w
-	}
-	for j := range outW {
-		outW[j] /= sum
-	}
+	scaleTo(outW, 1)
 	return out, outW
 }
 
@@ -864,10 +858,7 @@ func (h *hiddenPlayer) withOtherCheckers(parts []*shogi.Position, ws []float64) 
 	if len(extra) == 0 {
 		return parts, ws
 	}
-	sum := 0.0
-	for _, w := range extraW {
-		sum += w
-	}
+	scaleTo(extraW, share)
 	out := append([]*shogi.Position(nil), parts...)
 	outW := make([]float64, len(ws))
 	for j := range ws {
@@ -875,7 +866,7 @@ func (h *hiddenPlayer) withOtherCheckers(parts []*shogi.Position, ws []float64) 
 	}
 	for j, q := range extra {
 		out = append(out, q)
-		outW = append(outW, extraW[j]/sum*share)
+		outW = append(outW, extraW[j])
 	}
 	return out, outW
 }
@@ -905,5 +896,19 @@ func (h *hiddenPlayer) noteAttempt(m shogi.Move, failed bool) {
 	c.expected += 1 - h.attemptP
 	if failed {
 		c.seen++
+	}
+}
+
+// scaleTo scales the weights ws to sum to total (none when they sum to 0).
+func scaleTo(ws []float64, total float64) {
+	sum := 0.0
+	for _, w := range ws {
+		sum += w
+	}
+	if sum <= 0 {
+		return
+	}
+	for j := range ws {
+		ws[j] = ws[j] / sum * total
 	}
 }

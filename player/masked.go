@@ -81,18 +81,7 @@ func (mp *maskedPlayer) initBelief(p *shogi.Position) {
 	}
 }
 
-func normalize(b *[shogi.NumSquares]float64) {
-	sum := 0.0
-	for _, x := range b {
-		sum += x
-	}
-	if sum <= 0 {
-		return
-	}
-	for i := range b {
-		b[i] /= sum
-	}
-}
+func normalize(b *[shogi.NumSquares]float64) { scaleTo(b[:], 1) }
 
 // followMove updates the belief for an accepted move by c.
 func (mp *maskedPlayer) followMove(c shogi.Color, m shogi.Move) {
