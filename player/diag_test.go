@@ -120,8 +120,9 @@ func TestDiagnostics(t *testing.T) {
 	foulKinds := map[string]int{}
 	checks := 0
 	var expected [2]float64 // fouls the pLegal of each attempt expected, out of check and in check
+	var floor [2]float64    // the same had each attempt been the likeliest candidate
 	defer func() {
-		t.Logf("strong fouls by reason: %v; checks answered %d; fouls expected out of check %.1f, in check %.1f", foulKinds, checks, expected[0], expected[1])
+		t.Logf("strong fouls by reason: %v; checks answered %d; fouls expected out of check %.1f, in check %.1f; with the likeliest candidates %.1f, %.1f", foulKinds, checks, expected[0], expected[1], floor[0], floor[1])
 	}()
 	for gi := 0; gi < *diagGames; gi++ {
 		sc, ps := diagPlayers(v, opp, gi)
@@ -256,6 +257,7 @@ func TestDiagnostics(t *testing.T) {
 			}
 			if d.pLegal >= 0 {
 				expected[in] += 1 - d.pLegal
+				floor[in] += 1 - d.maxP
 			}
 		}
 		checks += len(checked)
