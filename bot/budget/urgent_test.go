@@ -110,19 +110,46 @@ func TestHurryWhileWaiting(t *testing.T) {
 
 // lineOfOne starts a gate before a bucket of 1 request per 150 ms, its
 // first request sent; go1 sends request i with ctx from a goroutine and
-// waits until it has joined the line, wait waits for them all, and order
-// is the order the server saw them in.
+// waits until it has joined a line (or been served), wait waits for them
+// all, and order is the order the server saw them in.
 func lineOfOne(t *testing.T) (go1 func(ctx context.Context, i string), wait func(), order func() string) {
 	f := newFake(t, 1, 150*time.Millisecond, 0)
 	order = servedOrder(f)
-	c := client(New(Config{Log: quiet}))
+	g := New(Config{Log: quiet})
+	c := client(g)
 	url := f.URL + "/api/v10/channels/1/messages?i="
 	send(t, c, context.Background(), "POST", url+"0") // the bucket is known: 1 per 150 ms
+	seen := map[chan struct{}]bool{}
+	// newTicket reports whether a line holds a ticket not seen before.
+	newTicket := func() bool {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		found := false
+		mark := func(l *line) {
+			for _, w := range l.waiters {
+				if !seen[w] {
+					seen[w], found = true, true
+				}
+			}
+		}
+		mark(&g.win.line)
+		for _, b := range g.buckets {
+			mark(&b.line)
+		}
+		return found
+	}
 	var wg sync.WaitGroup
 	go1 = func(ctx context.Context, i string) {
+		newTicket()
 		wg.Add(1)
 		go func() { defer wg.Done(); send(t, c, ctx, "POST", url+i) }()
-		time.Sleep(10 * time.Millisecond) // each joins the line after the one before
+		// Each joins the line after the one before, however slow the machine.
+		for deadline := time.Now().Add(10 * time.Second); !newTicket() && !strings.Contains(order(), i); {
+			if time.Now().After(deadline) {
+				t.Fatalf("request %s joined no line in 10 s", i)
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
 	}
 	return go1, wg.Wait, order
 }
