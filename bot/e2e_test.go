@@ -214,15 +214,17 @@ func (w testWriter) Write(p []byte) (int, error) {
 }
 
 // settle waits until the outbox is empty and the stand-in has seen no new
-// request for 8 polls in a row; it fails the test if that takes 15 s.
+// request for 8 polls in a row; it fails the test if that takes 15 s (more
+// under -race: testkit.Slack).
 func (e *env) settle() {
 	e.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	limit := testkit.Slack(15 * time.Second)
+	deadline := time.Now().Add(limit)
 	last, stable := -1, 0
 	for stable < 8 {
 		if time.Now().After(deadline) {
 			pending, _ := e.st.PendingOutbox()
-			e.t.Fatalf("the bot did not settle in 15 s: %d requests, %d outbox entries pending", last, len(pending))
+			e.t.Fatalf("the bot did not settle in %v: %d requests, %d outbox entries pending", limit, last, len(pending))
 		}
 		time.Sleep(5 * time.Millisecond)
 		pending, err := e.st.PendingOutbox()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shinpan/internal/cputime"
+	"shinpan/internal/testkit"
 	"shinpan/referee"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -60,7 +61,8 @@ func TestRunSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a bot")
 	}
-	r, err := Run(context.Background(), Config{Games: 3, Rate: 20, Duration: time.Second, Warmup: 300 * time.Millisecond, Variant: "mix", Plies: 4, Seed: 3})
+	// (Longer under -race, so that moves come after the warm-up.)
+	r, err := Run(context.Background(), Config{Games: 3, Rate: 20, Duration: testkit.Slack(time.Second), Warmup: 300 * time.Millisecond, Variant: "mix", Plies: 4, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +256,8 @@ func TestRunTraffic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a bot")
 	}
-	r, err := Run(context.Background(), Config{Games: 10, Think: 150 * time.Millisecond, Duration: 6 * time.Second,
+	// (Longer under -race, so that a resignation's new game starts.)
+	r, err := Run(context.Background(), Config{Games: 10, Think: 150 * time.Millisecond, Duration: testkit.Slack(6 * time.Second),
 		Warmup: time.Second, Plies: 4, Seed: 11, PerChannel: 4, DMsClosed: 0.35, Fouls: 0.3, Resign: 0.08, RestartAt: 3 * time.Second,
 		Grace: 30 * time.Second})
 	if err != nil {

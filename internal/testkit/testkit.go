@@ -23,13 +23,20 @@ func Until(d time.Duration, cond func() bool) bool {
 	return true
 }
 
-// Eventually is Until that fails t when d passes: "timed out waiting for what".
+// Eventually is Until that fails t when d passes (Slack(d)): "timed out
+// waiting for what".
 func Eventually(t testing.TB, what string, d time.Duration, cond func() bool) {
 	t.Helper()
+	d = Slack(d)
 	if !Until(d, cond) {
 		t.Fatalf("timed out after %v waiting for %s", d, what)
 	}
 }
+
+// Slack is a test's deadline d for something that must happen, longer under
+// -race (3×): a deadline bounds a wait, it is not a timing goal, and a full
+// race run beside other work missed 10 s and 15 s ones that pass alone.
+func Slack(d time.Duration) time.Duration { return d * raceSlack }
 
 // SFEN reads a position in SFEN (or "startpos"), failing t on an error.
 func SFEN(t testing.TB, sfen string) *shogi.Position {
