@@ -245,14 +245,17 @@ func (mv *Moves) Tap(r *interact.Req) (interact.Answer, error) {
 		return mv.answerDiverted(r, s, p), nil
 	}
 	s.Game.Mu.Lock()
-	defer s.Game.Mu.Unlock()
 	switch {
 	case done: // applied, its update sent by DM (the game's owner is another process)
+		s.Game.Mu.Unlock()
 		return mv.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + uitexts.UI(rd.Lang, uitexts.MoveSent)}), nil
 	case compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd).View.MoveNumber != number || s.Game.G.Over():
+		defer s.Game.Mu.Unlock()
 		return mv.update(r, mv.tapStale(r, s.Game, s.Color, rd)), nil // the board moved on meanwhile: played once
-	case reply == "":
-		reply = uitexts.UI(rd.Lang, uitexts.Done) // the same pick delivered twice
+	}
+	s.Game.Mu.Unlock()
+	if reply == "" {
+		reply = mv.again(r, s, a.Kind) // the same pick delivered twice
 	}
 	return interact.Say(reply), nil
 }
@@ -343,7 +346,7 @@ func (mv *Moves) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
 	case done:
 		return interact.Say(uitexts.UI(r.Lang, uitexts.MoveSent))
 	case reply == "":
-		return interact.Say(uitexts.UI(r.Lang, uitexts.Done)) // already applied: the same form delivered twice
+		return interact.Say(mv.again(r, s, referee.ActMove)) // the same form delivered twice
 	}
 	return interact.Say(reply)
 }
