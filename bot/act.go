@@ -172,7 +172,7 @@ func (b *Bot) decide(lg *games.Game, rd compose.Reader, a referee.Action, key st
 	if compose.IsCPU(user) {
 		meta.CPUMoved[a.Player] = true
 	}
-	out := b.play.DivertAnswer(key, user, b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)) // bot/moves/tap.go
+	out := b.play.DivertAnswer(key, rd, meta, g, b.compose.ActionMessages(meta, g, a, evs, before, dl, rd)) // bot/moves/tap.go
 	next := func(m *store.Game) {
 		games.UpdateMeta(m, g)
 		m.CPUMoved = meta.CPUMoved

@@ -1,11 +1,20 @@
 package bot
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"shinpan/bot/discordtest"
+	"shinpan/bot/tap"
+	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
 	"shinpan/store/storetest"
@@ -91,4 +100,168 @@ func TestMaskMenuAnswer(t *testing.T) {
 	if g := e.game(id); g.Status != store.StatusActive {
 		t.Fatalf("both masks chosen: status %s", g.Status)
 	}
+}
+
+// twice has the bot's Interactions Endpoint take the next interaction
+// twice in a row, as a retry after a lost response would bring it: the
+// first delivery's answer is dropped, the stand-in gets the second's.
+type twice struct{ next atomic.Bool }
+
+func (tw *twice) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !tw.next.CompareAndSwap(true, false) {
+			h.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		first := r.Clone(r.Context())
+		first.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(httptest.NewRecorder(), first) // its answer is lost
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
+	})
+}
+
+// TestAnswersDeliveredTwice: an action whose interaction comes twice (the
+// first answer lost) is taken once, and the second delivery says what the
+// player did rather than a bare "Done.", in their language; a mask names
+// the chooser's own mask, in their own answer only. A draw offered again
+// while it stands is not sent to the opponent again.
+func TestAnswersDeliveredTwice(t *testing.T) {
+	t.Parallel()
+	tw := &twice{}
+	e := newEnv(t, overHTTP, func(e *env) { e.wrapEndpoint = tw.wrap })
+	if err := e.srv.SetLocale(e.bob, "ja"); err != nil {
+		t.Fatal(err)
+	}
+	id := e.startGame("masked")
+	e.settle()
+	// again sends an interaction twice and returns the answer shown.
+	again := func(send func() (string, error)) string {
+		t.Helper()
+		tw.next.Store(true)
+		iid, err := send()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.answer(iid)
+	}
+	notTold := func(user string, before int, square, ja string) {
+		t.Helper()
+		for _, m := range e.botDMs(user)[before:] {
+			if regexp.MustCompile(`\b`+square+`\b`).MatchString(m.Content) || strings.Contains(m.Content, ja) {
+				t.Fatalf("the opponent was told of the mask: %q", m.Content)
+			}
+		}
+	}
+	t.Run("mask by tap", func(t *testing.T) {
+		m := e.tapMessage(e.alice)
+		cs, _ := tap.Choices(m.Components)
+		c, ok := tap.TowardMask(cs, shogi.Sq(2, 8))
+		if !ok {
+			t.Fatalf("no mask choice 2h: %+v", cs)
+		}
+		before := len(e.botDMs(e.bob))
+		out := again(func() (string, error) { return e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value) })
+		if out != "Your mask is now the rook on 2h." {
+			t.Fatalf("a mask picked twice: %q", out)
+		}
+		if g := e.game(id); g.LastSeq != 1 {
+			t.Fatalf("seq %d, want the mask taken once", g.LastSeq)
+		}
+		notTold(e.bob, before, "2h", "２八")
+	})
+	t.Run("mask menu ja", func(t *testing.T) {
+		menu, _ := json.Marshal([]any{map[string]any{"type": 1, "components": []any{map[string]any{
+			"type": 3, "custom_id": "mask:" + itoa(uint64(id)), "placeholder": "mask",
+			"options": []any{map[string]any{"label": "8b", "value": "8b"}}}}}})
+		ch := e.dmChannel(e.bob)
+		msg, err := e.srv.SeedBotComponents(ch, "Choose your mask:", menu)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := len(e.botDMs(e.alice))
+		out := again(func() (string, error) { return e.srv.SelectMenu(e.bob, ch, msg, "mask:"+itoa(uint64(id)), "8b") })
+		// The menu's route is deferred before it runs: both deliveries'
+		// answers come as follow-ups; each must name the mask.
+		for _, line := range strings.Split(out, "\n") {
+			if line != "影武者を８二の飛にしました。" {
+				t.Fatalf("a mask chosen twice: %q", out)
+			}
+		}
+		if g := e.game(id); g.LastSeq != 2 || g.Status != store.StatusActive {
+			t.Fatalf("seq %d, status %s: want both masks taken once", g.LastSeq, g.Status)
+		}
+		notTold(e.alice, before, "8b", "８二")
+	})
+	t.Run("move box", func(t *testing.T) {
+		board := e.tapMessage(e.alice)
+		if out := e.click(e.alice, board, "move:"); out != "[modal]" {
+			t.Fatalf("the Move button: %q", out)
+		}
+		out := again(func() (string, error) {
+			return e.srv.SubmitModal(e.alice, board.ChannelID, "movemodal:"+itoa(uint64(id)), map[string]string{"move": "7g7f"})
+		})
+		if out != "That move was already received." {
+			t.Fatalf("a move sent twice: %q", out)
+		}
+		if g := e.game(id); g.LastSeq != 3 {
+			t.Fatalf("seq %d, want the move played once", g.LastSeq)
+		}
+	})
+	t.Run("draw offered again ja", func(t *testing.T) {
+		e.settle()
+		offers := func() int {
+			n := 0
+			for _, m := range e.botDMs(e.alice) {
+				if strings.Contains(m.Content, "offers a draw") {
+					n++
+				}
+			}
+			return n
+		}
+		if out := e.slash(e.bob, "draw"); !strings.Contains(out, "引き分けを提案しました") {
+			t.Fatalf("the offer: %q", out)
+		}
+		if out := e.slash(e.bob, "draw"); out != "引き分けはすでに提案しています。相手が受けるか、次の手が指されるまで有効です。" {
+			t.Fatalf("the offer again: %q", out)
+		}
+		e.settle()
+		if n := offers(); n != 1 {
+			t.Fatalf("alice was told of %d draw offers, want 1", n)
+		}
+	})
+	t.Run("resign", func(t *testing.T) {
+		var board discordtest.Message
+		for _, m := range e.botDMs(e.alice) {
+			if strings.Contains(string(m.Components), `"resign:`) {
+				board = m
+			}
+		}
+		if out := e.click(e.alice, board, "resign:"); !strings.Contains(out, "Resign this game") {
+			t.Fatalf("the Resign button: %q", out)
+		}
+		in := e.lastInteraction(e.alice)
+		if in.Original == nil {
+			t.Fatal("no confirmation message")
+		}
+		confirm := *in.Original
+		out := again(func() (string, error) {
+			return e.srv.ClickButton(e.alice, confirm.ChannelID, confirm.ID, "resignok:"+itoa(uint64(id)))
+		})
+		// Deferred before it runs, as the mask menu: one delivery resigns,
+		// the other, whichever it is, says it was received already.
+		lines := strings.Split(out, "\n")
+		slices.Sort(lines)
+		if !slices.Equal(lines, []string{"You resigned.", "Your resignation was already received."}) {
+			t.Fatalf("a resignation sent twice: %q", out)
+		}
+		if g := e.game(id); g.LastSeq != 4 || g.Result == nil || g.Result.Reason != view.ReasonResignation {
+			t.Fatalf("seq %d, result %+v: want the resignation taken once", g.LastSeq, g.Result)
+		}
+	})
 }

@@ -37,6 +37,9 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 			return uitexts.DrawAgreed(lang, uint64(id)), nil
 		}
 		return reply, nil
+	case lg.Meta.DrawOffer.Standing(lg.G) != nil && lg.Meta.DrawOffer.Standing(lg.G).By == c:
+		lg.Mu.Unlock()
+		return uitexts.UI(lang, uitexts.DrawOfferStanding), nil // offered again (or delivered twice): the opponent was told once
 	}
 	defer lg.Mu.Unlock()
 	offer := policy.Offer(lg.G, c)

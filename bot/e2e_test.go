@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -43,6 +44,9 @@ type env struct {
 	wrapStore         func(store.Store) store.Store // when set, the bot gets this store
 	pgOptions         *postgres.Options             // how a PostgreSQL store is opened (nil: the default)
 	cluster           bool                          // on PostgreSQL, run as one of several processes (also when clusterEnv is unset)
+
+	// wrapEndpoint, when set, takes the endpoint's requests first.
+	wrapEndpoint func(http.Handler) http.Handler
 }
 
 // clusterEnv, set to 1, runs the PostgreSQL pass with each bot as one of
@@ -179,6 +183,9 @@ func (e *env) serveEndpoint(log *slog.Logger) {
 	h, err := e.b.InteractionsHandler()
 	if err != nil {
 		e.t.Fatal(err)
+	}
+	if e.wrapEndpoint != nil {
+		h = e.wrapEndpoint(h)
 	}
 	ln, err := net.Listen("tcp", e.cfg.HTTPAddr)
 	if err != nil {

@@ -198,10 +198,11 @@ func TestAbort(t *testing.T) {
 	}
 }
 
-// TestRecordNamesAndStart: a finished game's KIF (/shogi record) and CSA
-// (the review's button) name both players by their display names, on one
+// TestRecordNamesAndStart: a finished game's KIF (/shogi record), CSA
+// (the review's button) and the KIF of the result post (from the names
+// kept when it started) name both players by their display names, on one
 // line however the name is written, and give the start in Japan's time;
-// both read back with their header.
+// each reads back with its header.
 func TestRecordNamesAndStart(t *testing.T) {
 	t.Parallel()
 	e := newEnvWith(t, func(o *discordtest.Options) { o.Users[0].GlobalName = "Alice\n先手：Eve" })
@@ -216,29 +217,35 @@ func TestRecordNamesAndStart(t *testing.T) {
 	m := e.reviewMsg(e.lastInteraction(e.carol).ID)
 	e.press(e.carol, m, fmt.Sprintf("rvrec:%d:csa", id))
 	files["csa"], _ = fileOf(e.lastInteraction(e.carol))
-	for _, tc := range []struct{ format, lines string }{
-		{"kif", "開始日時：" + start + "\n棋戦：shinpan #1 standard\n先手：Alice 先手：Eve\n後手：bob\n"},
-		{"csa", "N+Alice 先手：Eve\nN-bob\n$START_TIME:" + start + "\n"},
+	for _, a := range e.endPost().Attachments { // the names kept at the start: no request at the end
+		if strings.HasSuffix(a.Filename, ".kif") {
+			files["result"] = a
+		}
+	}
+	for _, tc := range []struct{ name, format, lines string }{
+		{"kif", "kif", "開始日時：" + start + "\n棋戦：shinpan #1 standard\n先手：Alice 先手：Eve\n後手：bob\n"},
+		{"csa", "csa", "N+Alice 先手：Eve\nN-bob\n$START_TIME:" + start + "\n"},
+		{"result", "kif", "開始日時：" + start + "\n棋戦：shinpan #1 standard\n先手：Alice 先手：Eve\n後手：bob\n"},
 	} {
-		a := files[tc.format]
-		if !strings.HasSuffix(a.Filename, "."+tc.format) || !strings.Contains(string(a.Data), tc.lines) {
-			t.Errorf("%s %q, want the lines\n%s\nin:\n%s", tc.format, a.Filename, tc.lines, a.Data)
-			continue
-		}
-		rec, err := record.Parse(a.Data, a.Filename)
-		if err != nil || len(rec.Moves) != 2 {
-			t.Errorf("%s reads back as %v %+v", tc.format, err, rec)
-			continue
-		}
-		want := map[string]string{"先手": "Alice 先手：Eve", "後手": "bob", "開始日時": start}
-		for _, h := range rec.Header {
-			if w, ok := want[h.Key]; ok && h.Value == w {
-				delete(want, h.Key)
+		t.Run(tc.name, func(t *testing.T) {
+			a := files[tc.name]
+			if !strings.HasSuffix(a.Filename, "."+tc.format) || !strings.Contains(string(a.Data), tc.lines) {
+				t.Fatalf("%q, want the lines\n%s\nin:\n%s", a.Filename, tc.lines, a.Data)
 			}
-		}
-		if len(want) != 0 {
-			t.Errorf("%s: the header %+v lacks %v", tc.format, rec.Header, want)
-		}
+			rec, err := record.Parse(a.Data, a.Filename)
+			if err != nil || len(rec.Moves) != 2 {
+				t.Fatalf("reads back as %v %+v", err, rec)
+			}
+			want := map[string]string{"先手": "Alice 先手：Eve", "後手": "bob", "開始日時": start}
+			for _, h := range rec.Header {
+				if w, ok := want[h.Key]; ok && h.Value == w {
+					delete(want, h.Key)
+				}
+			}
+			if len(want) != 0 {
+				t.Fatalf("the header %+v lacks %v", rec.Header, want)
+			}
+		})
 	}
 }
 

@@ -26,8 +26,8 @@ func (h moveHost) Draw(id store.GameID, user string, lang texts.Lang, key string
 		return h.b.draw(id, user, lang, key)
 	}
 	reply, _, _ := h.b.cl.Route(id, key, cluster.Routed{Kind: "draw", User: user}, lang)
-	if reply == "" {
-		reply = uitexts.UI(lang, uitexts.Done)
+	if reply == "" { // the same command delivered twice: it waits in the inbox, or was taken
+		reply = uitexts.AlreadyReceived(lang, referee.ActDraw)
 	}
 	return reply, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -586,14 +587,12 @@ func TestNonOwnerLooksInsteadOfClaiming(t *testing.T) {
 	}
 }
 
-// TestTapOnAnotherProcess: a tap move that reaches a process which does not
-// own the game is deferred there (an update, response 6), goes to the
-// owner with the interaction, and the owner's outbox edits the tapped
-// message with the mover's update (PATCH .../messages/@original, free of
-// the global budget): the mover reads it in place and gets no DM; the
-// opponent's "your turn" comes as a new DM.
-func TestTapOnAnotherProcess(t *testing.T) {
-	t.Parallel()
+// gameOnSecondProcess starts a game of variant owned by a second process,
+// which takes no interaction: e's bot, which takes them, routes its
+// players' actions to the owner. PostgreSQL only (the test is skipped on
+// bbolt).
+func gameOnSecondProcess(t *testing.T, variant string) (*env, *Bot, store.GameID) {
+	t.Helper()
 	if storeBackend.name != "postgres" {
 		t.Skip("two processes share a PostgreSQL store only (the PostgreSQL pass runs this)")
 	}
@@ -632,11 +631,23 @@ func TestTapOnAnotherProcess(t *testing.T) {
 	if _, err := conn.Exec(ctx, `SELECT setval('game_ids', $1)`, int64(b2.cl.Held()[0])+store.Partitions-1); err != nil {
 		t.Fatal(err)
 	}
-	id := e.startGame("tsuitate")
+	id := e.startGame(variant)
 	e.settle()
 	if !b2.owns(id) || e.b.owns(id) {
 		t.Fatalf("game %d: owned here %v, by the second process %v", id, e.b.owns(id), b2.owns(id))
 	}
+	return e, b2, id
+}
+
+// TestTapOnAnotherProcess: a tap move that reaches a process which does not
+// own the game is deferred there (an update, response 6), goes to the
+// owner with the interaction, and the owner's outbox edits the tapped
+// message with the mover's update (PATCH .../messages/@original, free of
+// the global budget): the mover reads it in place and gets no DM; the
+// opponent's "your turn" comes as a new DM.
+func TestTapOnAnotherProcess(t *testing.T) {
+	t.Parallel()
+	e, _, id := gameOnSecondProcess(t, "tsuitate")
 	aliceDMs, bobDMs := len(e.botDMs(e.alice)), len(e.botDMs(e.bob))
 	from := len(e.srv.Requests())
 	m := e.tapMessage(e.alice)
@@ -691,5 +702,84 @@ func TestTapOnAnotherProcess(t *testing.T) {
 	}
 	if edits != 1 {
 		t.Errorf("the tapped message was edited through the webhook %d times, want once", edits)
+	}
+}
+
+// TestTapMaskUnacknowledged: with several processes a tap is acknowledged
+// first (deferred: the owner's update edits it); should that fail, the
+// action is taken here and the tapped message answered at once. A mask
+// picked so names the mask chosen, as on one process, not "Move
+// received."; the opponent is told nothing of it.
+func TestTapMaskUnacknowledged(t *testing.T) {
+	t.Parallel()
+	if storeBackend.name != "postgres" {
+		t.Skip("several processes share a PostgreSQL store only (the PostgreSQL pass runs this)")
+	}
+	e := newEnv(t, func(e *env) { e.cluster = true })
+	id := e.startGame("masked")
+	e.settle()
+	bobDMs := len(e.botDMs(e.bob))
+	m := e.tapMessage(e.alice)
+	cs, _ := tap.Choices(m.Components)
+	c, ok := tap.TowardMask(cs, shogi.Sq(2, 8))
+	if !ok {
+		t.Fatalf("no mask choice 2h: %+v", cs)
+	}
+	e.srv.Faults().FailNext("POST", "/interactions/*/*/callback", 1, http.StatusInternalServerError)
+	iid, err := e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.answer(iid)
+	if g := e.game(id); g.LastSeq != 1 {
+		t.Fatalf("seq %d: the mask not taken", g.LastSeq)
+	}
+	after, _ := e.srv.Message(m.ID)
+	if !strings.HasSuffix(after.Content, "▸ Your mask is now the rook on 2h.") {
+		t.Fatalf("the tapped message reads %q", after.Content)
+	}
+	for _, d := range e.botDMs(e.bob)[bobDMs:] {
+		if strings.Contains(d.Content, "2h") || strings.Contains(d.Content, "rook") {
+			t.Fatalf("bob was told of the mask: %q", d.Content)
+		}
+	}
+}
+
+// TestTapMaskOnAnotherProcess: a mask picked by tap on a process that does
+// not own the game leaves the tapped message as one process does: the mask
+// chosen, and the menus to change it until both have chosen; to its
+// chooser only.
+func TestTapMaskOnAnotherProcess(t *testing.T) {
+	t.Parallel()
+	e, _, id := gameOnSecondProcess(t, "masked")
+	bobDMs := len(e.botDMs(e.bob))
+	m := e.tapMessage(e.alice)
+	cs, _ := tap.Choices(m.Components)
+	c, ok := tap.TowardMask(cs, shogi.Sq(2, 8))
+	if !ok {
+		t.Fatalf("no mask choice 2h: %+v", cs)
+	}
+	iid, err := e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.answer(iid)
+	e.waitUntil("the mask taken", func() bool { return e.game(id).LastSeq == 1 })
+	e.settle()
+	after, _ := e.srv.Message(m.ID)
+	if after.Content != "Your mask is the rook on 2h. You can change it until both players have chosen." {
+		t.Fatalf("the tapped message reads %q", after.Content)
+	}
+	cs, err = tap.Choices(after.Components)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tap.TowardMask(cs, shogi.Sq(7, 9)); !ok {
+		t.Fatalf("no menu to change the mask: %s", after.Components)
+	}
+	for _, d := range e.botDMs(e.bob)[bobDMs:] {
+		if strings.Contains(d.Content, "2h") || strings.Contains(d.Content, "rook") {
+			t.Fatalf("bob was told of the mask: %q", d.Content)
+		}
 	}
 }

@@ -64,6 +64,14 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 	if err != nil {
 		return interact.Answer{}, err
 	}
+	for col, p := range players { // for the result's record (compose.StartNames)
+		switch p {
+		case c.Challenger:
+			meta.Names[col] = c.ChallengerName
+		case r.User:
+			meta.Names[col] = r.DisplayName()
+		}
+	}
 	games.UpdateMeta(&meta, g)
 	meta.Clocks = c.Options.StartClocks()
 	meta.Deadline = b.turnDeadline(meta, c.Options.StartTurn(meta.Clocks, shogi.Black, g.NeedsMasks(), b.now()), 0) // Black's move, or Black's mask

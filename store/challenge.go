@@ -30,6 +30,9 @@ type Challenge struct {
 	Color      ColorChoice    `json:"color"`
 	Ranked     bool           `json:"ranked"`
 	MessageID  string         `json:"message_id,omitempty"` // the post to edit when it ends
+	// ChallengerName is the challenger's display name as their command
+	// carried it ("": not known), for the game's record (Game.Names).
+	ChallengerName string `json:"challenger_name,omitempty"`
 	// GuildLocale is the server's locale when the challenge was made: the
 	// language of its public posts (no per-server setting yet).
 	GuildLocale string `json:"guild_locale,omitempty"`

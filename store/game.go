@@ -66,6 +66,11 @@ type Game struct {
 	// (missing permissions, deleted): the game goes on by DM.
 	ChannelGone bool      `json:"channel_gone,omitempty"`
 	Players     [2]string `json:"players"` // Discord user ids, or CPU
+	// Names are the players' display names when the game started, as the
+	// challenge and the Accept carried them ("": not known, the CPU's seat,
+	// a game from before): the result's record names the players without
+	// asking Discord at the game's end.
+	Names [2]string `json:"names,omitzero"`
 
 	Variant      view.Variant   `json:"variant"`
 	Options      policy.Options `json:"options"`

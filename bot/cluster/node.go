@@ -447,6 +447,9 @@ func (n *Node) applyRouted(it store.InboxItem) {
 	if err != nil && !errors.Is(err, store.ErrInvalid) && !errors.Is(err, store.ErrCorrupt) {
 		return // the new owner, or a later try, applies it (the store failed: a restart, a lost lease)
 	}
+	if reply == "" && err != nil { // the store refused it for good: say so rather than nothing
+		reply = compose.StoreText(rd.Lang, err)
+	}
 	w := n.takeWaiter(it.Key)
 	if !ok {
 		var out []store.OutMsg

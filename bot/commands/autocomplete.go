@@ -192,10 +192,7 @@ func (cm *Commands) DisplayName(ctx context.Context, id string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	name := u.GlobalName
-	if name == "" {
-		name = u.Username
-	}
+	name := interact.UserName(u)
 	cm.names.Store(id, name)
 	return name, true
 }

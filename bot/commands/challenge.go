@@ -42,7 +42,7 @@ func (cm *Commands) Challenge(r *interact.Req) (interact.Answer, error) {
 		color = store.ColorRandom
 	}
 	ranked, _ := r.Opts.Flag("ranked")
-	c := store.Challenge{GuildID: r.I.GuildID, ChannelID: r.I.ChannelID, Challenger: r.User, Challenged: opp,
+	c := store.Challenge{GuildID: r.I.GuildID, ChannelID: r.I.ChannelID, Challenger: r.User, ChallengerName: r.DisplayName(), Challenged: opp,
 		Variant: v, Options: opts, Color: color, Ranked: ranked, GuildLocale: compose.PublicLocale(gs, r.GuildLocale()), PublicNotation: gs.Notation,
 		ExpiresAt: cm.now().Add(time.Duration(cm.cfg.ChallengeMinutes) * time.Minute)}
 	cpu, refusal := cm.cpuChoice(r)

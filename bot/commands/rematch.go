@@ -130,7 +130,7 @@ func (cm *Commands) rematch(r *interact.Req, id store.GameID) (interact.Answer, 
 			}
 		}
 	}
-	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.User, Challenged: opp,
+	ch := store.Challenge{GuildID: meta.GuildID, ChannelID: meta.ChannelID, Challenger: r.User, ChallengerName: r.DisplayName(), Challenged: opp,
 		Variant: meta.Variant, Options: meta.Options, Color: color, Ranked: meta.Ranked, GuildLocale: meta.GuildLocale, PublicNotation: meta.PublicNotation, CPU: meta.CPU,
 		ExpiresAt: cm.now().Add(time.Duration(cm.cfg.ChallengeMinutes) * time.Minute)}
 	if compose.IsCPU(opp) {

@@ -113,7 +113,7 @@ func (cm *Composer) RevealFiles(meta store.Game, g *referee.Game) []File {
 	if img, err := RenderFor(g.RevealView(), cm.ChannelReader(meta), render.Options{CacheScope: PublicScope(meta.ID)}); err == nil {
 		files = append(files, img)
 	}
-	if kif, err := GameKIF(meta, g, [2]string{}); err == nil { // no names: no lookup while the game's end is composed
+	if kif, err := GameKIF(meta, g, StartNames(meta)); err == nil { // the names kept at the start: no lookup at the end
 		files = append(files, File{Name: fmt.Sprintf("shinpan-%s.kif", "{game}"), Type: "text/plain; charset=utf-8", Data: kif})
 	}
 	return files

@@ -33,6 +33,19 @@ func RecordHeader(rec *record.Record, meta store.Game, names [2]string) {
 	}
 }
 
+// StartNames are the players' names kept with the game at its start
+// (store.Game.Names), Black first, "CPU" for the CPU's seat, as
+// RecordHeader takes them; "" where none was kept (left out).
+func StartNames(meta store.Game) [2]string {
+	names := meta.Names
+	for c, p := range meta.Players {
+		if IsCPU(p) {
+			names[c] = Mention(p)
+		}
+	}
+	return names
+}
+
 // RecordName is a name made safe for a record's header line: line breaks,
 // other control characters and runs of spaces become one space, and none
 // is left around it.

@@ -81,3 +81,23 @@ func TestRecordHeader(t *testing.T) {
 		})
 	}
 }
+
+// TestStartNames: the names kept with a game, "CPU" for the CPU's seat
+// whatever was kept, "" left as it is.
+func TestStartNames(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		players, kept [2]string
+		want          [2]string
+	}{
+		{"people", [2]string{"1", "2"}, [2]string{"Alice", "bob"}, [2]string{"Alice", "bob"}},
+		{"the CPU white", [2]string{"1", store.CPU}, [2]string{"Alice", ""}, [2]string{"Alice", "CPU"}},
+		{"none kept", [2]string{"1", "2"}, [2]string{}, [2]string{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := StartNames(store.Game{Players: tc.players, Names: tc.kept}); got != tc.want {
+				t.Fatalf("%q, want %q", got, tc.want)
+			}
+		})
+	}
+}

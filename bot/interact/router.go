@@ -118,6 +118,24 @@ func invoker(i *discordgo.InteractionCreate) *discordgo.User {
 	return i.User
 }
 
+// UserName is the name a user shows on Discord: their global name, else
+// their username.
+func UserName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// DisplayName is the interaction user's name on Discord (UserName), as the
+// interaction carries it: no request. "" when it carries no user.
+func (r *Req) DisplayName() string {
+	if u := invoker(r.I); u != nil {
+		return UserName(u)
+	}
+	return ""
+}
+
 // Hooks are what the router asks of the bot around every interaction.
 type Hooks struct {
 	// Begin marks an interaction in hand, false once the bot is closing;

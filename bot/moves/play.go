@@ -14,6 +14,7 @@ import (
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/notation"
+	"shinpan/referee/shogi"
 	"shinpan/store"
 )
 
@@ -30,9 +31,30 @@ func (mv *Moves) playAction(r *interact.Req, s commands.Seated, a referee.Action
 	case done:
 		return interact.Say(ok)
 	case reply == "":
-		return interact.Say(uitexts.UI(r.Lang, uitexts.Done)) // already applied: the same press delivered twice
+		return interact.Say(mv.again(r, s, a.Kind)) // the same press delivered twice: taken already, or waiting
 	}
 	return interact.Say(reply)
+}
+
+// again answers an action of kind that arrived twice (the same press,
+// pick or form delivered again): what it was, and for a mask the mask the
+// player now has, which only they are told (their own answer). With
+// several processes this one's copy of the game may be behind: the mask
+// is not read from it.
+func (mv *Moves) again(r *interact.Req, s commands.Seated, kind referee.ActionKind) string {
+	if kind == referee.ActMask && !mv.host.Clustered() {
+		s.Game.Mu.Lock()
+		sq := s.Game.G.Masks()[s.Color]
+		var pc shogi.Piece
+		if sq != shogi.NoSquare {
+			pc = s.Game.G.TruePosition().At(sq)
+		}
+		s.Game.Mu.Unlock()
+		if sq != shogi.NoSquare && pc != shogi.NoPiece {
+			return uitexts.MaskChosen(r.Lang, pc.Kind(), sq)
+		}
+	}
+	return uitexts.AlreadyReceived(r.Lang, kind)
 }
 
 // gameAction is a slash command acting in the user's game; ok words its
@@ -145,7 +167,7 @@ func (mv *Moves) Mask(r *interact.Req) (interact.Answer, error) {
 func maskChosen(r *interact.Req, s commands.Seated) string {
 	sq, _, err := notation.ParseSquarePiece(strings.TrimSpace(r.Values[0]))
 	if err != nil {
-		return uitexts.UI(r.Lang, uitexts.Done) // the referee refuses it: not shown
+		return "" // never shown: the referee reads the square so too, and refuses it
 	}
 	s.Game.Mu.Lock()
 	pc := s.Game.G.TruePosition().At(sq)

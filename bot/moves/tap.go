@@ -45,10 +45,16 @@ type divert struct {
 // action came from an interaction that answers with it (a tap, the Move
 // box), and keeps it for that answer; or, for an action Hooked to its
 // interaction (several processes), has the DM edit the interaction's
-// message instead of posting. Called by decide before the commit.
-func (mv *Moves) DivertAnswer(key, user string, out []store.OutMsg) []store.OutMsg {
+// message instead of posting. Called by decide before the commit, with
+// the mover's settings and the game after the action.
+func (mv *Moves) DivertAnswer(key string, rd compose.Reader, meta store.Game, g *referee.Game, out []store.OutMsg) []store.OutMsg {
+	user := rd.ID
 	if v, ok := mv.hooks.Load(key); ok {
-		return hookAnswer(v.(hooked), user, out)
+		return hookAnswer(v.(hooked), user, out, func(p *compose.Payload) {
+			if c, seated := games.SeatOf(meta, user); seated && g.NeedsMasks() {
+				p.Selects = compose.TapMenus(meta, g, c, rd) // as Tap's answer: the mask may be changed until both are chosen
+			}
+		})
 	}
 	v, ok := mv.diverted.Load(key)
 	if !ok {
@@ -116,8 +122,8 @@ func (mv *Moves) HookOf(key string) (user string, hook *compose.Hook) {
 }
 
 // hookAnswer marks the mover's DM among out as the answer of h's
-// interaction.
-func hookAnswer(h hooked, user string, out []store.OutMsg) []store.OutMsg {
+// interaction, with what fill adds to it.
+func hookAnswer(h hooked, user string, out []store.OutMsg, fill func(*compose.Payload)) []store.OutMsg {
 	if h.user != user {
 		return out
 	}
@@ -125,6 +131,7 @@ func hookAnswer(h hooked, user string, out []store.OutMsg) []store.OutMsg {
 	if !ok {
 		return out
 	}
+	fill(&p)
 	hook := h.hook
 	p.Answer = &hook
 	out = slices.Clone(out)
@@ -245,14 +252,21 @@ func (mv *Moves) Tap(r *interact.Req) (interact.Answer, error) {
 		return mv.answerDiverted(r, s, p), nil
 	}
 	s.Game.Mu.Lock()
-	defer s.Game.Mu.Unlock()
 	switch {
-	case done: // applied, its update sent by DM (the game's owner is another process)
-		return mv.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + uitexts.UI(rd.Lang, uitexts.MoveSent)}), nil
+	case done: // several processes, the acknowledgement failed: taken here, its update sent by DM
+		said := uitexts.UI(rd.Lang, uitexts.MoveSent)
+		if pk.Mask != shogi.NoSquare { // as the update says: the position stays while the masks are chosen
+			said = uitexts.MaskChosen(rd.Lang, s.Game.G.TruePosition().At(pk.Mask).Kind(), pk.Mask)
+		}
+		s.Game.Mu.Unlock()
+		return mv.update(r, interact.FilesMessage{Content: baseText(r) + tapLine + said}), nil
 	case compose.TapInput(s.Game.Meta, s.Game.G, s.Color, rd).View.MoveNumber != number || s.Game.G.Over():
+		defer s.Game.Mu.Unlock()
 		return mv.update(r, mv.tapStale(r, s.Game, s.Color, rd)), nil // the board moved on meanwhile: played once
-	case reply == "":
-		reply = uitexts.UI(rd.Lang, uitexts.Done) // the same pick delivered twice
+	}
+	s.Game.Mu.Unlock()
+	if reply == "" {
+		reply = mv.again(r, s, a.Kind) // the same pick delivered twice
 	}
 	return interact.Say(reply), nil
 }
@@ -343,7 +357,7 @@ func (mv *Moves) modalMove(r *interact.Req, s commands.Seated) interact.Answer {
 	case done:
 		return interact.Say(uitexts.UI(r.Lang, uitexts.MoveSent))
 	case reply == "":
-		return interact.Say(uitexts.UI(r.Lang, uitexts.Done)) // already applied: the same form delivered twice
+		return interact.Say(mv.again(r, s, referee.ActMove)) // the same form delivered twice
 	}
 	return interact.Say(reply)
 }

@@ -84,7 +84,13 @@ const (
 	mUIRouted              msg = "ui.move.routed"
 	mUIMaskMenu            msg = "ui.mask.menu"
 	mUIMaskPlaceholder     msg = "ui.mask.placeholder"
-	mUIDone                msg = "ui.done"
+	mUIAgainMove           msg = "ui.again.move"
+	mUIAgainMask           msg = "ui.again.mask"
+	mUIAgainResign         msg = "ui.again.resign"
+	mUIAgainDeclare        msg = "ui.again.declare"
+	mUIAgainAbort          msg = "ui.again.abort"
+	mUIAgainDraw           msg = "ui.again.draw"
+	mUIAgain               msg = "ui.again"
 	mUIAborted             msg = "ui.abort.done"   // game number
 	mUIDeclared            msg = "ui.declare.done" // game number
 	mUIMaskChosen          msg = "ui.mask.chosen"  // piece, square
@@ -164,6 +170,7 @@ const (
 	mUIRecordSent          msg = "ui.record.sent"    // game number
 	mUIDrawOffered         msg = "ui.draw.offered"   // who, game number
 	mUIDrawOfferSent       msg = "ui.draw.sent"
+	mUIDrawOfferStanding   msg = "ui.draw.standing"
 	mUIDrawWithdrawn       msg = "ui.draw.withdrawn"
 	mUIAwayCPU             msg = "ui.away.cpu"  // who, game number
 	mUIAwayBack            msg = "ui.away.back" // who, game number

@@ -2,6 +2,7 @@ package uitexts
 
 import (
 	"shinpan/bot/texts"
+	"shinpan/referee"
 	"shinpan/referee/shogi"
 )
 
@@ -37,7 +38,6 @@ const (
 	Routed               = UIText(mUIRouted)              // an action passed on to the process that owns the game
 	MaskMenu             = UIText(mUIMaskMenu)            // the DM holding the mask menu
 	MaskPlaceholder      = UIText(mUIMaskPlaceholder)     // the mask menu's placeholder
-	Done                 = UIText(mUIDone)                // an action took effect
 	InternalError        = UIText(mUIInternalError)       // the bot failed; nothing changed
 	StoreDown            = UIText(mUIStoreDown)           // the store is unavailable (store.ErrUnavailable): nothing recorded
 	StoreUnsure          = UIText(mUIStoreUnsure)         // the store lost its answer (store.ErrOutcomeUnknown): recorded or not
@@ -55,6 +55,7 @@ const (
 	DMsClosedYou         = UIText(mUIDMsClosedYou)        // a board asked for by someone whose DMs were last refused
 	HistoryEmpty         = UIText(mUIHistoryEmpty)        // /shogi history without games
 	DrawOfferSent        = UIText(mUIDrawOfferSent)       // reply to a draw offer
+	DrawOfferStanding    = UIText(mUIDrawOfferStanding)   // a draw offered again while the player's own offer stands
 	DrawWithdrawn        = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
 	CPUPlaysOn           = UIText(mUICPUPlaysOn)          // a draw offered to the CPU
 )
@@ -110,6 +111,19 @@ func Declared(l texts.Lang, game uint64) string { return tr(l, mUIDeclared, text
 // opponent (RULES.md §2 Masked).
 func MaskChosen(l texts.Lang, k shogi.Kind, s shogi.Square) string {
 	return tr(l, mUIMaskChosen, texts.PieceName(l, k), texts.SquareName(l, s))
+}
+
+// AlreadyReceived answers an action of kind k that arrived twice (a
+// press, a pick or a form delivered again, a retried interaction): the
+// first one was taken, or waits in the inbox to be.
+func AlreadyReceived(l texts.Lang, k referee.ActionKind) string {
+	id, ok := map[referee.ActionKind]msg{referee.ActMove: mUIAgainMove, referee.ActMask: mUIAgainMask,
+		referee.ActResign: mUIAgainResign, referee.ActDeclare: mUIAgainDeclare, referee.ActAbort: mUIAgainAbort,
+		referee.ActDraw: mUIAgainDraw}[k]
+	if !ok {
+		id = mUIAgain
+	}
+	return tr(l, id)
 }
 
 // AdminEnded answers the moderator who ended game without a result.

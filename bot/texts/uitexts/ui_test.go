@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shinpan/referee"
 	"shinpan/referee/policy"
 	"shinpan/referee/shogi"
 	"shinpan/referee/view"
@@ -19,10 +20,10 @@ var uiTexts = map[UIText]string{
 	ButtonResign: "ButtonResign", ButtonResignConfirm: "ButtonResignConfirm",
 	ResignConfirm: "ResignConfirm", Resigned: "Resigned", ModalTitle: "ModalTitle", ModalLabel: "ModalLabel",
 	ModalPlaceholder: "ModalPlaceholder", MoveSent: "MoveSent", MaskMenu: "MaskMenu", MaskPlaceholder: "MaskPlaceholder",
-	Done: "Done", InternalError: "InternalError", UnknownCommand: "UnknownCommand", NoGame: "NoGame",
+	InternalError: "InternalError", UnknownCommand: "UnknownCommand", NoGame: "NoGame",
 	NoActiveGame: "NoActiveGame", GameOver: "GameOver", BoardSent: "BoardSent", NoGamesHere: "NoGamesHere",
 	DMHelp: "DMHelp", NoChallengeToAccept: "NoChallengeToAccept", NoChallengeToDecline: "NoChallengeToDecline",
-	NoChallengeToCancel: "NoChallengeToCancel",
+	NoChallengeToCancel: "NoChallengeToCancel", DrawOfferStanding: "DrawOfferStanding",
 }
 
 // TestUITexts: every fixed interface text exists in both languages, without
@@ -141,5 +142,37 @@ func TestGameLine(t *testing.T) {
 	ctx.Lang, ctx.Names = texts.JA, texts.Names{}
 	if got := GameLine(ctx, false); got != "#3 影武者将棋：☗ — 対 ☖ —" {
 		t.Errorf("ja game line: %q", got)
+	}
+}
+
+// TestAlreadyReceived: an action that arrived twice is answered with what
+// it was, in each language, and a kind without its own words gets the
+// plain one.
+func TestAlreadyReceived(t *testing.T) {
+	kinds := []referee.ActionKind{referee.ActMove, referee.ActMask, referee.ActResign, referee.ActDeclare,
+		referee.ActAbort, referee.ActDraw, referee.ActEnd}
+	for _, l := range texts.Langs {
+		t.Run(string(l), func(t *testing.T) {
+			seen := map[string]referee.ActionKind{}
+			for _, k := range kinds {
+				s := AlreadyReceived(l, k)
+				if s == "" || strings.Contains(s, "%!") {
+					t.Errorf("%s: %q", k, s)
+				}
+				if l == texts.JA && !texttest.HasJapanese(s) {
+					t.Errorf("ja %s: no Japanese: %q", k, s)
+				}
+				if o, ok := seen[s]; ok {
+					t.Errorf("%s and %s both read %q", o, k, s)
+				}
+				seen[s] = k
+			}
+		})
+	}
+	if got := AlreadyReceived(texts.EN, referee.ActMove); got != "That move was already received." {
+		t.Errorf("move: %q", got)
+	}
+	if got := AlreadyReceived(texts.EN, referee.ActTimeout); got != "That was already received." {
+		t.Errorf("timeout: %q", got)
 	}
 }
