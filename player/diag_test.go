@@ -22,6 +22,7 @@ var (
 	diagGame     = flag.Int("player.diag.game", 0, "the game -player.diag.debug applies to")
 	diagChecks   = flag.Bool("player.diag.checks", false, "log the checkers the particles believe in when in check")
 	diagMoveTime = flag.Duration("player.diag.movetime", 50*time.Millisecond, "strong's think time in the diagnostic")
+	diagFirst    = flag.Int("player.diag.first", 0, "the first game's number (its seeds)")
 )
 
 // playTest plays one game through the referee; hook is called before each of
@@ -125,7 +126,7 @@ func TestDiagnostics(t *testing.T) {
 		t.Logf("strong fouls by reason: %v; checks answered %d; fouls expected out of check %.1f, in check %.1f; with the likeliest candidates %.1f, %.1f", foulKinds, checks, expected[0], expected[1], floor[0], floor[1])
 	}()
 	for gi := 0; gi < *diagGames; gi++ {
-		sc, ps := diagPlayers(v, opp, gi)
+		sc, ps := diagPlayers(v, opp, gi+*diagFirst)
 		var kingHit, pieceHit, decisions float64
 		type dec struct {
 			num     int
