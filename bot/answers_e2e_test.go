@@ -13,8 +13,6 @@ import (
 	"testing"
 
 	"shinpan/bot/discordtest"
-	"shinpan/bot/tap"
-	"shinpan/referee/shogi"
 	"shinpan/referee/view"
 	"shinpan/store"
 	"shinpan/store/storetest"
@@ -159,12 +157,7 @@ func TestAnswersDeliveredTwice(t *testing.T) {
 		}
 	}
 	t.Run("mask by tap", func(t *testing.T) {
-		m := e.tapMessage(e.alice)
-		cs, _ := tap.Choices(m.Components)
-		c, ok := tap.TowardMask(cs, shogi.Sq(2, 8))
-		if !ok {
-			t.Fatalf("no mask choice 2h: %+v", cs)
-		}
+		m, c := e.maskChoice(e.alice, "2h")
 		before := len(e.botDMs(e.bob))
 		out := again(func() (string, error) { return e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value) })
 		if out != "Your mask is now the rook on 2h." {

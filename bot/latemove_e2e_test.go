@@ -246,13 +246,7 @@ func (r *lateRun) tapTo(user, msgID, usi string) {
 // tapMask picks user's mask on square by tap.
 func (r *lateRun) tapMask(user, square string) {
 	r.t.Helper()
-	s, _ := shogi.ParseSquare(square)
-	m := r.e.tapMessage(user)
-	cs, _ := tap.Choices(m.Components)
-	c, ok := tap.TowardMask(cs, s)
-	if !ok {
-		r.t.Fatalf("no mask choice %s: %+v", square, cs)
-	}
+	m, c := r.e.maskChoice(user, square)
 	r.step("mask "+square, m.ID, true, r.pick(user, m, c))
 }
 

@@ -719,12 +719,7 @@ func TestTapMaskUnacknowledged(t *testing.T) {
 	id := e.startGame("masked")
 	e.settle()
 	bobDMs := len(e.botDMs(e.bob))
-	m := e.tapMessage(e.alice)
-	cs, _ := tap.Choices(m.Components)
-	c, ok := tap.TowardMask(cs, shogi.Sq(2, 8))
-	if !ok {
-		t.Fatalf("no mask choice 2h: %+v", cs)
-	}
+	m, c := e.maskChoice(e.alice, "2h")
 	e.srv.Faults().FailNext("POST", "/interactions/*/*/callback", 1, http.StatusInternalServerError)
 	iid, err := e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value)
 	if err != nil {
@@ -753,12 +748,7 @@ func TestTapMaskOnAnotherProcess(t *testing.T) {
 	t.Parallel()
 	e, _, id := gameOnSecondProcess(t, "masked")
 	bobDMs := len(e.botDMs(e.bob))
-	m := e.tapMessage(e.alice)
-	cs, _ := tap.Choices(m.Components)
-	c, ok := tap.TowardMask(cs, shogi.Sq(2, 8))
-	if !ok {
-		t.Fatalf("no mask choice 2h: %+v", cs)
-	}
+	m, c := e.maskChoice(e.alice, "2h")
 	iid, err := e.srv.SelectMenu(e.alice, m.ChannelID, m.ID, c.CustomID, c.Value)
 	if err != nil {
 		t.Fatal(err)
@@ -770,7 +760,7 @@ func TestTapMaskOnAnotherProcess(t *testing.T) {
 	if after.Content != "Your mask is the rook on 2h. You can change it until both players have chosen." {
 		t.Fatalf("the tapped message reads %q", after.Content)
 	}
-	cs, err = tap.Choices(after.Components)
+	cs, err := tap.Choices(after.Components)
 	if err != nil {
 		t.Fatal(err)
 	}

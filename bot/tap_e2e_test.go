@@ -79,6 +79,14 @@ func (e *env) tapMove(user, usi string) (discordtest.Message, int) {
 // tapMask chooses the mask by tap.
 func (e *env) tapMask(user, square string) discordtest.Message {
 	e.t.Helper()
+	m, c := e.maskChoice(user, square)
+	return e.tapChoice(user, m, c)
+}
+
+// maskChoice is user's tap message and its menu choice toward a mask on
+// square.
+func (e *env) maskChoice(user, square string) (discordtest.Message, tap.Choice) {
+	e.t.Helper()
 	s, _ := shogi.ParseSquare(square)
 	m := e.tapMessage(user)
 	cs, _ := tap.Choices(m.Components)
@@ -86,7 +94,7 @@ func (e *env) tapMask(user, square string) discordtest.Message {
 	if !ok {
 		e.t.Fatalf("no mask choice %s: %+v", square, cs)
 	}
-	return e.tapChoice(user, m, c)
+	return m, c
 }
 
 // TestTapMasked plays a Masked game to its end by taps only: both masks
