@@ -66,18 +66,9 @@ func TestLeastContradicted(t *testing.T) {
 	if got := h.leastContradicted([]*shogi.Position{p}, []float64{1}, cands); got.USI() != "5i5h" {
 		t.Fatalf("leastContradicted = %s, want 5i5h", got.USI())
 	}
-	if slices.Index(cands, mustMove(t, "5i5h")) == 0 {
+	if slices.Index(cands, testkit.USI(t, "5i5h")) == 0 {
 		t.Fatalf("5i5h is the first candidate: the test would not tell the order from the count")
 	}
-}
-
-func mustMove(t *testing.T, usi string) shogi.Move {
-	t.Helper()
-	m, err := shogi.ParseUSI(usi)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 func keys(m map[string]bool) []string {
