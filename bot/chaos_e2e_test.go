@@ -3,10 +3,12 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -41,10 +43,13 @@ import (
 // of faults hits the processes: a process killed (it stops at once, gives
 // nothing up: its leases expire), a process frozen past its lease and then
 // resumed (its late writes must be refused), PostgreSQL restarted, the same
-// interaction delivered to two processes. Then it checks that every game's
-// log is gapless and replays to its final state, every acknowledged move is
-// in once, nothing is applied twice, every move's message reached its player
-// once, each timeout fired once, and it prints the summary line.
+// interaction delivered to two processes, the gateway down, and once the
+// interaction webhooks failing for longer than a player waits for a Move
+// form's answer. Then it checks that every game's log is gapless and
+// replays to its final state, every acknowledged move is in once, nothing
+// is applied twice, every move's message reached its player once (edited
+// away later only by their next update from the same board), each timeout
+// fired once, and it prints the summary line.
 //
 // The processes are in-process bots, each with its own connection pool, lease
 // loop, inbox listener, gateway session and HTTP endpoint (the root package's
@@ -104,6 +109,7 @@ type chaos struct {
 	rng    *rand.Rand
 	acked  map[string]store.GameID // acknowledged interaction id → game
 	dmKeys map[string]store.GameID // typed DM message id → game
+	forms  map[string][]string     // board message id → the Move forms submitted from it
 	// failovers: per fault, the time from the fault to the first action
 	// applied in the faulted process's partitions by another.
 	failovers []time.Duration
@@ -259,7 +265,7 @@ func runChaos(t *testing.T, cfg chaosConfig) {
 	}
 	defer srv.Close()
 	c := &chaos{t: t, cfg: cfg, pg: pg, url: pg.NewDB(t), srv: srv, ch: srv.DefaultChannelID(),
-		rng: rand.New(rand.NewPCG(cfg.seed, 16)), acked: map[string]store.GameID{}, dmKeys: map[string]store.GameID{}}
+		rng: rand.New(rand.NewPCG(cfg.seed, 16)), acked: map[string]store.GameID{}, dmKeys: map[string]store.GameID{}, forms: map[string][]string{}}
 	for _, u := range srv.Users() {
 		c.users = append(c.users, u.ID)
 	}
@@ -483,8 +489,11 @@ func (c *chaos) startGames() []store.GameID {
 // abandoned games stop after a few moves and must end by the turn limit.
 func abandoned(g int) bool { return g%4 == 3 }
 
+// answerWait is how long a player waits for an interaction's answer.
+const answerWait = 10 * time.Second
+
 func (c *chaos) answer(iid string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait)
 	defer cancel()
 	in, err := c.srv.WaitInteraction(ctx, iid, discordtest.Answered)
 	if err != nil {
@@ -674,6 +683,9 @@ func (c *chaos) moveByButton(id store.GameID, user, mv string) int {
 	if err != nil {
 		return moveUnacknowledged
 	}
+	c.mu.Lock()
+	c.forms[board.ID] = append(c.forms[board.ID], iid)
+	c.mu.Unlock()
 	out := c.answer(iid)
 	if strings.Contains(out, "Move received") || strings.Contains(out, "the result follows") || strings.Contains(out, "You played") {
 		c.mu.Lock()
@@ -693,9 +705,17 @@ const (
 	faultPostgres
 	faultDuplicate
 	faultGateway
+	faultWebhook
 )
 
-var faultNames = []string{"kill", "freeze", "postgres_restart", "duplicate_delivery", "gateway_down"}
+var faultNames = []string{"kill", "freeze", "postgres_restart", "duplicate_delivery", "gateway_down", "webhook_down"}
+
+// webhookOutage is how long the one webhook_down fault of a run lasts:
+// long enough that some updates, retried with back-off, come after the
+// player gave up waiting for them (answerWait) and after their opponent
+// moved, so that the player, their board's Move button still there,
+// submits another form from that board.
+const webhookOutage = 2 * answerWait
 
 // inject runs n faults, one after another, and returns how many of each.
 func (c *chaos) inject(n int) map[string]int {
@@ -705,6 +725,8 @@ func (c *chaos) inject(n int) map[string]int {
 		kind := c.rng.IntN(10)
 		c.mu.Unlock()
 		switch {
+		case i == 4: // once a run (the draw above keeps the seed's sequence)
+			kind = faultWebhook
 		case i == 0 || kind < 3:
 			kind = faultKill
 		case i == 1 || kind < 6:
@@ -757,6 +779,10 @@ func (c *chaos) fault(kind int) {
 		c.srv.Faults().SetGatewayDown(true)
 		time.Sleep(c.cfg.ttl)
 		c.srv.Faults().SetGatewayDown(false)
+	case faultWebhook: // the interaction webhooks answer 500: the Move forms' updates wait, retried
+		c.srv.Faults().FailNext(http.MethodPatch, "/webhooks/*/*/messages/*", math.MaxInt32, http.StatusInternalServerError)
+		time.Sleep(webhookOutage)
+		c.srv.Faults().Clear() // the run arms no other REST fault
 	}
 }
 
@@ -864,7 +890,8 @@ func (c *chaos) heal() {
 func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 	t := c.t
 	keys := map[string]int{}
-	moves := 0
+	moves, editedOver, outOfOrder := 0, 0, 0
+	reqs := c.srv.Requests()
 	for g, id := range ids {
 		meta, log, err := c.rd.LoadGame(id) // gapless, or ErrCorrupt
 		if err != nil {
@@ -894,32 +921,59 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 			t.Errorf("game %d timed out %d times", id, timeouts)
 		}
 		// Every move's message reached the mover once (nonces kept re-sends
-		// by a new owner from showing twice).
+		// by a new owner from showing twice): its text was in one message,
+		// if not still there then edited away later. A move by the Move form
+		// edits the board it was submitted from into the mover's update;
+		// when the update is late (the webhook failing, or held by a
+		// process killed) the board keeps its Move button, and a player who
+		// moves from it again has the second update edit the first away,
+		// as Discord would.
 		for c2 := range 2 {
 			user := meta.Players[c2]
 			ch, _ := c.srv.DMChannel(user)
-			seen := map[int]int{}
+			hist := c.history(reqs, ch)
+			now := map[int]int{} // messages telling it now
 			for _, m := range c.srv.BotMessages(ch) {
-				for _, sm := range youPlayed.FindAllStringSubmatch(m.Content, -1) {
-					n, _ := strconv.Atoi(sm[1])
-					seen[n]++
+				for _, n := range movesTold(m.Content) {
+					now[n]++
 				}
 			}
 			for _, e := range log {
-				if e.Action.Kind == referee.ActMove && e.Action.Player == shogi.Color(c2) && e.UserID == user {
-					if n := seen[int(e.Seq)]; n != 1 {
-						ms := c.srv.BotMessages(ch)
-						var told []string // when, and under which nonce
-						for _, m := range ms {
-							for _, sm := range youPlayed.FindAllStringSubmatch(m.Content, -1) {
-								if sm[1] == strconv.Itoa(int(e.Seq)) {
-									told = append(told, fmt.Sprintf("%s nonce %q", m.Created.Format("15:04:05.000"), m.Nonce))
-								}
-							}
+				if e.Action.Kind != referee.ActMove || e.Action.Player != shogi.Color(c2) || e.UserID != user {
+					continue
+				}
+				in := hist.toldIn(int(e.Seq))
+				n := len(in)
+				if n == 1 && now[int(e.Seq)] == 0 {
+					// Edited away: only by another update of the player's
+					// own, from another Move form on the same board.
+					editedOver++
+					other := c.editedOverBy(in[0])
+					if other == 0 {
+						for _, l := range c.toldHistory(hist, ch, id, int(e.Seq), e.At) {
+							t.Log(l)
 						}
-						t.Fatalf("game %d: move %d (committed %s) told its player %d times %v; %d DMs: %q", id, e.Seq,
-							e.At.Format("15:04:05.000"), n, told, len(ms), ms[min(len(ms)-1, 3)].Content)
+						t.Fatalf("game %d: move %d's update was edited away, not by another move from its board", id, e.Seq)
 					}
+					if other < int(e.Seq) {
+						// By an earlier one, come last: the game's owner
+						// changed while it was retried (the old owner sends
+						// what it claimed, the new one what came next).
+						// Out of order, not lost: said, not failed.
+						outOfOrder++
+						t.Logf("game %d: move %d's update was edited away by move %d's, which came after it:", id, e.Seq, other)
+						for _, l := range c.toldHistory(hist, ch, id, int(e.Seq), e.At) {
+							t.Log(l)
+						}
+					}
+				}
+				if n != 1 {
+					for _, l := range c.toldHistory(hist, ch, id, int(e.Seq), e.At) {
+						t.Log(l)
+					}
+					ms := c.srv.BotMessages(ch)
+					t.Fatalf("game %d: move %d (committed %s) told its player %d times (%d now); %d DMs: %q", id, e.Seq,
+						e.At.Format("15:04:05.000"), n, now[int(e.Seq)], len(ms), ms[min(len(ms)-1, 3)].Content)
 				}
 			}
 		}
@@ -970,8 +1024,14 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 	if len(c.failovers) > 0 {
 		p99 = c.failovers[min(len(c.failovers)-1, len(c.failovers)*99/100)]
 	}
-	t.Logf("faults: %v; DMs typed %d, applied %d; late writes refused %d; failovers (lease ttl %v): %v; the stand-in's limits: %+v",
-		faults, len(c.dmKeys), dmApplied, c.refused.Load(), c.cfg.ttl, c.failovers, c.srv.Limits().Stats())
+	reused := 0 // boards a Move form was submitted from more than once
+	for _, f := range c.forms {
+		if len(f) > 1 {
+			reused++
+		}
+	}
+	t.Logf("faults: %v; DMs typed %d, applied %d; boards moved from twice %d, updates edited over by another %d (by an earlier one, come last, %d); late writes refused %d; failovers (lease ttl %v): %v; the stand-in's limits: %+v",
+		faults, len(c.dmKeys), dmApplied, reused, editedOver, outOfOrder, c.refused.Load(), c.cfg.ttl, c.failovers, c.srv.Limits().Stats())
 	fmt.Printf("chaos: processes=3 faults=%d games=%d moves=%d acknowledged=%d found=%d duplicates=%d lost=%d failover_p99=%.1fs\n",
 		nf, len(ids), moves, len(c.acked), found, dups, lost, p99.Seconds())
 	if faults["freeze"] > 0 && c.refused.Load() == 0 {
@@ -981,4 +1041,133 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 	if rl := c.srv.Limits().Stats(); rl.Limited["global"] > 0 || rl.Banned {
 		t.Errorf("the processes together went past the token's global limit: %+v", rl)
 	}
+}
+
+// movesTold are the moves a "You played" text tells.
+func movesTold(content string) []int {
+	var out []int
+	for _, sm := range youPlayed.FindAllStringSubmatch(content, -1) {
+		n, _ := strconv.Atoi(sm[1])
+		out = append(out, n)
+	}
+	return out
+}
+
+// change is a request that made or changed a message, and its text.
+type change struct {
+	r       discordtest.Request
+	content string
+}
+
+// channelHistory is every message of a channel as the bot's requests made
+// it, each with its changes in order: what it said before an edit too.
+type channelHistory map[string][]change
+
+// history reads channel ch's messages' changes from the stand-in's
+// requests (reqs, in order of arrival).
+func (c *chaos) history(reqs []discordtest.Request, ch string) channelHistory {
+	h := channelHistory{}
+	for _, r := range reqs {
+		if r.MessageID == "" || r.Status < 200 || r.Status >= 300 || r.Method == http.MethodDelete {
+			continue
+		}
+		if m, ok := c.srv.Message(r.MessageID); !ok || m.ChannelID != ch {
+			continue
+		}
+		p := struct {
+			Content *string `json:"content"`
+			Data    *struct {
+				Content *string `json:"content"`
+			} `json:"data"`
+		}{}
+		_ = json.Unmarshal(r.Body, &p)
+		content := "(no content)"
+		switch {
+		case p.Content != nil:
+			content = *p.Content
+		case p.Data != nil && p.Data.Content != nil:
+			content = *p.Data.Content
+		}
+		h[r.MessageID] = append(h[r.MessageID], change{r, content})
+	}
+	return h
+}
+
+// toldIn lists the messages (by id) whose text told move seq, then or now.
+func (h channelHistory) toldIn(seq int) []string {
+	var ids []string
+	for mid, chs := range h {
+		if slices.ContainsFunc(chs, func(x change) bool { return slices.Contains(movesTold(x.content), seq) }) {
+			ids = append(ids, mid)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// editedOverBy is the move whose update message mid, which told another
+// once, tells now, when Move forms were submitted from it twice or more
+// (the form's update edits the board it came from); 0 for none.
+func (c *chaos) editedOverBy(mid string) int {
+	m, ok := c.srv.Message(mid)
+	c.mu.Lock()
+	forms := len(c.forms[mid])
+	c.mu.Unlock()
+	if told := movesTold(m.Content); ok && forms >= 2 && len(told) == 1 {
+		return told[0]
+	}
+	return 0
+}
+
+// toldHistory says, for a move whose "You played" the check finds in no
+// message, in several, or edited away, what became of it: each message of
+// DM channel ch whose text told it at some point, with every request that
+// made or changed it (and the moves each told) and the Move forms submitted
+// from it; or, when none did, the requests of the minute after the commit;
+// and what game id's outbox still holds. A text sent and edited away later
+// reads differently from one never sent.
+func (c *chaos) toldHistory(h channelHistory, ch string, id store.GameID, seq int, at time.Time) []string {
+	told := h.toldIn(seq)
+	out := []string{fmt.Sprintf("move %d of game %d (committed %s) was told in %d messages of channel %s", seq, id, at.Format("15:04:05.000"), len(told), ch)}
+	for _, mid := range told {
+		m, _ := c.srv.Message(mid)
+		out = append(out, fmt.Sprintf("  message %s (created %s, %d edits, now telling moves %v):", mid, m.Created.Format("15:04:05.000"), m.Edits, movesTold(m.Content)))
+		for _, x := range h[mid] {
+			out = append(out, fmt.Sprintf("    %s %s %s -> %d dedup=%v interaction=%s: moves %v %q", x.r.Time.Format("15:04:05.000"),
+				x.r.Method, x.r.Route, x.r.Status, x.r.Deduplicated, x.r.InteractionID, movesTold(x.content), clip(x.content, 60)))
+		}
+		c.mu.Lock()
+		forms := slices.Clone(c.forms[mid])
+		c.mu.Unlock()
+		for _, iid := range forms {
+			in, _ := c.srv.Interaction(iid)
+			out = append(out, fmt.Sprintf("    Move form %s submitted from it %s, answered %q", iid, in.Created.Format("15:04:05.000"), clip(shown(in), 60)))
+		}
+	}
+	if len(told) == 0 { // never told: what the channel got in the minute after the commit
+		var near []change
+		for _, chs := range h {
+			for _, x := range chs {
+				if d := x.r.Time.Sub(at); d > -time.Second && d < time.Minute {
+					near = append(near, x)
+				}
+			}
+		}
+		slices.SortFunc(near, func(a, b change) int { return a.r.Seq - b.r.Seq })
+		for _, x := range near {
+			out = append(out, fmt.Sprintf("  %s %s %s -> %d message %s dedup=%v: moves %v %q", x.r.Time.Format("15:04:05.000"),
+				x.r.Method, x.r.Route, x.r.Status, x.r.MessageID, x.r.Deduplicated, movesTold(x.content), clip(x.content, 60)))
+		}
+	}
+	var n int
+	_ = c.db.QueryRow(context.Background(), "SELECT count(*) FROM outbox WHERE game_id = $1", int64(id)).Scan(&n)
+	out = append(out, fmt.Sprintf("  game %d's outbox holds %d messages", id, n))
+	return out
+}
+
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
