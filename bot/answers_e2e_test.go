@@ -11,8 +11,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"shinpan/bot/discordtest"
+	"shinpan/internal/testkit"
 	"shinpan/referee/view"
 	"shinpan/store"
 	"shinpan/store/storetest"
@@ -103,7 +105,10 @@ func TestMaskMenuAnswer(t *testing.T) {
 // twice has the bot's Interactions Endpoint take the next interaction
 // twice in a row, as a retry after a lost response would bring it: the
 // first delivery's answer is dropped, the stand-in gets the second's.
-type twice struct{ next atomic.Bool }
+type twice struct {
+	next    atomic.Bool
+	between func() // if set, run between the two deliveries
+}
 
 func (tw *twice) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -119,6 +124,9 @@ func (tw *twice) wrap(h http.Handler) http.Handler {
 		first := r.Clone(r.Context())
 		first.Body = io.NopCloser(bytes.NewReader(body))
 		h.ServeHTTP(httptest.NewRecorder(), first) // its answer is lost
+		if tw.between != nil {
+			tw.between()
+		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		h.ServeHTTP(w, r)
 	})
@@ -257,4 +265,59 @@ func TestAnswersDeliveredTwice(t *testing.T) {
 			t.Fatalf("seq %d, result %+v: want the resignation taken once", g.LastSeq, g.Result)
 		}
 	})
+}
+
+// TestEndingCommandDeliveredTwice: a slash command whose action ends the
+// game (an accepted draw, a resignation), its interaction delivered twice,
+// after the first has ended the game, is taken once, and the second
+// delivery says what was done rather than that there is no game.
+func TestEndingCommandDeliveredTwice(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		sub    string
+		reason view.Reason
+		want   func(id store.GameID) []string // the answers either delivery may show
+	}{
+		{"draw", view.ReasonDrawAgreed, func(id store.GameID) []string {
+			return []string{"Draw agreed: game #" + itoa(uint64(id)) + " ends in a draw."}
+		}},
+		{"resign", view.ReasonResignation, func(store.GameID) []string {
+			return []string{"You resigned.", "Your resignation was already received."}
+		}},
+	} {
+		t.Run(tc.sub, func(t *testing.T) {
+			t.Parallel()
+			tw := &twice{}
+			e := newEnv(t, overHTTP, func(e *env) { e.wrapEndpoint = tw.wrap })
+			id := e.startGame("tsuitate")
+			e.settle()
+			tw.between = func() { // the second delivery finds the game ended
+				testkit.Until(testkit.Slack(10*time.Second), func() bool {
+					g, err := e.st.GetGame(id)
+					return err == nil && g.Result != nil
+				})
+			}
+			if tc.sub == "draw" {
+				if out := e.slash(e.alice, "draw"); !strings.Contains(out, "offer") {
+					t.Fatalf("the offer: %q", out)
+				}
+			}
+			tw.next.Store(true)
+			iid, err := e.srv.SlashCommand(e.bob, e.ch, "shogi", discordtest.Subcommand(tc.sub))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Deferred before it runs, both deliveries' answers may come as
+			// follow-ups.
+			for _, line := range strings.Split(e.answer(iid), "\n") {
+				if !slices.Contains(tc.want(id), line) {
+					t.Fatalf("delivered twice: %q, want one of %q", line, tc.want(id))
+				}
+			}
+			g := e.game(id)
+			if g.Result == nil || g.Result.Reason != tc.reason || g.LastSeq != 1 {
+				t.Fatalf("seq %d, result %+v: want %s taken once", g.LastSeq, g.Result, tc.reason)
+			}
+		})
+	}
 }

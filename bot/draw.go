@@ -7,6 +7,7 @@ import (
 	"shinpan/bot/texts/uitexts"
 	"shinpan/referee"
 	"shinpan/referee/policy"
+	"shinpan/referee/view"
 	"shinpan/store"
 )
 
@@ -21,6 +22,9 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 	c, seated := games.SeatOf(lg.Meta, user)
 	opp := lg.Meta.Players[c.Opp()]
 	switch {
+	case seated && lg.G.Over() && lg.G.Result().Reason == view.ReasonDrawAgreed:
+		lg.Mu.Unlock()
+		return uitexts.DrawAgreed(lang, uint64(id)), nil // accepted already (or delivered twice)
 	case !seated || lg.G.Over():
 		lg.Mu.Unlock()
 		return uitexts.UI(lang, uitexts.NoGame), nil

@@ -52,9 +52,11 @@ type Host interface {
 	Kick()
 }
 
-// Store is the part of the store the moves use: they queue messages.
+// Store is the part of the store the moves use: they queue messages, and
+// look up the actions an interaction took already.
 type Store interface {
 	store.Outbox
+	LookupKey(key string) (store.GameID, uint64, error)
 }
 
 // Config is what New needs.

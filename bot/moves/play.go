@@ -62,9 +62,24 @@ func (mv *Moves) again(r *interact.Req, s commands.Seated, kind referee.ActionKi
 func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok func(texts.Lang, uint64) string) (interact.Answer, error) {
 	s, why := mv.cmds.MyGame(r, 0)
 	if why != nil {
-		return *why, nil
+		return mv.ended(r, kind, *why), nil
 	}
 	return mv.playAction(r, s, referee.Action{Kind: kind}, ok(r.Lang, uint64(s.ID))), nil
+}
+
+// ended answers a command that found no game of the user's: when the same
+// interaction was delivered before and its action ended the game (a
+// resignation, a declaration, an abort, an accepted draw), what it was;
+// else why, unchanged.
+func (mv *Moves) ended(r *interact.Req, kind referee.ActionKind, why interact.Answer) interact.Answer {
+	id, _, err := mv.st.LookupKey(r.I.ID)
+	switch {
+	case err != nil:
+		return why
+	case kind == referee.ActDraw:
+		return interact.Say(uitexts.DrawAgreed(r.Lang, uint64(id)))
+	}
+	return interact.Say(uitexts.AlreadyReceived(r.Lang, kind))
 }
 
 // fixed is the answer of gameAction that names no game.
@@ -181,7 +196,7 @@ func maskChosen(r *interact.Req, s commands.Seated) string {
 func (mv *Moves) Draw(r *interact.Req) (interact.Answer, error) {
 	s, why := mv.cmds.MyGame(r, 0)
 	if why != nil {
-		return *why, nil
+		return mv.ended(r, referee.ActDraw, *why), nil
 	}
 	reply, err := mv.host.Draw(s.ID, r.User, r.Lang, r.I.ID)
 	if err != nil {
