@@ -76,8 +76,10 @@ func runSwiss(t *testing.T, restart, two bool) []tournament.Standing {
 		e.secondClusterProcess("tn-2")
 	}
 	var users []string
+	names := map[string]string{}
 	for _, u := range e.srv.Users() {
 		users = append(users, u.ID)
+		names[u.ID] = u.Username
 	}
 	if got := e.tnCmd(users[0], "create", discordtest.StringOption("variant", "tsuitate"), discordtest.StringOption("format", "swiss"),
 		discordtest.IntegerOption("rounds", 4), discordtest.StringOption("name", "Winter Cup"), discordtest.BooleanOption("ranked", true)); !strings.Contains(got, "Winter Cup") {
@@ -120,6 +122,11 @@ func runSwiss(t *testing.T, restart, two bool) []tournament.Standing {
 		ps := tn.State.RoundPairings(round)
 		if len(ps) != 4 {
 			t.Fatalf("round %d: %d pairings", round, len(ps))
+		}
+		for _, p := range ps { // the result's record names the players, as they joined
+			if got, want := e.game(store.GameID(p.Game)).Names, [2]string{names[p.Black], names[p.White]}; got != want {
+				t.Errorf("round %d board %d: the game's names %q, want %q", round, p.Board, got, want)
+			}
 		}
 		if round == 1 && !restart { // fair play: another player may not watch it
 			p := ps[0]

@@ -33,7 +33,7 @@ func (t *Tournament) Join(p Player, now time.Time) error {
 	if t.ActivePlayers() >= t.Config.Limit() {
 		return ErrFull
 	}
-	np := Player{ID: p.ID, Rating: p.Rating, JoinedAt: now.UTC()}
+	np := Player{ID: p.ID, Name: p.Name, Rating: p.Rating, JoinedAt: now.UTC()}
 	if late {
 		np.Seed = t.maxSeed() + 1 // every player taking part has a seed once started
 	}

@@ -140,6 +140,9 @@ const (
 // Player is one entrant.
 type Player struct {
 	ID string `json:"id"`
+	// Name is the player's display name when they joined, for the games'
+	// records ("": unknown).
+	Name string `json:"name,omitempty"`
 	// Rating is the player's rating when they joined: it seeds them and
 	// pairs an arena, and gives an arena's performance.
 	Rating   float64   `json:"rating"`

@@ -188,7 +188,7 @@ func (rn *Runner) JoinButton(r *interact.Req) (interact.Answer, error) {
 func (rn *Runner) join(r *interact.Req, t store.Tournament) (interact.Answer, error) {
 	rating := rn.rating(t, r.User)
 	saved, _, err := rn.edit(t.ID, func(t *store.Tournament) ([]store.NewGame, []store.OutMsg, error) {
-		return nil, nil, t.State.Join(tournament.Player{ID: r.User, Rating: rating}, rn.now())
+		return nil, nil, t.State.Join(tournament.Player{ID: r.User, Name: r.DisplayName(), Rating: rating}, rn.now())
 	})
 	if err != nil {
 		return refusal(r, t, err)

@@ -242,6 +242,11 @@ func (rn *Runner) newGame(t *store.Tournament, p tournament.Pairing) (store.NewG
 		Options: t.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, Ranked: t.Ranked,
 		GuildLocale: t.GuildLocale, PublicNotation: t.PublicNotation,
 		Tournament: &store.TournamentGame{ID: t.ID, Round: p.Round, Board: p.Board}}
+	for c, id := range meta.Players { // for the result's record (compose.StartNames)
+		if pl, ok := t.State.Player(id); ok {
+			meta.Names[c] = pl.Name
+		}
+	}
 	g, err := referee.New("0", v, meta.StartSFEN, t.Options.Options)
 	if err != nil {
 		return store.NewGame{}, err
@@ -311,6 +316,9 @@ func (rn *Runner) byeGame(t store.Tournament, p tournament.Pairing) {
 		Options: t.Options, Color: store.ColorBlack, GuildLocale: t.GuildLocale, PublicNotation: t.PublicNotation}
 	meta := store.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Players: [2]string{p.Black, store.CPU}, Variant: c.Variant,
 		Options: t.Options, StartSFEN: shogi.StartSFEN, RulesVersion: referee.RulesVersion, GuildLocale: t.GuildLocale, PublicNotation: t.PublicNotation}
+	if pl, ok := t.State.Player(p.Black); ok {
+		meta.Names[0] = pl.Name // for the result's record
+	}
 	g, err := referee.New("0", c.Variant, meta.StartSFEN, t.Options.Options)
 	if err != nil {
 		return
