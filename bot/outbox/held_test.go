@@ -119,12 +119,6 @@ func TestLapsedClaimGivenUp(t *testing.T) {
 	ob := New(Config{Store: st, REST: rest, Log: quiet, Clustered: true, ClaimHold: hold})
 	rest.SetContext(ctx)
 	ob.Run(ctx, &wg, NewPool(ctx))
-	go func() { // claims, as often as the dispatcher's tick would be for an 8 s hold
-		for ctx.Err() == nil {
-			ob.Kick()
-			time.Sleep(hold / 8)
-		}
-	}()
 	if err := bs.Enqueue(compose.ToDM("u", compose.Payload{Content: "m1"}), compose.ToDM("u", compose.Payload{Content: "m2"})); err != nil {
 		t.Fatal(err)
 	}

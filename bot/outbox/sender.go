@@ -194,10 +194,17 @@ func dest(m store.OutMsg) string { return string(m.Dest) + ":" + m.Target }
 
 // outboxLoop hands what the outbox holds to the destinations' workers whenever
 // the store signals a commit or someone kicks it, and looks again every few
-// seconds (a message whose mark failed, a store that was unreadable).
+// seconds (a message whose mark failed, a store that was unreadable); with
+// several processes every quarter of a claim's hold, so that its claims
+// renew what it holds before it runs out (held.go) and it takes soon the
+// messages whose claim by another process ran out.
 func (ob *Sender) outboxLoop() {
 	defer ob.wg.Done()
-	tick := time.NewTicker(3 * time.Second)
+	every := 3 * time.Second
+	if ob.clustered {
+		every = ob.hold / 4
+	}
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -414,9 +421,13 @@ func permanent(err error, rerr **discordgo.RESTError) bool {
 }
 
 // claimHold is how long a claimed message is this process's to send (several
-// processes): a process that dies lets its messages go after it; the nonce
+// processes), renewed by its claims while it sends it (held.go): a process
+// that dies lets its messages go after it, and until then the game's newer
+// messages wait (no process claims them: they would overtake it). It ends
+// before a dead process's leases (6 s after its last renewal, and up to a
+// renewal more until taken), so a takeover seldom waits for it. The nonce
 // keeps one sent twice from showing twice.
-const claimHold = 8 * time.Second
+const claimHold = 4 * time.Second
 
 // pending is what the outbox holds for this process to send: everything, or
 // with several processes, the messages of its own games and of no game.
