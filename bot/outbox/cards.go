@@ -227,7 +227,7 @@ func (ob *Sender) cardLoop(d, channel string) {
 		if !ok {
 			continue
 		}
-		r := ob.deliver(m, h)
+		r := ob.deliverHeld(d, m, h, true)
 		ob.mu.Lock()
 		l.hurry = nil
 		if r == done {
@@ -239,8 +239,7 @@ func (ob *Sender) cardLoop(d, channel string) {
 		case closing:
 			return // the edit stays in the outbox for the next start
 		case lapsed:
-			ob.giveUpCards(d, m)
-			continue
+			continue // given up, with the lane's other edits (held.go)
 		}
 		wake(ob.marks)
 	}

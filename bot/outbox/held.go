@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"shinpan/bot/budget"
 	"shinpan/bot/compose"
 	"shinpan/store"
 )
@@ -69,28 +70,41 @@ func (ob *Sender) whileHeld(parent context.Context, id uint64) (ctx context.Cont
 	}
 }
 
-// giveUp lets go of destination d's message m, whose claim ran out, and
-// of the messages queued behind it there (released): a claim takes them
-// again, in order. The worker stops.
-func (ob *Sender) giveUp(d string, m store.OutMsg) {
-	ob.mu.Lock()
-	rest := ob.queues[d]
-	delete(ob.queues, d)
-	delete(ob.running, d)
-	delete(ob.urgent, d)
-	delete(ob.hurry, d)
-	ids := ob.forget(m, rest)
-	ob.mu.Unlock()
-	ob.release(ids)
+// deliverHeld is deliver, but for a message whose claim ran out, which it
+// gives up with those waiting behind it in destination d's queue (or in
+// its card lane, lane): lapsed, the caller's worker or lane lets go of it.
+// A claim renewed just as it ran out (a dispatch's, under way) is no
+// longer out: the message is sent on.
+func (ob *Sender) deliverHeld(d string, m store.OutMsg, h *budget.Hurry, lane bool) delivery {
+	for {
+		r := ob.deliver(m, h)
+		if r != lapsed || ob.giveUp(d, m, lane) {
+			return r
+		}
+	}
 }
 
-// giveUpCards lets go of card edit m, whose claim ran out, and of the edits
-// waiting in its lane (released): a claim takes them again, in order, and
-// the lane keeps the newest of each card. The lane goes on.
-func (ob *Sender) giveUpCards(d string, m store.OutMsg) {
+// giveUp lets go of destination d's message m, whose claim ran out, and
+// of the messages queued behind it there, or waiting in its card lane
+// (lane), which are released: a claim takes them again with m, in order
+// (a card lane keeps the newest edit of each card). Its queue's worker
+// must stop; a lane goes on. It says false, and lets go of nothing, when
+// m's claim was renewed meanwhile: checked under ob.mu, with which a
+// dispatch renews it or, once m is out of flight, queues it again.
+func (ob *Sender) giveUp(d string, m store.OutMsg, lane bool) bool {
 	ob.mu.Lock()
+	if time.Until(ob.holds[m.ID]) > ob.holdMargin() {
+		ob.mu.Unlock()
+		return false
+	}
 	var rest []store.OutMsg
-	if l := ob.cards[d]; l != nil {
+	if !lane {
+		rest = ob.queues[d]
+		delete(ob.queues, d)
+		delete(ob.running, d)
+		delete(ob.urgent, d)
+		delete(ob.hurry, d)
+	} else if l := ob.cards[d]; l != nil {
 		for _, k := range l.order {
 			rest = append(rest, l.pending[k])
 		}
@@ -99,6 +113,7 @@ func (ob *Sender) giveUpCards(d string, m store.OutMsg) {
 	ids := ob.forget(m, rest)
 	ob.mu.Unlock()
 	ob.release(ids)
+	return true
 }
 
 // forget takes m and rest out of flight and returns rest's ids. Callers

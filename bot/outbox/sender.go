@@ -315,11 +315,10 @@ func (ob *Sender) worker(d string) {
 				wake(ob.marks)
 			}
 			continue
-		} else if r := ob.deliver(m, h); r == closing {
+		} else if r := ob.deliverHeld(d, m, h, false); r == closing {
 			return // closing: the message stays in the outbox for the next start
 		} else if r == lapsed {
-			ob.giveUp(d, m)
-			return
+			return // given up, with the rest of the queue (held.go)
 		}
 		ob.mu.Lock()
 		ob.done = append(ob.done, m.ID)
