@@ -956,12 +956,14 @@ func (c *chaos) check(ids []store.GameID, faults map[string]int) {
 						t.Fatalf("game %d: move %d's update was edited away, not by another move from its board", id, e.Seq)
 					}
 					if other < int(e.Seq) {
-						// By an earlier one, come last: the game's owner
-						// changed while it was retried (the old owner sends
-						// what it claimed, the new one what came next).
-						// Out of order, not lost: said, not failed.
+						// By an earlier one, come last: the board ends on a
+						// stale update. A claim takes none of a game's
+						// messages while another process holds an older one,
+						// and a sender gives a message up before its claim
+						// runs out, so the game's owner changing while an
+						// update is retried keeps them in order.
 						outOfOrder++
-						t.Logf("game %d: move %d's update was edited away by move %d's, which came after it:", id, e.Seq, other)
+						t.Errorf("game %d: move %d's update was edited away by move %d's, which came after it:", id, e.Seq, other)
 						for _, l := range c.toldHistory(hist, ch, id, int(e.Seq), e.At) {
 							t.Log(l)
 						}

@@ -35,7 +35,7 @@ func (c *statementCounter) add(sql string) {
 		kind = "inbox put"
 	case strings.HasPrefix(s, "listen"):
 		return
-	case strings.HasPrefix(s, "update outbox set claimed_ns"), strings.Contains(s, "with sent as (delete from outbox"):
+	case strings.Contains(s, "update outbox o set claimed_ns"), strings.Contains(s, "with sent as (delete from outbox"):
 		// A send's claim and its removal: as many as the batches the
 		// outbox's workers happened to make, at most one each a message.
 		c.n["sending"]++

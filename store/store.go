@@ -81,10 +81,18 @@ type Outbox interface {
 	// PendingOutbox returns the unsent messages in the order they were queued.
 	PendingOutbox() ([]OutMsg, error)
 	// ClaimOutbox takes up to n unsent messages, in order, that no other
-	// sender holds, and holds them for the given time (a sender that dies
-	// lets them go when it runs out). Senders in several processes never get
-	// the same message while it is held.
+	// claimer (another Store on the same data) holds, and holds them for
+	// the given time (a sender that dies lets them go when it runs out).
+	// Senders in several processes never get the same message while it is
+	// held. Its own held messages come back, their hold renewed, once a
+	// third of it has passed. A game's message is not taken while another
+	// claimer holds an older one of the same game: newer messages do not
+	// overtake it (messages of no game, GameID 0, keep no such order).
 	ClaimOutbox(n int, hold time.Duration) ([]OutMsg, error)
+	// ReleaseOutbox lets go of this claimer's holds on messages it did not
+	// send: a claim may take them at once. A message another claimer took
+	// since (the hold ran out) stays held by it.
+	ReleaseOutbox(ids ...uint64) error
 	// MarkSent removes messages from the outbox: sent, or given up on.
 	MarkSent(ids ...uint64) error
 	// OutboxStats says how many messages are unsent and since when, without

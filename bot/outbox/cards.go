@@ -99,8 +99,12 @@ func newCardLane() *cardLane {
 }
 
 // put makes m the edit of card k waiting, replacing (and returning) the
-// one that waited, which is then done.
+// one that waited, which is then done; or returns m itself when the edit
+// waiting is newer (m was given up and claimed again: held.go).
 func (l *cardLane) put(k cardKey, m store.OutMsg) (old store.OutMsg, replaced bool) {
+	if w, ok := l.pending[k]; ok && w.ID > m.ID {
+		return m, true
+	}
 	if old, replaced = l.pending[k]; !replaced {
 		l.order = append(l.order, k)
 	}
@@ -223,16 +227,19 @@ func (ob *Sender) cardLoop(d, channel string) {
 		if !ok {
 			continue
 		}
-		delivered := ob.deliver(m, h)
+		r := ob.deliverHeld(d, m, h, true)
 		ob.mu.Lock()
 		l.hurry = nil
-		if delivered {
+		if r == done {
 			l.sent(k, time.Now(), ob.every)
 			ob.done = append(ob.done, m.ID)
 		}
 		ob.mu.Unlock()
-		if !delivered {
-			return // closing: the edit stays in the outbox for the next start
+		switch r {
+		case closing:
+			return // the edit stays in the outbox for the next start
+		case lapsed:
+			continue // given up, with the lane's other edits (held.go)
 		}
 		wake(ob.marks)
 	}

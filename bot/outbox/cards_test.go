@@ -394,3 +394,28 @@ func drain(l *cardLane, every func(cardKey) time.Duration) []uint64 {
 		order = append(order, m.ID)
 	}
 }
+
+// TestCardKeepsNewest: an edit of a card older than the one waiting (given
+// up when its claim ran out, and claimed again with the newer) is done,
+// never sent over it, whichever comes to the lane first.
+func TestCardKeepsNewest(t *testing.T) {
+	every := func(cardKey) time.Duration { return 0 }
+	for _, c := range []struct {
+		name string
+		ids  []uint64
+	}{{"older first", []uint64{4, 9}}, {"newer first", []uint64{9, 4}}} {
+		t.Run(c.name, func(t *testing.T) {
+			l := newCardLane()
+			var done []uint64
+			for _, id := range c.ids {
+				m := cardEdit(id, "ch", 1, int(id), false)
+				if old, replaced := l.put(laneKey(m), m); replaced {
+					done = append(done, old.ID)
+				}
+			}
+			if order := drain(l, every); fmt.Sprint(order) != "[9]" || fmt.Sprint(done) != "[4]" {
+				t.Errorf("sent %v, done %v; want 9 sent, 4 done", order, done)
+			}
+		})
+	}
+}

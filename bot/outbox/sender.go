@@ -45,14 +45,17 @@ type Sender struct {
 	wg    *sync.WaitGroup
 	pool  *Pool
 	hooks Hooks
-	// clustered: other processes send the outbox too (ClaimOutbox).
+	// clustered: other processes send the outbox too (ClaimOutbox); hold
+	// is how long a claim holds a message (claimHold).
 	clustered bool
+	hold      time.Duration
 
 	mu       sync.Mutex
 	queues   map[string][]store.OutMsg // by destination, in outbox order
 	running  map[string]bool           // destinations with a worker
 	cards    map[string]*cardLane      // channels' card edits waiting (cards.go)
 	inFlight map[uint64]bool           // handed to a worker, not yet marked sent
+	holds    map[uint64]time.Time      // clustered: when each one's claim runs out, as counted here (held.go)
 	urgent   map[string]int            // by destination: its queue's Urgent messages (urgent.go)
 	hurry    map[string]*budget.Hurry  // by destination: what hurries the request its worker makes
 	done     []uint64                  // sent or given up, to mark
@@ -116,14 +119,19 @@ type Config struct {
 	// together may send now (the config's card_share of this process's
 	// global budget; ≤ 0: no limit but the budget's): cardrate.go.
 	CardRate func() float64
-	Hooks    Hooks
+	// ClaimHold, when positive, replaces claimHold (tests).
+	ClaimHold time.Duration
+	Hooks     Hooks
 }
 
 // New returns a sender; Run starts it.
 func New(cfg Config) *Sender {
 	ob := &Sender{st: cfg.Store, rest: cfg.REST, log: cfg.Log, hooks: cfg.Hooks, clustered: cfg.Clustered,
 		queues: map[string][]store.OutMsg{}, running: map[string]bool{}, cards: map[string]*cardLane{}, urgent: map[string]int{}, hurry: map[string]*budget.Hurry{}, ready: cfg.Ready, spare: cfg.Spare, cardEvery: cfg.CardEvery, inFlight: map[uint64]bool{},
-		kick: make(chan struct{}, 1), marks: make(chan struct{}, 1)}
+		holds: map[uint64]time.Time{}, hold: claimHold, kick: make(chan struct{}, 1), marks: make(chan struct{}, 1)}
+	if cfg.ClaimHold > 0 {
+		ob.hold = cfg.ClaimHold
+	}
 	if cfg.CardRate != nil {
 		ob.rate = newCardRate(cfg.CardRate)
 	}
@@ -186,10 +194,17 @@ func dest(m store.OutMsg) string { return string(m.Dest) + ":" + m.Target }
 
 // outboxLoop hands what the outbox holds to the destinations' workers whenever
 // the store signals a commit or someone kicks it, and looks again every few
-// seconds (a message whose mark failed, a store that was unreadable).
+// seconds (a message whose mark failed, a store that was unreadable); with
+// several processes every quarter of a claim's hold, so that its claims
+// renew what it holds before it runs out (held.go) and it takes soon the
+// messages whose claim by another process ran out.
 func (ob *Sender) outboxLoop() {
 	defer ob.wg.Done()
-	tick := time.NewTicker(3 * time.Second)
+	every := 3 * time.Second
+	if ob.clustered {
+		every = ob.hold / 4
+	}
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -219,6 +234,7 @@ func (ob *Sender) dispatch() {
 		ob.scan.Lock()
 		defer ob.scan.Unlock()
 	}
+	claimed := time.Now() // the claims' holds run out after claimed + ob.hold, or later
 	msgs, err := ob.pending()
 	if err != nil {
 		ob.log.Error("outbox", "err", err)
@@ -237,6 +253,9 @@ func (ob *Sender) dispatch() {
 	defer ob.mu.Unlock()
 	for _, m := range msgs {
 		ob.seen = max(ob.seen, m.ID)
+		if ob.clustered {
+			ob.holds[m.ID] = claimed.Add(ob.hold) // a new claim, or one renewed
+		}
 		if ob.inFlight[m.ID] {
 			continue
 		}
@@ -296,8 +315,10 @@ func (ob *Sender) worker(d string) {
 				wake(ob.marks)
 			}
 			continue
-		} else if !ob.deliver(m, h) {
+		} else if r := ob.deliverHeld(d, m, h, false); r == closing {
 			return // closing: the message stays in the outbox for the next start
+		} else if r == lapsed {
+			return // given up, with the rest of the queue (held.go)
 		}
 		ob.mu.Lock()
 		ob.done = append(ob.done, m.ID)
@@ -306,20 +327,43 @@ func (ob *Sender) worker(d string) {
 	}
 }
 
-// deliver sends one message, retrying what may succeed later; it returns
-// false only when the bot is closing. Closing ends the send (its wait in the
+// delivery is what became of a message deliver was given.
+type delivery int
+
+const (
+	done    delivery = iota // sent, or given up for good: to mark sent
+	closing                 // the bot is closing: it stays in the outbox
+	lapsed                  // its claim ran out: another process may send it (held.go)
+)
+
+// deliver sends one message, retrying what may succeed later, until it is
+// done; or the bot is closing, which ends the send (its wait in the
 // budget, or the request itself) at once: the message stays in the outbox
 // for the next start, and one Discord took before the answer was cut short
-// is sent again then with the same nonce, which Discord drops.
+// is sent again then with the same nonce, which Discord drops. With
+// several processes it also stops, the same way, once the message's claim
+// is about to run out (held.go).
 // Its requests go ahead of the routine ones waiting for the global budget
 // once h is asked (nil: never; urgent.go).
-func (ob *Sender) deliver(m store.OutMsg, h *budget.Hurry) bool {
+func (ob *Sender) deliver(m store.OutMsg, h *budget.Hurry) delivery {
 	ctx := ob.ctx
 	if h != nil {
 		ctx = budget.WithHurry(ctx, h)
 	}
+	if ob.clustered {
+		var stop func()
+		ctx, stop = ob.whileHeld(ctx, m.ID)
+		defer stop()
+	}
 	backoff := 250 * time.Millisecond
 	for {
+		if ob.ctx.Err() != nil {
+			return closing
+		}
+		if isLapsed(ctx) {
+			ob.log.Warn("the message's claim ran out while it was retried: given up for the game's owner", "game", m.GameID, "dest", m.Dest, "target", m.Target, "outbox", m.ID)
+			return lapsed
+		}
 		start := time.Now()
 		var err error
 		if ob.hooks.Refuse != nil {
@@ -333,15 +377,18 @@ func (ob *Sender) deliver(m store.OutMsg, h *budget.Hurry) bool {
 		switch {
 		case err == nil:
 			ob.sent(m, "sent", start)
-			return true
+			return done
 		case permanent(err, &rerr):
 			// Permanent: closed DMs, missing permissions, deleted channel.
 			ob.sent(m, "undeliverable", start)
 			ob.log.Warn("message not delivered", "game", m.GameID, "dest", m.Dest, "target", m.Target, "err", err)
 			ob.undeliverable(m, rerr)
-			return true
+			return done
 		case ob.ctx.Err() != nil:
-			return false // closing: not even a 429's retry
+			return closing // not even a 429's retry
+		case isLapsed(ctx):
+			ob.sent(m, "retry", start)
+			continue // given up at the loop's top
 		case tooMany(err):
 			// The budget holds the bucket for the 429's Retry-After: the
 			// retry waits there, not here.
@@ -360,8 +407,7 @@ func (ob *Sender) deliver(m store.OutMsg, h *budget.Hurry) bool {
 			backoff = min(2*backoff, 30*time.Second)
 		}
 		select {
-		case <-ob.ctx.Done():
-			return false
+		case <-ctx.Done(): // closing, or the claim running out
 		case <-time.After(wait):
 		}
 	}
@@ -374,15 +420,19 @@ func permanent(err error, rerr **discordgo.RESTError) bool {
 }
 
 // claimHold is how long a claimed message is this process's to send (several
-// processes): a process that dies lets its messages go after it; the nonce
+// processes), renewed by its claims while it sends it (held.go): a process
+// that dies lets its messages go after it, and until then the game's newer
+// messages wait (no process claims them: they would overtake it). It ends
+// before a dead process's leases (6 s after its last renewal, and up to a
+// renewal more until taken), so a takeover seldom waits for it. The nonce
 // keeps one sent twice from showing twice.
-const claimHold = 8 * time.Second
+const claimHold = 4 * time.Second
 
 // pending is what the outbox holds for this process to send: everything, or
 // with several processes, the messages of its own games and of no game.
 func (ob *Sender) pending() ([]store.OutMsg, error) {
 	if ob.clustered {
-		return ob.st.ClaimOutbox(500, claimHold)
+		return ob.st.ClaimOutbox(500, ob.hold)
 	}
 	if ob.orderedOutbox() {
 		return ob.st.(orderedOutbox).PendingOutboxAfter(ob.seen) // seen: only the dispatcher writes it
@@ -494,6 +544,7 @@ func (ob *Sender) markSent() {
 	ob.mu.Lock()
 	for _, id := range ids {
 		delete(ob.inFlight, id)
+		delete(ob.holds, id)
 	}
 	ob.mu.Unlock()
 }

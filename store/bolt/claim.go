@@ -7,7 +7,9 @@ import (
 )
 
 // ClaimOutbox holds up to n unsent messages for a sender. One process owns a
-// bbolt file, so the holds live in memory: a restart releases them all.
+// bbolt file, so the holds live in memory: a restart releases them all. It
+// has one claimer, so no other claimer's hold orders its claims; its own
+// held messages come back, renewed, once a third of their hold has passed.
 func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	msgs, err := s.PendingOutbox()
 	if err != nil {
@@ -16,6 +18,7 @@ func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	s.claimMu.Lock()
 	defer s.claimMu.Unlock()
 	now := s.now()
+	renew := now.Add(hold - hold/3)
 	if s.claims == nil {
 		s.claims = map[uint64]time.Time{}
 	}
@@ -23,7 +26,7 @@ func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	out := []store.OutMsg{}
 	for _, m := range msgs {
 		pending[m.ID] = true
-		if len(out) == n || s.claims[m.ID].After(now) {
+		if len(out) == n || s.claims[m.ID].After(renew) {
 			continue
 		}
 		s.claims[m.ID] = now.Add(hold)
@@ -35,4 +38,14 @@ func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 		}
 	}
 	return out, nil
+}
+
+// ReleaseOutbox lets go of the holds on messages not sent.
+func (s *Store) ReleaseOutbox(ids ...uint64) error {
+	s.claimMu.Lock()
+	defer s.claimMu.Unlock()
+	for _, id := range ids {
+		delete(s.claims, id)
+	}
+	return nil
 }

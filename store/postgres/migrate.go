@@ -22,7 +22,7 @@ import (
 
 // SchemaVersion is the PostgreSQL schema this code reads and writes: the
 // records of store.SchemaVersion and the tables of several processes.
-const SchemaVersion = 8
+const SchemaVersion = 9
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS

@@ -10,6 +10,7 @@ package postgres
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net/url"
@@ -61,7 +62,9 @@ type Store struct {
 	now    func() time.Time
 	fencer store.Fencer
 	owner  string // this process, once Leases turned ownership on
-	ready  chan struct{}
+	// claimer names this Store's outbox claims (random, made at Open).
+	claimer string
+	ready   chan struct{}
 
 	keyMu    sync.Mutex
 	nonceKey []byte // cached once read or created
@@ -128,7 +131,8 @@ func Open(databaseURL string, opts *Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: open %s: %w: %v", desc, store.ErrUnavailable, redactErr(err, databaseURL))
 	}
-	s := &Store{pool: pool, desc: desc, now: o.Now, fencer: o.Fencer, ready: make(chan struct{}, 1), connectTimeout: cfg.ConnConfig.ConnectTimeout}
+	s := &Store{pool: pool, desc: desc, now: o.Now, fencer: o.Fencer, ready: make(chan struct{}, 1), connectTimeout: cfg.ConnConfig.ConnectTimeout,
+		claimer: rand.Text()}
 	s.health.closed = make(chan struct{})
 	s.cache.entries, s.cache.loading = map[string]settingsEntry{}, map[string]uint64{}
 	if err := s.setup(ctx); err != nil {

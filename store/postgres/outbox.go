@@ -179,29 +179,37 @@ func scanOutbox(rows pgx.Rows, err error) ([]store.OutMsg, error) {
 	return out, nil
 }
 
-// ClaimOutbox holds up to n unsent messages for this sender. The rows are
-// taken with FOR UPDATE SKIP LOCKED, so senders claiming at once take
-// different messages without waiting for each other.
+// ClaimOutbox holds up to n unsent messages for this Store (its claimer):
+// the messages no other claimer holds, in id order, and its own held ones
+// once a third of their hold has passed (renewed, for a send retried that
+// long). A game's message is not claimed while an older one of the game is
+// held by another claimer (a process that owned the game before), so that
+// a newer message never overtakes an older one sent elsewhere: a board
+// edited in place would end on the older update. Messages of no game
+// (game 0) keep no such order. The rows are taken with FOR UPDATE SKIP
+// LOCKED, so senders claiming at once take different messages without
+// waiting for each other.
+//
+// The statement reads the candidates (cand) from its snapshot, then locks
+// them (got). A candidate another claim locks (skipped) or has claimed
+// since the snapshot (its row's latest version, which the lock reads, is
+// held) is not in got; the game's newer candidates then stay unclaimed too.
 func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	var out []store.OutMsg
 	now := s.now()
+	renew := now.Add(hold - hold/3)
 	// One statement, on its own (READ COMMITTED): a claim must not fail
 	// because another claim committed. Run twice (a lost connection), it
 	// holds the messages the first run held until they run out.
 	err := s.once(func(ctx context.Context) error {
-		tx := s.pool
-		var err error
-		if s.owner != "" { // several processes: a game's messages go out from its owner only, in order
-			out, err = scanOutbox(tx.Query(ctx, `UPDATE outbox SET claimed_ns = $1 WHERE id IN (
-	SELECT id FROM outbox o WHERE claimed_ns <= $2 AND (game_id = 0 OR EXISTS (
-		SELECT 1 FROM leases l WHERE l.partition = o.game_id % $5 AND l.owner = $4))
-	ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED
-) RETURNING record`, nanos(now.Add(hold)), nanos(now), n, s.owner, int64(store.Partitions)))
-			return err
+		args := []any{nanos(now.Add(hold)), nanos(now), n, s.claimer, nanos(renew)}
+		owned := ""
+		if s.owner != "" { // several processes: a game's messages go out from its owner only
+			owned = "AND (game_id = 0 OR EXISTS (SELECT 1 FROM leases l WHERE l.partition = o.game_id % $6 AND l.owner = $7))"
+			args = append(args, int64(store.Partitions), s.owner)
 		}
-		out, err = scanOutbox(tx.Query(ctx, `UPDATE outbox SET claimed_ns = $1 WHERE id IN (
-	SELECT id FROM outbox WHERE claimed_ns <= $2 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED
-) RETURNING record`, nanos(now.Add(hold)), nanos(now), n))
+		var err error
+		out, err = scanOutbox(s.pool.Query(ctx, fmt.Sprintf(claimSQL, owned), args...))
 		return err
 	})
 	if err != nil {
@@ -214,8 +222,33 @@ func (s *Store) ClaimOutbox(n int, hold time.Duration) ([]store.OutMsg, error) {
 	return out, nil
 }
 
+// claimSQL is ClaimOutbox's statement: $1 the hold's end, $2 now, $3 n, $4
+// the claimer, $5 the end of a hold its claimer renews; %s the lease's
+// condition on o (several processes). held: each game's oldest message
+// another claimer holds; lost: each game's oldest candidate not locked.
+const claimSQL = `WITH held AS MATERIALIZED (
+	SELECT game_id, min(id) AS id FROM outbox
+	WHERE claimed_ns > $2 AND claimed_by <> $4 AND game_id <> 0 GROUP BY game_id
+), cand AS MATERIALIZED (
+	SELECT id, game_id FROM outbox o
+	WHERE (claimed_ns <= $2 OR (claimed_by = $4 AND claimed_ns <= $5)) %s
+	AND NOT EXISTS (SELECT 1 FROM held h WHERE h.game_id = o.game_id AND h.id < o.id)
+	ORDER BY id LIMIT $3
+), got AS MATERIALIZED (
+	SELECT id FROM outbox
+	WHERE id IN (SELECT id FROM cand) AND (claimed_ns <= $2 OR (claimed_by = $4 AND claimed_ns <= $5))
+	FOR UPDATE SKIP LOCKED
+), lost AS MATERIALIZED (
+	SELECT game_id, min(id) AS id FROM cand
+	WHERE game_id <> 0 AND id NOT IN (SELECT id FROM got) GROUP BY game_id
+)
+UPDATE outbox o SET claimed_ns = $1, claimed_by = $4 WHERE id IN (SELECT id FROM got)
+	AND NOT EXISTS (SELECT 1 FROM lost l WHERE l.game_id = o.game_id AND l.id < o.id)
+RETURNING record`
+
 // ReleaseOutbox lets go of claimed messages this sender did not send (it is
-// stopping): another sender may take them at once.
+// stopping, or gave them up): another sender may take them at once. A
+// message another claimer took since (this one's hold ran out) stays its.
 func (s *Store) ReleaseOutbox(ids ...uint64) error {
 	if len(ids) == 0 {
 		return nil
@@ -225,7 +258,7 @@ func (s *Store) ReleaseOutbox(ids ...uint64) error {
 		list[i] = int64(id)
 	}
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "UPDATE outbox SET claimed_ns = 0 WHERE id = ANY($1)", list)
+		_, err := tx.Exec(ctx, "UPDATE outbox SET claimed_ns = 0 WHERE id = ANY($1) AND claimed_by = $2", list, s.claimer)
 		return err
 	})
 	return store.WrapOp("release outbox", err)

@@ -19,6 +19,7 @@ var backend = storetest.Backend{
 	Open: func(url string, now func() time.Time) (store.Store, error) {
 		return Open(url, &Options{Now: now})
 	},
+	Shared: true,
 }
 
 func TestConformance(t *testing.T) {

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -119,4 +120,78 @@ func testConcurrentDuplicates(t *testing.T, b Backend) {
 	if out := ok(s.PendingOutbox()); len(out) != 5 {
 		t.Fatalf("%d outbox messages, want 5", len(out))
 	}
+}
+
+// testClaimOutboxOrder: a claimer's own held messages do not hold back the
+// game's newer ones, and come back renewed once a third of their hold has
+// passed; another claimer (a second store on the same data, where one can
+// be open) takes none of a game's messages while an older one is held, so
+// that a newer one never overtakes it, until that hold runs out or is
+// released; messages of no game keep no such order.
+func testClaimOutboxOrder(t *testing.T, b Backend) {
+	clk := newClock()
+	loc := b.Fresh(t)
+	s1 := openT(t, b, loc, clk)
+	defer s1.Close()
+	g := ok(s1.CreateGame(SampleGame("G", "C", "a", "b", view.Tsuitate), "", nil))
+	move := func(key string) {
+		t.Helper()
+		ok(s1.AppendAction(g.ID, store.Entry{Action: Move(shogi.Black, "7g7f"), UserID: "a", Key: key}, []store.OutMsg{Msg("C", key)}, nil))
+	}
+	ids := func(ms []store.OutMsg) []string {
+		out := []string{}
+		for _, m := range ms {
+			var p map[string]string
+			if err := json.Unmarshal(m.Payload, &p); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, p["content"])
+		}
+		return out
+	}
+	claim := func(s store.Store, n int, hold time.Duration) []string {
+		t.Helper()
+		return ids(ok(s.ClaimOutbox(n, hold)))
+	}
+	want := func(name string, got []string, texts ...string) {
+		t.Helper()
+		if fmt.Sprint(got) != fmt.Sprint(texts) {
+			t.Fatalf("%s claimed %q, want %q", name, got, texts)
+		}
+	}
+	all := func() []uint64 {
+		var out []uint64
+		for _, m := range ok(s1.PendingOutbox()) {
+			out = append(out, m.ID)
+		}
+		return out
+	}
+	move("m1")
+	want("the first claim", claim(s1, 10, time.Hour), "m1")
+	move("m2")
+	want("its claimer, m1 held", claim(s1, 10, time.Hour), "m2")
+	clk.Set(clk.Now().Add(19 * time.Minute))
+	want("its claimer, under a third of the hold", claim(s1, 10, time.Hour))
+	clk.Set(clk.Now().Add(2 * time.Minute))
+	want("its claimer, a third of the hold passed", claim(s1, 10, time.Hour), "m1", "m2")
+	check(t, s1.ReleaseOutbox(all()...))
+	if !b.Shared {
+		want("its claimer, released", claim(s1, 10, time.Hour), "m1", "m2")
+		return
+	}
+	s2 := openT(t, b, loc, clk)
+	defer s2.Close()
+	want("the first claimer", claim(s1, 1, 50*time.Millisecond), "m1")
+	move("m3")
+	check(t, s1.Enqueue(Msg("C", "z")))
+	want("another claimer, m1 held", claim(s2, 10, time.Hour), "z")
+	clk.Set(clk.Now().Add(time.Second)) // m1's hold runs out
+	want("another claimer, m1's hold over", claim(s2, 10, time.Hour), "m1", "m2", "m3")
+	move("m4")
+	want("the first claimer, m1 held by the other", claim(s1, 10, time.Hour))
+	check(t, s1.ReleaseOutbox(all()...)) // not its holds: no effect
+	want("the first claimer, after releasing another's hold", claim(s1, 10, time.Hour))
+	want("the other, its own held", claim(s2, 10, time.Hour), "m4")
+	check(t, s2.ReleaseOutbox(all()...))
+	want("the first claimer, released", claim(s1, 10, time.Hour), "m1", "m2", "m3", "z", "m4")
 }

@@ -17,6 +17,9 @@ type Backend struct {
 	// Open opens the store at loc, stamping records with now (nil: time.Now).
 	// The suite closes it, and may open loc again afterwards.
 	Open func(loc string, now func() time.Time) (store.Store, error)
+	// Shared says that several stores may be open on one location at once
+	// (as several processes share a database): each is a claimer of its own.
+	Shared bool
 }
 
 var tests = []struct {
@@ -40,6 +43,7 @@ var tests = []struct {
 	{"NoncesSayNothing", testNoncesSayNothing},
 	{"KeyedNonce", testKeyedNonce},
 	{"ClaimOutbox", testClaimOutbox},
+	{"ClaimOutboxOrder", testClaimOutboxOrder},
 	{"OutboxStats", testOutboxStats},
 	{"ActiveCounts", testActiveCounts},
 	{"ConcurrentDuplicates", testConcurrentDuplicates},
