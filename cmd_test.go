@@ -297,6 +297,11 @@ func TestRenderCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "White's king seen on 5a") {
 		t.Fatalf("render --king-visible: %d %q", code, out)
 	}
+	// docs/TOOLS.md's example prints what render prints.
+	out, _, code = run(t, "", "render", "--sfen", "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3", "--variant", "dark", "--out", png)
+	if doc, err := os.ReadFile("docs/TOOLS.md"); code != 0 || err != nil || !strings.Contains(string(doc), "--out board.png\n"+out) {
+		t.Errorf("docs/TOOLS.md's render example does not show what render prints: %d %q %v", code, out, err)
+	}
 	for _, bad := range [][]string{{"--pieces", "chess"}, {"--board", "marble"}, {"--king-visible"}} {
 		if _, stderr, code := run(t, "", append([]string{"render", "--sfen", "startpos", "-o", png}, bad...)...); code == 0 {
 			t.Errorf("render %v: accepted (%q)", bad, stderr)

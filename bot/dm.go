@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -36,14 +37,12 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		return keyed
 	}
 	var want store.GameID
-	if strings.HasPrefix(text, "#") {
-		head, rest, _ := strings.Cut(text[1:], " ")
-		n, err := strconv.ParseUint(head, 10, 64)
-		if err != nil || n == 0 { // "#17g7f", "#0", "#x": say how it is written
+	if n, rest, named := gamePrefix(text); named {
+		if n == 0 || rest == "" { // "#17g7f", "#0", "#x", "#12" alone: say how it is written
 			b.dmReply(user, m.ID, uitexts.DMGamePrefix(lang))
 			return keyed
 		}
-		want, text = store.GameID(n), strings.TrimSpace(rest)
+		want, text = store.GameID(n), rest
 	}
 	if uitexts.IsResignWord(text) { // never a resignation: a slip could not be undone
 		b.dmReply(user, m.ID, uitexts.DMResignHow(lang))
@@ -123,4 +122,32 @@ func (b *Bot) replyNow(user, text, nonce string) {
 	if err != nil {
 		b.log.Error("direct reply", "user", user, "err", err)
 	}
+}
+
+// gamePrefix reads the game number a DM starts with ("#12 7g7f"): named is
+// false when the text does not start with # (or ＃); n is 0 when no number
+// follows it, up to the first space. As a Japanese IME types them, the
+// hash, the digits and the space may be full-width ("＃１２　７六歩").
+func gamePrefix(text string) (n uint64, rest string, named bool) {
+	head, ok := strings.CutPrefix(text, "#")
+	if !ok {
+		if head, ok = strings.CutPrefix(text, "＃"); !ok {
+			return 0, "", false
+		}
+	}
+	num := head
+	if i := strings.IndexFunc(head, unicode.IsSpace); i >= 0 {
+		num, rest = head[:i], strings.TrimSpace(head[i:])
+	}
+	digits := strings.Map(func(r rune) rune {
+		if r >= '０' && r <= '９' {
+			return r - '０' + '0'
+		}
+		return r
+	}, num)
+	v, err := strconv.ParseUint(digits, 10, 64)
+	if err != nil {
+		return 0, rest, true
+	}
+	return v, rest, true
 }
