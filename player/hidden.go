@@ -69,6 +69,12 @@ func particleCount(cfg Config, frozen bool) int {
 	if frozen {
 		return min(max(n, 64), 256)
 	}
+	if cfg.Variant == view.Tsuitate && cfg.MoveTime >= 900*time.Millisecond {
+		// Strong, Tsuitate, a think of about a second: the time pays as a
+		// surer belief (checks and fouls decide these games) more than as
+		// depth on the same one.
+		return 2048
+	}
 	// Strong: 256 from 52 ms as the baseline, then one per millisecond up
 	// to 512 (from 512 ms): a longer think searches more of them.
 	return min(max(n, 64), max(256, min(int(cfg.MoveTime/time.Millisecond), 512)))

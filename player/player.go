@@ -134,7 +134,7 @@ type Config struct {
 	// number of CPUs, at most 4).
 	Threads int
 	// Particles is the strong level's particle count in Tsuitate and Dark
-	// (0: chosen from MoveTime, 64 to 256).
+	// (0: chosen from MoveTime, 64 to 2048).
 	Particles int
 }
 
