@@ -30,6 +30,9 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		b.comeBackTo(user, mine)
 	}
 	if text == "" {
+		if len(m.Attachments) > 0 || len(m.StickerItems) > 0 { // a picture of the board, a sticker: moves are read as text
+			b.dmReply(user, m.ID, uitexts.UI(lang, uitexts.DMHelp))
+		}
 		return keyed
 	}
 	if low := strings.ToLower(text); low == "help" || low == "?" || low == "ヘルプ" {

@@ -27,3 +27,24 @@ func TestDMGamePrefixForms(t *testing.T) {
 		})
 	}
 }
+
+// TestDMPictureGetsHelp: a DM with a file and no text (a photo of the
+// board) is answered with how moves are written, and changes nothing.
+func TestDMPictureGetsHelp(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("standard")
+	e.settle()
+	n := len(e.botDMs(e.alice))
+	if _, err := e.srv.SendDMFile(e.alice, "", "board.png", "image/png", []byte("\x89PNG\r\n\x1a\n")); err != nil {
+		t.Fatal(err)
+	}
+	e.waitUntil("a reply to the picture", func() bool { return len(e.botDMs(e.alice)) > n })
+	e.settle()
+	if got := e.botDMs(e.alice)[n].Content; !strings.Contains(got, "Send your move here") {
+		t.Fatalf("the picture's answer: %q", got)
+	}
+	if g := e.game(id); g.LastSeq != 0 {
+		t.Fatalf("seq %d: a picture changed the game", g.LastSeq)
+	}
+}

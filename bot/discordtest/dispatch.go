@@ -341,6 +341,25 @@ func (s *Server) SendDM(userID, content string) (string, error) {
 	return s.SendMessage(userID, "", content)
 }
 
+// SendDMFile makes the user send the bot a file (an image, say) with
+// content, which may be empty, in their DM channel, and returns the message id.
+func (s *Server) SendDMFile(userID, content, filename, contentType string, data []byte) (string, error) {
+	s.w.Lock()
+	defer s.w.Unlock()
+	u, ch, err := s.w.Actor(userID, "")
+	if err != nil {
+		return "", err
+	}
+	files := []world.File{world.NewFile("files[0]", "0", filename, contentType, data, s.w.Opts.Lean)}
+	m := &Message{
+		ID: s.w.IDs.Next(), ChannelID: ch.ID, Author: *u, Type: discordgo.MessageTypeDefault, Content: content,
+		Attachments: s.w.AttachmentsFrom(nil, files), Created: s.w.Now(),
+	}
+	s.w.StoreMessage(m)
+	s.gw.SendMessage("MESSAGE_CREATE", m)
+	return m.ID, nil
+}
+
 // SendMessage makes the user write content in a channel (guild text channel,
 // thread, or "" for their DM with the bot) and returns the message id. Guild
 // messages are dispatched with guild_id and member to sessions with the
