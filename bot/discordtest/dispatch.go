@@ -344,20 +344,7 @@ func (s *Server) SendDM(userID, content string) (string, error) {
 // SendDMFile makes the user send the bot a file (an image, say) with
 // content, which may be empty, in their DM channel, and returns the message id.
 func (s *Server) SendDMFile(userID, content, filename, contentType string, data []byte) (string, error) {
-	s.w.Lock()
-	defer s.w.Unlock()
-	u, ch, err := s.w.Actor(userID, "")
-	if err != nil {
-		return "", err
-	}
-	files := []world.File{world.NewFile("files[0]", "0", filename, contentType, data, s.w.Opts.Lean)}
-	m := &Message{
-		ID: s.w.IDs.Next(), ChannelID: ch.ID, Author: *u, Type: discordgo.MessageTypeDefault, Content: content,
-		Attachments: s.w.AttachmentsFrom(nil, files), Created: s.w.Now(),
-	}
-	s.w.StoreMessage(m)
-	s.gw.SendMessage("MESSAGE_CREATE", m)
-	return m.ID, nil
+	return s.userMessage(userID, "", content, &world.File{Field: "files[0]", Index: "0", Filename: filename, ContentType: contentType, Data: data})
 }
 
 // SendMessage makes the user write content in a channel (guild text channel,
@@ -366,6 +353,12 @@ func (s *Server) SendDMFile(userID, content, filename, contentType string, data 
 // GUILD_MESSAGES intent, without content unless they have MESSAGE_CONTENT or
 // the bot is mentioned (<@bot id>).
 func (s *Server) SendMessage(userID, channelID, content string) (string, error) {
+	return s.userMessage(userID, channelID, content, nil)
+}
+
+// userMessage stores and dispatches a user's message, with file f attached
+// (nil: none).
+func (s *Server) userMessage(userID, channelID, content string, f *world.File) (string, error) {
 	s.w.Lock()
 	defer s.w.Unlock()
 	u, ch, err := s.w.Actor(userID, channelID)
@@ -375,6 +368,10 @@ func (s *Server) SendMessage(userID, channelID, content string) (string, error) 
 	m := &Message{
 		ID: s.w.IDs.Next(), ChannelID: ch.ID, GuildID: ch.GuildID, Author: *u,
 		Type: discordgo.MessageTypeDefault, Content: content, Mentions: world.MentionsIn(content), Created: s.w.Now(),
+	}
+	if f != nil {
+		files := []world.File{world.NewFile(f.Field, f.Index, f.Filename, f.ContentType, f.Data, s.w.Opts.Lean)}
+		m.Attachments = s.w.AttachmentsFrom(nil, files)
 	}
 	s.w.StoreMessage(m)
 	s.gw.SendMessage("MESSAGE_CREATE", m)
