@@ -56,11 +56,12 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		b.dmReply(user, m.ID, msg)
 		return keyed
 	}
+	named := want == 0 && len(mine) > 1 // the default game among several: a refusal says which
 	if b.cmds.DMShortcut(user, m.ID, id, text) {
 		return keyed
 	}
 	if b.cl != nil && !b.cl.ApplyHere(id) {
-		b.cl.RouteDM(id, user, text, m.ID)
+		b.cl.RouteDM(id, user, text, m.ID, named)
 		return keyed
 	}
 	lg, err := b.games.Get(id)
@@ -82,7 +83,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		var err error
 		reply, ok, err = b.applyAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
 		if errors.Is(err, store.ErrFenced) { // the lease moved meanwhile: to the new owner
-			b.cl.RouteDM(id, user, text, m.ID)
+			b.cl.RouteDM(id, user, text, m.ID, named)
 			return keyed
 		}
 		if err != nil {
@@ -92,6 +93,9 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		reply, ok, _ = b.actAs(id, rd, a, m.ID, texts.RefusalWithMoveHint)
 	}
 	if !ok && reply != "" {
+		if named {
+			reply = uitexts.InGame(lang, uint64(id), reply)
+		}
 		b.dmReply(user, m.ID, reply)
 	}
 	return ok || reply == "" // taken now, or before (a duplicate)

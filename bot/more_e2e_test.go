@@ -99,6 +99,46 @@ func TestSeveralGames(t *testing.T) {
 	}
 }
 
+// TestNewGameAsksWhich: a game that starts while its players play another
+// makes their next move without a number ask which game, rather than go to
+// the last one used; a game their typed moves do not go to is named in the
+// updates of the opponent's moves, and a refusal from the default game among
+// several names it.
+func TestNewGameAsksWhich(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	g1 := e.startGame("standard")
+	e.dm(e.alice, "7g7f")
+	e.dm(e.bob, "3c3d")
+	if r := e.dm(e.alice, "2g2f"); !strings.HasPrefix(r.Content, "You played") {
+		t.Fatalf("the default game named: %q", r.Content)
+	}
+	g2 := e.startGame("standard")
+	n1, n2 := "#"+itoa(uint64(g1)), "#"+itoa(uint64(g2))
+	if r := e.dm(e.bob, "8c8d"); !strings.Contains(r.Content, "several games") || e.game(g1).LastSeq != 3 {
+		t.Fatalf("a bare move after a new game: %q, game %s at %d", r.Content, n1, e.game(g1).LastSeq)
+	}
+	if r := e.dm(e.alice, n2+" 7g7f"); !strings.HasPrefix(r.Content, "You played") {
+		t.Fatalf("the answer to a numbered move: %q", r.Content)
+	}
+	// Alice's moves now go to game 2, where it is Bob's turn.
+	if r := e.dm(e.alice, "5g5f"); !strings.HasPrefix(r.Content, "Game "+n2+" · ") || e.game(g1).LastSeq != 3 {
+		t.Fatalf("refusal in the default game among several: %q", r.Content)
+	}
+	before := len(e.botDMs(e.alice))
+	e.dm(e.bob, n1+" 8c8d")
+	e.waitUntil("alice's update", func() bool { return len(e.botDMs(e.alice)) > before })
+	if c := e.botDMs(e.alice)[before].Content; !strings.HasPrefix(c, "Game "+n1+" · ") {
+		t.Fatalf("update of a game alice's moves do not go to: %q", c)
+	}
+	before = len(e.botDMs(e.alice))
+	e.dm(e.bob, n2+" 3c3d")
+	e.waitUntil("alice's update", func() bool { return len(e.botDMs(e.alice)) > before })
+	if c := e.botDMs(e.alice)[before].Content; strings.HasPrefix(c, "Game ") {
+		t.Fatalf("update of alice's default game named: %q", c)
+	}
+}
+
 // TestMaskSelectMenu: a mask chosen from the menu; a stranger's choice refused.
 func TestMaskSelectMenu(t *testing.T) {
 	t.Parallel()

@@ -96,6 +96,7 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 	case err != nil:
 		return interact.Answer{}, err
 	}
+	b.started(game)
 	switch {
 	case !b.owns(game.ID):
 		b.cl.AdoptNew(game.ID) // its owner runs its clocks, its CPU and its messages
@@ -110,6 +111,28 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 		}
 	}
 	return interact.Say(uitexts.Accepted(r.Lang, uint64(game.ID))), nil
+}
+
+// started makes a new game's players name the game their next typed move
+// is for, when they play another (RULES.md §3): their default game, the
+// last one they acted in, is forgotten, so a move meant for the new game
+// is not played in the old one.
+func (b *Bot) started(meta store.Game) {
+	for _, u := range meta.Players {
+		if compose.IsCPU(u) {
+			continue
+		}
+		if s, err := b.st.GetSettings(u); err != nil || s.CurrentGame == 0 || s.CurrentGame == meta.ID {
+			continue // none to forget (or unread: a move then goes as before)
+		}
+		if _, err := b.st.UpdateSettings(u, func(s *store.Settings) {
+			if s.CurrentGame != meta.ID {
+				s.CurrentGame = 0
+			}
+		}); err != nil {
+			b.log.Warn("settings", "user", u, "err", err)
+		}
+	}
 }
 
 // dmProbe opens the DM with a player and sends the welcome, so a closed DM

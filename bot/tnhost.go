@@ -28,6 +28,7 @@ func (h tnHost) TurnDeadline(meta store.Game, turn *policy.Turn, seq uint64) *st
 func (h tnHost) Owns(id store.GameID) bool { return h.b.owns(id) }
 func (h tnHost) AdoptNew(id store.GameID)  { h.b.cl.AdoptNew(id) }
 func (h tnHost) Track(meta store.Game)     { h.b.track(meta) }
+func (h tnHost) Started(meta store.Game)   { h.b.started(meta) }
 func (h tnHost) Load(id store.GameID) error {
 	_, err := h.b.games.Get(id)
 	return err

@@ -73,6 +73,9 @@ type Routed struct {
 	User   string         `json:"user,omitempty"`
 	Action referee.Action `json:"action"`
 	DM     bool           `json:"dm,omitempty"` // refusal worded for text typed in DM
+	// Named: the DM went to the player's default game among several, so
+	// a refusal names the game.
+	Named bool `json:"named,omitempty"`
 	// Hook is the interaction the action came from, deferred by the
 	// process that received it: the mover's update edits its message
 	// (moves.Hooked) rather than coming as a DM.
@@ -167,9 +170,10 @@ func (n *Node) ApplyHere(id store.GameID) bool {
 }
 
 // RouteDM queues a move or mask typed in DM for the game's owner, which
-// reads it against the game as it is then and answers a refusal by DM.
-func (n *Node) RouteDM(id store.GameID, user, text, key string) {
-	rec, err := json.Marshal(Routed{Kind: "dm", User: user, Action: referee.Action{Text: text}})
+// reads it against the game as it is then and answers a refusal by DM
+// (naming the game when named).
+func (n *Node) RouteDM(id store.GameID, user, text, key string, named bool) {
+	rec, err := json.Marshal(Routed{Kind: "dm", User: user, Action: referee.Action{Text: text}, Named: named})
 	if err == nil {
 		_, err = n.c.PutInbox(key, id, rec)
 	}
@@ -449,6 +453,9 @@ func (n *Node) applyRouted(it store.InboxItem) {
 	}
 	if reply == "" && err != nil { // the store refused it for good: say so rather than nothing
 		reply = compose.StoreText(rd.Lang, err)
+	}
+	if reply != "" && !ok && r.Named {
+		reply = uitexts.InGame(rd.Lang, uint64(id), reply)
 	}
 	w := n.takeWaiter(it.Key)
 	if !ok {

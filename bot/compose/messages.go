@@ -37,6 +37,9 @@ func (cm *Composer) ActionMessages(meta store.Game, g *referee.Game, a referee.A
 		ctx := TextCtx(rd, meta, before[c])
 		ctx.YourTurn = policy.YourTurn(g, c)
 		p := Payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
+		if p.Content != "" && user != actor.ID && rd.Set.CurrentGame != meta.ID { // their typed moves go elsewhere, or nowhere yet
+			p.Content = uitexts.InGame(rd.Lang, uint64(meta.ID), p.Content)
+		}
 		if NeedsBoard(mine) {
 			p.Files = cm.BoardFiles(meta, g, c, rd)
 			if !g.Over() {

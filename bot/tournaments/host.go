@@ -34,6 +34,8 @@ type Host interface {
 	AdoptNew(id store.GameID)
 	Track(meta store.Game)
 	Load(id store.GameID) error
+	// Started tells the bot of a game just created (bot/start.go).
+	Started(meta store.Game)
 	// CPUTurn has the CPU think if it is to move.
 	CPUTurn(id store.GameID)
 	// Kick has the outbox send what was queued.

@@ -299,6 +299,7 @@ func (rn *Runner) edit(id uint64, fn func(*store.Tournament) ([]store.NewGame, [
 
 // startGame runs a game just created: here, or at its owner.
 func (rn *Runner) startGame(g store.Game) {
+	rn.host.Started(g)
 	if !rn.host.Owns(g.ID) {
 		rn.host.AdoptNew(g.ID)
 		return

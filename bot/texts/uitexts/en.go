@@ -140,6 +140,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIGameElsewhere:       "Game #%s is played in another server: use the command there, or in your DMs with me.",
 		mUINoActiveGame:        "You have no game going on. Challenge someone with `/shogi challenge` in a server channel.",
 		mUIWhichGame:           "You are in several games (%s): start your move with the game number, e.g. `#%s 7g7f`.",
+		mUIInGame:              "Game #%s · %s",
 		mUIWhichGameOption:     "You are in several games (%s): say which with the command's `game` option, e.g. `game:%s`.",
 		mUIGameOver:            "This game is over.",
 		mUIBoardSent:           "Sent to your DMs.",

@@ -142,6 +142,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIGameElsewhere:       "対局 #%s は別のサーバーの対局です。そのサーバーか、私とのDMでコマンドを使ってください。",
 		mUINoActiveGame:        "進行中の対局はありません。サーバーのチャンネルで `/shogi challenge` から申し込めます。",
 		mUIWhichGame:           "複数の対局中です（%s）。指し手の前に番号を付けてください。例：`#%s 7g7f`。",
+		mUIInGame:              "対局 #%s・%s",
 		mUIWhichGameOption:     "複数の対局中です（%s）。コマンドの「対局番号」（game）オプションで選んでください。例：`game:%s`。",
 		mUIGameOver:            "この対局は終わっています。",
 		mUIBoardSent:           "DMに送りました。",

@@ -105,6 +105,7 @@ const (
 	mUIGameElsewhere       msg = "ui.game.elsewhere" // game number
 	mUINoActiveGame        msg = "ui.game.none_active"
 	mUIWhichGame           msg = "ui.game.which"        // list of game numbers, one game number
+	mUIInGame              msg = "ui.game.in"           // game number, a DM's text
 	mUIWhichGameOption     msg = "ui.game.which_option" // list of game numbers, one game number
 	mUIGameOver            msg = "ui.game.over"
 	mUIBoardSent           msg = "ui.board.sent"

@@ -136,6 +136,12 @@ func DrawAgreed(l texts.Lang, game uint64) string { return tr(l, mUIDrawAgreed, 
 // number.
 func WhichGame(l texts.Lang, games []uint64) string { return whichGame(l, mUIWhichGame, games) }
 
+// InGame names the game a DM's text is about ("Game #12 · You played …"),
+// for a player whose typed moves go elsewhere or nowhere (several games).
+func InGame(l texts.Lang, game uint64, text string) string {
+	return tr(l, mUIInGame, texts.GameNo(game), text)
+}
+
 // WhichGameOption asks a player in several games to name one with a slash
 // command's game option.
 func WhichGameOption(l texts.Lang, games []uint64) string {
