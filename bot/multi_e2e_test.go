@@ -773,3 +773,18 @@ func TestTapMaskOnAnotherProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalNamedThroughInbox: a move typed without a number goes to the
+// player's default game among several; when another process owns that game
+// and refuses it, the refusal still names the game.
+func TestRefusalNamedThroughInbox(t *testing.T) {
+	t.Parallel()
+	e, _, g1 := gameOnSecondProcess(t, "standard")
+	e.startGame("standard")
+	n1 := "#" + itoa(uint64(g1))
+	e.dm(e.alice, n1+" 7g7f") // game 1 is now her default
+	e.waitUntil("the move", func() bool { return e.game(g1).LastSeq == 1 })
+	if r := e.dm(e.alice, "2g2f"); !strings.HasPrefix(r.Content, "Game "+n1+" · ") || !strings.Contains(r.Content, "not your turn") {
+		t.Fatalf("a refusal from the default game through the inbox: %q", r.Content)
+	}
+}
