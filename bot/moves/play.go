@@ -82,13 +82,8 @@ func (mv *Moves) ended(r *interact.Req, kind referee.ActionKind, why interact.An
 	return interact.Say(uitexts.AlreadyReceived(r.Lang, kind))
 }
 
-// fixed is the answer of gameAction that names no game.
-func fixed(id uitexts.UIText) func(texts.Lang, uint64) string {
-	return func(l texts.Lang, _ uint64) string { return uitexts.UI(l, id) }
-}
-
 func (mv *Moves) Resign(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActResign, fixed(uitexts.Resigned))
+	return mv.gameAction(r, referee.ActResign, uitexts.Resigned)
 }
 
 func (mv *Moves) Declare(r *interact.Req) (interact.Answer, error) {
@@ -129,7 +124,7 @@ func (mv *Moves) ResignConfirm(r *interact.Req) (interact.Answer, error) {
 	if why != nil {
 		return *why, nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.UI(r.Lang, uitexts.Resigned)), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.Resigned(r.Lang, uint64(s.ID))), nil
 }
 
 // MoveButton opens a modal with a text field for the move (easier on phones);

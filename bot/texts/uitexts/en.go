@@ -111,7 +111,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIButtonResign:        "Resign",
 		mUIButtonResignConfirm: "Yes, resign",
 		mUIResignConfirm:       "Resign this game? This cannot be undone.",
-		mUIResigned:            "You resigned.",
+		mUIResigned:            "You resigned game #%s.",
 		mUIModalTitle:          "Your move",
 		mUIModalLabel:          "Move (USI, Western or Japanese)",
 		mUIModalPlaceholder:    "7g7f, P-7f, ７六歩",

@@ -113,7 +113,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIButtonResign:        "投了",
 		mUIButtonResignConfirm: "投了する",
 		mUIResignConfirm:       "本当に投了しますか？取り消せません。",
-		mUIResigned:            "投了しました。",
+		mUIResigned:            "対局 #%s を投了しました。",
 		mUIModalTitle:          "指し手",
 		mUIModalLabel:          "指し手（USI・西洋式・日本式）",
 		mUIModalPlaceholder:    "７六歩、7g7f、P-7f",

@@ -76,7 +76,7 @@ const (
 	mUIButtonResign        msg = "ui.button.resign"
 	mUIButtonResignConfirm msg = "ui.button.resign_confirm"
 	mUIResignConfirm       msg = "ui.resign.confirm"
-	mUIResigned            msg = "ui.resign.done"
+	mUIResigned            msg = "ui.resign.done" // game number
 	mUIModalTitle          msg = "ui.modal.title"
 	mUIModalLabel          msg = "ui.modal.label"
 	mUIModalPlaceholder    msg = "ui.modal.placeholder"

@@ -30,7 +30,6 @@ const (
 	ButtonResign         = UIText(mUIButtonResign)        // label, under the board: asks ResignConfirm
 	ButtonResignConfirm  = UIText(mUIButtonResignConfirm) // label, under ResignConfirm
 	ResignConfirm        = UIText(mUIResignConfirm)       // the question before resigning
-	Resigned             = UIText(mUIResigned)            // reply to a resignation
 	ModalTitle           = UIText(mUIModalTitle)          // the move modal's title (45 characters at most)
 	ModalLabel           = UIText(mUIModalLabel)          // its text field's label (45 characters at most)
 	ModalPlaceholder     = UIText(mUIModalPlaceholder)    // its text field's example
@@ -102,6 +101,9 @@ func GameElsewhere(l texts.Lang, game uint64) string {
 
 // Aborted answers the player who aborted game.
 func Aborted(l texts.Lang, game uint64) string { return tr(l, mUIAborted, texts.GameNo(game)) }
+
+// Resigned answers the player who resigned game.
+func Resigned(l texts.Lang, game uint64) string { return tr(l, mUIResigned, texts.GameNo(game)) }
 
 // Declared answers the player whose impasse declaration won game.
 func Declared(l texts.Lang, game uint64) string { return tr(l, mUIDeclared, texts.GameNo(game)) }
