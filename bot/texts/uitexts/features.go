@@ -212,6 +212,11 @@ func DrawOffered(l texts.Lang, who string, game uint64) string {
 	return texts.Clip(tr(l, mUIDrawOffered, texts.Name(who), texts.GameNo(game)))
 }
 
+// DrawOfferSent answers the player who offered a draw in game.
+func DrawOfferSent(l texts.Lang, game uint64) string {
+	return tr(l, mUIDrawOfferSent, texts.GameNo(game))
+}
+
 // AwayCPU / AwayBack tell the channel the CPU took a seat or its player returned.
 func AwayCPU(l texts.Lang, who string, game uint64) string {
 	return texts.Clip(tr(l, mUIAwayCPU, texts.Name(who), texts.GameNo(game)))

@@ -170,7 +170,7 @@ const (
 	mUIRecordNotYet        msg = "ui.record.not_yet" // game number
 	mUIRecordSent          msg = "ui.record.sent"    // game number
 	mUIDrawOffered         msg = "ui.draw.offered"   // who, game number
-	mUIDrawOfferSent       msg = "ui.draw.sent"
+	mUIDrawOfferSent       msg = "ui.draw.sent"      // game number
 	mUIDrawOfferStanding   msg = "ui.draw.standing"
 	mUIDrawWithdrawn       msg = "ui.draw.withdrawn"
 	mUIAwayCPU             msg = "ui.away.cpu"  // who, game number

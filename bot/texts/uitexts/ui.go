@@ -53,7 +53,6 @@ const (
 	WatchDMsClosed       = UIText(mUIWatchDMsClosed)      // /shogi watch by someone whose DMs are closed
 	DMsClosedYou         = UIText(mUIDMsClosedYou)        // a board asked for by someone whose DMs were last refused
 	HistoryEmpty         = UIText(mUIHistoryEmpty)        // /shogi history without games
-	DrawOfferSent        = UIText(mUIDrawOfferSent)       // reply to a draw offer
 	DrawOfferStanding    = UIText(mUIDrawOfferStanding)   // a draw offered again while the player's own offer stands
 	DrawWithdrawn        = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
 	CPUPlaysOn           = UIText(mUICPUPlaysOn)          // a draw offered to the CPU
