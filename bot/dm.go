@@ -57,7 +57,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		return keyed
 	}
 	named := want == 0 && len(mine) > 1 // the default game among several: a refusal says which
-	if b.cmds.DMShortcut(user, m.ID, id, text) {
+	if b.cmds.DMShortcut(user, m.ID, id, text, named) {
 		return keyed
 	}
 	if b.cl != nil && !b.cl.ApplyHere(id) {

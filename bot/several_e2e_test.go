@@ -71,3 +71,21 @@ func TestSeveralDrawSaysWhich(t *testing.T) {
 		t.Fatalf("bob is not told how to accept in game %s: %q", n2, c)
 	}
 }
+
+// TestSeveralShortcutRefusalSaysWhich: "7g?" and "?5x" typed without a
+// number go to the default game among several, and their refusals name
+// it, as a move's do.
+func TestSeveralShortcutRefusalSaysWhich(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	_, g2 := e.twoGames()
+	n2 := "#" + itoa(uint64(g2))
+	for _, s := range []string{"7g?", "?5x", "5e？"} {
+		if r := e.dm(e.alice, s); !strings.HasPrefix(r.Content, "Game "+n2+" · ") {
+			t.Errorf("%q: %q", s, r.Content)
+		}
+	}
+	if r := e.dm(e.alice, n2+" 7g?"); strings.HasPrefix(r.Content, "Game ") {
+		t.Errorf("a numbered shortcut's refusal named again: %q", r.Content)
+	}
+}
