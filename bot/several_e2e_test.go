@@ -89,3 +89,31 @@ func TestSeveralShortcutRefusalSaysWhich(t *testing.T) {
 		t.Errorf("a numbered shortcut's refusal named again: %q", r.Content)
 	}
 }
+
+// TestOnlyGameNewsUnnamed: news of the opponent's move in a player's only
+// game is not headed with its number (their typed moves go there), in their
+// first game and in a later one, before they have acted in it; with two
+// games going on, it is.
+func TestOnlyGameNewsUnnamed(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	g1 := e.startGame("standard")
+	e.play("7g7f")
+	if c := e.lastDM(e.bob).Content; !strings.HasPrefix(c, "☗ P-7f (move 1)") {
+		t.Fatalf("bob's first game: %q", c)
+	}
+	e.slash(e.bob, "resign")
+	if e.game(g1).Result == nil {
+		t.Fatal("bob's resignation did not end the game")
+	}
+	g2 := e.startGame("tsuitate")
+	e.play("7g7f")
+	if c := e.lastDM(e.bob).Content; !strings.HasPrefix(c, "☗ moved (move 1)") {
+		t.Fatalf("bob's next game: %q", c)
+	}
+	g3 := e.startGame("standard")
+	e.dm(e.alice, "#"+itoa(uint64(g3))+" 7g7f")
+	if c := e.lastDM(e.bob).Content; !strings.HasPrefix(c, "Game #"+itoa(uint64(g3))+" · ") {
+		t.Fatalf("bob in games %d and %d: %q", g2, g3, c)
+	}
+}
