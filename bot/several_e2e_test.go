@@ -117,3 +117,32 @@ func TestOnlyGameNewsUnnamed(t *testing.T) {
 		t.Fatalf("bob in games %d and %d: %q", g2, g3, c)
 	}
 }
+
+// TestMoveBoxGameNumber: the Move box under a game's board takes a move
+// written with that game's number, as a DM does ("＃２　２六歩"); with
+// another game's number it plays nothing and says which game the box is for.
+func TestMoveBoxGameNumber(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	g1, g2 := e.twoGames()
+	n1, n2 := itoa(uint64(g1)), itoa(uint64(g2))
+	e.dm(e.bob, "#"+n2+" 3c3d")
+	board := e.lastDM(e.alice)
+	submit := func(mv string) string {
+		if out := e.click(e.alice, board, "move:"); out != "[modal]" {
+			t.Fatalf("move button: %q", out)
+		}
+		iid, err := e.srv.SubmitModal(e.alice, board.ChannelID, "movemodal:"+n2, map[string]string{"move": mv})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.answer(iid)
+	}
+	if out := submit("#" + n1 + " 2g2f"); !strings.Contains(out, "game #"+n2) || e.game(g1).LastSeq != 1 || e.game(g2).LastSeq != 2 {
+		t.Fatalf("another game's number: %q", out)
+	}
+	wide := strings.Map(func(r rune) rune { return r - '0' + '０' }, n2) // as a Japanese IME types it
+	if out := submit("＃" + wide + "　２六歩"); !strings.Contains(out, "You played") || e.game(g2).LastSeq != 3 {
+		t.Fatalf("the box's own number: %q", out)
+	}
+}

@@ -153,6 +153,14 @@ func (mv *Moves) MoveModal(r *interact.Req) (interact.Answer, error) {
 	if why != nil {
 		return *why, nil
 	}
+	// A move written as in a DM among several games ("#12 7g7f"): the box's
+	// own game is the one it names, or nothing is played.
+	if n, rest, named := commands.GamePrefix(strings.TrimSpace(r.Fields["move"])); named && n != 0 && rest != "" {
+		if n != r.Arg {
+			return interact.Say(uitexts.MoveBoxGame(r.Lang, r.Arg, n)), nil
+		}
+		r.Fields["move"] = rest
+	}
 	if r.I.Message != nil { // opened from a board: the move's update replaces it (tap.go)
 		return mv.modalMove(r, s), nil
 	}

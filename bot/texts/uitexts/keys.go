@@ -169,6 +169,7 @@ const (
 	mUIHistoryEmpty        msg = "ui.history.empty"
 	mUIRecordNotYet        msg = "ui.record.not_yet" // game number
 	mUIRecordSent          msg = "ui.record.sent"    // game number
+	mUIMoveBoxGame         msg = "ui.move.box_game"  // the box's game number, the number typed
 	mUIDrawOffered         msg = "ui.draw.offered"   // who, game number
 	mUIDrawOfferSent       msg = "ui.draw.sent"      // game number
 	mUIDrawOfferStanding   msg = "ui.draw.standing"
