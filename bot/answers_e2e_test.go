@@ -243,7 +243,7 @@ func TestAnswersDeliveredTwice(t *testing.T) {
 				board = m
 			}
 		}
-		if out := e.click(e.alice, board, "resign:"); !strings.Contains(out, "Resign this game") {
+		if out := e.click(e.alice, board, "resign:"); !strings.Contains(out, "Resign game #") {
 			t.Fatalf("the Resign button: %q", out)
 		}
 		in := e.lastInteraction(e.alice)

@@ -146,3 +146,31 @@ func TestMoveBoxGameNumber(t *testing.T) {
 		t.Fatalf("the box's own number: %q", out)
 	}
 }
+
+// TestResignButtonSaysWhich: Resign under an older board, which may not
+// carry its game's number, asks to confirm naming the game it resigns, in
+// English and in Japanese.
+func TestResignButtonSaysWhich(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	g1, g2 := e.twoGames()
+	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
+	for _, c := range []struct {
+		user string
+		game store.GameID
+		want string
+	}{
+		{e.alice, g1, "Resign game #" + itoa(uint64(g1)) + "?"},
+		{e.bob, g2, "本当に対局 #" + itoa(uint64(g2)) + " を投了しますか"},
+	} {
+		var board discordtest.Message
+		for _, m := range e.botDMs(c.user) {
+			if strings.Contains(string(m.Components), `"resign:`+itoa(uint64(c.game))+`"`) {
+				board = m
+			}
+		}
+		if out := e.click(c.user, board, "resign:"); !strings.Contains(out, c.want) {
+			t.Errorf("Resign under %q: %q, want %q", board.Content, out, c.want)
+		}
+	}
+}

@@ -115,7 +115,7 @@ func (mv *Moves) ResignButton(r *interact.Req) (interact.Answer, error) {
 	if _, why := mv.buttonGame(r); why != nil {
 		return *why, nil
 	}
-	return interact.Answer{Text: uitexts.UI(r.Lang, uitexts.ResignConfirm),
+	return interact.Answer{Text: uitexts.ResignConfirm(r.Lang, r.Arg),
 		Buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.Arg), Label: uitexts.UI(r.Lang, uitexts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
 }
 

@@ -110,7 +110,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIButtonMove:          "Move",
 		mUIButtonResign:        "Resign",
 		mUIButtonResignConfirm: "Yes, resign",
-		mUIResignConfirm:       "Resign this game? This cannot be undone.",
+		mUIResignConfirm:       "Resign game #%s? This cannot be undone.",
 		mUIResigned:            "You resigned game #%s.",
 		mUIModalTitle:          "Your move",
 		mUIModalLabel:          "Move (USI, Western or Japanese)",

@@ -112,7 +112,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIButtonMove:          "指す",
 		mUIButtonResign:        "投了",
 		mUIButtonResignConfirm: "投了する",
-		mUIResignConfirm:       "本当に投了しますか？取り消せません。",
+		mUIResignConfirm:       "本当に対局 #%s を投了しますか？取り消せません。",
 		mUIResigned:            "対局 #%s を投了しました。",
 		mUIModalTitle:          "指し手",
 		mUIModalLabel:          "指し手（USI・西洋式・日本式）",

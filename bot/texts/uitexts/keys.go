@@ -75,8 +75,8 @@ const (
 	mUIButtonMove          msg = "ui.button.move"
 	mUIButtonResign        msg = "ui.button.resign"
 	mUIButtonResignConfirm msg = "ui.button.resign_confirm"
-	mUIResignConfirm       msg = "ui.resign.confirm"
-	mUIResigned            msg = "ui.resign.done" // game number
+	mUIResignConfirm       msg = "ui.resign.confirm" // game number
+	mUIResigned            msg = "ui.resign.done"    // game number
 	mUIModalTitle          msg = "ui.modal.title"
 	mUIModalLabel          msg = "ui.modal.label"
 	mUIModalPlaceholder    msg = "ui.modal.placeholder"

@@ -29,7 +29,6 @@ const (
 	ButtonMove           = UIText(mUIButtonMove)          // label, under the board: opens the move modal
 	ButtonResign         = UIText(mUIButtonResign)        // label, under the board: asks ResignConfirm
 	ButtonResignConfirm  = UIText(mUIButtonResignConfirm) // label, under ResignConfirm
-	ResignConfirm        = UIText(mUIResignConfirm)       // the question before resigning
 	ModalTitle           = UIText(mUIModalTitle)          // the move modal's title (45 characters at most)
 	ModalLabel           = UIText(mUIModalLabel)          // its text field's label (45 characters at most)
 	ModalPlaceholder     = UIText(mUIModalPlaceholder)    // its text field's example
@@ -100,6 +99,12 @@ func GameElsewhere(l texts.Lang, game uint64) string {
 
 // Aborted answers the player who aborted game.
 func Aborted(l texts.Lang, game uint64) string { return tr(l, mUIAborted, texts.GameNo(game)) }
+
+// ResignConfirm asks before resigning game (its Resign button may be
+// under an older board that does not name it).
+func ResignConfirm(l texts.Lang, game uint64) string {
+	return tr(l, mUIResignConfirm, texts.GameNo(game))
+}
 
 // Resigned answers the player who resigned game.
 func Resigned(l texts.Lang, game uint64) string { return tr(l, mUIResigned, texts.GameNo(game)) }
