@@ -48,7 +48,8 @@ func TestSeveralResignSaysWhich(t *testing.T) {
 }
 
 // TestSeveralDrawSaysWhich: a draw offered in one game tells how to accept
-// it in that game, not with a bare /shogi draw that would offer one in the
+// it in that game (the command still in code alone, so that it shows as a
+// clickable mention), not with a bare /shogi draw that would offer one in the
 // player's default game; an offer's answer names its game.
 func TestSeveralDrawSaysWhich(t *testing.T) {
 	t.Parallel()
@@ -59,7 +60,7 @@ func TestSeveralDrawSaysWhich(t *testing.T) {
 	if out := e.slash(e.bob, "draw", discordtest.IntegerOption("game", int64(g1))); !strings.Contains(out, "game #"+n1) {
 		t.Fatalf("bob's offer does not say which game: %q", out)
 	}
-	if c := e.lastDM(e.alice).Content; !strings.Contains(c, "`/shogi draw game:"+n1+"`") {
+	if c := e.lastDM(e.alice).Content; !strings.Contains(c, e.mention("shogi draw")+" `game:"+n1+"`") {
 		t.Fatalf("alice is not told how to accept in game %s: %q", n1, c)
 	}
 	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
@@ -67,7 +68,7 @@ func TestSeveralDrawSaysWhich(t *testing.T) {
 	if out := e.slash(e.alice, "draw"); !strings.Contains(out, "game #"+n2) {
 		t.Fatalf("alice's bare draw does not say which game: %q", out)
 	}
-	if c := e.lastDM(e.bob).Content; !strings.Contains(c, "対局 #"+n2) || !strings.Contains(c, "`/shogi draw game:"+n2+"`") {
+	if c := e.lastDM(e.bob).Content; !strings.Contains(c, "対局 #"+n2) || !strings.Contains(c, e.mention("shogi draw")+" `game:"+n2+"`") {
 		t.Fatalf("bob is not told how to accept in game %s: %q", n2, c)
 	}
 }

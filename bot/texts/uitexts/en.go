@@ -205,7 +205,7 @@ In several games at once, start with the game number: ` + "`#12 7g7f`" + `. In M
 		mUIRecordNotYet:        "The record of game #%s is shown once the game is over.",
 		mUIRecordSent:          "Record of game #%s, with everything that was hidden.",
 		mUIMoveBoxGame:         "This box is for game #%[1]s, not #%[2]s: type the move alone, or send `#%[2]s` and the move to me here. Nothing was played.",
-		mUIDrawOffered:         "%[1]s offers a draw in game #%[2]s. Accept with `/shogi draw game:%[2]s`, or just play on.",
+		mUIDrawOffered:         "%[1]s offers a draw in game #%[2]s. Accept with `/shogi draw` `game:%[2]s`, or just play on.",
 		mUIDrawOfferSent:       "Draw offer sent in game #%s. It stands until your opponent accepts or a move is played.",
 		mUIDrawOfferStanding:   "Your draw offer is already sent. It stands until your opponent accepts or a move is played.",
 		mUIDrawWithdrawn:       "The draw offer no longer stands: a move was played. `/shogi draw` offers one yourself.",

@@ -207,7 +207,7 @@ var ja = sync.OnceValue(func() map[msg]string {
 		mUIRecordNotYet:        "対局 #%s の棋譜は終局後に公開されます。",
 		mUIRecordSent:          "対局 #%s の棋譜（隠れていた情報を含む）。",
 		mUIMoveBoxGame:         "この欄は対局 #%[1]s の指し手用です（#%[2]s ではありません）。指し手だけを書くか、ここに `#%[2]s` と指し手を送ってください。指し手は送られていません。",
-		mUIDrawOffered:         "%[1]s が対局 #%[2]s で引き分けを提案しています。`/shogi draw game:%[2]s` で受けるか、そのまま指してください。",
+		mUIDrawOffered:         "%[1]s が対局 #%[2]s で引き分けを提案しています。`/shogi draw` `game:%[2]s` で受けるか、そのまま指してください。",
 		mUIDrawOfferSent:       "対局 #%s で引き分けを提案しました。相手が受けるか、次の手が指されるまで有効です。",
 		mUIDrawOfferStanding:   "引き分けはすでに提案しています。相手が受けるか、次の手が指されるまで有効です。",
 		mUIDrawWithdrawn:       "手が指されたため、引き分けの提案は取り消されました。自分から提案するには `/shogi draw`。",
