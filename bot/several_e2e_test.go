@@ -175,3 +175,63 @@ func TestResignButtonSaysWhich(t *testing.T) {
 		}
 	}
 }
+
+// TestThreeGamesInJapanese: a Japanese player in a game against a person,
+// one against the CPU and a Masked one: the CPU's news and the other games'
+// are headed with their number; moves and a mask without a number are asked
+// which game, listing them, and change nothing; a numbered mask is chosen;
+// once a game ends, the question lists the others.
+func TestThreeGamesInJapanese(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fastCPU)
+	e.slash(e.alice, "settings", discordtest.StringOption("language", "ja"))
+	g1 := e.startGame("standard")
+	if r := e.dm(e.alice, "７六歩"); !strings.HasPrefix(r.Content, "☗７六歩と指しました") {
+		t.Fatalf("a move in her only game: %q", r.Content)
+	}
+	before := len(e.botDMs(e.alice))
+	out := e.slash(e.alice, "challenge", discordtest.StringOption("variant", "dark"),
+		discordtest.UserOption("opponent", e.srv.BotUser().ID), discordtest.StringOption("color", "white"))
+	var g2 store.GameID
+	gs, _ := e.st.ActiveGamesOf(e.alice)
+	for _, g := range gs {
+		if g.ID != g1 {
+			g2 = g.ID
+		}
+	}
+	n1, n2 := itoa(uint64(g1)), itoa(uint64(g2))
+	if g2 == 0 || !strings.Contains(out, "#"+n2) {
+		t.Fatalf("the CPU game: %q", out)
+	}
+	cpuNews := func() bool {
+		for _, m := range e.botDMs(e.alice)[before:] {
+			if strings.HasPrefix(m.Content, "対局 #"+n2+"・☗が指しました（1手目）") {
+				return true
+			}
+		}
+		return false
+	}
+	e.waitUntil("the CPU's first move, named", cpuNews)
+	e.dm(e.bob, "3c3d")
+	if c := e.lastDM(e.alice).Content; !strings.HasPrefix(c, "対局 #"+n1+"・☖３四歩") {
+		t.Fatalf("bob's move in game %s: %q", n1, c)
+	}
+	if r := e.dm(e.alice, "２六歩"); !strings.Contains(r.Content, "（#"+n1+"、#"+n2+"）") || e.game(g1).LastSeq != 2 || e.game(g2).LastSeq != 1 {
+		t.Fatalf("a move without a number: %q", r.Content)
+	}
+	g3 := e.startGame("masked")
+	n3 := itoa(uint64(g3))
+	if r := e.dm(e.alice, "２八飛"); !strings.Contains(r.Content, "（#"+n1+"、#"+n2+"、#"+n3+"）") || e.game(g1).LastSeq != 2 {
+		t.Fatalf("a mask without a number: %q", r.Content)
+	}
+	if r := e.dm(e.alice, "＃"+n3+"　２八飛"); !strings.Contains(r.Content, "２八の飛") {
+		t.Fatalf("a numbered mask: %q", r.Content)
+	}
+	if out := e.slash(e.alice, "resign", discordtest.IntegerOption("game", int64(g1))); out != "対局 #"+n1+" を投了しました。" {
+		t.Fatalf("resigning game %s: %q", n1, out)
+	}
+	// Her default is now the game she resigned: a move without a number asks.
+	if r := e.dm(e.alice, "８四歩"); !strings.Contains(r.Content, "（#"+n2+"、#"+n3+"）") {
+		t.Fatalf("after game %s ended: %q", n1, r.Content)
+	}
+}
