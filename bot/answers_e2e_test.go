@@ -243,7 +243,7 @@ func TestAnswersDeliveredTwice(t *testing.T) {
 				board = m
 			}
 		}
-		if out := e.click(e.alice, board, "resign:"); !strings.Contains(out, "Resign this game") {
+		if out := e.click(e.alice, board, "resign:"); !strings.Contains(out, "Resign game #") {
 			t.Fatalf("the Resign button: %q", out)
 		}
 		in := e.lastInteraction(e.alice)
@@ -258,7 +258,7 @@ func TestAnswersDeliveredTwice(t *testing.T) {
 		// the other, whichever it is, says it was received already.
 		lines := strings.Split(out, "\n")
 		slices.Sort(lines)
-		if !slices.Equal(lines, []string{"You resigned.", "Your resignation was already received."}) {
+		if !slices.Equal(lines, []string{"You resigned game #" + itoa(uint64(id)) + ".", "Your resignation was already received."}) {
 			t.Fatalf("a resignation sent twice: %q", out)
 		}
 		if g := e.game(id); g.LastSeq != 4 || g.Result == nil || g.Result.Reason != view.ReasonResignation {
@@ -281,8 +281,8 @@ func TestEndingCommandDeliveredTwice(t *testing.T) {
 		{"draw", view.ReasonDrawAgreed, func(id store.GameID) []string {
 			return []string{"Draw agreed: game #" + itoa(uint64(id)) + " ends in a draw."}
 		}},
-		{"resign", view.ReasonResignation, func(store.GameID) []string {
-			return []string{"You resigned.", "Your resignation was already received."}
+		{"resign", view.ReasonResignation, func(id store.GameID) []string {
+			return []string{"You resigned game #" + itoa(uint64(id)) + ".", "Your resignation was already received."}
 		}},
 	} {
 		t.Run(tc.sub, func(t *testing.T) {

@@ -30,7 +30,7 @@ func TestMoveAndResignButtons(t *testing.T) {
 	}
 	bob := e.lastDM(e.bob)
 	out := e.click(e.bob, bob, "resign:")
-	if !strings.Contains(out, "Resign this game") || e.game(id).Result != nil {
+	if !strings.Contains(out, "Resign game #") || e.game(id).Result != nil {
 		t.Fatalf("resign button: %q", out)
 	}
 	in := e.lastInteraction(e.bob)

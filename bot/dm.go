@@ -2,9 +2,7 @@ package bot
 
 import (
 	"errors"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -40,7 +38,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		return keyed
 	}
 	var want store.GameID
-	if n, rest, named := gamePrefix(text); named {
+	if n, rest, named := commands.GamePrefix(text); named {
 		if n == 0 || rest == "" { // "#17g7f", "#0", "#x", "#12" alone: say how it is written
 			b.dmReply(user, m.ID, uitexts.DMGamePrefix(lang))
 			return keyed
@@ -57,7 +55,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 		return keyed
 	}
 	named := want == 0 && len(mine) > 1 // the default game among several: a refusal says which
-	if b.cmds.DMShortcut(user, m.ID, id, text) {
+	if b.cmds.DMShortcut(user, m.ID, id, text, named) {
 		return keyed
 	}
 	if b.cl != nil && !b.cl.ApplyHere(id) {
@@ -129,32 +127,4 @@ func (b *Bot) replyNow(user, text, nonce string) {
 	if err != nil {
 		b.log.Error("direct reply", "user", user, "err", err)
 	}
-}
-
-// gamePrefix reads the game number a DM starts with ("#12 7g7f"): named is
-// false when the text does not start with # (or ＃); n is 0 when no number
-// follows it, up to the first space. As a Japanese IME types them, the
-// hash, the digits and the space may be full-width ("＃１２　７六歩").
-func gamePrefix(text string) (n uint64, rest string, named bool) {
-	head, ok := strings.CutPrefix(text, "#")
-	if !ok {
-		if head, ok = strings.CutPrefix(text, "＃"); !ok {
-			return 0, "", false
-		}
-	}
-	num := head
-	if i := strings.IndexFunc(head, unicode.IsSpace); i >= 0 {
-		num, rest = head[:i], strings.TrimSpace(head[i:])
-	}
-	digits := strings.Map(func(r rune) rune {
-		if r >= '０' && r <= '９' {
-			return r - '０' + '0'
-		}
-		return r
-	}, num)
-	v, err := strconv.ParseUint(digits, 10, 64)
-	if err != nil {
-		return 0, rest, true
-	}
-	return v, rest, true
 }

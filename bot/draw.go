@@ -54,5 +54,5 @@ func (b *Bot) draw(id store.GameID, user string, lang texts.Lang, key string) (s
 	}
 	lg.Meta.DrawOffer = updated.DrawOffer
 	go b.ob.Kick()
-	return uitexts.UI(lang, uitexts.DrawOfferSent), nil
+	return uitexts.DrawOfferSent(lang, uint64(id)), nil
 }

@@ -116,18 +116,25 @@ func (b *Bot) startGame(r *interact.Req, c store.Challenge, other string) (inter
 // started makes a new game's players name the game their next typed move
 // is for, when they play another (RULES.md §3): their default game, the
 // last one they acted in, is forgotten, so a move meant for the new game
-// is not played in the old one.
+// is not played in the old one. When it is their only game, it becomes
+// their default, as their typed moves go there: its news needs no number
+// (compose.ActionMessages).
 func (b *Bot) started(meta store.Game) {
 	for _, u := range meta.Players {
 		if compose.IsCPU(u) {
 			continue
 		}
-		if s, err := b.st.GetSettings(u); err != nil || s.CurrentGame == 0 || s.CurrentGame == meta.ID {
-			continue // none to forget (or unread: a move then goes as before)
+		var def store.GameID // another game goes on (or unread): none
+		if gs, err := b.st.ActiveGamesOf(u); err == nil && len(gs) == 1 && gs[0].ID == meta.ID {
+			def = meta.ID
+		}
+		s, err := b.st.GetSettings(u)
+		if (err != nil && !errors.Is(err, store.ErrNotFound)) || s.CurrentGame == def || s.CurrentGame == meta.ID {
+			continue // as it should be (or unread: a move then goes as before)
 		}
 		if _, err := b.st.UpdateSettings(u, func(s *store.Settings) {
 			if s.CurrentGame != meta.ID {
-				s.CurrentGame = 0
+				s.CurrentGame = def
 			}
 		}); err != nil {
 			b.log.Warn("settings", "user", u, "err", err)

@@ -1,6 +1,10 @@
 package commands
 
 import (
+	"strconv"
+	"strings"
+	"unicode"
+
 	"shinpan/bot/compose"
 	"shinpan/bot/games"
 	"shinpan/bot/interact"
@@ -138,4 +142,33 @@ func (cm *Commands) SeatIn(r *interact.Req, id store.GameID) (Seated, *interact.
 		return Seated{}, &interact.Answer{Text: uitexts.NotInGame(r.Lang, uint64(id))}
 	}
 	return Seated{ID: id, Game: lg, Color: c}, nil
+}
+
+// GamePrefix reads the game number a DM starts with ("#12 7g7f"): named is
+// false when the text does not start with # (or ＃); n is 0 when no number
+// follows it, up to the first space. As a Japanese IME types them, the
+// hash, the digits and the space may be full-width ("＃１２　７六歩").
+// The Move box under a board reads it too (bot/moves).
+func GamePrefix(text string) (n uint64, rest string, named bool) {
+	head, ok := strings.CutPrefix(text, "#")
+	if !ok {
+		if head, ok = strings.CutPrefix(text, "＃"); !ok {
+			return 0, "", false
+		}
+	}
+	num := head
+	if i := strings.IndexFunc(head, unicode.IsSpace); i >= 0 {
+		num, rest = head[:i], strings.TrimSpace(head[i:])
+	}
+	digits := strings.Map(func(r rune) rune {
+		if r >= '０' && r <= '９' {
+			return r - '０' + '0'
+		}
+		return r
+	}, num)
+	v, err := strconv.ParseUint(digits, 10, 64)
+	if err != nil {
+		return 0, rest, true
+	}
+	return v, rest, true
 }

@@ -131,8 +131,9 @@ func (cm *Commands) SquareOf(id store.GameID, user, text string) (lg *games.Game
 }
 
 // DMShortcut handles "?5e" (note) and "7g?" (reach) typed in DM dmID; it
-// returns false for anything else.
-func (cm *Commands) DMShortcut(user, dmID string, id store.GameID, text string) bool {
+// returns false for anything else. named: id is the user's default game
+// among several, so a refusal names it (as a move's does, bot/dm.go).
+func (cm *Commands) DMShortcut(user, dmID string, id store.GameID, text string, named bool) bool {
 	var r string
 	var sent bool
 	switch {
@@ -144,6 +145,9 @@ func (cm *Commands) DMShortcut(user, dmID string, id store.GameID, text string) 
 		return false
 	}
 	if !sent { // else the board itself is the answer
+		if named {
+			r = uitexts.InGame(cm.readers.Lang(user), uint64(id), r)
+		}
 		cm.host.DMReply(user, dmID, r)
 	}
 	return true

@@ -82,13 +82,8 @@ func (mv *Moves) ended(r *interact.Req, kind referee.ActionKind, why interact.An
 	return interact.Say(uitexts.AlreadyReceived(r.Lang, kind))
 }
 
-// fixed is the answer of gameAction that names no game.
-func fixed(id uitexts.UIText) func(texts.Lang, uint64) string {
-	return func(l texts.Lang, _ uint64) string { return uitexts.UI(l, id) }
-}
-
 func (mv *Moves) Resign(r *interact.Req) (interact.Answer, error) {
-	return mv.gameAction(r, referee.ActResign, fixed(uitexts.Resigned))
+	return mv.gameAction(r, referee.ActResign, uitexts.Resigned)
 }
 
 func (mv *Moves) Declare(r *interact.Req) (interact.Answer, error) {
@@ -120,7 +115,7 @@ func (mv *Moves) ResignButton(r *interact.Req) (interact.Answer, error) {
 	if _, why := mv.buttonGame(r); why != nil {
 		return *why, nil
 	}
-	return interact.Answer{Text: uitexts.UI(r.Lang, uitexts.ResignConfirm),
+	return interact.Answer{Text: uitexts.ResignConfirm(r.Lang, r.Arg),
 		Buttons: []compose.Button{{ID: fmt.Sprintf("resignok:%d", r.Arg), Label: uitexts.UI(r.Lang, uitexts.ButtonResignConfirm), Style: int(discordgo.DangerButton)}}}, nil
 }
 
@@ -129,7 +124,7 @@ func (mv *Moves) ResignConfirm(r *interact.Req) (interact.Answer, error) {
 	if why != nil {
 		return *why, nil
 	}
-	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.UI(r.Lang, uitexts.Resigned)), nil
+	return mv.playAction(r, s, referee.Action{Kind: referee.ActResign}, uitexts.Resigned(r.Lang, uint64(s.ID))), nil
 }
 
 // MoveButton opens a modal with a text field for the move (easier on phones);
@@ -157,6 +152,14 @@ func (mv *Moves) MoveModal(r *interact.Req) (interact.Answer, error) {
 	s, why := mv.cmds.SeatIn(r, store.GameID(r.Arg))
 	if why != nil {
 		return *why, nil
+	}
+	// A move written as in a DM among several games ("#12 7g7f"): the box's
+	// own game is the one it names, or nothing is played.
+	if n, rest, named := commands.GamePrefix(strings.TrimSpace(r.Fields["move"])); named && n != 0 && rest != "" {
+		if n != r.Arg {
+			return interact.Say(uitexts.MoveBoxGame(r.Lang, r.Arg, n)), nil
+		}
+		r.Fields["move"] = rest
 	}
 	if r.I.Message != nil { // opened from a board: the move's update replaces it (tap.go)
 		return mv.modalMove(r, s), nil

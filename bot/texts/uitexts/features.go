@@ -212,6 +212,17 @@ func DrawOffered(l texts.Lang, who string, game uint64) string {
 	return texts.Clip(tr(l, mUIDrawOffered, texts.Name(who), texts.GameNo(game)))
 }
 
+// MoveBoxGame answers a move typed in the Move box of game box with the
+// number of another game.
+func MoveBoxGame(l texts.Lang, box, typed uint64) string {
+	return tr(l, mUIMoveBoxGame, texts.GameNo(box), texts.GameNo(typed))
+}
+
+// DrawOfferSent answers the player who offered a draw in game.
+func DrawOfferSent(l texts.Lang, game uint64) string {
+	return tr(l, mUIDrawOfferSent, texts.GameNo(game))
+}
+
 // AwayCPU / AwayBack tell the channel the CPU took a seat or its player returned.
 func AwayCPU(l texts.Lang, who string, game uint64) string {
 	return texts.Clip(tr(l, mUIAwayCPU, texts.Name(who), texts.GameNo(game)))

@@ -75,8 +75,8 @@ const (
 	mUIButtonMove          msg = "ui.button.move"
 	mUIButtonResign        msg = "ui.button.resign"
 	mUIButtonResignConfirm msg = "ui.button.resign_confirm"
-	mUIResignConfirm       msg = "ui.resign.confirm"
-	mUIResigned            msg = "ui.resign.done"
+	mUIResignConfirm       msg = "ui.resign.confirm" // game number
+	mUIResigned            msg = "ui.resign.done"    // game number
 	mUIModalTitle          msg = "ui.modal.title"
 	mUIModalLabel          msg = "ui.modal.label"
 	mUIModalPlaceholder    msg = "ui.modal.placeholder"
@@ -169,8 +169,9 @@ const (
 	mUIHistoryEmpty        msg = "ui.history.empty"
 	mUIRecordNotYet        msg = "ui.record.not_yet" // game number
 	mUIRecordSent          msg = "ui.record.sent"    // game number
+	mUIMoveBoxGame         msg = "ui.move.box_game"  // the box's game number, the number typed
 	mUIDrawOffered         msg = "ui.draw.offered"   // who, game number
-	mUIDrawOfferSent       msg = "ui.draw.sent"
+	mUIDrawOfferSent       msg = "ui.draw.sent"      // game number
 	mUIDrawOfferStanding   msg = "ui.draw.standing"
 	mUIDrawWithdrawn       msg = "ui.draw.withdrawn"
 	mUIAwayCPU             msg = "ui.away.cpu"  // who, game number

@@ -29,8 +29,6 @@ const (
 	ButtonMove           = UIText(mUIButtonMove)          // label, under the board: opens the move modal
 	ButtonResign         = UIText(mUIButtonResign)        // label, under the board: asks ResignConfirm
 	ButtonResignConfirm  = UIText(mUIButtonResignConfirm) // label, under ResignConfirm
-	ResignConfirm        = UIText(mUIResignConfirm)       // the question before resigning
-	Resigned             = UIText(mUIResigned)            // reply to a resignation
 	ModalTitle           = UIText(mUIModalTitle)          // the move modal's title (45 characters at most)
 	ModalLabel           = UIText(mUIModalLabel)          // its text field's label (45 characters at most)
 	ModalPlaceholder     = UIText(mUIModalPlaceholder)    // its text field's example
@@ -54,7 +52,6 @@ const (
 	WatchDMsClosed       = UIText(mUIWatchDMsClosed)      // /shogi watch by someone whose DMs are closed
 	DMsClosedYou         = UIText(mUIDMsClosedYou)        // a board asked for by someone whose DMs were last refused
 	HistoryEmpty         = UIText(mUIHistoryEmpty)        // /shogi history without games
-	DrawOfferSent        = UIText(mUIDrawOfferSent)       // reply to a draw offer
 	DrawOfferStanding    = UIText(mUIDrawOfferStanding)   // a draw offered again while the player's own offer stands
 	DrawWithdrawn        = UIText(mUIDrawWithdrawn)       // an acceptance that came after a move withdrew the offer
 	CPUPlaysOn           = UIText(mUICPUPlaysOn)          // a draw offered to the CPU
@@ -102,6 +99,15 @@ func GameElsewhere(l texts.Lang, game uint64) string {
 
 // Aborted answers the player who aborted game.
 func Aborted(l texts.Lang, game uint64) string { return tr(l, mUIAborted, texts.GameNo(game)) }
+
+// ResignConfirm asks before resigning game (its Resign button may be
+// under an older board that does not name it).
+func ResignConfirm(l texts.Lang, game uint64) string {
+	return tr(l, mUIResignConfirm, texts.GameNo(game))
+}
+
+// Resigned answers the player who resigned game.
+func Resigned(l texts.Lang, game uint64) string { return tr(l, mUIResigned, texts.GameNo(game)) }
 
 // Declared answers the player whose impasse declaration won game.
 func Declared(l texts.Lang, game uint64) string { return tr(l, mUIDeclared, texts.GameNo(game)) }

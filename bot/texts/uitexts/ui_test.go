@@ -18,7 +18,7 @@ var uiTexts = map[UIText]string{
 	NotStartedDMsClosed: "NotStartedDMsClosed", AlreadyStarted: "AlreadyStarted",
 	ButtonAccept: "ButtonAccept", ButtonDecline: "ButtonDecline", ButtonMove: "ButtonMove",
 	ButtonResign: "ButtonResign", ButtonResignConfirm: "ButtonResignConfirm",
-	ResignConfirm: "ResignConfirm", Resigned: "Resigned", ModalTitle: "ModalTitle", ModalLabel: "ModalLabel",
+	ModalTitle: "ModalTitle", ModalLabel: "ModalLabel",
 	ModalPlaceholder: "ModalPlaceholder", MoveSent: "MoveSent", MaskMenu: "MaskMenu", MaskPlaceholder: "MaskPlaceholder",
 	InternalError: "InternalError", UnknownCommand: "UnknownCommand", NoGame: "NoGame",
 	NoActiveGame: "NoActiveGame", GameOver: "GameOver", BoardSent: "BoardSent", NoGamesHere: "NoGamesHere",
