@@ -75,6 +75,7 @@ func (b *Bot) handleDM(m *discordgo.Message) (keyed bool) {
 	if masks {
 		a = referee.Action{Kind: referee.ActMask, Player: c, Text: text, Salt: games.NewSalt()}
 	}
+	rd.NameGame = named // the answer says which game it went to
 	var reply string
 	var ok bool
 	if b.cl != nil { // applyHere said so: not through the inbox

@@ -137,6 +137,11 @@ func TestNewGameAsksWhich(t *testing.T) {
 	if c := e.botDMs(e.alice)[before].Content; strings.HasPrefix(c, "Game ") {
 		t.Fatalf("update of alice's default game named: %q", c)
 	}
+	// A move typed without a number, played in her default game among
+	// several: the answer says which game it went to.
+	if r := e.dm(e.alice, "2g2f"); !strings.HasPrefix(r.Content, "Game "+n2+" · You played") || e.game(g2).LastSeq != 3 {
+		t.Fatalf("the answer to a move played in the default game among several: %q", r.Content)
+	}
 }
 
 // TestMaskSelectMenu: a mask chosen from the menu; a stranger's choice refused.

@@ -775,8 +775,8 @@ func TestTapMaskOnAnotherProcess(t *testing.T) {
 }
 
 // TestRefusalNamedThroughInbox: a move typed without a number goes to the
-// player's default game among several; when another process owns that game
-// and refuses it, the refusal still names the game.
+// player's default game among several; when another process owns that game,
+// its refusal and the answer to the move played still name the game.
 func TestRefusalNamedThroughInbox(t *testing.T) {
 	t.Parallel()
 	e, _, g1 := gameOnSecondProcess(t, "standard")
@@ -786,5 +786,9 @@ func TestRefusalNamedThroughInbox(t *testing.T) {
 	e.waitUntil("the move", func() bool { return e.game(g1).LastSeq == 1 })
 	if r := e.dm(e.alice, "2g2f"); !strings.HasPrefix(r.Content, "Game "+n1+" · ") || !strings.Contains(r.Content, "not your turn") {
 		t.Fatalf("a refusal from the default game through the inbox: %q", r.Content)
+	}
+	e.dm(e.bob, n1+" 3c3d")
+	if r := e.dm(e.alice, "2g2f"); !strings.HasPrefix(r.Content, "Game "+n1+" · You played") {
+		t.Fatalf("a move played in the default game through the inbox: %q", r.Content)
 	}
 }

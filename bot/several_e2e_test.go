@@ -25,9 +25,10 @@ func (e *env) twoGames() (store.GameID, store.GameID) {
 	return g1, g2
 }
 
-// TestSeveralResignSaysWhich: /shogi resign without a game resigns the
-// default game among several; its answer names that game, in English and
-// in Japanese.
+// TestSeveralResignSaysWhich: /shogi resign without a game among several
+// asks which and ends nothing (a resignation cannot be undone, so the last
+// game used is no default for it); with game: it resigns that one and names
+// it, in English and in Japanese.
 func TestSeveralResignSaysWhich(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -36,21 +37,24 @@ func TestSeveralResignSaysWhich(t *testing.T) {
 	if r := e.dm(e.bob, "#"+itoa(uint64(g1))+" 3c3d"); !strings.Contains(r.Content, "と指しました") {
 		t.Fatalf("bob's numbered move: %q", r.Content)
 	}
-	if out := e.slash(e.alice, "resign"); !strings.Contains(out, "game #"+itoa(uint64(g2))) {
+	if out := e.slash(e.alice, "resign"); !strings.Contains(out, "several games") || e.game(g1).Result != nil || e.game(g2).Result != nil {
+		t.Fatalf("a bare resignation among several games: %q", out)
+	}
+	if out := e.slash(e.alice, "resign", discordtest.IntegerOption("game", int64(g2))); !strings.Contains(out, "game #"+itoa(uint64(g2))) {
 		t.Fatalf("alice's resignation does not say which game: %q", out)
 	}
 	if e.game(g2).Result == nil || e.game(g1).Result != nil {
 		t.Fatal("the resignation did not end game 2 alone")
 	}
 	if out := e.slash(e.bob, "resign"); !strings.Contains(out, "対局 #"+itoa(uint64(g1))) {
-		t.Fatalf("bob's resignation does not say which game: %q", out)
+		t.Fatalf("bob's resignation in his only game does not say which game: %q", out)
 	}
 }
 
 // TestSeveralDrawSaysWhich: a draw offered in one game tells how to accept
 // it in that game (the command still in code alone, so that it shows as a
-// clickable mention), not with a bare /shogi draw that would offer one in the
-// player's default game; an offer's answer names its game.
+// clickable mention); a bare /shogi draw among several games asks which;
+// an offer's answer names its game.
 func TestSeveralDrawSaysWhich(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -64,9 +68,13 @@ func TestSeveralDrawSaysWhich(t *testing.T) {
 		t.Fatalf("alice is not told how to accept in game %s: %q", n1, c)
 	}
 	e.slash(e.bob, "settings", discordtest.StringOption("language", "ja"))
-	// A bare /shogi draw is for alice's default game: the answer says so.
-	if out := e.slash(e.alice, "draw"); !strings.Contains(out, "game #"+n2) {
-		t.Fatalf("alice's bare draw does not say which game: %q", out)
+	// A bare /shogi draw among several games asks which: it could accept a
+	// draw in one game while meant for the other.
+	if out := e.slash(e.alice, "draw"); !strings.Contains(out, "several games") || e.game(g1).DrawOffer == nil || e.game(g2).DrawOffer != nil {
+		t.Fatalf("alice's bare draw among several games: %q", out)
+	}
+	if out := e.slash(e.alice, "draw", discordtest.IntegerOption("game", int64(g2))); !strings.Contains(out, "game #"+n2) {
+		t.Fatalf("alice's draw offer does not say which game: %q", out)
 	}
 	if c := e.lastDM(e.bob).Content; !strings.Contains(c, "対局 #"+n2) || !strings.Contains(c, e.mention("shogi draw")+" `game:"+n2+"`") {
 		t.Fatalf("bob is not told how to accept in game %s: %q", n2, c)

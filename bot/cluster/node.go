@@ -414,6 +414,7 @@ func (n *Node) applyRouted(it store.InboxItem) {
 		return
 	}
 	rd := n.readers.Reader(r.User) // once for the whole action
+	rd.NameGame = r.Named
 	a := r.Action
 	refusal := texts.Refusal
 	if r.Kind == "dm" || r.DM {

@@ -115,12 +115,29 @@ type Seated struct {
 // "game" option, else their current game), within the command's scope. When
 // there is none, the answer says why.
 func (cm *Commands) MyGame(r *interact.Req, want store.GameID) (Seated, *interact.Answer) {
+	return cm.myGame(r, want, true)
+}
+
+// MyGameAsked is MyGame for what cannot be undone (resign, declare, abort,
+// a draw): in several live games it asks which unless the command names
+// one, rather than act in the last one used (RULES.md §3).
+func (cm *Commands) MyGameAsked(r *interact.Req) (Seated, *interact.Answer) {
+	return cm.myGame(r, 0, false)
+}
+
+func (cm *Commands) myGame(r *interact.Req, want store.GameID, byDefault bool) (Seated, *interact.Answer) {
 	if want == 0 {
 		if n, ok := r.Opts.Num("game"); ok {
 			want = store.GameID(n)
 		}
 	}
-	id, why := cm.PickGame(ScopeOf(r), want)
+	sc := ScopeOf(r)
+	all, err := cm.st.ActiveGamesOf(sc.User)
+	rd := cm.readers.Reader(sc.User)
+	if !byDefault {
+		rd.Set.CurrentGame = 0
+	}
+	id, why := pickGame(sc, want, rd, all, err, uitexts.WhichGameOption)
 	if id == 0 {
 		return Seated{}, &interact.Answer{Text: why}
 	}

@@ -37,7 +37,7 @@ func (cm *Composer) ActionMessages(meta store.Game, g *referee.Game, a referee.A
 		ctx := TextCtx(rd, meta, before[c])
 		ctx.YourTurn = policy.YourTurn(g, c)
 		p := Payload{Content: texts.PlayerUpdate(ctx, c, mine), Public: len(pub) > 0}
-		if p.Content != "" && user != actor.ID && rd.Set.CurrentGame != meta.ID { // their typed moves go elsewhere, or nowhere yet
+		if p.Content != "" && namesGame(rd, user == actor.ID, meta.ID) {
 			p.Content = uitexts.InGame(rd.Lang, uint64(meta.ID), p.Content)
 		}
 		if NeedsBoard(mine) {
@@ -57,6 +57,18 @@ func (cm *Composer) ActionMessages(meta store.Game, g *referee.Game, a referee.A
 		out = append(out, cm.PublicMessages(meta, g, a, pub, before[view.ToPublic], dl)...)
 	}
 	return out
+}
+
+// namesGame says whether a player's update starts with its game's number
+// (RULES.md §3): news of the other side's action when their typed moves go
+// to another game or to none; the answer to their own when it went to their
+// default game among several (they named the game, tapped its message, or
+// play only this one otherwise).
+func namesGame(rd Reader, acting bool, id store.GameID) bool {
+	if acting {
+		return rd.NameGame
+	}
+	return rd.Set.CurrentGame != id
 }
 
 // NeedsBoard: a player's board changed (a move, the mask set, the end).

@@ -19,6 +19,10 @@ type Reader struct {
 	ID   string // "" for a channel: default settings
 	Set  store.Settings
 	Lang texts.Lang
+	// NameGame: the reader's own action went to their default game while
+	// they play several (a move typed without its number), so their update
+	// names the game (ActionMessages).
+	NameGame bool
 }
 
 // Readers reads people's settings.

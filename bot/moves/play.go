@@ -60,7 +60,7 @@ func (mv *Moves) again(r *interact.Req, s commands.Seated, kind referee.ActionKi
 // gameAction is a slash command acting in the user's game; ok words its
 // answer when the action took effect.
 func (mv *Moves) gameAction(r *interact.Req, kind referee.ActionKind, ok func(texts.Lang, uint64) string) (interact.Answer, error) {
-	s, why := mv.cmds.MyGame(r, 0)
+	s, why := mv.cmds.MyGameAsked(r)
 	if why != nil {
 		return mv.ended(r, kind, *why), nil
 	}
@@ -197,7 +197,7 @@ func maskChosen(r *interact.Req, s commands.Seated) string {
 // stored with the game (a restart keeps it) and lasts until a move is played
 // (policy.DrawOffer).
 func (mv *Moves) Draw(r *interact.Req) (interact.Answer, error) {
-	s, why := mv.cmds.MyGame(r, 0)
+	s, why := mv.cmds.MyGameAsked(r)
 	if why != nil {
 		return mv.ended(r, referee.ActDraw, *why), nil
 	}
