@@ -243,3 +243,21 @@ func TestThreeGamesInJapanese(t *testing.T) {
 		t.Fatalf("after game %s ended: %q", n1, r.Content)
 	}
 }
+
+// TestWelcomeNamesItsGame: the start's DM shows how to write a move for
+// this game when several are on, with this game's number.
+func TestWelcomeNamesItsGame(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	id := e.startGame("standard")
+	want := "`#" + itoa(uint64(id)) + " 7g7f`"
+	for _, u := range []string{e.alice, e.bob} {
+		found := false
+		for _, m := range e.botDMs(u) {
+			found = found || strings.Contains(m.Content, want)
+		}
+		if !found {
+			t.Errorf("%s's DMs do not show %s", u, want)
+		}
+	}
+}

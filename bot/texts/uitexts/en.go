@@ -33,7 +33,7 @@ var en = sync.OnceValue(func() map[msg]string {
 		mWelcomeFirst:     "You move first: your turn.",
 		mWelcomeSecond:    "%s moves first: I will tell you when it is your turn.",
 		mWelcomeMasked:    "Before the first move each player secretly chooses a mask; then ☗ moves first.",
-		mWelcomeHowTo:     "Send your moves here, e.g. `7g7f`, `P-7f` or `７六歩` (in several games at once: `#12 7g7f`), or press **Move** under your board when it is your turn. `help` here gives a reminder; `/shogi help` lists the notations and commands, `/shogi rules` the rules.",
+		mWelcomeHowTo:     "Send your moves here, e.g. `7g7f`, `P-7f` or `７六歩` (in several games at once, with this game's number: `#%s 7g7f`), or press **Move** under your board when it is your turn. `help` here gives a reminder; `/shogi help` lists the notations and commands, `/shogi rules` the rules.",
 		mSeeStandard:      "Everything is open: you see the whole board, both hands and every move.",
 		mSeeTsuitate:      "You see only your own pieces and hand. When your opponent moves you hear only that they moved; captures (square and piece) and check are announced. A move that is illegal on your own board is refused with the reason, at no cost; one that is illegal on the real board is a foul: you move again, and reaching the foul limit loses.",
 		mSeeMasked:        "The board and both hands are open; only the masks are secret. You alone are told when your mask is attacked (\"check\").",

@@ -34,7 +34,7 @@ const (
 	mWelcomeFirst     msg = "welcome.first"       //
 	mWelcomeSecond    msg = "welcome.second"      // opponent side
 	mWelcomeMasked    msg = "welcome.masked"      //
-	mWelcomeHowTo     msg = "welcome.how_to"      //
+	mWelcomeHowTo     msg = "welcome.how_to"      // game number
 	mSeeStandard      msg = "see.standard"        //
 	mSeeTsuitate      msg = "see.tsuitate"        //
 	mSeeMasked        msg = "see.masked"          //

@@ -48,7 +48,7 @@ func Welcome(ctx texts.Ctx, c shogi.Color) string {
 	b.WriteString("\n")
 	b.WriteString(seeText(ctx))
 	b.WriteString("\n")
-	b.WriteString(tr(ctx.Lang, mWelcomeHowTo))
+	b.WriteString(tr(ctx.Lang, mWelcomeHowTo, texts.GameNo(ctx.GameID)))
 	b.WriteString("\n")
 	b.WriteString(tr(ctx.Lang, mCardOptions, optionsLine(ctx.Lang, ctx.Variant, ctx.Options)))
 	b.WriteString("\n")
