@@ -50,6 +50,14 @@ func gameOpt() *discordgo.ApplicationCommandOption {
 		Description: "Game number (default: your current game)", Autocomplete: true}
 }
 
+// gameOptAsked is the game: option of what cannot be undone, which never
+// acts on the last game used (MyGameAsked).
+func gameOptAsked() *discordgo.ApplicationCommandOption {
+	o := gameOpt()
+	o.Description = "Game number (needed when you play several)"
+	return o
+}
+
 // gameArg is a required game: option.
 func gameArg() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game",
@@ -180,8 +188,8 @@ func commandsEN() []*discordgo.ApplicationCommand {
 			sub("accept", "Accept a challenge", challengeOpt()),
 			sub("decline", "Decline a challenge", challengeOpt()),
 			sub("cancel", "Withdraw your challenge"),
-			sub("resign", "Resign a game", gameOpt()),
-			sub("declare", "Declare impasse (jishogi, 27-point rule; standard shogi)", gameOpt()),
+			sub("resign", "Resign a game", gameOptAsked()),
+			sub("declare", "Declare impasse (jishogi, 27-point rule; standard shogi)", gameOptAsked()),
 			sub("board", "Send me my board again by DM", gameOpt()),
 			sub("status", "Show a game's state", gameOpt()),
 			sub("games", "List the games going on in this channel"),
@@ -189,8 +197,8 @@ func commandsEN() []*discordgo.ApplicationCommand {
 			sub("help", "How to play with this bot"),
 			sub("note", "Put or remove a private ? mark on a square of your board", squareOpt(), gameOpt()),
 			sub("reach", "Show where one of your pieces can go on your own board", squareOpt(), gameOpt()),
-			sub("draw", "Offer a draw, or accept your opponent's offer", gameOpt()),
-			sub("abort", "Cancel a game before both sides have moved (no result)", gameOpt()),
+			sub("draw", "Offer a draw, or accept your opponent's offer", gameOptAsked()),
+			sub("abort", "Cancel a game before both sides have moved (no result)", gameOptAsked()),
 			sub("rematch", "Offer the same game again, colours swapped", gameOpt()),
 			sub("rating", "A player's rating", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose rating (default: yours)"}, variantOpt(false)),
