@@ -53,8 +53,17 @@ func (s Scope) HasChallenge(c store.Challenge) bool {
 // number given, the player's only live game, or their last-used one; else it
 // asks which, pointing to the command's game option.
 func (cm *Commands) PickGame(sc Scope, want store.GameID) (store.GameID, string) {
+	return cm.pickFor(sc, want, true)
+}
+
+// pickFor is PickGame; without byDefault the last-used game is no answer.
+func (cm *Commands) pickFor(sc Scope, want store.GameID, byDefault bool) (store.GameID, string) {
 	all, err := cm.st.ActiveGamesOf(sc.User)
-	return pickGame(sc, want, cm.readers.Reader(sc.User), all, err, uitexts.WhichGameOption)
+	rd := cm.readers.Reader(sc.User)
+	if !byDefault {
+		rd.Set.CurrentGame = 0
+	}
+	return pickGame(sc, want, rd, all, err, uitexts.WhichGameOption)
 }
 
 // PickGameIn is PickGame for a DM, with the user's settings and live games
@@ -131,13 +140,7 @@ func (cm *Commands) myGame(r *interact.Req, want store.GameID, byDefault bool) (
 			want = store.GameID(n)
 		}
 	}
-	sc := ScopeOf(r)
-	all, err := cm.st.ActiveGamesOf(sc.User)
-	rd := cm.readers.Reader(sc.User)
-	if !byDefault {
-		rd.Set.CurrentGame = 0
-	}
-	id, why := pickGame(sc, want, rd, all, err, uitexts.WhichGameOption)
+	id, why := cm.pickFor(ScopeOf(r), want, byDefault)
 	if id == 0 {
 		return Seated{}, &interact.Answer{Text: why}
 	}
